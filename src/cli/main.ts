@@ -1,0 +1,20 @@
+/**
+ * `everynode` command-line entry: dispatches sub-commands.
+ *   everynode run FILE|- [--json] [--seed N]   run a session script against a fresh cluster
+ */
+import { runCommand } from './run.js';
+
+const USAGE = `usage: everynode run FILE|- [--json] [--seed N]
+  run    run a session script (kubectl and sim lines) against a fresh, empty cluster
+`;
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === 'run') return runCommand(rest);
+  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
+    process.stdout.write(USAGE);
+    return sub === undefined ? 2 : 0;
+  }
+  process.stderr.write(`everynode: unknown command "${sub}"\n${USAGE}`);
+  return 2;
+}

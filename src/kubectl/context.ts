@@ -1,0 +1,20 @@
+/**
+ * What a verb gets: the cluster, a client that records its writes as coming from kubectl (or
+ * `sim`), the stdin of the command (heredoc or `-f -`), and the parsed words after the verb.
+ */
+import type { Cluster } from '../sim/engine/cluster.js';
+import type { ControllerClient } from '../sim/engine/client.js';
+import type { ExecResult } from './result.js';
+
+export interface VerbContext {
+  readonly cluster: Cluster;
+  /** Writes through this client are recorded in the trace as intents of `kubectl` / `sim`. */
+  readonly client: ControllerClient;
+  /** Standard input of the command, if any. */
+  readonly stdin?: string;
+  /** The whole command line, for trace causes and `kubernetes.io/change-cause`. */
+  readonly line: string;
+}
+
+/** A verb: `kubectl get`, `sim node`, ... `argv` holds the words after the verb. */
+export type Verb = (ctx: VerbContext, argv: readonly string[]) => ExecResult;

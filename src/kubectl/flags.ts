@@ -1,0 +1,117 @@
+/**
+ * kubectl-style flag parsing (cobra/pflag semantics): `--name=value`, `--name value`, `-n value`,
+ * `-nvalue`, boolean flags (`--force`, `--force=false`), repeated flags, `--` ending flags.
+ * Each verb declares its flags; an undeclared flag is the error real kubectl prints.
+ */
+
+export interface FlagSpec {
+  /** Long name without dashes, e.g. `namespace`. */
+  readonly name: string;
+  /** One-letter short name, e.g. `n`. */
+  readonly short?: string;
+  readonly type: 'string' | 'bool' | 'int' | 'duration' | 'stringArray';
+  /** Value of a bare bool flag is true; for strings, the default when absent. */
+  readonly default?: string | boolean | number;
+}
+
+export interface ParsedFlags {
+  /** Positional arguments, in order. */
+  readonly args: string[];
+  /** Flag values by long name; stringArray flags collect every occurrence. */
+  readonly values: Map<string, string | boolean | string[]>;
+}
+
+/** Flags every kubectl verb accepts (kubectl's global flags). */
+export const GLOBAL_FLAGS: readonly FlagSpec[] = [
+  { name: 'namespace', short: 'n', type: 'string' },
+  { name: 'all-namespaces', short: 'A', type: 'bool' },
+  { name: 'request-timeout', type: 'string' },
+  { name: 'v', short: 'v', type: 'string' },
+];
+
+/**
+ * Parses `argv` (after the verb) against `specs` + the global flags. Returns the error text
+ * kubectl prints for an unknown flag or a missing value.
+ */
+export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[], command: string): ParsedFlags | { error: string } {
+  const all = [...specs, ...GLOBAL_FLAGS];
+  const byLong = new Map(all.map((s) => [s.name, s]));
+  const byShort = new Map(all.filter((s) => s.short).map((s) => [s.short!, s]));
+  const args: string[] = [];
+  const values = new Map<string, string | boolean | string[]>();
+  const usage = `\nSee 'kubectl ${command} --help' for usage.`;
+  const set = (spec: FlagSpec, v: string | boolean) => {
+    if (spec.type === 'stringArray') {
+      const prev = (values.get(spec.name) as string[] | undefined) ?? [];
+      values.set(spec.name, [...prev, String(v)]);
+    } else values.set(spec.name, v);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      args.push(...argv.slice(i + 1));
+      break;
+    }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+      const spec = byLong.get(name);
+      if (!spec) return { error: `error: unknown flag: --${name}${usage}` };
+      if (spec.type === 'bool') {
+        if (eq >= 0) {
+          const v = a.slice(eq + 1);
+          if (v !== 'true' && v !== 'false') return { error: `error: invalid argument "${v}" for "--${name}" flag: strconv.ParseBool: parsing "${v}": invalid syntax${usage}` };
+          set(spec, v === 'true');
+        } else set(spec, true);
+        continue;
+      }
+      if (eq >= 0) set(spec, a.slice(eq + 1));
+      else {
+        if (i + 1 >= argv.length) return { error: `error: flag needs an argument: --${name}${usage}` };
+        set(spec, argv[++i]!);
+      }
+      continue;
+    }
+    if (a.startsWith('-') && a.length > 1) {
+      const letter = a[1]!;
+      const spec = byShort.get(letter);
+      if (!spec) return { error: `error: unknown shorthand flag: '${letter}' in ${a}${usage}` };
+      if (spec.type === 'bool') {
+        if (a.length > 2) {
+          if (a[2] === '=') {
+            set(spec, a.slice(3) === 'true');
+            continue;
+          }
+          return { error: `error: unknown shorthand flag: '${a[2]}' in ${a}${usage}` };
+        }
+        set(spec, true);
+        continue;
+      }
+      if (a.length > 2) set(spec, a[2] === '=' ? a.slice(3) : a.slice(2));
+      else {
+        if (i + 1 >= argv.length) return { error: `error: flag needs an argument: '${letter}' in -${letter}${usage}` };
+        set(spec, argv[++i]!);
+      }
+      continue;
+    }
+    args.push(a);
+  }
+  for (const spec of all) {
+    if (!values.has(spec.name) && spec.default !== undefined && spec.type !== 'stringArray') values.set(spec.name, spec.default as string | boolean);
+  }
+  return { args, values };
+}
+
+export function flagString(f: ParsedFlags, name: string): string | undefined {
+  const v = f.values.get(name);
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function flagBool(f: ParsedFlags, name: string): boolean {
+  return f.values.get(name) === true;
+}
+
+export function flagArray(f: ParsedFlags, name: string): string[] {
+  const v = f.values.get(name);
+  return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+}

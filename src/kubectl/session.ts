@@ -1,0 +1,31 @@
+/**
+ * Running a whole session script: parse it, make a fresh cluster, exec each command in order and
+ * collect the results. The one runner the CLI, lesson checks and behaviour tests share.
+ */
+import { createCluster, type CreateClusterOptions } from '../sim/index.js';
+import type { Cluster } from '../sim/engine/cluster.js';
+import { exec } from './exec.js';
+import { parseScript } from './script.js';
+
+export interface CommandResult {
+  readonly command: string;
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `text` against `cluster` (a fresh one by default). A parse error runs nothing. */
+export function runScript(
+  text: string,
+  opts: CreateClusterOptions & { cluster?: Cluster } = {},
+): { results: CommandResult[]; cluster: Cluster } | { error: string; line: number } {
+  const parsed = parseScript(text);
+  if ('error' in parsed) return { error: parsed.error, line: parsed.line };
+  const cluster = opts.cluster ?? createCluster(opts);
+  const results: CommandResult[] = [];
+  for (const cmd of parsed.commands) {
+    const r = exec(cluster, cmd.text, cmd.stdin);
+    results.push({ command: cmd.text, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
+  }
+  return { results, cluster };
+}

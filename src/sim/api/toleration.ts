@@ -1,0 +1,60 @@
+/**
+ * Taint/toleration matching, as `k8s.io/api/core/v1` (`Toleration.ToleratesTaint`,
+ * `Toleration.MatchToleration`) and component-helpers (`FindMatchingUntoleratedTaint`) define it.
+ * Used by the DaemonSet controller, the TaintToleration scheduler plugin and taint eviction.
+ */
+import type { Taint, Toleration } from './types.js';
+
+/**
+ * Whether one toleration tolerates one taint: the effect matches (or the toleration has none),
+ * the key matches (or the toleration has none), and the operator is Exists or the values are
+ * equal (`Equal` is the default operator).
+ */
+export function toleratesTaint(tol: Toleration, taint: Taint): boolean {
+  if (tol.effect && tol.effect !== taint.effect) return false;
+  if (tol.key && tol.key !== taint.key) return false;
+  const op = tol.operator || 'Equal';
+  if (op === 'Exists') return true;
+  if (op === 'Equal') return (tol.value ?? '') === (taint.value ?? '');
+  return false;
+}
+
+/** Whether any toleration in the list tolerates the taint (`TolerationsTolerateTaint`). */
+export function tolerationsTolerateTaint(tolerations: readonly Toleration[] | undefined, taint: Taint): boolean {
+  return (tolerations ?? []).some((t) => toleratesTaint(t, taint));
+}
+
+/**
+ * The first taint (in node order) that passes `filter` and that no toleration tolerates
+ * (`FindMatchingUntoleratedTaint`).
+ */
+export function findMatchingUntoleratedTaint(
+  taints: readonly Taint[] | undefined,
+  tolerations: readonly Toleration[] | undefined,
+  filter: (t: Taint) => boolean,
+): Taint | undefined {
+  for (const taint of taints ?? []) {
+    if (filter(taint) && !tolerationsTolerateTaint(tolerations, taint)) return taint;
+  }
+  return undefined;
+}
+
+/** NoSchedule and NoExecute: the effects that keep a pod off a node (PreferNoSchedule does not). */
+export function isHardEffect(t: Taint): boolean {
+  return t.effect === 'NoSchedule' || t.effect === 'NoExecute';
+}
+
+/** Whether two tolerations are the same entry (`Toleration.MatchToleration`): key, operator, value, effect. */
+export function sameToleration(a: Toleration, b: Toleration): boolean {
+  return (
+    (a.key ?? '') === (b.key ?? '') &&
+    (a.operator || 'Equal') === (b.operator || 'Equal') &&
+    (a.value ?? '') === (b.value ?? '') &&
+    (a.effect ?? '') === (b.effect ?? '')
+  );
+}
+
+/** `key=value:Effect`, or `key:Effect` with no value: how kubectl and messages write a taint. */
+export function formatTaint(t: Taint): string {
+  return `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`;
+}

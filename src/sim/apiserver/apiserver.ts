@@ -1,0 +1,270 @@
+/**
+ * The simulated API server: the only writer of the store. It gives objects their identity
+ * (uid, resourceVersion, creationTimestamp, generated names), runs each kind's strategy
+ * (defaults, prepare, admission, validation; see strategy.ts), and implements the write verbs
+ * with their upstream semantics: create, update, status update, binding and graceful delete.
+ *
+ * Every failed write returns a StatusError and leaves the store untouched.
+ */
+import type { ApiObject, Kind, KindMap, ObjectMeta, Pod } from '../api/types.js';
+import { NAMESPACED_KINDS } from '../api/types.js';
+import type { RngState } from '../engine/rng.js';
+import { randomSuffix, randomUid } from '../engine/rng.js';
+import { rfc3339 } from '../engine/time.js';
+import type { Store } from '../store/store.js';
+import { alreadyExists, badRequest, invalid, notFound, type StatusError } from './errors.js';
+import { qualifiedKind, qualifiedResource } from './resources.js';
+import type { Strategy, StrategyContext } from './strategy.js';
+import { STRATEGIES } from './strategies/index.js';
+
+/** An object as submitted: identity fields and status are optional and filled in by the server. */
+export type Draft<T extends ApiObject> = Omit<T, 'metadata' | 'status'> & {
+  readonly metadata: Partial<ObjectMeta>;
+  readonly status?: Partial<T extends { status: infer S } ? S : never>;
+};
+
+export type Result<T> = { readonly ok: true; readonly obj: T } | { readonly ok: false; readonly error: StatusError };
+
+export interface WriteOptions {
+  /** `--dry-run=server`: run everything, store nothing. */
+  readonly dryRun?: boolean;
+}
+
+export interface DeleteOptions extends WriteOptions {
+  /** Overrides the pod's terminationGracePeriodSeconds (`--grace-period`); 0 with force deletes at once. */
+  readonly gracePeriodSeconds?: number;
+}
+
+/** What the API server needs from the engine: the virtual clock and the seeded RNG. */
+export interface ApiEnv {
+  now(): number;
+  readonly rng: RngState;
+}
+
+/** Longest generateName prefix kept before the random suffix (apiserver `maxGeneratedNameLength`). */
+const MAX_GENERATED_PREFIX = 58;
+
+export class ApiServer {
+  constructor(
+    readonly store: Store,
+    private readonly env: ApiEnv,
+  ) {}
+
+  get<K extends Kind>(kind: K, namespace: string, name: string): KindMap[K] | undefined {
+    return this.store.get(kind, NAMESPACED_KINDS.has(kind) ? namespace : '', name);
+  }
+
+  /** POST: name generation, defaults, PrepareForCreate, admission, validation, then store. */
+  create<K extends Kind>(draft: Draft<KindMap[K]> & { kind: K }, opts: WriteOptions = {}): Result<KindMap[K]> {
+    const kind = draft.kind;
+    const namespaced = NAMESPACED_KINDS.has(kind);
+    const namespace = namespaced ? draft.metadata.namespace || 'default' : undefined;
+    if (namespace !== undefined && !this.store.get('Namespace', '', namespace)) {
+      return fail(notFound('namespaces', namespace));
+    }
+    let name = draft.metadata.name ?? '';
+    if (!name && draft.metadata.generateName) {
+      name = draft.metadata.generateName.slice(0, MAX_GENERATED_PREFIX) + randomSuffix(this.env.rng, 5);
+    }
+    if (!name) {
+      return fail(invalid(qualifiedKind(kind), '', [{ field: 'metadata.name', message: 'metadata.name: Required value: name or generateName is required' }]));
+    }
+    if (this.store.get(kind, namespace ?? '', name)) return fail(alreadyExists(qualifiedResource(kind), name));
+
+    const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
+    const ctx = this.strategyContext();
+    const meta: ObjectMeta = {
+      ...draft.metadata,
+      name,
+      ...(namespace !== undefined ? { namespace } : {}),
+      uid: randomUid(this.env.rng),
+      resourceVersion: '0',
+      creationTimestamp: rfc3339(this.env.now()),
+    };
+    delete (meta as { deletionTimestamp?: string }).deletionTimestamp;
+    let obj = { ...draft, metadata: meta, status: draft.status ?? {} } as unknown as KindMap[K];
+    if (strategy.defaults) obj = strategy.defaults(obj);
+    if (strategy.prepareForCreate) obj = strategy.prepareForCreate(obj, ctx);
+    if (strategy.admit) {
+      const admitted = strategy.admit(obj, 'create', ctx);
+      if ('errors' in admitted) return fail(admitted.forbidden ? forbidden(admitted.forbidden) : invalid(qualifiedKind(kind), name, admitted.errors));
+      obj = admitted;
+    }
+    const errors = strategy.validate?.(obj, ctx) ?? [];
+    if (errors.length > 0) return fail(invalid(qualifiedKind(kind), name, errors));
+    if (opts.dryRun) return { ok: true, obj };
+    obj = withMeta(obj, { resourceVersion: this.store.nextResourceVersion() });
+    this.store.put(obj);
+    return { ok: true, obj };
+  }
+
+  /**
+   * PUT: replaces everything but status and identity. `obj` must name a stored object. Runs
+   * defaults, PrepareForUpdate (generation bumps), admission and update validation.
+   */
+  update<K extends Kind>(obj: KindMap[K], opts: WriteOptions = {}): Result<KindMap[K]> {
+    const kind = obj.kind as K;
+    const old = this.store.get(kind, obj.metadata.namespace ?? '', obj.metadata.name);
+    if (!old) return fail(notFound(qualifiedResource(kind), obj.metadata.name));
+    const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
+    const ctx = this.strategyContext();
+    let next = {
+      ...obj,
+      metadata: {
+        ...obj.metadata,
+        uid: old.metadata.uid,
+        creationTimestamp: old.metadata.creationTimestamp,
+        ...(old.metadata.deletionTimestamp ? { deletionTimestamp: old.metadata.deletionTimestamp } : {}),
+        ...(old.metadata.generation !== undefined ? { generation: old.metadata.generation } : {}),
+      },
+      ...('status' in old ? { status: (old as { status: unknown }).status } : {}),
+    } as KindMap[K];
+    if (strategy.defaults) next = strategy.defaults(next);
+    if (strategy.prepareForUpdate) next = strategy.prepareForUpdate(next, old, ctx);
+    if (strategy.admit) {
+      const admitted = strategy.admit(next, 'update', ctx);
+      if ('errors' in admitted) return fail(admitted.forbidden ? forbidden(admitted.forbidden) : invalid(qualifiedKind(kind), next.metadata.name, admitted.errors));
+      next = admitted;
+    }
+    const errors = [...(strategy.validate?.(next, ctx) ?? []), ...(strategy.validateUpdate?.(next, old, ctx) ?? [])];
+    if (errors.length > 0) return fail(invalid(qualifiedKind(kind), next.metadata.name, errors));
+    if (jsonEqual(withMeta(next, { resourceVersion: old.metadata.resourceVersion }), old)) return { ok: true, obj: old };
+    if (opts.dryRun) return { ok: true, obj: next };
+    next = withMeta(next, { resourceVersion: this.store.nextResourceVersion() });
+    this.store.put(next);
+    return { ok: true, obj: next };
+  }
+
+  /** PUT .../status: takes only `status` from `obj`; everything else stays as stored. */
+  updateStatus<K extends Kind>(obj: KindMap[K]): Result<KindMap[K]> {
+    const kind = obj.kind as K;
+    const old = this.store.get(kind, obj.metadata.namespace ?? '', obj.metadata.name);
+    if (!old) return fail(notFound(qualifiedResource(kind), obj.metadata.name));
+    const status = (obj as { status?: unknown }).status;
+    if (jsonEqual(status, (old as { status?: unknown }).status)) return { ok: true, obj: old };
+    const next = { ...old, status, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } } as KindMap[K];
+    this.store.put(next);
+    return { ok: true, obj: next };
+  }
+
+  /**
+   * Writes metadata only (labels, annotations, ownerReferences, finalizers), as controllers do
+   * with patches for adoption/release and kubectl does for `label`/`annotate`. No generation bump.
+   */
+  updateMetadata<K extends Kind>(obj: KindMap[K], metadata: Partial<Pick<ObjectMeta, 'labels' | 'annotations' | 'ownerReferences' | 'finalizers'>>): Result<KindMap[K]> {
+    const old = this.store.get(obj.kind, obj.metadata.namespace ?? '', obj.metadata.name) as KindMap[K] | undefined;
+    if (!old) return fail(notFound(qualifiedResource(obj.kind), obj.metadata.name));
+    const merged = { ...old.metadata, ...metadata };
+    for (const k of Object.keys(metadata) as (keyof typeof metadata)[]) if (metadata[k] === undefined) delete merged[k];
+    if (jsonEqual(merged, old.metadata)) return { ok: true, obj: old };
+    const next = { ...old, metadata: { ...merged, resourceVersion: this.store.nextResourceVersion() } } as KindMap[K];
+    this.store.put(next);
+    return { ok: true, obj: next };
+  }
+
+  /** POST pods/NAME/binding: sets spec.nodeName on an unbound pod (the scheduler's bind). */
+  bind(pod: Pod, nodeName: string): Result<Pod> {
+    const old = this.store.get('Pod', pod.metadata.namespace ?? '', pod.metadata.name);
+    if (!old) return fail(notFound('pods', pod.metadata.name));
+    if (old.spec.nodeName) return fail({ code: 409, reason: 'Conflict', message: `pod ${pod.metadata.name} is already assigned to node "${old.spec.nodeName}"` });
+    if (old.metadata.deletionTimestamp) return fail(badRequest(`pod ${pod.metadata.name} is being deleted, cannot be assigned to a host`));
+    const next: Pod = { ...old, spec: { ...old.spec, nodeName }, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } };
+    this.store.put(next);
+    return { ok: true, obj: next };
+  }
+
+  /**
+   * DELETE. Pods are deleted gracefully (registry `CheckGracefulDelete`): a pod that is bound and
+   * not yet terminal gets `deletionTimestamp = now + grace` and stays until the kubelet finishes
+   * it (see `finishPodDeletion`); an unbound or terminal pod, or grace 0, goes at once. Other kinds
+   * go at once; their dependents are removed by the garbage collector.
+   */
+  delete(kind: Kind, namespace: string, name: string, opts: DeleteOptions = {}): Result<ApiObject> {
+    const ns = NAMESPACED_KINDS.has(kind) ? namespace : '';
+    const old = this.store.get(kind, ns, name);
+    if (!old) return fail(notFound(qualifiedResource(kind), name));
+    if (opts.dryRun) return { ok: true, obj: old };
+    if (old.kind === 'Pod') {
+      const grace = podGracePeriod(old, opts.gracePeriodSeconds);
+      if (grace > 0) {
+        if (old.metadata.deletionTimestamp) {
+          // A second delete may only shorten the grace period.
+          const current = old.metadata.deletionGracePeriodSeconds ?? grace;
+          if (grace >= current) return { ok: true, obj: old };
+        }
+        const next: Pod = {
+          ...old,
+          metadata: {
+            ...old.metadata,
+            deletionTimestamp: rfc3339(this.env.now() + grace * 1000),
+            deletionGracePeriodSeconds: grace,
+            resourceVersion: this.store.nextResourceVersion(),
+          },
+        };
+        this.store.put(next);
+        return { ok: true, obj: next };
+      }
+    }
+    if (old.kind === 'Namespace') {
+      for (const k of NAMESPACED_KINDS) for (const o of this.store.list(k, name)) this.store.remove(k, name, o.metadata.name);
+    }
+    this.store.remove(kind, ns, name);
+    return { ok: true, obj: old };
+  }
+
+  /** The kubelet's final delete (grace 0) once a terminating pod's containers have stopped. */
+  finishPodDeletion(pod: Pod): void {
+    this.store.remove('Pod', pod.metadata.namespace ?? '', pod.metadata.name);
+  }
+
+  private strategyContext(): StrategyContext {
+    return {
+      now: this.env.now(),
+      priorityClass: (name) => this.store.get('PriorityClass', '', name),
+      priorityClasses: () => this.store.list('PriorityClass'),
+    };
+  }
+}
+
+/**
+ * The grace period a delete of this pod gets: 0 when the pod was never bound or has already
+ * finished (registry `CheckGracefulDelete`), else the option, else the pod's own period (30 s
+ * by default).
+ */
+export function podGracePeriod(pod: Pod, requested?: number): number {
+  if (!pod.spec.nodeName) return 0;
+  if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return 0;
+  if (requested !== undefined) return Math.max(0, requested);
+  return pod.spec.terminationGracePeriodSeconds ?? 30;
+}
+
+function strategyOf(kind: Kind): Strategy {
+  return (STRATEGIES[kind] as Strategy | undefined) ?? {};
+}
+
+function fail(error: StatusError): { ok: false; error: StatusError } {
+  return { ok: false, error };
+}
+
+function forbidden(message: string): StatusError {
+  return { code: 403, reason: 'Forbidden', message };
+}
+
+function withMeta<T extends ApiObject>(obj: T, meta: Partial<ObjectMeta>): T {
+  return { ...obj, metadata: { ...obj.metadata, ...meta } };
+}
+
+/** Structural equality of JSON values (key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const bb = b as unknown[];
+    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
+  }
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}

@@ -1,0 +1,92 @@
+/**
+ * The API client a controller writes through. Each write goes to the API server at once (so a
+ * controller reads its own writes within one sync, like upstream's fake pod control in unit
+ * tests) and is recorded as an Intent carrying the controller's reason: the "decisions are data"
+ * record the trace, the event log and the UI explain from.
+ */
+import type { ApiObject, Kind, KindMap, ObjectMeta, Pod } from '../api/types.js';
+import type { ApiServer, DeleteOptions, Draft, Result } from '../apiserver/apiserver.js';
+import type { EventRecorder } from './events.js';
+
+export type IntentVerb = 'create' | 'update' | 'updateStatus' | 'updateMetadata' | 'bind' | 'delete' | 'finishDeletion' | 'event';
+
+/** One write a controller made, and why. */
+export interface Intent {
+  readonly controller: string;
+  readonly verb: IntentVerb;
+  readonly kind: Kind;
+  readonly namespace: string;
+  readonly name: string;
+  /** Why, in a sentence a learner can read ("node-2 should run a daemon pod and has none"). */
+  readonly reason: string;
+  /** The API error, when the write failed. */
+  readonly error?: string;
+}
+
+export class ControllerClient {
+  constructor(
+    private readonly api: ApiServer,
+    private readonly recorder: EventRecorder,
+    /** Component name, also the event source. */
+    readonly controller: string,
+    private readonly now: () => number,
+    private readonly record: (intent: Intent) => void,
+  ) {}
+
+  create<K extends Kind>(draft: Draft<KindMap[K]> & { kind: K }, reason: string): Result<KindMap[K]> {
+    const r = this.api.create(draft);
+    const name = r.ok ? r.obj.metadata.name : (draft.metadata.name ?? draft.metadata.generateName ?? '');
+    this.note('create', draft.kind, draft.metadata.namespace ?? '', name, reason, r);
+    return r;
+  }
+
+  update<K extends Kind>(obj: KindMap[K], reason: string): Result<KindMap[K]> {
+    const r = this.api.update(obj);
+    this.note('update', obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, reason, r);
+    return r;
+  }
+
+  updateStatus<K extends Kind>(obj: KindMap[K], reason: string): Result<KindMap[K]> {
+    const r = this.api.updateStatus(obj);
+    this.note('updateStatus', obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, reason, r);
+    return r;
+  }
+
+  updateMetadata<K extends Kind>(
+    obj: KindMap[K],
+    metadata: Partial<Pick<ObjectMeta, 'labels' | 'annotations' | 'ownerReferences' | 'finalizers'>>,
+    reason: string,
+  ): Result<KindMap[K]> {
+    const r = this.api.updateMetadata(obj, metadata);
+    this.note('updateMetadata', obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, reason, r);
+    return r;
+  }
+
+  bind(pod: Pod, nodeName: string, reason: string): Result<Pod> {
+    const r = this.api.bind(pod, nodeName);
+    this.note('bind', 'Pod', pod.metadata.namespace ?? '', pod.metadata.name, reason, r);
+    return r;
+  }
+
+  delete(obj: ApiObject, reason: string, opts: DeleteOptions = {}): Result<ApiObject> {
+    const r = this.api.delete(obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, opts);
+    this.note('delete', obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, reason, r);
+    return r;
+  }
+
+  /** The kubelet's final removal of a terminating pod whose containers have stopped. */
+  finishPodDeletion(pod: Pod, reason: string): void {
+    this.api.finishPodDeletion(pod);
+    this.note('finishDeletion', 'Pod', pod.metadata.namespace ?? '', pod.metadata.name, reason, { ok: true, obj: pod });
+  }
+
+  /** Records a core/v1 Event about `obj`, from this controller (and `host` for the kubelet). */
+  event(obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, host?: string): void {
+    this.recorder.record(this.now(), obj, type, reason, message, host ? { component: this.controller, host } : { component: this.controller });
+    this.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: `${reason}: ${message}` });
+  }
+
+  private note(verb: IntentVerb, kind: Kind, namespace: string, name: string, reason: string, r: Result<unknown>): void {
+    this.record({ controller: this.controller, verb, kind, namespace, name, reason, ...(r.ok ? {} : { error: r.error.message }) });
+  }
+}

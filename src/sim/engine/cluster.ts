@@ -1,0 +1,246 @@
+/**
+ * The simulated cluster: store, API server, virtual clock, seeded RNG, the control loops and the
+ * trace of what happened.
+ *
+ * Assumptions:
+ * - Writes from outside (kubectl, sim verbs) go through `api` and are followed by `settle`.
+ * - Controllers only write through their ControllerClient and only enqueue in `observe`.
+ * Invariants:
+ * - Commands take zero virtual time: `settle` runs every controller to quiescence at `now`.
+ * - Time moves only in `advanceTo`, from timer to timer; each timer instant is settled in turn.
+ * - Each settle pass that changed something appends exactly one TraceEntry (one diff).
+ * - Same seed and same calls give the same store, byte for byte.
+ */
+import type { ApiObject } from '../api/types.js';
+import { ApiServer } from '../apiserver/apiserver.js';
+import type { Diff } from '../store/store.js';
+import { Store } from '../store/store.js';
+import { ControllerClient, type Intent } from './client.js';
+import type { Controller, ControllerContext } from './controller.js';
+import { SIM_DEFAULTS, type SimDefaults } from './defaults.js';
+import { EventRecorder } from './events.js';
+import { newRngState, type RngState } from './rng.js';
+import { EPOCH_MS } from './time.js';
+import { newTimerHeap, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
+import type { StoreData } from '../store/store.js';
+
+/** One engine pass that changed something: its diff and the intents (with reasons) behind it. */
+export interface TraceEntry {
+  readonly seq: number;
+  /** Virtual time of the pass. */
+  readonly time: number;
+  /** What started it: the command line, or `time` for a timer. */
+  readonly cause: string;
+  readonly diff: Diff;
+  readonly intents: readonly Intent[];
+}
+
+export interface ClusterOptions {
+  readonly seed?: number;
+  readonly defaults?: Partial<SimDefaults>;
+  /** How many trace entries to keep (oldest dropped first). */
+  readonly traceLimit?: number;
+  /** Builds the control loops, in the order each pass runs them. */
+  readonly controllers?: (cluster: Cluster) => Controller[];
+}
+
+/** Everything needed to put a cluster back exactly as it was. Plain data. */
+export interface ClusterSnapshot {
+  readonly now: number;
+  readonly rng: RngState;
+  readonly timers: TimerHeap;
+  readonly store: StoreData;
+  readonly controllers: Record<string, unknown>;
+  readonly traceSeq: number;
+}
+
+/** A pass limit that only a controller bug (two loops undoing each other) can reach. */
+const MAX_PASSES = 10_000;
+
+export class Cluster {
+  readonly store: Store;
+  readonly api: ApiServer;
+  readonly defaults: SimDefaults;
+  private nowMs = EPOCH_MS;
+  private rngState: RngState;
+  private timers: TimerHeap = newTimerHeap();
+  private readonly controllers: Controller[];
+  private readonly byName = new Map<string, Controller>();
+  private readonly recorder: EventRecorder;
+  private readonly trace: TraceEntry[] = [];
+  private readonly traceLimit: number;
+  private traceSeq = 0;
+  private pendingIntents: Intent[] = [];
+  private readonly subscribers = new Set<(e: TraceEntry) => void>();
+  private readonly contexts = new Map<string, ControllerContext>();
+
+  constructor(opts: ClusterOptions = {}) {
+    this.defaults = { ...SIM_DEFAULTS, ...opts.defaults };
+    this.rngState = newRngState(opts.seed ?? 1);
+    this.traceLimit = opts.traceLimit ?? 2_000;
+    this.store = new Store();
+    this.api = new ApiServer(this.store, { now: () => this.nowMs, rng: this.rngState });
+    this.recorder = new EventRecorder(this.store);
+    this.controllers = opts.controllers ? opts.controllers(this) : [];
+    for (const c of this.controllers) {
+      this.byName.set(c.name, c);
+      this.store.watch((change) => c.observe(change));
+    }
+  }
+
+  get now(): number {
+    return this.nowMs;
+  }
+
+  get rng(): RngState {
+    return this.rngState;
+  }
+
+  /** Reseeds the RNG (`sim seed N`): later names and uids follow the new seed. */
+  seed(n: number): void {
+    const fresh = newRngState(n);
+    this.rngState.s = fresh.s;
+  }
+
+  /** The control loop with this component name, for queries such as `sim why`. */
+  controller<T extends Controller>(name: string): T | undefined {
+    return this.byName.get(name) as T | undefined;
+  }
+
+  /** A client that records intents as coming from `who` (e.g. `kubectl`, `sim`). */
+  clientFor(who: string): ControllerClient {
+    return new ControllerClient(this.api, this.recorder, who, () => this.nowMs, (i) => this.pendingIntents.push(i));
+  }
+
+  /** Records an event from outside the controllers (e.g. the kubelet of a `sim` node). */
+  recordEvent(obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, component: string, host?: string): void {
+    this.recorder.record(this.nowMs, obj, type, reason, message, host ? { component, host } : { component });
+  }
+
+  /** Runs every controller, pass after pass, until a pass changes nothing. */
+  settle(cause = 'command'): void {
+    this.flushTrace(cause);
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      let worked = false;
+      for (const c of this.controllers) {
+        if (c.reconcile(this.contextFor(c))) worked = true;
+      }
+      this.flushTrace(cause);
+      if (!worked) return;
+    }
+    throw new Error(`the cluster did not settle after ${MAX_PASSES} passes at ${new Date(this.nowMs).toISOString()}`);
+  }
+
+  /** The earliest pending timer, if any. */
+  nextWakeup(): number | undefined {
+    return peekTimer(this.timers)?.at;
+  }
+
+  /** Moves virtual time forward to `target`, firing and settling every timer on the way. */
+  advanceTo(target: number): void {
+    for (;;) {
+      const next = peekTimer(this.timers);
+      if (!next || next.at > target) break;
+      this.nowMs = Math.max(this.nowMs, next.at);
+      while (peekTimer(this.timers) && peekTimer(this.timers)!.at <= this.nowMs) {
+        const t = popTimer(this.timers)!;
+        this.byName.get(t.controller)?.wake(t.key);
+      }
+      this.settle('time');
+    }
+    this.nowMs = Math.max(this.nowMs, target);
+  }
+
+  /**
+   * Advances timer by timer until `done()` holds or `limitMs` has passed; returns whether it held.
+   * `onStep` runs after every instant (rollout status prints from it).
+   */
+  advanceUntil(done: () => boolean, limitMs: number, onStep?: () => void): boolean {
+    const deadline = this.nowMs + limitMs;
+    if (done()) return true;
+    for (;;) {
+      const next = this.nextWakeup();
+      if (next === undefined || next > deadline) {
+        this.advanceTo(deadline);
+        return done();
+      }
+      this.advanceTo(next);
+      onStep?.();
+      if (done()) return true;
+    }
+  }
+
+  /** Hands every new trace entry to `fn`; returns the unsubscribe function. */
+  subscribe(fn: (e: TraceEntry) => void): () => void {
+    this.subscribers.add(fn);
+    return () => this.subscribers.delete(fn);
+  }
+
+  /** The kept trace entries, oldest first. */
+  traceEntries(): readonly TraceEntry[] {
+    return this.trace;
+  }
+
+  snapshot(): ClusterSnapshot {
+    const controllers: Record<string, unknown> = {};
+    for (const c of this.controllers) controllers[c.name] = structuredClone(c.snapshot());
+    return {
+      now: this.nowMs,
+      rng: { ...this.rngState },
+      timers: { items: [...this.timers.items], seq: this.timers.seq },
+      store: this.store.snapshot(),
+      controllers,
+      traceSeq: this.traceSeq,
+    };
+  }
+
+  restore(s: ClusterSnapshot): void {
+    this.nowMs = s.now;
+    this.rngState.s = s.rng.s;
+    this.timers = { items: [...s.timers.items], seq: s.timers.seq };
+    this.store.restore(s.store);
+    for (const c of this.controllers) c.restore(structuredClone(s.controllers[c.name]));
+    this.recorder.reset();
+    this.traceSeq = s.traceSeq;
+    this.pendingIntents = [];
+    this.trace.length = 0;
+  }
+
+  private contextFor(c: Controller): ControllerContext {
+    let ctx = this.contexts.get(c.name);
+    if (!ctx) {
+      const cluster = this;
+      const client = this.clientFor(c.name);
+      ctx = {
+        get now() {
+          return cluster.nowMs;
+        },
+        store: this.store,
+        client,
+        get rng() {
+          return cluster.rngState;
+        },
+        defaults: this.defaults,
+        after: (delayMs: number, key: string) => pushTimer(this.timers, this.nowMs + Math.max(0, delayMs), c.name, key),
+      };
+      this.contexts.set(c.name, ctx);
+    }
+    return ctx;
+  }
+
+  private flushTrace(cause: string): void {
+    const diff = this.store.takeDiff();
+    if (!diff && this.pendingIntents.length === 0) return;
+    const entry: TraceEntry = {
+      seq: ++this.traceSeq,
+      time: this.nowMs,
+      cause,
+      diff: diff ?? { added: [], updated: [], removed: [] },
+      intents: this.pendingIntents,
+    };
+    this.pendingIntents = [];
+    this.trace.push(entry);
+    if (this.trace.length > this.traceLimit) this.trace.splice(0, this.trace.length - this.traceLimit);
+    for (const fn of this.subscribers) fn(entry);
+  }
+}

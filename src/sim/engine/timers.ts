@@ -1,0 +1,63 @@
+/**
+ * Delayed work (`workqueue.AddAfter`): a binary min-heap of `(at, seq)` entries naming a
+ * controller and a key. Plain data, so it is snapshotted with the rest of the state. A timer
+ * only wakes its controller up; the controller re-checks the world, so stale timers are harmless.
+ */
+export interface Timer {
+  readonly at: number;
+  readonly seq: number;
+  readonly controller: string;
+  readonly key: string;
+}
+
+export interface TimerHeap {
+  items: Timer[];
+  seq: number;
+}
+
+export function newTimerHeap(): TimerHeap {
+  return { items: [], seq: 0 };
+}
+
+function less(a: Timer, b: Timer): boolean {
+  return a.at < b.at || (a.at === b.at && a.seq < b.seq);
+}
+
+export function pushTimer(h: TimerHeap, at: number, controller: string, key: string): void {
+  const t: Timer = { at, seq: h.seq++, controller, key };
+  const a = h.items;
+  a.push(t);
+  let i = a.length - 1;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (!less(a[i]!, a[p]!)) break;
+    [a[i], a[p]] = [a[p]!, a[i]!];
+    i = p;
+  }
+}
+
+export function peekTimer(h: TimerHeap): Timer | undefined {
+  return h.items[0];
+}
+
+export function popTimer(h: TimerHeap): Timer | undefined {
+  const a = h.items;
+  if (a.length === 0) return undefined;
+  const top = a[0]!;
+  const last = a.pop()!;
+  if (a.length > 0) {
+    a[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < a.length && less(a[l]!, a[m]!)) m = l;
+      if (r < a.length && less(a[r]!, a[m]!)) m = r;
+      if (m === i) break;
+      [a[i], a[m]] = [a[m]!, a[i]!];
+      i = m;
+    }
+  }
+  return top;
+}
