@@ -65,8 +65,11 @@ function code(text: string): string {
 const sources = files(SRC);
 
 describe('layer rules (DESIGN.md §1)', () => {
-  it('finds the source tree', () => {
+  it('finds the source tree and the imports in it', () => {
     expect(sources.some((f) => layerOf(f) === 'sim')).toBe(true);
+    const sample = "import type { A } from '../kubectl/a.js';\nexport { b } from './b.js';\nconst m = import('d3-selection');\nimport 'x';";
+    expect(importsOf(sample).sort()).toEqual(['../kubectl/a.js', './b.js', 'd3-selection', 'x']);
+    expect(code('// Date.now() is banned\n/* Math.random() */ const x = 1;')).not.toMatch(/Date\.now|Math\.random/);
   });
 
   it('imports point down only', () => {
@@ -108,7 +111,10 @@ describe('layer rules (DESIGN.md §1)', () => {
       [/\bperformance\.now\s*\(/, 'performance.now(): time comes from the virtual clock'],
       [/\b(setTimeout|setInterval|setImmediate|requestAnimationFrame|queueMicrotask)\s*\(/, 'timers: delays are virtual-clock timers'],
       [/\b(document|window|localStorage|navigator)\./, 'the DOM: src/sim runs in a Web Worker and in Node'],
-      [/\bcreateActor\s*\(|\binterpret\s*\(|\btransition\s*\(\s*\w+\s*,/, "xstate actors or transition(): derive a transition table from the definition (STACK.md pitfall 9)"],
+      [
+        /import\s*\{[^}]*\b(createActor|interpret|transition|initialTransition|getNextSnapshot)\b[^}]*\}\s*from\s*['"]xstate['"]/,
+        "xstate actors or transition(): derive a transition table from the definition (STACK.md pitfall 9)",
+      ],
       [/\bprocess\.|\brequire\s*\(/, 'Node APIs: src/sim runs unchanged in a browser Web Worker'],
     ];
     const violations: string[] = [];

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { Cluster } from '../../../src/sim/engine/cluster.js';
+import { bootstrap } from '../../../src/sim/engine/bootstrap.js';
+import type { Controller, ControllerContext } from '../../../src/sim/engine/controller.js';
+import type { Change } from '../../../src/sim/store/store.js';
+import { EPOCH_MS } from '../../../src/sim/engine/time.js';
+
+/** A toy control loop: labels every new Namespace, and counts down a timer per namespace. */
+class Labeller implements Controller {
+  readonly name = 'labeller';
+  queue: string[] = [];
+  woken: string[] = [];
+  observe(c: Change): void {
+    if (c.type === 'added' && c.obj.kind === 'Namespace') this.queue.push(c.obj.metadata.name);
+  }
+  wake(key: string): void {
+    this.woken.push(key);
+  }
+  reconcile(ctx: ControllerContext): boolean {
+    if (this.queue.length === 0 && this.woken.length === 0) return false;
+    for (const name of this.queue.splice(0)) {
+      const ns = ctx.store.get('Namespace', '', name)!;
+      ctx.client.updateMetadata(ns, { labels: { ...ns.metadata.labels, seen: 'yes' } }, `new namespace ${name}`);
+      ctx.after(30_000, name);
+    }
+    for (const name of this.woken.splice(0)) {
+      const ns = ctx.store.get('Namespace', '', name)!;
+      ctx.client.updateMetadata(ns, { labels: { ...ns.metadata.labels, aged: 'yes' } }, `30s after ${name}`);
+    }
+    return true;
+  }
+  snapshot(): unknown {
+    return { queue: this.queue, woken: this.woken };
+  }
+  restore(s: unknown): void {
+    const st = s as { queue: string[]; woken: string[] };
+    this.queue = [...st.queue];
+    this.woken = [...st.woken];
+  }
+}
+
+function makeCluster(seed = 1): Cluster {
+  const c = new Cluster({ seed, controllers: () => [new Labeller()] });
+  bootstrap(c);
+  return c;
+}
+
+function createNs(c: Cluster, name: string): void {
+  const r = c.api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name }, spec: {}, status: { phase: 'Active' } });
+  expect(r.ok).toBe(true);
+  c.settle(`create ns ${name}`);
+}
+
+describe('Cluster', () => {
+  it('starts at the epoch with the built-in namespaces and priority classes', () => {
+    const c = makeCluster();
+    expect(c.now).toBe(EPOCH_MS);
+    expect(c.store.list('Namespace').map((n) => n.metadata.name)).toEqual(['default', 'kube-node-lease', 'kube-public', 'kube-system']);
+    expect(c.store.get('PriorityClass', '', 'system-node-critical')!.value).toBe(2000001000);
+  });
+
+  it('settles every controller at the same instant and records a trace entry per pass', () => {
+    const c = makeCluster();
+    const before = c.traceEntries().length;
+    createNs(c, 'team-a');
+    expect(c.now).toBe(EPOCH_MS);
+    expect(c.store.get('Namespace', '', 'team-a')!.metadata.labels!.seen).toBe('yes');
+    const entries = c.traceEntries().slice(before);
+    expect(entries.map((e) => e.cause)).toEqual(['create ns team-a', 'create ns team-a']);
+    expect(entries[1]!.intents[0]).toMatchObject({ controller: 'labeller', verb: 'updateMetadata', reason: 'new namespace team-a' });
+  });
+
+  it('moves time only from timer to timer', () => {
+    const c = makeCluster();
+    createNs(c, 'team-a');
+    expect(c.nextWakeup()).toBe(EPOCH_MS + 30_000);
+    c.advanceTo(EPOCH_MS + 29_000);
+    expect(c.store.get('Namespace', '', 'team-a')!.metadata.labels!.aged).toBeUndefined();
+    c.advanceTo(EPOCH_MS + 60_000);
+    expect(c.store.get('Namespace', '', 'team-a')!.metadata.labels!.aged).toBe('yes');
+    expect(c.now).toBe(EPOCH_MS + 60_000);
+    const aged = c.traceEntries().find((e) => e.intents.some((i) => i.reason === '30s after team-a'))!;
+    expect(aged.time).toBe(EPOCH_MS + 30_000);
+  });
+
+  it('advanceUntil stops at the first instant the condition holds', () => {
+    const c = makeCluster();
+    createNs(c, 'team-a');
+    const held = c.advanceUntil(() => c.store.get('Namespace', '', 'team-a')!.metadata.labels!.aged === 'yes', 3_600_000);
+    expect(held).toBe(true);
+    expect(c.now).toBe(EPOCH_MS + 30_000);
+    expect(c.advanceUntil(() => false, 10_000)).toBe(false);
+    expect(c.now).toBe(EPOCH_MS + 40_000);
+  });
+
+  it('restores a snapshot exactly, timers and controller state included', () => {
+    const c = makeCluster();
+    createNs(c, 'team-a');
+    const snap = c.snapshot();
+    const json = JSON.stringify(c.store.list('Namespace'));
+    createNs(c, 'team-b');
+    c.advanceTo(EPOCH_MS + 100_000);
+    c.restore(snap);
+    expect(c.now).toBe(EPOCH_MS);
+    expect(JSON.stringify(c.store.list('Namespace'))).toBe(json);
+    c.advanceTo(EPOCH_MS + 30_000);
+    expect(c.store.get('Namespace', '', 'team-a')!.metadata.labels!.aged).toBe('yes');
+    expect(c.store.get('Namespace', '', 'team-b')).toBeUndefined();
+  });
+
+  it('is deterministic: same seed, same uids; another seed, other uids', () => {
+    const a = makeCluster(5);
+    const b = makeCluster(5);
+    const d = makeCluster(6);
+    createNs(a, 'x');
+    createNs(b, 'x');
+    createNs(d, 'x');
+    expect(a.store.get('Namespace', '', 'x')!.metadata.uid).toBe(b.store.get('Namespace', '', 'x')!.metadata.uid);
+    expect(a.store.get('Namespace', '', 'x')!.metadata.uid).not.toBe(d.store.get('Namespace', '', 'x')!.metadata.uid);
+  });
+
+  it('reports controllers that never settle instead of hanging', () => {
+    const flip: Controller = {
+      name: 'flip',
+      observe() {},
+      wake() {},
+      reconcile(ctx) {
+        const ns = ctx.store.get('Namespace', '', 'default')!;
+        ctx.client.updateMetadata(ns, { labels: { v: ns.metadata.labels?.v === 'a' ? 'b' : 'a' } }, 'flip');
+        return true;
+      },
+      snapshot: () => ({}),
+      restore() {},
+    };
+    const c = new Cluster({ controllers: () => [flip] });
+    c.api.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default' }, spec: {}, status: { phase: 'Active' } });
+    expect(() => c.settle()).toThrow(/did not settle after 10000 passes/);
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { Store, type Change } from '../../../src/sim/store/store.js';
+import type { Node, Pod } from '../../../src/sim/api/types.js';
+
+function node(name: string, rv = '1'): Node {
+  return { apiVersion: 'v1', kind: 'Node', metadata: { name, uid: `u-${name}`, resourceVersion: rv, creationTimestamp: 'x' }, spec: {}, status: {} };
+}
+
+function pod(name: string, nodeName?: string, owner?: string): Pod {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: 'default',
+      uid: `u-${name}`,
+      resourceVersion: '1',
+      creationTimestamp: 'x',
+      ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'ds', uid: owner, controller: true }] } : {}),
+    },
+    spec: { containers: [], ...(nodeName ? { nodeName } : {}) },
+    status: {},
+  };
+}
+
+describe('Store', () => {
+  it('lists in name order and filters by namespace', () => {
+    const s = new Store();
+    s.put(node('node-b'));
+    s.put(node('node-a'));
+    s.put(node('node-10'));
+    expect(s.list('Node').map((n) => n.metadata.name)).toEqual(['node-10', 'node-a', 'node-b']);
+    s.put(pod('p1'));
+    expect(s.list('Pod', 'default')).toHaveLength(1);
+    expect(s.list('Pod', 'kube-system')).toHaveLength(0);
+  });
+
+  it('keeps list order current after updates and removals', () => {
+    const s = new Store();
+    s.put(node('a'));
+    s.put(node('b'));
+    expect(s.list('Node').map((n) => n.metadata.name)).toEqual(['a', 'b']);
+    s.put(node('a', '2'));
+    expect(s.list('Node')[0]!.metadata.resourceVersion).toBe('2');
+    s.remove('Node', '', 'a');
+    expect(s.list('Node').map((n) => n.metadata.name)).toEqual(['b']);
+  });
+
+  it('indexes pods by node and by controlling owner, following updates', () => {
+    const s = new Store();
+    s.put(pod('p1', undefined, 'ds-1'));
+    expect([...s.podsOnNode('n1')]).toHaveLength(0);
+    expect([...s.podsOwnedBy('ds-1')].map((p) => p.metadata.name)).toEqual(['p1']);
+    s.put(pod('p1', 'n1'));
+    expect([...s.podsOnNode('n1')].map((p) => p.metadata.name)).toEqual(['p1']);
+    expect([...s.podsOwnedBy('ds-1')]).toHaveLength(0);
+    s.remove('Pod', 'default', 'p1');
+    expect([...s.podsOnNode('n1')]).toHaveLength(0);
+  });
+
+  it('folds the writes of one pass into one diff', () => {
+    const s = new Store();
+    s.put(node('a'));
+    s.takeDiff();
+    s.put(node('a', '2'));
+    s.put(node('a', '3'));
+    s.put(node('b'));
+    s.remove('Node', '', 'b');
+    const d = s.takeDiff()!;
+    expect(d.added).toHaveLength(0);
+    expect(d.removed).toHaveLength(0);
+    expect(d.updated.map(([from, to]) => [from.metadata.resourceVersion, to.metadata.resourceVersion])).toEqual([['1', '3']]);
+    expect(s.takeDiff()).toBeUndefined();
+  });
+
+  it('tells watchers about every change', () => {
+    const s = new Store();
+    const seen: string[] = [];
+    s.watch((c: Change) => seen.push(`${c.type}:${c.obj.metadata.name}`));
+    s.put(node('a'));
+    s.put(node('a', '2'));
+    s.remove('Node', '', 'a');
+    expect(seen).toEqual(['added:a', 'updated:a', 'removed:a']);
+  });
+
+  it('restores a snapshot with its indexes and without sharing maps', () => {
+    const s = new Store();
+    s.put(pod('p1', 'n1'));
+    const snap = s.snapshot();
+    s.put(pod('p2', 'n1'));
+    s.restore(snap);
+    expect([...s.podsOnNode('n1')].map((p) => p.metadata.name)).toEqual(['p1']);
+    s.put(pod('p3'));
+    s.restore(snap);
+    expect(s.list('Pod').map((p) => p.metadata.name)).toEqual(['p1']);
+  });
+});
