@@ -82,6 +82,8 @@ export class ApiServer {
       creationTimestamp: rfc3339(this.env.now()),
     };
     delete (meta as { deletionTimestamp?: string }).deletionTimestamp;
+    // Cluster-scoped kinds drop a namespace the request carried (registry `BeforeCreate`).
+    if (namespace === undefined) delete (meta as { namespace?: string }).namespace;
     let obj = { ...draft, metadata: meta, status: draft.status ?? {} } as unknown as KindMap[K];
     if (strategy.defaults) obj = strategy.defaults(obj);
     if (strategy.prepareForCreate) obj = strategy.prepareForCreate(obj, ctx);

@@ -34,10 +34,12 @@ export function alreadyExists(qualifiedResource: string, name: string): StatusEr
 
 /**
  * `<Kind>.<group> "<name>" is invalid: <errors>` (apimachinery `NewInvalid`): one error inline,
- * several as `[e1, e2]`.
+ * several as `[e1, e2]`, each distinct message once.
  */
 export function invalid(qualifiedKind: string, name: string, errors: readonly FieldError[]): StatusError {
-  const detail = errors.length === 1 ? errors[0]!.message : `[${errors.map((e) => e.message).join(', ')}]`;
+  // `ErrorList.ToAggregate` drops repeated messages from the text (the causes keep them all).
+  const messages = [...new Set(errors.map((e) => e.message))];
+  const detail = messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`;
   return { code: 422, reason: 'Invalid', message: `${qualifiedKind} "${name}" is invalid: ${detail}`, kind: qualifiedKind, name, causes: errors };
 }
 

@@ -1,0 +1,81 @@
+/**
+ * `metadata` validation: apimachinery `ValidateObjectMeta` (name, namespace, generation, labels,
+ * annotations) and metav1 `ValidateLabels` / `ValidateLabelName`, plus the name checks
+ * (`NameIsDNSSubdomain`, `NameIsDNSLabel`).
+ *
+ * Why: every kind validates its metadata first, so these are the first lines of most error lists.
+ * Label errors are reported on the map's path (`metadata.labels`), not per key, as upstream does;
+ * keys are visited in sorted order (Go visits a map in random order).
+ */
+import type { ObjectMeta } from '../../api/types.js';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, utf8Length } from '../../api/name-validation.js';
+import { child, forbidden, goValue, invalid, nonNegative, required, tooLong, type FieldError } from './field.js';
+
+/** A name check: the list of problems with `name` ([] when valid). */
+export type NameFn = (name: string) => string[];
+
+/** `NameIsDNSSubdomain` (most kinds). */
+export const nameIsDNSSubdomain: NameFn = isDNS1123Subdomain;
+/** `NameIsDNSLabel` (`ValidateNamespaceName`). */
+export const nameIsDNSLabel: NameFn = isDNS1123Label;
+
+/** apimachinery `TotalAnnotationSizeLimitB`. */
+export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
+
+/**
+ * `ValidateObjectMeta(meta, requiresNamespace, nameFn, path)`. Name generation has already run,
+ * so `metadata.name` is set whenever the request was acceptable.
+ */
+export function validateObjectMeta(
+  meta: Partial<ObjectMeta>,
+  requiresNamespace: boolean,
+  nameFn: NameFn,
+  path = 'metadata',
+): FieldError[] {
+  const errs: FieldError[] = [];
+  const name = meta.name ?? '';
+  if (name.length === 0) errs.push(required(child(path, 'name'), 'name or generateName is required'));
+  else for (const msg of nameFn(name)) errs.push(invalid(child(path, 'name'), goValue(name), msg));
+  const ns = meta.namespace ?? '';
+  if (requiresNamespace) {
+    if (ns.length === 0) errs.push(required(child(path, 'namespace')));
+    else for (const msg of isDNS1123Label(ns)) errs.push(invalid(child(path, 'namespace'), goValue(ns), msg));
+  } else if (ns.length > 0) {
+    errs.push(forbidden(child(path, 'namespace'), 'not allowed on this type'));
+  }
+  errs.push(...nonNegative(meta.generation, child(path, 'generation')));
+  errs.push(...validateLabels(meta.labels, child(path, 'labels')));
+  errs.push(...validateAnnotations(meta.annotations, child(path, 'annotations')));
+  return errs;
+}
+
+/** metav1 `ValidateLabelName`: the key must be a qualified name. */
+export function validateLabelName(labelName: string, path: string): FieldError[] {
+  return isQualifiedName(labelName).map((msg) => invalid(path, goValue(labelName), msg));
+}
+
+/** metav1 `ValidateLabels`: every key a qualified name, every value a label value. */
+export function validateLabels(labels: Readonly<Record<string, string>> | undefined, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  for (const k of Object.keys(labels ?? {}).sort()) {
+    const v = String(labels![k] ?? '');
+    errs.push(...validateLabelName(k, path));
+    for (const msg of isValidLabelValue(v)) errs.push(invalid(path, goValue(v), msg));
+  }
+  return errs;
+}
+
+/**
+ * apimachinery `ValidateAnnotations`: keys are qualified names compared in lower case; the total
+ * size of keys and values is at most 256 KiB.
+ */
+export function validateAnnotations(annotations: Readonly<Record<string, string>> | undefined, path: string): FieldError[] {
+  const errs: FieldError[] = [];
+  let size = 0;
+  for (const k of Object.keys(annotations ?? {}).sort()) {
+    for (const msg of isQualifiedName(k.toLowerCase())) errs.push(invalid(path, goValue(k), msg));
+    size += utf8Length(k) + utf8Length(String(annotations![k] ?? ''));
+  }
+  if (size > TOTAL_ANNOTATION_SIZE_LIMIT) errs.push(tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT));
+  return errs;
+}

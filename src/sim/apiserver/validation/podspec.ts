@@ -1,0 +1,100 @@
+/**
+ * Pod spec validation, shared by Pods and pod templates: core `ValidatePodSpec` in upstream
+ * order (volumes, containers, init containers, host-network ports, restartPolicy, dnsPolicy,
+ * nodeSelector, affinity, serviceAccountName, nodeName, activeDeadlineSeconds, tolerations,
+ * priorityClassName, preemptionPolicy), `validatePodHostNetworkDeps` and
+ * `ValidatePodTemplateSpec`.
+ *
+ * `resourceIsPod` is upstream's `opts.ResourceIsPod`: a Pod (not a template) must set
+ * `hostPort == containerPort` under hostNetwork, and its images may not carry spaces.
+ */
+import type { PodSpec, PodTemplateSpec } from '../../api/types.js';
+import { isDNS1123Subdomain } from '../../api/name-validation.js';
+import { validateAffinity } from './affinity.js';
+import { validateContainers, validateInitContainers } from './containers.js';
+import { child, goValue, index, invalid, required, unsupported, type FieldError } from './field.js';
+import { validateAnnotations, validateLabels } from './objectmeta.js';
+import { validateTolerations } from './tolerations.js';
+import { validateVolumes } from './volumes.js';
+
+const MAX_INT32 = 2147483647;
+export const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'] as const;
+const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'] as const;
+const PREEMPTION_POLICIES = ['PreemptLowerPriority', 'Never'] as const;
+
+export interface PodSpecOptions {
+  readonly resourceIsPod: boolean;
+}
+
+export function validatePodSpec(spec: PodSpec, path: string, opts: PodSpecOptions): FieldError[] {
+  const errs: FieldError[] = [];
+  if (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null) {
+    errs.push(required(child(path, 'terminationGracePeriodSeconds')));
+  }
+  const volumes = validateVolumes(spec.volumes, child(path, 'volumes'));
+  errs.push(...volumes.errors);
+  errs.push(...validateContainers(spec.containers, volumes.names, child(path, 'containers')));
+  errs.push(...validateInitContainers(spec.initContainers, spec.containers, volumes.names, child(path, 'initContainers')));
+  errs.push(...validateHostNetworkDeps(spec, path, opts));
+  errs.push(...oneOf(spec.restartPolicy, RESTART_POLICIES, child(path, 'restartPolicy')));
+  errs.push(...oneOf(spec.dnsPolicy, DNS_POLICIES, child(path, 'dnsPolicy')));
+  errs.push(...validateLabels(spec.nodeSelector, child(path, 'nodeSelector')));
+  errs.push(...validateAffinity(spec.affinity, child(path, 'affinity')));
+  errs.push(...subdomain(spec.serviceAccountName, child(path, 'serviceAccountName')));
+  errs.push(...subdomain(spec.nodeName, child(path, 'nodeName')));
+  const ads = spec.activeDeadlineSeconds;
+  if (ads !== undefined && ads !== null && (ads < 1 || ads > MAX_INT32)) {
+    errs.push(invalid(child(path, 'activeDeadlineSeconds'), goValue(ads), `must be between 1 and ${MAX_INT32}, inclusive`));
+  }
+  errs.push(...validateTolerations(spec.tolerations, child(path, 'tolerations')));
+  errs.push(...subdomain(spec.priorityClassName, child(path, 'priorityClassName')));
+  if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null) {
+    errs.push(...oneOf(spec.preemptionPolicy, PREEMPTION_POLICIES, child(path, 'preemptionPolicy')));
+  }
+  if (opts.resourceIsPod) {
+    for (const [list, name] of [[spec.containers, 'containers'], [spec.initContainers, 'initContainers']] as const) {
+      (list ?? []).forEach((c, i) => {
+        const image = c.image ?? '';
+        if (image.trim() !== image) errs.push(invalid(child(index(child(path, name), i), 'image'), goValue(image), 'must not have leading or trailing whitespace'));
+      });
+    }
+  }
+  return errs;
+}
+
+/** `ValidatePodTemplateSpec`: template labels (on `<path>.labels`), annotations, then the spec. */
+export function validatePodTemplateSpec(template: PodTemplateSpec, path: string): FieldError[] {
+  return [
+    ...validateLabels(template.metadata?.labels, child(path, 'labels')),
+    ...validateAnnotations(template.metadata?.annotations, child(path, 'annotations')),
+    ...validatePodSpec(template.spec ?? ({} as PodSpec), child(path, 'spec'), { resourceIsPod: false }),
+  ];
+}
+
+/** `validatePodHostNetworkDeps`: with hostNetwork, a hostPort must equal its containerPort. */
+function validateHostNetworkDeps(spec: PodSpec, path: string, opts: PodSpecOptions): FieldError[] {
+  if (!spec.hostNetwork) return [];
+  const errs: FieldError[] = [];
+  (spec.containers ?? []).forEach((c, i) => {
+    (c.ports ?? []).forEach((port, j) => {
+      const hp = port.hostPort ?? 0;
+      if ((opts.resourceIsPod || hp !== 0) && hp !== port.containerPort) {
+        const p = child(index(child(index(child(path, 'containers'), i), 'ports'), j), 'hostPort');
+        errs.push(invalid(p, goValue(hp), 'must match `containerPort` when `hostNetwork` is true'));
+      }
+    });
+  });
+  return errs;
+}
+
+/** The `switch` upstream writes for enum fields: empty is Required, anything unknown Unsupported. */
+function oneOf(value: string | undefined, supported: readonly string[], path: string): FieldError[] {
+  const v = value ?? '';
+  if (v.length === 0) return [required(path)];
+  return supported.includes(v) ? [] : [unsupported(path, goValue(v), supported)];
+}
+
+function subdomain(value: string | undefined, path: string): FieldError[] {
+  if (!value) return [];
+  return isDNS1123Subdomain(value).map((msg) => invalid(path, goValue(value), msg));
+}
