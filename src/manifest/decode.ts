@@ -1,0 +1,206 @@
+/**
+ * Checks an object against its kind's schema the way the API server's JSON decoder does, and
+ * words the outcome as the server does.
+ *
+ * Models apimachinery's strict JSON serializer over sigs.k8s.io/json (a fork of Go's
+ * encoding/json): kubectl sends the object as JSON with keys sorted, the decoder walks it in that
+ * order and
+ * - a value of the wrong JSON type is a type error, `json: cannot unmarshal string into Go struct
+ *   field Container.spec.template.spec.containers.image of type string` (the struct holding the
+ *   field, the field's full path without indices, the field's Go type); the first one is kept
+ *   and decoding goes on;
+ * - a custom decoder's failure (IntOrString, Quantity, Time) stops decoding and wins over any
+ *   type error, as Go's decoder returns it at once;
+ * - unknown fields (`unknown field "spec.template.spec.containers[0].imagee"`) and repeated ones
+ *   (`duplicate field "..."`) are strict errors: deduplicated, at most 100, reported only when
+ *   decoding otherwise succeeded, as `strict decoding error: a, b` (mode strict) or as warnings
+ *   (mode warn); mode ignore drops them. Nothing below an unknown field is looked at.
+ *
+ * Duplicates are checked only for the paths passed in `options.duplicates`. Note that real
+ * `kubectl apply -f` never sends duplicates: its YAML-to-JSON step goes through a map and keeps
+ * the last value silently (kubernetes/kubernetes#99286, #125885, both with strict validation).
+ * The server's duplicate check only fires for request bodies written by hand (curl, --raw).
+ */
+import { compareBytes } from './gofmt.js';
+import { rfc3339Error } from './gotime.js';
+import { mappingFor } from './kinds.js';
+import { quantityError } from './quantity-syntax.js';
+import { structName } from './schema/types.js';
+import type { FieldType } from './schema/types.js';
+import type { ValidateMode } from './types.js';
+
+export interface DecodeTypeError {
+  /** The field path with indices (`spec.template.spec.containers[0].image`), for markers. */
+  readonly path: string;
+  /** The decoder's message (`json: cannot unmarshal ...`, `quantities must match ...`). */
+  readonly message: string;
+}
+
+export interface DecodeResult {
+  /** Paths of fields the kind does not have, in decoder order. */
+  readonly unknownFields: string[];
+  /** Paths of known fields written twice in one mapping, in decoder order. */
+  readonly duplicateFields: string[];
+  /** `unknown field "p"` / `duplicate field "p"` in decoder order, deduplicated, at most 100. */
+  readonly strictErrors: string[];
+  /** Every value of the wrong type (all of them, for editor markers). */
+  readonly typeErrors: DecodeTypeError[];
+  /** The detail the API server rejects the object with, or undefined when it is accepted. */
+  readonly error?: string;
+  /** What the API server sends back as `Warning:` headers (mode warn). */
+  readonly warnings: string[];
+  /** False when the playground has no schema for the kind: nothing was checked. */
+  readonly kindSupported: boolean;
+}
+
+export interface DecodeOptions {
+  /** Paths written twice in the source (ManifestDoc.duplicateFields). */
+  readonly duplicates?: Iterable<string>;
+}
+
+const MAX_STRICT_ERRORS = 100;
+
+/** `DaemonSet in version "v1" cannot be handled as a DaemonSet: <detail>`. */
+export function formatDecodeError(kind: string, version: string, detail: string): string {
+  return `${kind} in version "${version}" cannot be handled as a ${kind}: ${detail}`;
+}
+
+export function decodeObject(obj: Readonly<Record<string, unknown>>, mode: ValidateMode, options: DecodeOptions = {}): DecodeResult {
+  const schema = mappingFor(obj['apiVersion'], obj['kind']);
+  const duplicates = new Set(options.duplicates ?? []);
+  const unknownFields: string[] = [];
+  const duplicateFields: string[] = [];
+  const strict = new Set<string>();
+  const typeErrors: DecodeTypeError[] = [];
+  let fatal: string | undefined;
+  let saved: string | undefined;
+  const strictError = (message: string): void => {
+    if (strict.size < MAX_STRICT_ERRORS) strict.add(message);
+  };
+  const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
+  const mismatch = (value: unknown, goType: string, path: string, goStruct: string | undefined, goPath: string[], isFatal = false, literal = false): void => {
+    const what = literal ? `number ${String(value)}` : jsonKind(value);
+    const where = goStruct === undefined ? `Go value of type ${goType}` : `Go struct field ${goStruct}.${goPath.join('.')} of type ${goType}`;
+    const message = `json: cannot unmarshal ${what} into ${where}`;
+    typeErrors.push({ path, message });
+    if (isFatal) fatal ??= message;
+    else saved ??= message;
+  };
+  const failed = (path: string, message: string): void => {
+    typeErrors.push({ path, message });
+    fatal ??= message;
+  };
+  const reportDuplicatesUnder = (path: string): void => {
+    for (const d of duplicates) {
+      if (d.startsWith(`${path}.`) || d.startsWith(`${path}[`)) {
+        duplicateFields.push(d);
+        strictError(`duplicate field "${d}"`);
+      }
+    }
+  };
+
+  const walk = (value: unknown, type: FieldType, path: string, goStruct: string | undefined, goPath: string[]): void => {
+    if (value === null || value === undefined) return;
+    switch (type.t) {
+      case 'string':
+        if (typeof value !== 'string') mismatch(value, type.go, path, goStruct, goPath);
+        return;
+      case 'bool':
+        if (typeof value !== 'boolean') mismatch(value, type.go, path, goStruct, goPath);
+        return;
+      case 'float':
+        if (typeof value !== 'number') mismatch(value, type.go, path, goStruct, goPath);
+        return;
+      case 'int':
+        if (typeof value !== 'number') mismatch(value, type.go, path, goStruct, goPath);
+        else if (!fitsInt(value, type.go)) mismatch(value, type.go, path, goStruct, goPath, false, true);
+        return;
+      case 'intOrString':
+        if (typeof value === 'string') return;
+        if (typeof value !== 'number') mismatch(value, 'int32', path, goStruct, goPath, true);
+        else if (!fitsInt(value, 'int32')) mismatch(value, 'int32', path, goStruct, goPath, true, true);
+        return;
+      case 'quantity': {
+        const problem = quantityError(typeof value === 'string' || typeof value === 'number' ? JSON.stringify(value) : '{}');
+        if (problem) failed(path, problem);
+        return;
+      }
+      case 'time':
+        if (typeof value !== 'string') mismatch(value, 'string', path, goStruct, goPath, true);
+        else {
+          const problem = rfc3339Error(value);
+          if (problem) failed(path, problem);
+        }
+        return;
+      case 'raw':
+        return;
+      case 'open':
+        if (!isObject(value)) mismatch(value, type.go, path, goStruct, goPath);
+        else reportDuplicatesUnder(path);
+        return;
+      case 'array':
+        if (!Array.isArray(value)) mismatch(value, type.go, path, goStruct, goPath);
+        else value.forEach((item, i) => walk(item, type.items, `${path}[${i}]`, goStruct, goPath));
+        return;
+      case 'map':
+        if (!isObject(value)) return mismatch(value, type.go, path, goStruct, goPath);
+        for (const key of Object.keys(value).sort(compareBytes)) {
+          const child = join(path, key);
+          if (duplicates.has(child)) {
+            duplicateFields.push(child);
+            strictError(`duplicate field "${child}"`);
+          }
+          walk(value[key], type.values, child, goStruct, goPath);
+        }
+        return;
+      case 'struct': {
+        if (!isObject(value)) return mismatch(value, type.go, path, goStruct, goPath);
+        const name = structName(type.go);
+        for (const key of Object.keys(value).sort(compareBytes)) {
+          const child = join(path, key);
+          const field = Object.hasOwn(type.fields, key) ? type.fields[key] : undefined;
+          if (!field) {
+            unknownFields.push(child);
+            strictError(`unknown field "${child}"`);
+            continue;
+          }
+          if (duplicates.has(child)) {
+            duplicateFields.push(child);
+            strictError(`duplicate field "${child}"`);
+          }
+          walk(value[key], field, child, name, [...goPath, ...(field.via ? [field.via] : []), key]);
+        }
+      }
+    }
+  };
+
+  if (schema) walk(obj, schema.type, '', undefined, []);
+  const strictErrors = [...strict];
+  const error = fatal ?? saved ?? (mode === 'strict' && strictErrors.length > 0 ? `strict decoding error: ${strictErrors.join(', ')}` : undefined);
+  return {
+    unknownFields,
+    duplicateFields,
+    strictErrors,
+    typeErrors,
+    ...(error === undefined ? {} : { error }),
+    warnings: mode === 'warn' && error === undefined ? strictErrors : [],
+    kindSupported: schema !== undefined,
+  };
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** The JSON type name Go's decoder prints: string, number, bool, array, object. */
+function jsonKind(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'object') return 'object';
+  return typeof v;
+}
+
+function fitsInt(v: number, go: 'int32' | 'int64'): boolean {
+  if (!Number.isInteger(v)) return false;
+  return go === 'int32' ? v >= -2147483648 && v <= 2147483647 : v >= -9223372036854775808 && v < 9223372036854775808;
+}

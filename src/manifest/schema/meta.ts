@@ -1,0 +1,67 @@
+/**
+ * apimachinery's meta/v1 types every object shares: TypeMeta, ObjectMeta, LabelSelector.
+ * Field names and Go types follow `k8s.io/apimachinery/pkg/apis/meta/v1/types.go`.
+ */
+import { arrayOf, bool, embed, int64, named, raw, str, stringMap, struct, time } from './types.js';
+import type { Fields } from './types.js';
+
+/** `apiVersion` and `kind`, promoted from the embedded `TypeMeta`. */
+export const typeMeta: Fields = embed('TypeMeta', { apiVersion: str, kind: str });
+
+export const ownerReference = struct('v1.OwnerReference', {
+  apiVersion: str,
+  kind: str,
+  name: str,
+  uid: named('types.UID'),
+  controller: bool,
+  blockOwnerDeletion: bool,
+});
+
+const managedFieldsEntry = struct('v1.ManagedFieldsEntry', {
+  manager: str,
+  operation: named('v1.ManagedFieldsOperationType'),
+  apiVersion: str,
+  time,
+  fieldsType: str,
+  fieldsV1: raw, // FieldsV1 keeps its JSON as written, like RawExtension
+  subresource: str,
+});
+
+export const objectMeta = struct('v1.ObjectMeta', {
+  name: str,
+  generateName: str,
+  namespace: str,
+  selfLink: str,
+  uid: named('types.UID'),
+  resourceVersion: str,
+  generation: int64,
+  creationTimestamp: time,
+  deletionTimestamp: time,
+  deletionGracePeriodSeconds: int64,
+  labels: stringMap,
+  annotations: stringMap,
+  ownerReferences: arrayOf(ownerReference),
+  finalizers: arrayOf(str),
+  managedFields: arrayOf(managedFieldsEntry),
+});
+
+export const labelSelector = struct('v1.LabelSelector', {
+  matchLabels: stringMap,
+  matchExpressions: arrayOf(struct('v1.LabelSelectorRequirement', {
+    key: str,
+    operator: named('v1.LabelSelectorOperator'),
+    values: arrayOf(str),
+  })),
+});
+
+/** The `metav1.Condition`-like shape used by status conditions of several kinds. */
+export function condition(go: string, typeGo: string, extra: Fields = {}): ReturnType<typeof struct> {
+  return struct(go, {
+    type: named(typeGo),
+    status: named('v1.ConditionStatus'),
+    lastTransitionTime: time,
+    reason: str,
+    message: str,
+    ...extra,
+  });
+}

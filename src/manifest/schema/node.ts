@@ -1,0 +1,56 @@
+/**
+ * core/v1 Node: NodeSpec (taints, unschedulable, CIDRs) and NodeStatus (capacity, allocatable,
+ * conditions, addresses, nodeInfo, images, daemonEndpoints). Rarely written parts of the status
+ * (volumes, runtime handlers, features, config) are open objects.
+ */
+import { condition } from './meta.js';
+import { arrayOf, bool, int32, int64, named, open, resourceList, str, struct, time } from './types.js';
+
+export const taint = struct('v1.Taint', {
+  key: str,
+  value: str,
+  effect: named('v1.TaintEffect'),
+  timeAdded: time,
+});
+
+export const nodeSpec = struct('v1.NodeSpec', {
+  podCIDR: str,
+  podCIDRs: arrayOf(str),
+  providerID: str,
+  unschedulable: bool,
+  taints: arrayOf(taint),
+  configSource: open('v1.NodeConfigSource'),
+  externalID: str,
+});
+
+const nodeSystemInfo = struct('v1.NodeSystemInfo', {
+  machineID: str,
+  systemUUID: str,
+  bootID: str,
+  kernelVersion: str,
+  osImage: str,
+  containerRuntimeVersion: str,
+  kubeletVersion: str,
+  kubeProxyVersion: str,
+  operatingSystem: str,
+  architecture: str,
+  swap: open('v1.NodeSwapStatus'),
+});
+
+export const nodeStatus = struct('v1.NodeStatus', {
+  capacity: resourceList,
+  allocatable: resourceList,
+  phase: named('v1.NodePhase'),
+  conditions: arrayOf(condition('v1.NodeCondition', 'v1.NodeConditionType', { lastHeartbeatTime: time })),
+  addresses: arrayOf(struct('v1.NodeAddress', { type: named('v1.NodeAddressType'), address: str })),
+  daemonEndpoints: struct('v1.NodeDaemonEndpoints', {
+    kubeletEndpoint: struct('v1.DaemonEndpoint', { Port: int32 }),
+  }),
+  nodeInfo: nodeSystemInfo,
+  images: arrayOf(struct('v1.ContainerImage', { names: arrayOf(str), sizeBytes: int64 })),
+  volumesInUse: arrayOf(named('v1.UniqueVolumeName')),
+  volumesAttached: arrayOf(open('v1.AttachedVolume')),
+  config: open('v1.NodeConfigStatus'),
+  runtimeHandlers: arrayOf(open('v1.NodeRuntimeHandler')),
+  features: open('v1.NodeFeatures'),
+});
