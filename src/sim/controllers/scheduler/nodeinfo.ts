@@ -1,0 +1,124 @@
+/**
+ * `framework.NodeInfo`: a node with what the scheduler believes runs on it. The pods counted are
+ * the ones bound to the node and not terminal; terminating pods still count (they hold their
+ * requests until the kubelet removes them), as in the scheduler cache.
+ *
+ * Two ways to build one: from a list of pods (`NodeInfo.fromPods`, used by `explainScheduling`
+ * and by preemption's what-if copies), or from totals the scheduler keeps up to date
+ * incrementally (`NodeUsageCache`), with the pod list read lazily only when a plugin needs it
+ * (host ports, preemption).
+ */
+import type { Node, Pod } from '../../api/types.js';
+import { addResources, cloneResources, emptyResources, isTerminal, nodeAllocatable, podRequests, type Resources } from './resources.js';
+
+/** Running totals of the counted pods of one node. */
+export interface NodeUsage {
+  requested: Resources;
+  nonZeroMilliCPU: number;
+  nonZeroMemory: number;
+  podCount: number;
+}
+
+export function emptyUsage(): NodeUsage {
+  return { requested: emptyResources(), nonZeroMilliCPU: 0, nonZeroMemory: 0, podCount: 0 };
+}
+
+/** Adds (sign 1) or removes (sign -1) a pod's requests to/from usage totals. */
+export function applyPod(u: NodeUsage, pod: Pod, sign: 1 | -1): void {
+  const r = podRequests(pod);
+  addResources(u.requested, r.requests, sign);
+  u.nonZeroMilliCPU += sign * r.nonZeroMilliCPU;
+  u.nonZeroMemory += sign * r.nonZeroMemory;
+  u.podCount += sign;
+}
+
+/** Whether the scheduler cache counts this pod on its node. */
+export function countsOnNode(pod: Pod | undefined): pod is Pod {
+  return !!pod && !!pod.spec.nodeName && !isTerminal(pod);
+}
+
+export class NodeInfo {
+  readonly allocatable: Readonly<Resources>;
+  private usage: NodeUsage;
+  private podList: Pod[] | undefined;
+
+  constructor(
+    readonly node: Node,
+    usage: NodeUsage,
+    private readonly loadPods: () => Pod[],
+  ) {
+    this.allocatable = nodeAllocatable(node);
+    // A private copy: what-if edits (preemption, nominated pods) never reach the cache.
+    this.usage = { ...usage, requested: cloneResources(usage.requested) };
+  }
+
+  /** A NodeInfo over an explicit set of pods (terminal ones are skipped). */
+  static fromPods(node: Node, pods: Iterable<Pod>): NodeInfo {
+    const list = [...pods].filter((p) => !isTerminal(p));
+    const usage = emptyUsage();
+    for (const p of list) applyPod(usage, p, 1);
+    const info = new NodeInfo(node, usage, () => list);
+    info.podList = list;
+    return info;
+  }
+
+  get name(): string {
+    return this.node.metadata.name;
+  }
+
+  get requested(): Readonly<Resources> {
+    return this.usage.requested;
+  }
+
+  get nonZeroMilliCPU(): number {
+    return this.usage.nonZeroMilliCPU;
+  }
+
+  get nonZeroMemory(): number {
+    return this.usage.nonZeroMemory;
+  }
+
+  get podCount(): number {
+    return this.usage.podCount;
+  }
+
+  /** The counted pods, in `namespace/name` order. */
+  pods(): readonly Pod[] {
+    if (!this.podList) {
+      this.podList = this.loadPods()
+        .filter((p) => !isTerminal(p))
+        .sort((a, b) => cmp(key(a), key(b)));
+    }
+    return this.podList;
+  }
+
+  /** A copy that preemption can add pods to and remove pods from (`NodeInfo.Snapshot`). */
+  clone(): NodeInfo {
+    const pods = [...this.pods()];
+    const info = new NodeInfo(this.node, this.usage, () => pods);
+    info.podList = pods;
+    return info;
+  }
+
+  addPod(pod: Pod): void {
+    this.pods();
+    this.podList!.push(pod);
+    applyPod(this.usage, pod, 1);
+  }
+
+  removePod(pod: Pod): void {
+    const list = this.pods();
+    const i = list.findIndex((p) => p.metadata.uid === pod.metadata.uid);
+    if (i < 0) return;
+    this.podList = [...list.slice(0, i), ...list.slice(i + 1)];
+    applyPod(this.usage, pod, -1);
+  }
+}
+
+export function key(pod: Pod): string {
+  return `${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
+}
+
+export function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

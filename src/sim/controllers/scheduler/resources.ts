@@ -1,0 +1,185 @@
+/**
+ * Resource arithmetic of the scheduler: the scheduler framework's `Resource` (milli-CPU, bytes,
+ * pod count, scalar resources), a pod's effective request (`resource.PodRequests`, as
+ * NodeResourcesFit's `computePodResourceRequest` uses it), the non-zero request used for scoring
+ * (`GetNonzeroRequests`) and a node's allocatable (`NewResource(node.Status.Allocatable)`).
+ *
+ * Quantities are parsed once per pod spec and node object (stored objects are never mutated, so
+ * WeakMaps keyed by them are safe caches).
+ */
+import type { Container, Node, Pod, PodSpec, ResourceList } from '../../api/types.js';
+import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.js';
+
+/** framework.Resource: the amounts the scheduler compares. Scalars are extended resources, hugepages. */
+export interface Resources {
+  milliCPU: number;
+  memory: number;
+  ephemeralStorage: number;
+  /** Only meaningful on allocatable: `pods`. */
+  allowedPodNumber: number;
+  scalar: Record<string, number>;
+}
+
+/** A pod's request and its non-zero variant for scoring (100m CPU / 200Mi when unset). */
+export interface PodRequests {
+  readonly requests: Readonly<Resources>;
+  readonly nonZeroMilliCPU: number;
+  readonly nonZeroMemory: number;
+}
+
+/** `DefaultMilliCPURequest` and `DefaultMemoryRequest` of the scheduler's util package. */
+export const DEFAULT_MILLI_CPU_REQUEST = 100;
+export const DEFAULT_MEMORY_REQUEST = 200 * 1024 * 1024;
+
+export function emptyResources(): Resources {
+  return { milliCPU: 0, memory: 0, ephemeralStorage: 0, allowedPodNumber: 0, scalar: {} };
+}
+
+export function cloneResources(r: Readonly<Resources>): Resources {
+  return { ...r, scalar: { ...r.scalar } };
+}
+
+/** `IsExtendedResourceName`: a domain-prefixed name outside `*kubernetes.io/`, not a quota name. */
+export function isExtendedResourceName(name: string): boolean {
+  if (!name.includes('/') || name.includes('kubernetes.io/')) return false;
+  return !name.startsWith('requests.');
+}
+
+/** `IsScalarResourceName`: extended resources, hugepages-*, attachable-volumes-*. */
+export function isScalarResourceName(name: string): boolean {
+  return isExtendedResourceName(name) || name.startsWith('hugepages-') || name.startsWith('attachable-volumes-');
+}
+
+function amount(v: string | number | undefined, milli: boolean): number {
+  if (v === undefined) return 0;
+  const q = parseQuantity(v);
+  if ('error' in q) return 0;
+  return milli ? milliValue(q) : quantityValue(q);
+}
+
+/** `Resource.Add(ResourceList)`: adds the known and scalar resources of a list. */
+export function addList(r: Resources, list: ResourceList | undefined): void {
+  if (!list) return;
+  for (const [name, v] of Object.entries(list)) {
+    if (name === 'cpu') r.milliCPU += amount(v, true);
+    else if (name === 'memory') r.memory += amount(v, false);
+    else if (name === 'ephemeral-storage') r.ephemeralStorage += amount(v, false);
+    else if (name === 'pods') r.allowedPodNumber += amount(v, false);
+    else if (isScalarResourceName(name)) r.scalar[name] = (r.scalar[name] ?? 0) + amount(v, false);
+  }
+}
+
+/** r += x (or r -= x with sign -1), scalars included. */
+export function addResources(r: Resources, x: Readonly<Resources>, sign: 1 | -1 = 1): void {
+  r.milliCPU += sign * x.milliCPU;
+  r.memory += sign * x.memory;
+  r.ephemeralStorage += sign * x.ephemeralStorage;
+  for (const [k, v] of Object.entries(x.scalar)) {
+    const next = (r.scalar[k] ?? 0) + sign * v;
+    if (next === 0) delete r.scalar[k];
+    else r.scalar[k] = next;
+  }
+}
+
+function maxInto(r: Resources, x: Readonly<Resources>): void {
+  r.milliCPU = Math.max(r.milliCPU, x.milliCPU);
+  r.memory = Math.max(r.memory, x.memory);
+  r.ephemeralStorage = Math.max(r.ephemeralStorage, x.ephemeralStorage);
+  for (const [k, v] of Object.entries(x.scalar)) r.scalar[k] = Math.max(r.scalar[k] ?? 0, v);
+}
+
+/**
+ * A container's requests. As `SetDefaults_Pod` does on create, a resource with a limit and no
+ * request is requested at its limit (harmless when the API server already defaulted it).
+ */
+function containerRequests(c: Container): Resources {
+  const r = emptyResources();
+  addList(r, { ...(c.resources?.limits ?? {}), ...(c.resources?.requests ?? {}) });
+  return r;
+}
+
+function isSidecar(c: Container): boolean {
+  return (c as { restartPolicy?: string }).restartPolicy === 'Always';
+}
+
+/** Keyed by the spec object: status writes copy the pod but keep its spec, so they hit the cache. */
+const cache = new WeakMap<PodSpec, PodRequests>();
+
+/**
+ * `resource.PodRequests` (no pod overhead, no pod-level resources): regular containers and
+ * restartable (sidecar) init containers add up; each other init container runs alone next to
+ * the sidecars started before it; the request is the larger of the two per resource.
+ */
+export function podRequests(pod: Pod): PodRequests {
+  const hit = cache.get(pod.spec);
+  if (hit) return hit;
+  const reqs = emptyResources();
+  let nzCpu = 0;
+  let nzMem = 0;
+  const nonZero = (c: Container): [number, number] => {
+    const r = containerRequests(c);
+    const explicit = { ...(c.resources?.limits ?? {}), ...(c.resources?.requests ?? {}) };
+    return ['cpu' in explicit ? r.milliCPU : DEFAULT_MILLI_CPU_REQUEST, 'memory' in explicit ? r.memory : DEFAULT_MEMORY_REQUEST];
+  };
+  for (const c of pod.spec.containers ?? []) {
+    addResources(reqs, containerRequests(c));
+    const [cpu, mem] = nonZero(c);
+    nzCpu += cpu;
+    nzMem += mem;
+  }
+  const sidecars = emptyResources();
+  const initMax = emptyResources();
+  let initNzCpu = 0;
+  let initNzMem = 0;
+  let sideNzCpu = 0;
+  let sideNzMem = 0;
+  for (const c of pod.spec.initContainers ?? []) {
+    const own = containerRequests(c);
+    const [cpu, mem] = nonZero(c);
+    if (isSidecar(c)) {
+      addResources(reqs, own);
+      addResources(sidecars, own);
+      nzCpu += cpu;
+      nzMem += mem;
+      sideNzCpu += cpu;
+      sideNzMem += mem;
+      maxInto(initMax, sidecars);
+      initNzCpu = Math.max(initNzCpu, sideNzCpu);
+      initNzMem = Math.max(initNzMem, sideNzMem);
+    } else {
+      addResources(own, sidecars);
+      maxInto(initMax, own);
+      initNzCpu = Math.max(initNzCpu, cpu + sideNzCpu);
+      initNzMem = Math.max(initNzMem, mem + sideNzMem);
+    }
+  }
+  maxInto(reqs, initMax);
+  const out: PodRequests = { requests: reqs, nonZeroMilliCPU: Math.max(nzCpu, initNzCpu), nonZeroMemory: Math.max(nzMem, initNzMem) };
+  cache.set(pod.spec, out);
+  return out;
+}
+
+/**
+ * A node's allocatable. The API server defaults a missing `status.allocatable` to the capacity
+ * (`SetDefaults_NodeStatus`), so capacity stands in when allocatable is absent.
+ */
+export function nodeAllocatable(node: Node): Readonly<Resources> {
+  const hit = allocatableCache.get(node);
+  if (hit) return hit;
+  const r = emptyResources();
+  addList(r, node.status.allocatable ?? node.status.capacity);
+  allocatableCache.set(node, r);
+  return r;
+}
+
+const allocatableCache = new WeakMap<Node, Resources>();
+
+/** Terminal pods (Succeeded/Failed) hold nothing: the scheduler's informer filters them out. */
+export function isTerminal(pod: Pod): boolean {
+  return pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed';
+}
+
+/** `corev1helpers.PodPriority`: spec.priority, 0 when unset. */
+export function podPriority(pod: Pod): number {
+  return pod.spec.priority ?? 0;
+}

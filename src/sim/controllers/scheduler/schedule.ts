@@ -1,0 +1,89 @@
+/**
+ * One scheduling attempt, without side effects (`schedule_one.go`: `schedulePod`,
+ * `findNodesThatFitPod`, `evaluateNominatedNode`, `findNodesThatPassFilters`,
+ * `prioritizeNodes`, `selectHost`).
+ *
+ * Assumptions:
+ * - The pod has no node name and is not being deleted.
+ * Invariants:
+ * - A pod the NodeAffinity PreFilter narrows (a DaemonSet pod) is filtered only on its nodes;
+ *   every other node is "node(s) didn't satisfy plugin(s) [NodeAffinity]" and is never looked
+ *   at, so an attempt costs O(pods on the target node) however big the cluster.
+ * - A pod with a nominated node that still fits there goes there.
+ * - Otherwise every node is filtered (upstream may stop early after enough feasible nodes) and the
+ *   feasible node with the highest LeastAllocated score wins, ties to the first name (upstream
+ *   breaks ties at random).
+ */
+import type { Pod } from '../../api/types.js';
+import { compileRequiredNodeAffinity } from '../../api/nodeaffinity.js';
+import { runFilterPluginsWithNominatedPods } from './filters.js';
+import { status, type ClusterView, type CycleState } from './framework.js';
+import { newDiagnosis, type Diagnosis } from './fiterror.js';
+import type { NodeInfo } from './nodeinfo.js';
+import { leastAllocatedScore } from './plugins/leastallocated.js';
+import { NODE_AFFINITY, nodeAffinityPreFilter } from './plugins/nodeaffinity.js';
+import { podHostPorts } from './plugins/nodeports.js';
+import { podPriority, podRequests } from './resources.js';
+
+export type ScheduleResult =
+  | { readonly kind: 'scheduled'; readonly node: string; readonly feasibleNodes: number }
+  | { readonly kind: 'unschedulable'; readonly diagnosis: Diagnosis; readonly numAllNodes: number }
+  | { readonly kind: 'noNodes' };
+
+/** The PreFilter step's per-pod state (`CycleState`). */
+export function newCycleState(pod: Pod): CycleState {
+  return {
+    pod,
+    priority: podPriority(pod),
+    requests: podRequests(pod),
+    hostPorts: podHostPorts(pod),
+    requiredAffinity: compileRequiredNodeAffinity(pod.spec),
+  };
+}
+
+/** "node(s) didn't satisfy plugin(s) [A B]": Go prints the sorted plugin list as a slice. */
+export function didNotSatisfyReason(plugins: readonly string[]): string {
+  return `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
+}
+
+export function schedulePod(state: CycleState, view: ClusterView): ScheduleResult {
+  const numAllNodes = view.numNodes();
+  if (numAllNodes === 0) return { kind: 'noNodes' };
+  const d = newDiagnosis();
+  const pre = nodeAffinityPreFilter(state.pod);
+  if (pre.status) {
+    d.preFilterMsg = pre.status.reasons.join(', ');
+    d.nodeToStatus.absent = pre.status;
+    d.unschedulablePlugins.add(pre.status.plugin);
+    return { kind: 'unschedulable', diagnosis: d, numAllNodes };
+  }
+  const nominated = state.pod.status.nominatedNodeName;
+  if (nominated && (!pre.nodeNames || pre.nodeNames.has(nominated))) {
+    const node = view.node(nominated);
+    if (node && !runFilterPluginsWithNominatedPods(state, view.nodeInfo(node), view.nominatedPods(nominated))) {
+      return { kind: 'scheduled', node: nominated, feasibleNodes: 1 };
+    }
+  }
+  const nodes = pre.nodeNames ? [...pre.nodeNames].sort().flatMap((n) => view.node(n) ?? []) : view.nodes();
+  if (pre.nodeNames) d.nodeToStatus.absent = status(NODE_AFFINITY, 'UnschedulableAndUnresolvable', didNotSatisfyReason([NODE_AFFINITY]));
+  const feasible: NodeInfo[] = [];
+  for (const node of nodes) {
+    const info = view.nodeInfo(node);
+    const s = runFilterPluginsWithNominatedPods(state, info, view.nominatedPods(node.metadata.name));
+    if (s) {
+      d.nodeToStatus.explicit.set(node.metadata.name, s);
+      d.unschedulablePlugins.add(s.plugin);
+    } else feasible.push(info);
+  }
+  if (feasible.length === 0) return { kind: 'unschedulable', diagnosis: d, numAllNodes };
+  let best = feasible[0]!;
+  let bestScore = feasible.length === 1 ? 0 : leastAllocatedScore(state, best);
+  for (const info of feasible.slice(1)) {
+    const score = leastAllocatedScore(state, info);
+    if (score > bestScore) {
+      best = info;
+      bestScore = score;
+    }
+  }
+  return { kind: 'scheduled', node: best.name, feasibleNodes: feasible.length };
+}
