@@ -1,0 +1,86 @@
+/**
+ * Reading `-f` for `apply`, `create` and `delete`: kubectl's resource builder from
+ * `FilenameParam` to the REST mapping (`Builder.Do`, `StreamVisitor`, `mapper.infoForData`,
+ * `SetNamespace` with `enforceNamespace`).
+ *
+ * - `-f -` reads the command's stdin, named `STDIN` in messages. The playground has no file
+ *   system: any other name is kubectl's `the path "NAME" does not exist`.
+ * - A document that cannot be read (YAML syntax, missing kind, ...) rejects the whole input:
+ *   nothing is applied. (Real kubectl applies the documents before a broken one; the playground
+ *   promises that bad input changes nothing.)
+ * - Objects of a kind the cluster does not serve, and objects whose namespace contradicts `-n`,
+ *   are errors of their own; the other objects still go through, as with kubectl.
+ */
+import { parseManifests, resourceMappingError, type ManifestDoc, type ValidateMode } from '../../manifest/index.js';
+import type { Kind } from '../../sim/api/types.js';
+import { resourceInfo, type ResourceInfo } from '../../sim/apiserver/resources.js';
+import { isMap, type JsonMap } from './json.js';
+
+/** One object to send: the manifest with its namespace resolved. */
+export interface InputObject {
+  readonly doc: ManifestDoc;
+  /** The object as kubectl sends it (metadata.namespace set for namespaced kinds). */
+  readonly obj: JsonMap;
+  readonly info: ResourceInfo;
+  /** '' for cluster-scoped kinds. */
+  readonly namespace: string;
+  readonly name: string;
+  /** The `-f` source, as messages name it (`STDIN`). */
+  readonly source: string;
+}
+
+/** An input item: an object to send, or the builder's error for that document (in stream order). */
+export type InputItem = InputObject | { readonly error: string };
+
+export interface InputOptions {
+  readonly filenames: readonly string[];
+  readonly stdin: string | undefined;
+  readonly validate: ValidateMode;
+  /** The namespace of the command (`-n` or `default`). */
+  readonly namespace: string;
+  /** Whether `-n` was given: an object in another namespace is then an error. */
+  readonly enforceNamespace: boolean;
+}
+
+/** The items of every `-f`, or the one error that stops the command before anything is sent. */
+export function readInput(opts: InputOptions): InputItem[] | { error: string } {
+  const items: InputItem[] = [];
+  for (const name of opts.filenames) {
+    if (name !== '-') return { error: `error: the path "${name}" does not exist` };
+    const source = 'STDIN';
+    const parsed = parseManifests(opts.stdin ?? '', source, { validate: opts.validate });
+    const bad = parsed.diagnostics.find((d) => d.severity === 'error');
+    if (bad) return { error: bad.message.startsWith('error: ') ? bad.message : `error: ${bad.message}` };
+    for (const doc of parsed.docs) items.push(toItem(doc, source, opts));
+  }
+  return items;
+}
+
+function toItem(doc: ManifestDoc, source: string, opts: InputOptions): InputItem {
+  const mapping = resourceMappingError(doc.object, source);
+  if (mapping) return { error: mapping };
+  const info = resourceInfo(doc.object['kind'] as Kind);
+  const meta = isMap(doc.object['metadata']) ? doc.object['metadata'] : {};
+  const name = typeof meta['name'] === 'string' ? meta['name'] : '';
+  if (!info.namespaced) {
+    // A namespace written on a cluster-scoped object means nothing: the API server clears it.
+    const { namespace: _ignored, ...clusterMeta } = meta;
+    const obj = 'namespace' in meta ? { ...(doc.object as JsonMap), metadata: clusterMeta } : (doc.object as JsonMap);
+    return { doc, obj, info, namespace: '', name, source };
+  }
+  const own = typeof meta['namespace'] === 'string' && meta['namespace'] !== '' ? meta['namespace'] : undefined;
+  if (own !== undefined && opts.enforceNamespace && own !== opts.namespace) {
+    return {
+      error: `the namespace from the provided object "${own}" does not match the namespace "${opts.namespace}". You must pass '--namespace=${own}' to perform this operation.`,
+    };
+  }
+  const namespace = own ?? opts.namespace;
+  const obj: JsonMap = { ...(doc.object as JsonMap), metadata: { ...meta, namespace } };
+  return { doc, obj, info, namespace, name, source };
+}
+
+/** `resource.Info.String()`: how kubectl names an object in long error messages. */
+export function infoString(info: ResourceInfo, namespace: string, name: string): string {
+  const gv = info.group ? `${info.group}/${info.version}` : `/${info.version}`;
+  return `Resource: "${gv}, Resource=${info.resource}", GroupVersionKind: "${gv}, Kind=${info.kind}"\nName: "${name}", Namespace: "${namespace}"`;
+}

@@ -1,0 +1,50 @@
+/**
+ * The `kubectl.kubernetes.io/last-applied-configuration` annotation (kubectl `pkg/util/apply.go`:
+ * `GetModifiedConfiguration`, `GetOriginalConfiguration`, `CreateApplyAnnotation`).
+ *
+ * The annotation holds the manifest as applied, serialized as Go's JSON encoder writes it (keys
+ * sorted, newline at the end), with the annotation itself left out but an `annotations` map
+ * always present (`"annotations":{}` when the manifest had none). Unknown fields the server
+ * dropped stay in it, as they do upstream.
+ */
+import { goJson, isMap, type JsonMap } from './json.js';
+
+export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+function annotationsOf(obj: JsonMap): Record<string, string> {
+  const meta = isMap(obj.metadata) ? obj.metadata : {};
+  return isMap(meta.annotations) ? ({ ...meta.annotations } as Record<string, string>) : {};
+}
+
+function withAnnotations(obj: JsonMap, annotations: Record<string, string>): JsonMap {
+  const meta = isMap(obj.metadata) ? obj.metadata : {};
+  return { ...obj, metadata: { ...meta, annotations } };
+}
+
+/**
+ * `GetModifiedConfiguration(obj, annotate=true)`: the object to send, carrying the
+ * annotation, and the annotation's text.
+ */
+export function modifiedConfiguration(obj: JsonMap): { modified: JsonMap; annotation: string } {
+  const annotations = annotationsOf(obj);
+  delete annotations[LAST_APPLIED];
+  const annotation = `${goJson(withAnnotations(obj, annotations))}\n`;
+  return { modified: withAnnotations(obj, { ...annotations, [LAST_APPLIED]: annotation }), annotation };
+}
+
+/** `GetOriginalConfiguration`: the last applied object, or undefined when there is none. */
+export function originalConfiguration(current: JsonMap): JsonMap | undefined {
+  const text = annotationsOf(current)[LAST_APPLIED];
+  if (!text) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return isMap(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the live object carries the annotation (else apply warns before patching). */
+export function hasLastApplied(current: JsonMap): boolean {
+  return LAST_APPLIED in annotationsOf(current);
+}

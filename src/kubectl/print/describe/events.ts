@@ -1,0 +1,51 @@
+/**
+ * The events of a described object: describe.go's `searchEvents` (events whose involvedObject
+ * names the object, by name, namespace, kind and uid) and `DescribeEvents` (oldest
+ * `lastTimestamp` first; `Age` is `10s` or `2m (x3 over 5m)`).
+ */
+import type { KubeEvent } from '../../../sim/api/types.js';
+import type { Store } from '../../../sim/store/store.js';
+import { eventInterval } from '../../format/duration.js';
+import { LEVEL_0, LEVEL_1, type PrefixWriter } from './writer.js';
+
+export interface EventRef {
+  readonly name: string;
+  /** '' for cluster-scoped objects. */
+  readonly namespace: string;
+  /** Omitted for pods: kubectl clears the kind of a pod's reference. */
+  readonly kind?: string;
+  /** Any of these uids (a node's events carry its uid or, from the kubelet, its name). */
+  readonly uids: readonly string[];
+}
+
+/** `searchEvents`: the stored events about `ref`; undefined when `show` is false. */
+export function searchEvents(store: Store, ref: EventRef, show = true): KubeEvent[] | undefined {
+  if (!show) return undefined;
+  return store.list('Event').filter((e) => {
+    const o = e.involvedObject;
+    if (o.name !== ref.name || (o.namespace ?? '') !== ref.namespace) return false;
+    if (ref.kind !== undefined && o.kind !== ref.kind) return false;
+    return ref.uids.includes(o.uid ?? '');
+  });
+}
+
+function time(ts: string | undefined): number {
+  const ms = ts ? Date.parse(ts) : NaN;
+  return Number.isNaN(ms) ? 0 : ms;
+}
+
+/** `DescribeEvents`; nothing at all when events were not searched (`--show-events=false`). */
+export function describeEvents(events: readonly KubeEvent[] | undefined, w: PrefixWriter, now: number): void {
+  if (events === undefined) return;
+  if (events.length === 0) return w.write(LEVEL_0, 'Events:\t<none>\n');
+  w.flush();
+  const sorted = [...events].sort((a, b) => time(a.lastTimestamp) - time(b.lastTimestamp));
+  w.write(LEVEL_0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
+  w.write(LEVEL_1, '----\t------\t----\t----\t-------\n');
+  for (const e of sorted) {
+    const source = e.source?.component || e.reportingComponent || '';
+    let message = e.message.trim();
+    if (e.involvedObject.fieldPath) message = `${e.involvedObject.fieldPath}: ${message}`;
+    w.write(LEVEL_1, `${e.type}\t${e.reason}\t${eventInterval(e, now)}\t${source}\t${message}\n`);
+  }
+}

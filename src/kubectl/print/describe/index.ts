@@ -1,0 +1,26 @@
+/** The describer of each kind `kubectl describe` supports in the playground. */
+import type { ApiObject } from '../../../sim/api/types.js';
+import type { Store } from '../../../sim/store/store.js';
+import { describeNamespace, describePriorityClass } from './cluster-objects.js';
+import { describeDaemonSet } from './daemonset.js';
+import { describeGeneric } from './generic.js';
+import { describeNode } from './node.js';
+import { describePod } from './pod.js';
+
+/** The description of `obj` (kinds without their own describer get the generic one). */
+export function describeObject(store: Store, obj: ApiObject, now: number, showEvents = true): string {
+  switch (obj.kind) {
+    case 'DaemonSet':
+      return describeDaemonSet(store, obj, now, showEvents);
+    case 'Pod':
+      return describePod(store, obj, now, showEvents);
+    case 'Node':
+      return describeNode(store, obj, now, showEvents);
+    case 'Namespace':
+      return describeNamespace(obj);
+    case 'PriorityClass':
+      return describePriorityClass(store, obj, now, showEvents);
+    default:
+      return describeGeneric(store, obj, now, showEvents);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * `-o json` and `-o yaml`: cli-runtime's `JSONPrinter` and `YAMLPrinter` over the unstructured
+ * object kubectl decodes, and `kubectl get`'s `printGeneric`, which wraps anything but one named
+ * object in a `List`.
+ *
+ * Why keys are sorted: kubectl prints `map[string]interface{}` content, and Go marshals maps with
+ * sorted keys, so every level of real `kubectl get -o json|yaml` output is in key order
+ * (apiVersion, kind, metadata, spec, status happen to be sorted too).
+ * JSON: `json.MarshalIndent(obj, "", "    ")` with Go's HTML-safe escapes.
+ * YAML: `sigs.k8s.io/yaml` (go-yaml v2): sequences not indented under their key, strings that
+ * would read back as another type ("123", "true", timestamps) double-quoted, strings that cannot
+ * be plain single-quoted, multi-line strings as literal blocks, no line folding.
+ */
+import YAML, { isScalar, Scalar } from 'yaml';
+import { byteOrder } from './go-format.js';
+
+/** A deep copy with every object's keys sorted and `undefined` members dropped. */
+export function sortKeysDeep(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(sortKeysDeep);
+  if (x !== null && typeof x === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(x).sort(byteOrder)) {
+      const v = (x as Record<string, unknown>)[k];
+      if (v !== undefined) out[k] = sortKeysDeep(v);
+    }
+    return out;
+  }
+  return x;
+}
+
+/** `printGeneric`'s list: `{apiVersion: v1, items, kind: List, metadata: {resourceVersion: ""}}`. */
+export function asList(items: readonly unknown[]): Record<string, unknown> {
+  return { apiVersion: 'v1', items: [...items], kind: 'List', metadata: { resourceVersion: '' } };
+}
+
+/** `-o json`. */
+export function toJson(obj: unknown): string {
+  const text = JSON.stringify(sortKeysDeep(obj), null, 4) ?? 'null';
+  return `${text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+}
+
+/** Would go-yaml read this plain string back as something other than a string? */
+function readsAsOtherType(s: string): boolean {
+  if (s.includes('\n')) return false;
+  try {
+    const v: unknown = YAML.parse(s, { version: '1.1' });
+    return v === null || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v instanceof Date;
+  } catch {
+    return false;
+  }
+}
+
+/** `-o yaml`. */
+export function toYaml(obj: unknown): string {
+  const doc = new YAML.Document(sortKeysDeep(obj), { version: '1.1' });
+  YAML.visit(doc, {
+    Scalar(_key, node) {
+      if (isScalar(node) && typeof node.value === 'string' && readsAsOtherType(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  return doc.toString({ indentSeq: false, lineWidth: 0, minContentWidth: 0, singleQuote: true });
+}

@@ -1,0 +1,28 @@
+/**
+ * `kubectl annotate TYPE NAME k=v k2- [--overwrite] [-l SEL | --all] [--dry-run]` (kubectl
+ * `pkg/cmd/annotate`: `parseAnnotations`, `validateAnnotations`). Values may contain `=`.
+ * Always prints `<kind>/<name> annotated`.
+ */
+import type { Verb } from '../context.js';
+import { runMetadataEdit, type MetadataEdit } from './metadata-edit.js';
+
+/** `parseAnnotations` + `validateAnnotations`. */
+export function parseAnnotationPairs(pairs: readonly string[]): { set: Map<string, string>; remove: string[] } | { error: string } {
+  const set = new Map<string, string>();
+  const remove: string[] = [];
+  const invalid: string[] = [];
+  for (const spec of pairs) {
+    const eq = spec.indexOf('=');
+    if (eq >= 0) set.set(spec.slice(0, eq), spec.slice(eq + 1));
+    else if (spec.endsWith('-')) remove.push(spec.slice(0, -1));
+    else invalid.push(spec);
+  }
+  if (invalid.length > 0) return { error: `error: invalid annotation format: ${invalid.join(', ')}` };
+  const both = remove.filter((k) => set.has(k));
+  if (both.length > 0) return { error: `error: can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}` };
+  return { set, remove };
+}
+
+const ANNOTATE: MetadataEdit = { command: 'annotate', field: 'annotations', parse: parseAnnotationPairs, operation: () => 'annotated' };
+
+export const annotate: Verb = (ctx, argv) => runMetadataEdit(ctx, argv, ANNOTATE);

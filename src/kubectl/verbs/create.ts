@@ -1,0 +1,98 @@
+/**
+ * `kubectl create -f - [--validate] [--dry-run] [--save-config]` and
+ * `kubectl create namespace NAME [--dry-run]` (kubectl `pkg/cmd/create/create.go: RunCreate`,
+ * `create_namespace.go`). Each object is created once; an existing one is the API server's
+ * `AlreadyExists`. Objects fail independently and errors come out in stream order, exit code 1.
+ * Only `--save-config` writes the last-applied annotation, as upstream.
+ */
+import { decodeObject, formatDecodeError, type ValidateMode } from '../../manifest/index.js';
+import type { ApiObject, Node } from '../../sim/api/types.js';
+import { badRequest } from '../../sim/apiserver/errors.js';
+import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
+import type { Verb, VerbContext } from '../context.js';
+import { flagBool, parseFlags, type FlagSpec } from '../flags.js';
+import { fail, type ExecResult } from '../result.js';
+import { dropFields } from '../apply/drop-fields.js';
+import type { InputObject } from '../apply/input.js';
+import type { JsonMap } from '../apply/json.js';
+import { modifiedConfiguration } from '../apply/last-applied.js';
+import { reportedNodeStatus, withKubeletLabels } from '../apply/node-registration.js';
+import { readVerbInput, validationDirective } from './apply.js';
+import { checkErr, withSource, type CmdError } from './check-err.js';
+import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'filename', short: 'f', type: 'stringArray' },
+  { name: 'validate', type: 'string', default: 'strict' },
+  { name: 'save-config', type: 'bool' },
+  { name: 'field-manager', type: 'string' },
+  DRY_RUN_FLAG,
+];
+
+export const create: Verb = (ctx, argv): ExecResult => {
+  const [sub, ...rest] = argv;
+  if (sub === 'namespace' || sub === 'ns') return createNamespace(ctx, rest);
+  const flags = parseFlags(argv, FLAGS, 'create');
+  if ('error' in flags) return fail(flags.error);
+  const dryRun = dryRunStrategy(flags);
+  if (typeof dryRun !== 'string') return fail(dryRun.error);
+  const validate = validationDirective(flags);
+  if (typeof validate !== 'string') return fail(validate.error);
+  if (flags.args.length > 0) return fail(`error: unknown command "${flags.args[0]}" for "kubectl create"`);
+  const items = readVerbInput(ctx, flags, validate);
+  if ('error' in items) return fail(items.error);
+  if (items.length === 0) return fail('error: no objects passed to create');
+  let stdout = '';
+  let stderr = '';
+  const errors: CmdError[] = [];
+  for (const item of items) {
+    if ('error' in item) {
+      errors.push({ message: item.error });
+      continue;
+    }
+    const out = createObject(ctx, item, validate, dryRun, flagBool(flags, 'save-config'));
+    stdout += out.stdout;
+    stderr += out.stderr;
+    if (out.error) errors.push(out.error);
+  }
+  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: stderr + checkErr(errors) };
+};
+
+function createObject(ctx: VerbContext, item: InputObject, validate: ValidateMode, dryRun: DryRun, saveConfig: boolean): { stdout: string; stderr: string; error?: CmdError } {
+  const { info, name, source } = item;
+  const decoded = decodeObject(item.obj, validate, { duplicates: item.doc.duplicateFields });
+  if (decoded.error) return { stdout: '', stderr: '', error: { status: withSource('creating', source, badRequest(formatDecodeError(info.kind, info.version, decoded.error))) } };
+  const line = `${kubectlKindPrefix(info.kind)}/${name} created${dryRunSuffix(dryRun)}\n`;
+  if (dryRun === 'client') return { stdout: line, stderr: '' };
+  let obj: JsonMap = dropFields(saveConfig ? modifiedConfiguration(item.obj).modified : item.obj, decoded.unknownFields);
+  if (info.kind === 'Node') obj = withKubeletLabels(obj, name);
+  const draft = obj as unknown as ApiObject;
+  const r = dryRun === 'server' ? ctx.cluster.api.create(draft, { dryRun: true }) : ctx.client.create(draft, `kubectl create: ${kubectlKindPrefix(info.kind)}/${name}`);
+  const warnings = decoded.warnings.map((w) => `Warning: ${w}\n`).join('');
+  if (!r.ok) return { stdout: '', stderr: warnings, error: { status: withSource('creating', source, r.error) } };
+  if (r.obj.kind === 'Node' && dryRun === 'none') {
+    const status = reportedNodeStatus(obj, r.obj);
+    if (status) ctx.client.updateStatus({ ...r.obj, status } as Node, `kubectl create: node/${name} reports its capacity`);
+  }
+  return { stdout: `${kubectlKindPrefix(r.obj.kind)}/${r.obj.metadata.name} created${dryRunSuffix(dryRun)}\n`, stderr: warnings };
+}
+
+const NS_FLAGS: readonly FlagSpec[] = [DRY_RUN_FLAG, { name: 'field-manager', type: 'string' }, { name: 'save-config', type: 'bool' }];
+
+/** `kubectl create namespace NAME`. */
+function createNamespace(ctx: VerbContext, argv: readonly string[]): ExecResult {
+  const flags = parseFlags(argv, NS_FLAGS, 'create namespace');
+  if ('error' in flags) return fail(flags.error);
+  const dryRun = dryRunStrategy(flags);
+  if (typeof dryRun !== 'string') return fail(dryRun.error);
+  if (flags.args.length !== 1) {
+    return fail(`error: exactly one NAME is required, got ${flags.args.length}\nSee 'kubectl create namespace -h' for help and examples`);
+  }
+  const name = flags.args[0]!;
+  const done = `namespace/${name} created${dryRunSuffix(dryRun)}\n`;
+  if (dryRun === 'client') return { exitCode: 0, stdout: done, stderr: '' };
+  const draft = { apiVersion: 'v1', kind: 'Namespace' as const, metadata: { name }, spec: {} };
+  const r = dryRun === 'server' ? ctx.cluster.api.create(draft, { dryRun: true }) : ctx.client.create(draft, `kubectl create namespace ${name}`);
+  if (!r.ok) return { exitCode: 1, stdout: '', stderr: checkErr([{ status: r.error }]) };
+  return { exitCode: 0, stdout: done, stderr: '' };
+}

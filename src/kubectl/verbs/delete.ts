@@ -1,0 +1,152 @@
+/**
+ * `kubectl delete (TYPE NAME... | TYPE/NAME... | TYPE -l SEL | TYPE --all | -f -) [-n NS] [-A]
+ * [--grace-period=N] [--now] [--force] [--wait=false] [--timeout=D] [--ignore-not-found]
+ * [--dry-run] [-o name]` (kubectl `pkg/cmd/delete/delete.go`: `Complete`, `Validate`,
+ * `DeleteResult`, `PrintObj`; v1.30–1.33 output, `pod "x" deleted`).
+ *
+ * Pods are deleted gracefully by the API server (terminating until their kubelet stops them).
+ * Like kubectl, `delete` then waits until every deleted object is gone (`--wait`, default true),
+ * which here advances virtual time (wait-deleted.ts). With `--timeout=0` (the default) kubectl
+ * would wait up to a week; the playground stops waiting once the longest grace period of the
+ * deleted pods plus 60 s has passed, the point where a learner would press Ctrl-C at a pod that
+ * can no longer terminate (its node is down): the command then ends quietly, the pod stays
+ * Terminating. An explicit `--timeout` is honoured with kubectl's timeout error.
+ */
+import type { ApiObject, Kind, Pod } from '../../sim/api/types.js';
+import { parseDuration } from '../../sim/engine/time.js';
+import type { Verb, VerbContext } from '../context.js';
+import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { fail, type ExecResult } from '../result.js';
+import { readInput } from '../apply/input.js';
+import { checkErr, withSource, type CmdError } from './check-err.js';
+import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
+import { commandNamespace, lookup, resolveTargets, type Target } from './targets.js';
+import { waitUntilGone, type DeletedRef } from './wait-deleted.js';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'filename', short: 'f', type: 'stringArray' },
+  { name: 'selector', short: 'l', type: 'string' },
+  { name: 'all', type: 'bool' },
+  { name: 'grace-period', type: 'string', default: '-1' },
+  { name: 'now', type: 'bool' },
+  { name: 'force', type: 'bool' },
+  { name: 'wait', type: 'bool', default: true },
+  { name: 'timeout', type: 'string', default: '0s' },
+  { name: 'ignore-not-found', type: 'bool' },
+  { name: 'cascade', type: 'string', default: 'background' },
+  { name: 'output', short: 'o', type: 'string' },
+  DRY_RUN_FLAG,
+];
+
+const NO_RESOURCES =
+  "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
+
+/** After the longest grace period, how long the playground keeps waiting before "Ctrl-C". */
+const PATIENCE_MS = 60_000;
+
+export const del: Verb = (ctx, argv): ExecResult => {
+  const flags = parseFlags(argv, FLAGS, 'delete');
+  if ('error' in flags) return fail(flags.error);
+  const dryRun = dryRunStrategy(flags);
+  if (typeof dryRun !== 'string') return fail(dryRun.error);
+  const graceText = flagString(flags, 'grace-period') ?? '-1';
+  if (!/^-?\d+$/.test(graceText)) return fail(`error: invalid argument "${graceText}" for "--grace-period" flag: strconv.ParseInt: parsing "${graceText}": invalid syntax\nSee 'kubectl delete --help' for usage.`);
+  let grace = Number(graceText);
+  const force = flagBool(flags, 'force');
+  if (flagBool(flags, 'now')) {
+    if (grace !== -1) return fail('error: --now and --grace-period cannot be specified together');
+    grace = 1;
+  }
+  if (grace === 0 && !force) grace = 1;
+  if (force && grace < 0) grace = 0;
+  const output = flagString(flags, 'output') ?? '';
+  if (output !== '' && output !== 'name') return fail(`error: unexpected -o output mode: ${output}. We only support '-o name'`);
+  const all = flagBool(flags, 'all');
+  const selector = flagString(flags, 'selector');
+  if (all && selector) return fail('error: cannot set --all and --selector at the same time');
+  let stderr = '';
+  if (grace === 0 && force) stderr += 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
+  if (grace > 0 && force) return fail('error: --force and --grace-period greater than 0 cannot be specified together', '');
+  const timeout = parseDuration(flagString(flags, 'timeout') ?? '0s');
+  if (typeof timeout !== 'number') return fail(`error: invalid argument "${flagString(flags, 'timeout')}" for "--timeout" flag: ${timeout.error}`);
+  const ignoreNotFound = flags.values.has('ignore-not-found') ? flagBool(flags, 'ignore-not-found') : all || !!selector;
+
+  const ns = commandNamespace(flags);
+  const targets = collectTargets(ctx, flags.args, flagArray(flags, 'filename'), { ns: ns.namespace, explicit: ns.explicit, selector, all, allNamespaces: flagBool(flags, 'all-namespaces') });
+  if ('error' in targets) return { exitCode: 1, stdout: '', stderr: stderr + (targets.error.endsWith('\n') ? targets.error : `${targets.error}\n`) };
+
+  let stdout = '';
+  const errors: CmdError[] = [];
+  const deleted: DeletedRef[] = [];
+  let warnClusterScope = ns.explicit && !flagBool(flags, 'all-namespaces');
+  let found = 0;
+  let longestGraceMs = 0;
+  for (const t of targets) {
+    if ('error' in t) {
+      errors.push({ message: t.error });
+      continue;
+    }
+    found++;
+    if (warnClusterScope && !t.info.namespaced) {
+      stderr += 'Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n';
+      warnClusterScope = false;
+    }
+    const what = t.info.group ? `${t.info.kind.toLowerCase()}.${t.info.group}` : t.info.kind.toLowerCase();
+    const line = output === 'name' ? `${what}/${t.name}\n` : `${what} "${t.name}" ${grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRun)}\n`;
+    if (dryRun === 'client') {
+      stdout += line;
+      continue;
+    }
+    if (!t.obj) {
+      if (!ignoreNotFound) errors.push({ status: t.source ? withSource('deleting', t.source, t.missing!) : t.missing! });
+      continue;
+    }
+    const opts = { ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}), ...(dryRun === 'server' ? { dryRun: true } : {}) };
+    const r = dryRun === 'server' ? ctx.cluster.api.delete(t.obj.kind, t.namespace, t.name, opts) : ctx.client.delete(t.obj, `${ctx.line}: delete ${what}/${t.name}`, opts);
+    if (!r.ok) {
+      if (!(ignoreNotFound && r.error.reason === 'NotFound')) errors.push({ status: t.source ? withSource('deleting', t.source, r.error) : r.error });
+      continue;
+    }
+    stdout += line;
+    deleted.push({ kind: t.obj.kind as Kind, namespace: t.namespace, name: t.name, uid: t.obj.metadata.uid });
+    if (t.obj.kind === 'Pod') longestGraceMs = Math.max(longestGraceMs, podGraceMs(t.obj, grace));
+  }
+  if (errors.length > 0) return { exitCode: 1, stdout, stderr: stderr + checkErr(errors) };
+  if (found === 0) return { exitCode: 0, stdout: stdout + 'No resources found\n', stderr };
+  if (!flagBool(flags, 'wait') || dryRun !== 'none' || deleted.length === 0) return { exitCode: 0, stdout, stderr };
+  const limit = timeout > 0 ? timeout : longestGraceMs + PATIENCE_MS;
+  const left = waitUntilGone(ctx, deleted, limit);
+  if (left.length > 0 && timeout > 0) {
+    const r = left[0]!;
+    const resource = targets.find((t) => !('error' in t) && t.name === r.name && t.namespace === r.namespace) as Target | undefined;
+    return { exitCode: 1, stdout, stderr: `${stderr}error: timed out waiting for the condition on ${resource?.info.resource ?? 'pods'}/${r.name}\n` };
+  }
+  return { exitCode: 0, stdout, stderr };
+};
+
+function podGraceMs(pod: ApiObject, grace: number): number {
+  const p = pod as Pod;
+  return (grace >= 0 ? grace : (p.spec.terminationGracePeriodSeconds ?? 30)) * 1000;
+}
+
+interface Scope {
+  readonly ns: string;
+  readonly explicit: boolean;
+  readonly selector: string | undefined;
+  readonly all: boolean;
+  readonly allNamespaces: boolean;
+}
+
+type DeleteTarget = (Target & { readonly source?: string }) | { readonly error: string };
+
+/** The objects named by arguments or by `-f`, in order; errors for the unreadable ones. */
+function collectTargets(ctx: VerbContext, args: readonly string[], filenames: readonly string[], s: Scope): DeleteTarget[] | { error: string } {
+  if (filenames.length > 0) {
+    if (args.length > 0) return { error: 'error: Unexpected args: [' + args.join(' ') + "]\nSee 'kubectl delete -h' for help and examples" };
+    const items = readInput({ filenames, stdin: ctx.stdin, validate: 'ignore', namespace: s.ns, enforceNamespace: s.explicit });
+    if ('error' in items) return items;
+    return items.map((it) => ('error' in it ? it : { ...lookup(ctx, it.info, it.namespace, it.name), source: it.source }));
+  }
+  if (args.length === 0) return { error: NO_RESOURCES };
+  return resolveTargets(ctx, { args, namespace: s.ns, ...(s.selector ? { selector: s.selector } : {}), all: s.all, allNamespaces: s.allNamespaces });
+}

@@ -1,0 +1,76 @@
+/**
+ * What `kubectl get` asks the API server for: the lists or named objects of the resource
+ * arguments, filtered by `-l` and `--field-selector` as the server filters them, with the errors
+ * the server (and cli-runtime's `EnhanceListError`) would return.
+ */
+import type { ApiObject, Kind } from '../../sim/api/types.js';
+import { parseSelector } from '../../sim/api/labels.js';
+import { notFound } from '../../sim/apiserver/errors.js';
+import { qualifiedResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
+import type { Store } from '../../sim/store/store.js';
+import { matchesFields, parseFieldSelector, unsupportedField } from './field-selector.js';
+import type { ResourceRequest } from './resource-args.js';
+
+export interface FetchQuery {
+  readonly requests: readonly ResourceRequest[];
+  /** The namespace, or undefined for `-A`. */
+  readonly namespace: string | undefined;
+  readonly labelSelector: string;
+  readonly fieldSelector: string;
+}
+
+/** One printed unit: a whole list of a type, or one named object. */
+export interface FetchedGroup {
+  readonly info: ResourceInfo;
+  readonly objects: readonly ApiObject[];
+  /** True for a list request (printed even when empty). */
+  readonly list: boolean;
+}
+
+export interface Fetched {
+  readonly groups: readonly FetchedGroup[];
+  /** Error lines, each as kubectl prints it. */
+  readonly errors: readonly string[];
+}
+
+/** `schema.GroupVersionResource.String()`: `apps/v1, Resource=daemonsets`. */
+function gvr(info: ResourceInfo): string {
+  return `${info.group}/${info.version}, Resource=${info.resource}`;
+}
+
+function badRequest(info: ResourceInfo, q: FetchQuery, message: string): string {
+  return `Error from server (BadRequest): Unable to find "${gvr(info)}" that match label selector "${q.labelSelector}", field selector "${q.fieldSelector}": ${message}`;
+}
+
+export function fetch(store: Store, q: FetchQuery): Fetched {
+  const groups: FetchedGroup[] = [];
+  const errors: string[] = [];
+  for (const req of q.requests) {
+    const kind = req.info.kind as Kind;
+    const ns = req.info.namespaced ? (q.namespace ?? undefined) : undefined;
+    if (req.name !== undefined) {
+      const obj = store.get(kind, req.info.namespaced ? (q.namespace ?? '') : '', req.name);
+      if (obj) groups.push({ info: req.info, objects: [obj], list: false });
+      else errors.push(`Error from server (NotFound): ${notFound(qualifiedResource(kind), req.name).message}`);
+      continue;
+    }
+    const labels = parseSelector(q.labelSelector);
+    if ('error' in labels) {
+      errors.push(badRequest(req.info, q, labels.error));
+      continue;
+    }
+    const fields = parseFieldSelector(q.fieldSelector);
+    if ('error' in fields) {
+      errors.push(badRequest(req.info, q, fields.error));
+      continue;
+    }
+    const unsupported = unsupportedField(kind, fields);
+    if (unsupported) {
+      errors.push(badRequest(req.info, q, unsupported));
+      continue;
+    }
+    const objects = store.list(kind, ns).filter((o) => labels.matches(o.metadata.labels) && matchesFields(o, fields));
+    groups.push({ info: req.info, objects, list: true });
+  }
+  return { groups, errors };
+}

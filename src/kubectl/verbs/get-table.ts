@@ -1,0 +1,75 @@
+/**
+ * The human-readable output of `kubectl get` (default and `-o wide`): `GetOptions.Run`'s loop
+ * over results (a new table, after a blank line, whenever the kind changes) and the table
+ * printer's decorations (`printWithNamespace`, `printWithKind`, `--show-labels`, `-L`,
+ * `--no-headers`). Events are listed oldest `lastTimestamp` first.
+ */
+import type { ApiObject, KubeEvent } from '../../sim/api/types.js';
+import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
+import { formatTable } from '../format/tabwriter.js';
+import { formatLabels } from '../print/go-format.js';
+import { tableFor } from '../print/tables/index.js';
+import type { FetchedGroup } from './get-fetch.js';
+
+export interface TableFlags {
+  readonly wide: boolean;
+  readonly noHeaders: boolean;
+  readonly showLabels: boolean;
+  readonly labelColumns: readonly string[];
+  readonly allNamespaces: boolean;
+  /** Prefix names with `kind.group/` (several kinds listed, or `--show-kind`). */
+  readonly withKind: boolean;
+  readonly now: number;
+}
+
+function byLastSeen(objects: readonly ApiObject[]): readonly ApiObject[] {
+  const t = (e: KubeEvent) => Date.parse(e.lastTimestamp || e.firstTimestamp || '') || 0;
+  return [...(objects as KubeEvent[])].sort((a, b) => t(a) - t(b));
+}
+
+/** The table of one group of same-kind objects (empty string for no objects). */
+function renderGroup(group: FetchedGroup, f: TableFlags): string {
+  if (group.objects.length === 0) return '';
+  const def = tableFor(group.info.kind);
+  const headers = [...(f.wide ? def.wideColumns : def.columns)];
+  const nameAt = headers.indexOf('NAME');
+  const withNs = f.allNamespaces && group.info.namespaced;
+  const labelHeaders = f.labelColumns.map((l) => l.split('/').pop()!.toUpperCase());
+  const rows: string[][] = [];
+  if (!f.noHeaders) rows.push([...(withNs ? ['NAMESPACE'] : []), ...headers, ...labelHeaders, ...(f.showLabels ? ['LABELS'] : [])]);
+  const objects = group.info.kind === 'Event' ? byLastSeen(group.objects) : group.objects;
+  for (const obj of objects) {
+    const cells = def.row(obj, { wide: f.wide, now: f.now });
+    if (f.withKind && nameAt >= 0) cells[nameAt] = `${kubectlKindPrefix(obj.kind)}/${cells[nameAt]}`;
+    const labels = obj.metadata.labels ?? {};
+    rows.push([
+      ...(withNs ? [obj.metadata.namespace ?? ''] : []),
+      ...cells,
+      ...f.labelColumns.map((l) => labels[l] ?? ''),
+      ...(f.showLabels ? [formatLabels(labels)] : []),
+    ]);
+  }
+  return formatTable(rows);
+}
+
+/** Every group, consecutive named objects of one kind sharing a table, tables apart by a blank line. */
+export function renderTables(groups: readonly FetchedGroup[], f: TableFlags): string {
+  const merged: FetchedGroup[] = [];
+  for (const g of groups) {
+    const last = merged[merged.length - 1];
+    if (last && !last.list && !g.list && last.info.kind === g.info.kind) {
+      merged[merged.length - 1] = { ...last, objects: [...last.objects, ...g.objects] };
+    } else merged.push(g);
+  }
+  let out = '';
+  let separator = false;
+  merged.forEach((g, i) => {
+    if (i > 0 && !f.noHeaders && out.length > 0) separator = true;
+    const text = renderGroup(g, f);
+    if (text.length === 0) return;
+    if (separator) out += '\n';
+    separator = false;
+    out += text;
+  });
+  return out;
+}

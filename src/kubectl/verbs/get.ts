@@ -1,0 +1,130 @@
+/**
+ * `kubectl get`: kubectl `pkg/cmd/get/get.go` (`GetOptions.Complete`, `Validate`, `Run`,
+ * `printGeneric`) over the playground's store. Tables per kind (see get-table.ts), `-o` printers
+ * (see get-output.ts), `-n`/`-A`, `-l`, `--field-selector`, `--show-labels`, `-L`, `--no-headers`,
+ * `--sort-by`, `--ignore-not-found`. `--watch` is refused: the playground's clock moves only with
+ * `sim advance` / `rollout status`, so a watch would never see anything happen.
+ */
+import type { ApiObject } from '../../sim/api/types.js';
+import type { Verb } from '../context.js';
+import { executeJsonPath, parseJsonPath } from '../format/jsonpath.js';
+import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { relaxedJsonPath } from '../print/custom-columns.js';
+import { sortKeysDeep } from '../print/object-output.js';
+import { fail, type ExecResult } from '../result.js';
+import { fetch, type FetchedGroup } from './get-fetch.js';
+import { parseOutput, renderGeneric } from './get-output.js';
+import { renderTables } from './get-table.js';
+import { parseResourceArgs } from './resource-args.js';
+
+const GET_FLAGS: readonly FlagSpec[] = [
+  { name: 'output', short: 'o', type: 'string' },
+  { name: 'selector', short: 'l', type: 'string' },
+  { name: 'field-selector', type: 'string' },
+  { name: 'show-labels', type: 'bool' },
+  { name: 'show-kind', type: 'bool' },
+  { name: 'no-headers', type: 'bool' },
+  { name: 'label-columns', short: 'L', type: 'stringArray' },
+  { name: 'sort-by', type: 'string' },
+  { name: 'ignore-not-found', type: 'bool' },
+  { name: 'watch', short: 'w', type: 'bool' },
+  { name: 'watch-only', type: 'bool' },
+];
+
+const NO_TYPE =
+  'You must specify the type of resource to get. Use "kubectl api-resources" for a complete list of supported resources.\n\n' +
+  'error: Required resource not specified.\n' +
+  'Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
+  "See 'kubectl get -h' for help and examples\n";
+
+const NO_WATCH =
+  'error: kubectl get --watch is not supported in the playground: time only moves with "sim advance" or "kubectl rollout status". ' +
+  'Advance the clock, then run the command again.';
+
+/** `sortorder.NaturalLess`: digit runs compare as numbers. */
+function naturalLess(a: string, b: string): number {
+  const re = /(\d+|\D+)/g;
+  const pa = a.match(re) ?? [];
+  const pb = b.match(re) ?? [];
+  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
+    const [x, y] = [pa[i]!, pb[i]!];
+    if (x === y) continue;
+    if (/^\d/.test(x) && /^\d/.test(y)) return Number(x) - Number(y) || x.length - y.length;
+    return x < y ? -1 : 1;
+  }
+  return pa.length - pb.length;
+}
+
+/** `--sort-by`: objects ordered by the value the path finds (numbers numerically). */
+function sortBy(groups: readonly FetchedGroup[], expr: string): FetchedGroup[] | { error: string } {
+  const relaxed = relaxedJsonPath(expr);
+  if (typeof relaxed !== 'string') return relaxed;
+  const path = parseJsonPath(relaxed);
+  if ('error' in path) return path;
+  const key = (o: ApiObject) => {
+    const v = executeJsonPath(path, sortKeysDeep(o));
+    return typeof v === 'string' ? v : '';
+  };
+  const all = groups.flatMap((g) => g.objects);
+  if (all.length > 0 && all.every((o) => key(o) === '')) return { error: `couldn't find any field with path "${relaxed}" in the list of objects` };
+  const cmp = (a: ApiObject, b: ApiObject) => {
+    const [x, y] = [key(a), key(b)];
+    return /^-?\d+(\.\d+)?$/.test(x) && /^-?\d+(\.\d+)?$/.test(y) ? Number(x) - Number(y) : naturalLess(x, y);
+  };
+  return groups.map((g) => ({ ...g, objects: [...g.objects].sort(cmp) }));
+}
+
+export const get: Verb = (ctx, argv): ExecResult => {
+  const flags = parseFlags(argv, GET_FLAGS, 'get');
+  if ('error' in flags) return fail(flags.error);
+  if (flagBool(flags, 'watch') || flagBool(flags, 'watch-only')) return fail(NO_WATCH);
+  const output = parseOutput(flagString(flags, 'output'));
+  if ('error' in output) return fail(output.error);
+  if (flags.args.length === 0) return { exitCode: 1, stdout: '', stderr: NO_TYPE };
+  const parsed = parseResourceArgs(flags.args);
+  if ('error' in parsed) return fail(parsed.error);
+  const allNamespaces = flagBool(flags, 'all-namespaces');
+  const labelSelector = flagString(flags, 'selector') ?? '';
+  const fieldSelector = flagString(flags, 'field-selector') ?? '';
+  if (parsed.named && allNamespaces) return fail('a resource cannot be retrieved by name across all namespaces');
+  if (parsed.named && (labelSelector || fieldSelector)) return fail('name cannot be provided when a selector is specified');
+  const namespace = flagString(flags, 'namespace') || 'default';
+  const fetched = fetch(ctx.cluster.store, { requests: parsed.requests, namespace: allNamespaces ? undefined : namespace, labelSelector, fieldSelector });
+  let groups: readonly FetchedGroup[] = fetched.groups;
+  const sortExpr = flagString(flags, 'sort-by');
+  if (sortExpr) {
+    const sorted = sortBy(groups, sortExpr);
+    if ('error' in sorted) return fail(sorted.error);
+    groups = sorted;
+  }
+  const ignoreNotFound = flagBool(flags, 'ignore-not-found');
+  const errors = fetched.errors.filter((e) => !(ignoreNotFound && e.startsWith('Error from server (NotFound)')));
+  let stderr = errors.map((e) => `${e}\n`).join('');
+  const exitCode = errors.length > 0 ? 1 : 0;
+  const noHeaders = flagBool(flags, 'no-headers');
+
+  if (output.kind !== 'table') {
+    const single = parsed.named && parsed.requests.length === 1;
+    if (single && errors.length > 0) return { exitCode, stdout: '', stderr };
+    if (ignoreNotFound && groups.every((g) => g.objects.length === 0)) return { exitCode, stdout: '', stderr };
+    const r = renderGeneric(output, groups.flatMap((g) => g.objects), single, noHeaders);
+    if (r.error) return { exitCode: 1, stdout: r.stdout, stderr: `${stderr}error: ${r.error}${r.error.endsWith('\n') ? '' : '\n'}` };
+    return { exitCode, stdout: r.stdout, stderr };
+  }
+
+  const kinds = new Set(groups.map((g) => g.info.kind));
+  const stdout = renderTables(groups, {
+    wide: output.wide,
+    noHeaders,
+    showLabels: flagBool(flags, 'show-labels'),
+    labelColumns: flagArray(flags, 'label-columns').flatMap((l) => l.split(',')),
+    allNamespaces,
+    withKind: kinds.size > 1 || flagBool(flags, 'show-kind'),
+    now: ctx.cluster.now,
+  });
+  if (stdout.length === 0 && errors.length === 0 && !ignoreNotFound) {
+    const allNamespaced = !allNamespaces && parsed.requests.every((r) => r.info.namespaced);
+    stderr += allNamespaced ? `No resources found in ${namespace} namespace.\n` : 'No resources found\n';
+  }
+  return { exitCode, stdout, stderr };
+};

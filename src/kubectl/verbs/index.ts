@@ -1,0 +1,32 @@
+/** Every kubectl verb the playground supports, by the name typed after `kubectl`. */
+import type { Verb } from '../context.js';
+import { annotate } from './annotate.js';
+import { apply } from './apply.js';
+import { cordon, uncordon } from './cordon.js';
+import { create } from './create.js';
+import { del } from './delete.js';
+import { describe } from './describe.js';
+import { drain } from './drain.js';
+import { get } from './get.js';
+import { label } from './label.js';
+import { patch } from './patch.js';
+import { rollout } from './rollout.js';
+import { set } from './set.js';
+import { taint } from './taint.js';
+
+export const KUBECTL_VERBS: Readonly<Record<string, Verb>> = {
+  annotate,
+  apply,
+  cordon,
+  create,
+  delete: del,
+  describe,
+  drain,
+  get,
+  label,
+  patch,
+  rollout,
+  set,
+  taint,
+  uncordon,
+};

@@ -1,0 +1,30 @@
+/**
+ * `kubectl label TYPE NAME k=v k2- [--overwrite] [-l SEL | --all] [--dry-run]` (kubectl
+ * `pkg/cmd/label`: `parseLabels`, `updateDataChangeMsg`). Prints `node/node-1 labeled`,
+ * `unlabeled` (only removals, without --overwrite), or `not labeled` (nothing changed).
+ */
+import { isValidLabelValue } from '../../sim/api/labels.js';
+import type { Verb } from '../context.js';
+import { labelOperation, runMetadataEdit, type MetadataEdit } from './metadata-edit.js';
+
+/** `parseLabels`: `k=v` sets (one `=` only, valid value), `k-` removes. */
+export function parseLabelPairs(pairs: readonly string[]): { set: Map<string, string>; remove: string[] } | { error: string } {
+  const set = new Map<string, string>();
+  const remove: string[] = [];
+  for (const spec of pairs) {
+    if (spec.includes('=')) {
+      const parts = spec.split('=');
+      if (parts.length !== 2) return { error: `error: invalid label spec: ${spec}` };
+      const errs = isValidLabelValue(parts[1]!);
+      if (errs.length > 0) return { error: `error: invalid label value: ${JSON.stringify(spec)}: ${errs.join(';')}` };
+      set.set(parts[0]!, parts[1]!);
+    } else if (spec.endsWith('-')) remove.push(spec.slice(0, -1));
+    else return { error: `error: unknown label spec: ${spec}` };
+  }
+  if (remove.some((k) => set.has(k))) return { error: 'error: can not both modify and remove a label in the same command' };
+  return { set, remove };
+}
+
+const LABEL: MetadataEdit = { command: 'label', field: 'labels', parse: parseLabelPairs, operation: labelOperation };
+
+export const label: Verb = (ctx, argv) => runMetadataEdit(ctx, argv, LABEL);

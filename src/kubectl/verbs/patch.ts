@@ -1,0 +1,130 @@
+/**
+ * `kubectl patch (TYPE NAME | TYPE/NAME) -p PATCH [--type strategic|merge|json] [--dry-run]`
+ * (kubectl `pkg/cmd/patch/patch.go`: `Validate`, `RunPatch`, `patchOperation`; the API server's
+ * patch handler `staging/.../handlers/patch.go` for how each type is applied and rejected).
+ *
+ * - strategic (default): strategic merge patch (apply/strategic-merge.ts): containers, volumes,
+ *   env, ports... merge by their key; `$patch: replace|delete` directives.
+ * - merge: JSON merge patch (RFC 7386). json: JSON patch (RFC 6902).
+ * The patched object is decoded as the server does without a field-validation directive:
+ * unknown fields are dropped with a `Warning:`; a wrongly typed value rejects the patch. Then
+ * it is stored with an update (validation included). Prints `daemonset.apps/x patched`, or
+ * `patched (no change)` when the stored object did not change.
+ */
+import { parse as parseYaml } from 'yaml';
+import { decodeObject } from '../../manifest/index.js';
+import type { ApiObject } from '../../sim/api/types.js';
+import { badRequest } from '../../sim/apiserver/errors.js';
+import { kubectlKindPrefix, resourceInfo } from '../../sim/apiserver/resources.js';
+import type { Verb, VerbContext } from '../context.js';
+import { flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { fail, type ExecResult } from '../result.js';
+import { dropFields } from '../apply/drop-fields.js';
+import { applyJsonPatch, decodeJsonPatch } from '../apply/json-patch.js';
+import { deepEqual, isMap, type Json, type JsonMap } from '../apply/json.js';
+import { PatchError } from '../apply/list-order.js';
+import { mergePatch } from '../apply/merge-patch.js';
+import { kindPatchMeta } from '../apply/patch-schema.js';
+import { describe, strategicMerge } from '../apply/strategic-merge.js';
+import { checkErr, type CmdError } from './check-err.js';
+import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
+import { commandNamespace, resolveTargets } from './targets.js';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'patch', short: 'p', type: 'string' },
+  { name: 'type', type: 'string', default: 'strategic' },
+  { name: 'field-manager', type: 'string' },
+  DRY_RUN_FLAG,
+];
+
+type PatchType = 'strategic' | 'merge' | 'json';
+
+const REJECTED = 'the server rejected our request due to an error in our request';
+
+/** An Invalid error without kind and name, which kubectl prints as `The request is invalid: ...`. */
+function requestInvalid(detail: string): CmdError {
+  return { status: { code: 422, reason: 'Invalid', message: REJECTED }, alone: `The request is invalid: ${detail}` };
+}
+
+export const patch: Verb = (ctx, argv): ExecResult => {
+  const flags = parseFlags(argv, FLAGS, 'patch');
+  if ('error' in flags) return fail(flags.error);
+  const dryRun = dryRunStrategy(flags);
+  if (typeof dryRun !== 'string') return fail(dryRun.error);
+  const type = flagString(flags, 'type') ?? 'strategic';
+  if (type !== 'strategic' && type !== 'merge' && type !== 'json') return fail(`error: --type must be one of [json merge strategic], not "${type}"`);
+  const text = flagString(flags, 'patch') ?? '';
+  if (text === '') return fail('error: must specify --patch or --patch-file containing the contents of the patch');
+  const body = parsePatch(text);
+  if ('error' in body) return fail(body.error);
+  const targets = resolveTargets(ctx, { args: flags.args, namespace: commandNamespace(flags).namespace });
+  if ('error' in targets) return fail(targets.error);
+  if (targets.length === 0) return fail('error: You must provide one or more resources by argument or filename.');
+  let stdout = '';
+  let stderr = '';
+  const errors: CmdError[] = [];
+  for (const t of targets) {
+    if (!t.obj) {
+      errors.push({ status: t.missing! });
+      continue;
+    }
+    const out = patchObject(ctx, t.obj, type, body.value, dryRun);
+    if ('error' in out) errors.push(out.error);
+    else {
+      stdout += `${kubectlKindPrefix(t.info.kind)}/${t.name} ${out.changed ? 'patched' : 'patched (no change)'}${dryRunSuffix(dryRun)}\n`;
+      stderr += out.warnings;
+    }
+  }
+  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: stderr + checkErr(errors) };
+};
+
+/** `yaml.ToJSON`: the patch as JSON data (JSON or YAML text). */
+function parsePatch(text: string): { value: Json } | { error: string } {
+  try {
+    return { value: JSON.parse(text) as Json };
+  } catch {
+    try {
+      return { value: (parseYaml(text, { version: '1.1' }) ?? null) as Json };
+    } catch (e) {
+      const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
+      return { error: `error: unable to parse ${JSON.stringify(text)}: yaml: ${msg}` };
+    }
+  }
+}
+
+function patchObject(ctx: VerbContext, obj: ApiObject, type: PatchType, body: Json, dryRun: DryRun): { changed: boolean; warnings: string } | { error: CmdError } {
+  const current = obj as unknown as JsonMap;
+  let patched: Json;
+  try {
+    if (type === 'json') {
+      const ops = decodeJsonPatch(body);
+      if ('error' in ops) return { error: { status: badRequest(ops.error) } };
+      try {
+        patched = applyJsonPatch(current, ops);
+      } catch (e) {
+        if (e instanceof PatchError) return { error: requestInvalid(REJECTED) };
+        throw e;
+      }
+    } else if (!isMap(body)) {
+      return { error: { status: badRequest(type === 'merge' ? 'json: cannot unmarshal array into Go value of type map[string]interface {}' : 'invalid JSON document') } };
+    } else patched = type === 'merge' ? mergePatch(current, body) : strategicMerge(current, body, kindPatchMeta(obj.kind));
+  } catch (e) {
+    if (e instanceof PatchError) return { error: { status: badRequest(e.message) } };
+    throw e;
+  }
+  if (!isMap(patched)) return { error: requestInvalid(REJECTED) };
+  const meta = isMap(patched.metadata) ? patched.metadata : {};
+  if (meta.name !== obj.metadata.name) {
+    return { error: { status: badRequest(`the name of the object (${String(meta.name ?? '')}) does not match the name on the URL (${obj.metadata.name})`) } };
+  }
+  const decoded = decodeObject({ ...patched, apiVersion: obj.apiVersion, kind: obj.kind }, 'warn');
+  if (decoded.error) {
+    return { error: requestInvalid(`patch: Invalid value: "${describe(body)}": ${decoded.error}`) };
+  }
+  const warnings = decoded.warnings.map((w) => `Warning: ${w}\n`).join('');
+  const next = { ...dropFields(patched, decoded.unknownFields), apiVersion: obj.apiVersion, kind: obj.kind } as unknown as ApiObject;
+  if (dryRun === 'client') return { changed: !deepEqual(next, obj), warnings: '' };
+  const r = dryRun === 'server' ? ctx.cluster.api.update(next, { dryRun: true }) : ctx.client.update(next, `kubectl patch ${resourceInfo(obj.kind).singular}/${obj.metadata.name}`);
+  if (!r.ok) return { error: { status: r.error } };
+  return { changed: !deepEqual(r.obj, obj), warnings };
+}

@@ -1,0 +1,91 @@
+/**
+ * `kubectl rollout status`: kubectl `pkg/cmd/rollout/rollout_status.go` (`RolloutStatusOptions.Run`:
+ * print the status on the initial list and on every watch event until done) with
+ * polymorphichelpers' `DaemonSetStatusViewer.Status` (Ref §17.3).
+ *
+ * Watching moves virtual time: after the first message, the cluster advances timer by timer
+ * (`Cluster.advanceUntil`); whenever the DaemonSet object changed at an instant (a Modified
+ * event), the message is printed again. `--timeout=0` (the default) means "wait forever" in real
+ * kubectl; here the watch stops after WATCH_CAP_MS of virtual time and says so.
+ */
+import type { DaemonSet } from '../../sim/api/types.js';
+import { parseDuration } from '../../sim/engine/time.js';
+import type { VerbContext } from '../context.js';
+import { flagBool, flagString, type ParsedFlags } from '../flags.js';
+import type { ExecResult } from '../result.js';
+import { groupKind, rolloutTargets } from './rollout-target.js';
+
+/** How long an unbounded `rollout status` watches, in virtual time: one hour. */
+export const WATCH_CAP_MS = 60 * 60 * 1000;
+
+export type RolloutStatus = { readonly message: string; readonly done: boolean } | { readonly error: string };
+
+/** `DaemonSetStatusViewer.Status`. */
+export function daemonSetStatus(ds: DaemonSet): RolloutStatus {
+  const type = ds.spec.updateStrategy?.type ?? 'RollingUpdate';
+  if (type !== 'RollingUpdate') return { error: 'rollout status is only available for RollingUpdate strategy type' };
+  const s = ds.status ?? ({} as Partial<DaemonSet['status']>);
+  if ((ds.metadata.generation ?? 0) > (s.observedGeneration ?? 0)) return { message: 'Waiting for daemon set spec update to be observed...\n', done: false };
+  const name = ds.metadata.name;
+  const desired = s.desiredNumberScheduled ?? 0;
+  const updated = s.updatedNumberScheduled ?? 0;
+  const available = s.numberAvailable ?? 0;
+  if (updated < desired) return { message: `Waiting for daemon set "${name}" rollout to finish: ${updated} out of ${desired} new pods have been updated...\n`, done: false };
+  if (available < desired) return { message: `Waiting for daemon set "${name}" rollout to finish: ${available} of ${desired} updated pods are available...\n`, done: false };
+  return { message: `daemon set "${name}" successfully rolled out\n`, done: true };
+}
+
+export function rolloutStatus(ctx: VerbContext, flags: ParsedFlags): ExecResult {
+  const fail = (stdout: string, message: string): ExecResult => ({ exitCode: 1, stdout, stderr: `${message.startsWith('error') || message.startsWith('Error') ? message : `error: ${message}`}\n` });
+  const timeoutText = flagString(flags, 'timeout') ?? '0s';
+  const timeout = parseDuration(timeoutText);
+  if (typeof timeout !== 'number') {
+    return fail('', `invalid argument "${timeoutText}" for "--timeout" flag: ${timeout.error}\nSee 'kubectl rollout status --help' for usage.`);
+  }
+  const revision = Number(flagString(flags, 'revision') ?? '0');
+  if (revision < 0) return fail('', `revision must be a positive integer: ${revision}`);
+  const targets = rolloutTargets(ctx.cluster.store, flags);
+  if ('error' in targets) return fail('', targets.error);
+  if (targets.errors.length > 0) return fail('', targets.errors[0]!);
+  if (targets.objects.length !== 1) return fail('', `rollout status is only supported on individual resources and resource collections - ${targets.objects.length} resources were found`);
+  const { info, obj } = targets.objects[0]!;
+  if (obj.kind !== 'DaemonSet') return fail('', `no status viewer has been implemented for ${groupKind(info)}`);
+
+  const key = { ns: obj.metadata.namespace ?? '', name: obj.metadata.name };
+  const first = daemonSetStatus(obj);
+  if ('error' in first) return fail('', first.error);
+  let stdout = first.message;
+  if (first.done || !flagBool(flags, 'watch')) return { exitCode: 0, stdout, stderr: '' };
+
+  let lastVersion = obj.metadata.resourceVersion;
+  let outcome: { done: true } | { error: string } | undefined;
+  const limit = timeout > 0 ? timeout : WATCH_CAP_MS;
+  ctx.cluster.advanceUntil(
+    () => outcome !== undefined,
+    limit,
+    () => {
+      if (outcome) return;
+      const cur = ctx.cluster.store.get('DaemonSet', key.ns, key.name);
+      if (!cur) {
+        outcome = { error: 'object has been deleted' };
+        return;
+      }
+      if (cur.metadata.resourceVersion === lastVersion) return;
+      lastVersion = cur.metadata.resourceVersion;
+      const s = daemonSetStatus(cur);
+      if ('error' in s) outcome = s;
+      else {
+        stdout += s.message;
+        if (s.done) outcome = { done: true };
+      }
+    },
+  );
+  if (outcome && 'done' in outcome) return { exitCode: 0, stdout, stderr: '' };
+  if (outcome) return fail(stdout, outcome.error);
+  if (timeout > 0) return fail(stdout, 'timed out waiting for the condition');
+  return fail(
+    stdout,
+    'timed out waiting for the condition\n' +
+      '(kubectl rollout status without --timeout waits forever; the playground stops watching after 1h of virtual time)',
+  );
+}
