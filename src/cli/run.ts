@@ -4,7 +4,8 @@
  * array of `{command, exitCode, stdout, stderr}`. Exits 0 even when commands fail (like a
  * learner's terminal); exits 2 only when the script cannot be read or parsed.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { runScript } from '../kubectl/session.js';
 
 export async function runCommand(argv: readonly string[]): Promise<number> {
@@ -38,7 +39,13 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     process.stderr.write(`everynode run: cannot read ${file}: ${(e as Error).message}\n`);
     return 2;
   }
-  const out = runScript(text, seed === undefined ? {} : { seed });
+  // `kubectl apply -f NAME` reads NAME next to the script (or from the working directory).
+  const base = file === '-' ? process.cwd() : dirname(resolve(file));
+  const readFile = (path: string): string | undefined => {
+    const full = resolve(base, path);
+    return existsSync(full) && statSync(full).isFile() ? readFileSync(full, 'utf8') : undefined;
+  };
+  const out = runScript(text, { readFile, ...(seed === undefined ? {} : { seed }) });
   if ('error' in out) {
     process.stderr.write(`${file === '-' ? 'stdin' : file}:${out.line}: ${out.error}\n`);
     return 2;

@@ -14,6 +14,8 @@ export interface VerbContext {
   readonly stdin?: string;
   /** The whole command line, for trace causes and `kubernetes.io/change-cause`. */
   readonly line: string;
+  /** Reads a file named by `-f NAME`; undefined when there is none. Injected by the host. */
+  readonly readFile?: ((path: string) => string | undefined) | undefined;
 }
 
 /** A verb: `kubectl get`, `sim node`, ... `argv` holds the words after the verb. */

@@ -13,7 +13,12 @@ import { SIM_VERBS } from './sim/index.js';
 
 export type { ExecResult } from './result.js';
 
-export function exec(cluster: Cluster, line: string, stdin?: string): ExecResult {
+/** What the host offers commands besides the cluster: files for `-f NAME`. */
+export interface ExecOptions {
+  readonly readFile?: (path: string) => string | undefined;
+}
+
+export function exec(cluster: Cluster, line: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
   const words = splitArgs(line);
   if (!Array.isArray(words)) return fail(words.error);
   if (words.length === 0) return { exitCode: 0, stdout: '', stderr: '' };
@@ -29,7 +34,7 @@ export function exec(cluster: Cluster, line: string, stdin?: string): ExecResult
     const hint = close.length > 0 ? `\n\nDid you mean this?\n${close.map((n) => `\t${n}`).join('\n')}\n` : '';
     return { exitCode: 1, stdout: '', stderr: `error: unknown command "${verb}" for "${program}"${hint}\nRun '${program} --help' for usage.\n` };
   }
-  const ctx: VerbContext = { cluster, client: cluster.clientFor(program), line, ...(stdin !== undefined ? { stdin } : {}) };
+  const ctx: VerbContext = { cluster, client: cluster.clientFor(program), line, readFile: opts.readFile, ...(stdin !== undefined ? { stdin } : {}) };
   let result: ExecResult;
   try {
     result = run(ctx, rest);

@@ -4,7 +4,7 @@
  */
 import { createCluster, type CreateClusterOptions } from '../sim/index.js';
 import type { Cluster } from '../sim/engine/cluster.js';
-import { exec } from './exec.js';
+import { exec, type ExecOptions } from './exec.js';
 import { parseScript } from './script.js';
 
 export interface CommandResult {
@@ -17,14 +17,14 @@ export interface CommandResult {
 /** Runs `text` against `cluster` (a fresh one by default). A parse error runs nothing. */
 export function runScript(
   text: string,
-  opts: CreateClusterOptions & { cluster?: Cluster } = {},
+  opts: CreateClusterOptions & ExecOptions & { cluster?: Cluster } = {},
 ): { results: CommandResult[]; cluster: Cluster } | { error: string; line: number } {
   const parsed = parseScript(text);
   if ('error' in parsed) return { error: parsed.error, line: parsed.line };
   const cluster = opts.cluster ?? createCluster(opts);
   const results: CommandResult[] = [];
   for (const cmd of parsed.commands) {
-    const r = exec(cluster, cmd.text, cmd.stdin);
+    const r = exec(cluster, cmd.text, cmd.stdin, opts);
     results.push({ command: cmd.text, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
   }
   return { results, cluster };

@@ -3,8 +3,9 @@
  * `FilenameParam` to the REST mapping (`Builder.Do`, `StreamVisitor`, `mapper.infoForData`,
  * `SetNamespace` with `enforceNamespace`).
  *
- * - `-f -` reads the command's stdin, named `STDIN` in messages. The playground has no file
- *   system: any other name is kubectl's `the path "NAME" does not exist`.
+ * - `-f -` reads the command's stdin, named `STDIN` in messages. Any other name is looked up
+ *   through the session's `readFile` (the CLI reads files next to the script, a lesson its own
+ *   folder); a name it does not know is kubectl's `the path "NAME" does not exist`.
  * - A document that cannot be read (YAML syntax, missing kind, ...) rejects the whole input:
  *   nothing is applied. (Real kubectl applies the documents before a broken one; the playground
  *   promises that bad input changes nothing.)
@@ -40,15 +41,18 @@ export interface InputOptions {
   readonly namespace: string;
   /** Whether `-n` was given: an object in another namespace is then an error. */
   readonly enforceNamespace: boolean;
+  /** Reads a named `-f` file; undefined when there is no such file. */
+  readonly readFile?: ((path: string) => string | undefined) | undefined;
 }
 
 /** The items of every `-f`, or the one error that stops the command before anything is sent. */
 export function readInput(opts: InputOptions): InputItem[] | { error: string } {
   const items: InputItem[] = [];
   for (const name of opts.filenames) {
-    if (name !== '-') return { error: `error: the path "${name}" does not exist` };
-    const source = 'STDIN';
-    const parsed = parseManifests(opts.stdin ?? '', source, { validate: opts.validate });
+    const text = name === '-' ? (opts.stdin ?? '') : opts.readFile?.(name);
+    if (text === undefined) return { error: `error: the path "${name}" does not exist` };
+    const source = name === '-' ? 'STDIN' : name;
+    const parsed = parseManifests(text, source, { validate: opts.validate });
     const bad = parsed.diagnostics.find((d) => d.severity === 'error');
     if (bad) return { error: bad.message.startsWith('error: ') ? bad.message : `error: ${bad.message}` };
     for (const doc of parsed.docs) items.push(toItem(doc, source, opts));

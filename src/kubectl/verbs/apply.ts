@@ -42,7 +42,7 @@ export function readVerbInput(ctx: VerbContext, flags: ParsedFlags, validate: Va
   const filenames = flagArray(flags, 'filename');
   if (filenames.length === 0) return { error: 'error: must specify one of -f and -k' };
   const ns = commandNamespace(flags);
-  return readInput({ filenames, stdin: ctx.stdin, validate, namespace: ns.namespace, enforceNamespace: ns.explicit });
+  return readInput({ filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate, namespace: ns.namespace, enforceNamespace: ns.explicit });
 }
 
 export const apply: Verb = (ctx, argv): ExecResult => {

@@ -143,7 +143,7 @@ type DeleteTarget = (Target & { readonly source?: string }) | { readonly error: 
 function collectTargets(ctx: VerbContext, args: readonly string[], filenames: readonly string[], s: Scope): DeleteTarget[] | { error: string } {
   if (filenames.length > 0) {
     if (args.length > 0) return { error: 'error: Unexpected args: [' + args.join(' ') + "]\nSee 'kubectl delete -h' for help and examples" };
-    const items = readInput({ filenames, stdin: ctx.stdin, validate: 'ignore', namespace: s.ns, enforceNamespace: s.explicit });
+    const items = readInput({ filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate: 'ignore', namespace: s.ns, enforceNamespace: s.explicit });
     if ('error' in items) return items;
     return items.map((it) => ('error' in it ? it : { ...lookup(ctx, it.info, it.namespace, it.name), source: it.source }));
   }
