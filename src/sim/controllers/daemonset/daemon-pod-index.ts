@@ -1,0 +1,131 @@
+/**
+ * The DaemonSet's pods grouped by target node, kept current from the store's change stream
+ * (`getDaemonPods` + `getNodesToDaemonPods`, evaluated incrementally).
+ *
+ * Why: upstream re-lists and re-claims every pod of the namespace for manage, the rolling
+ * update, history cleanup and status: four passes over 10,000 pods per sync. Here each
+ * DaemonSet's pods are indexed once and every pod change is applied as it happens (the
+ * informer's job), so a sync only visits nodes, and the claim only visits the pods it may have
+ * to adopt or release.
+ *
+ * Assumptions:
+ * - Every store change of a pod controlled by the DaemonSet (before or after the change) is
+ *   passed to `apply`, in order; the index is dropped when the DaemonSet goes and rebuilt
+ *   after a restore.
+ * - The selector is immutable (API validation), so matching is decided once per pod version.
+ * Invariants:
+ * - `map(true)` equals `getNodesToDaemonPods(claimed, true)` for the pods controlled by the
+ *   DaemonSet that match its selector; each node's list is in pod-name order and is replaced,
+ *   never mutated, when it changes (so a map read before a write stays as it was).
+ * - `map(false)` additionally omits pods that are both terminal and being deleted.
+ * - `unmatched()` are the controlled pods that no longer match (the claim releases them).
+ */
+import type { DaemonSet, LabelSelector, Pod } from '../../api/types.js';
+import type { LabelPredicate } from '../../api/labels.js';
+import type { Change, Store } from '../../store/store.js';
+import { controllerUid } from '../../store/store.js';
+import { getTargetNodeName } from './node-affinity-pin.js';
+import type { NodeToDaemonPods } from './node-pods.js';
+import { isPodTerminal } from './pod-conditions.js';
+
+export class DaemonPodIndex {
+  private readonly byNode: NodeToDaemonPods = new Map();
+  /** Matching pod name -> its target node ('' when none can be derived). */
+  private readonly nodeOf = new Map<string, string>();
+  /** Matching pods without a derivable node (claimed, but on no node). */
+  private readonly noNode = new Map<string, Pod>();
+  private readonly notMatching = new Map<string, Pod>();
+  private deletedTerminal = 0;
+  readonly uid: string;
+  readonly namespace: string;
+  /** The selector the index was built for. */
+  readonly selector: LabelSelector;
+
+  constructor(
+    ds: DaemonSet,
+    private readonly matches: LabelPredicate,
+    store: Store,
+  ) {
+    this.uid = ds.metadata.uid;
+    this.selector = ds.spec.selector;
+    this.namespace = ds.metadata.namespace ?? '';
+    for (const pod of store.podsOwnedBy(this.uid)) this.insert(pod);
+  }
+
+  /** Applies one store change of a pod (others are ignored). */
+  apply(change: Change): void {
+    if (change.obj.kind !== 'Pod') return;
+    const pod = change.obj;
+    if ((pod.metadata.namespace ?? '') !== this.namespace) return;
+    this.remove(pod.metadata.name);
+    if (change.type !== 'removed') this.insert(pod);
+  }
+
+  /** The node -> pods map (`includeDeletedTerminal` as `getNodesToDaemonPods`). Read-only. */
+  map(includeDeletedTerminal: boolean): NodeToDaemonPods {
+    if (includeDeletedTerminal || this.deletedTerminal === 0) return this.byNode;
+    const out: NodeToDaemonPods = new Map();
+    for (const [node, pods] of this.byNode) {
+      const kept = pods.filter((p) => !isDeletedTerminal(p));
+      if (kept.length > 0) out.set(node, kept);
+    }
+    return out;
+  }
+
+  /** Every claimed pod (matching the selector), with or without a node. */
+  claimed(): Pod[] {
+    const out: Pod[] = [...this.noNode.values()];
+    for (const pods of this.byNode.values()) out.push(...pods);
+    return out;
+  }
+
+  /** Controlled pods whose labels no longer match the selector. */
+  unmatched(): Iterable<Pod> {
+    return this.notMatching.values();
+  }
+
+  private insert(pod: Pod): void {
+    if (controllerUid(pod) !== this.uid || (pod.metadata.namespace ?? '') !== this.namespace) return;
+    const name = pod.metadata.name;
+    if (!this.matches(pod.metadata.labels)) {
+      this.notMatching.set(name, pod);
+      return;
+    }
+    const node = getTargetNodeName(pod);
+    if (typeof node !== 'string') {
+      this.nodeOf.set(name, '');
+      this.noNode.set(name, pod);
+      return;
+    }
+    this.nodeOf.set(name, node);
+    if (isDeletedTerminal(pod)) this.deletedTerminal++;
+    const list = this.byNode.get(node);
+    if (!list) {
+      this.byNode.set(node, [pod]);
+      return;
+    }
+    let i = list.length;
+    while (i > 0 && list[i - 1]!.metadata.name > name) i--;
+    this.byNode.set(node, [...list.slice(0, i), pod, ...list.slice(i)]);
+  }
+
+  private remove(name: string): void {
+    this.notMatching.delete(name);
+    const node = this.nodeOf.get(name);
+    if (node === undefined) return;
+    this.nodeOf.delete(name);
+    if (node === '') {
+      this.noNode.delete(name);
+      return;
+    }
+    const list = this.byNode.get(node)!;
+    const i = list.findIndex((p) => p.metadata.name === name);
+    if (isDeletedTerminal(list[i]!)) this.deletedTerminal--;
+    if (list.length === 1) this.byNode.delete(node);
+    else this.byNode.set(node, [...list.slice(0, i), ...list.slice(i + 1)]);
+  }
+}
+
+function isDeletedTerminal(pod: Pod): boolean {
+  return !!pod.metadata.deletionTimestamp && isPodTerminal(pod);
+}

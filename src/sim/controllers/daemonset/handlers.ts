@@ -1,0 +1,122 @@
+/**
+ * What wakes a DaemonSet up: the informer handlers of `NewDaemonSetsController`
+ * (`addPod`, `updatePod`, `deletePod`, `addHistory`, `updateHistory`, `deleteHistory`,
+ * `addNode`, `updateNode` with `shouldIgnoreNodeUpdate`, DaemonSet add/update/delete,
+ * `resolveControllerRef`, `getDaemonSetsForPod`). Node deletion is not watched.
+ *
+ * Each handler only names the keys to enqueue (and delayed enqueues); it never writes.
+ */
+import type { ApiObject, ControllerRevision, DaemonSet, Node, OwnerReference, Pod } from '../../api/types.js';
+import { labelSelectorAsSelector, matchesLabelSelector } from '../../api/labels.js';
+import { jsonEqual } from '../../apiserver/apiserver.js';
+import type { Change, Store } from '../../store/store.js';
+import { daemonSetKey } from './defaults.js';
+import { nodeShouldRunDaemonPod } from './eligibility.js';
+import { isPodReady } from './pod-conditions.js';
+
+export interface Enqueues {
+  readonly now: string[];
+  readonly after: { key: string; delayMs: number }[];
+}
+
+function controllerOf(obj: ApiObject): OwnerReference | undefined {
+  return obj.metadata.ownerReferences?.find((r) => r.controller);
+}
+
+/** `resolveControllerRef`: the DaemonSet a controller ref points to, if it (still) exists. */
+export function resolveControllerRef(store: Store, namespace: string, ref: OwnerReference): DaemonSet | undefined {
+  if (ref.kind !== 'DaemonSet') return undefined;
+  const ds = store.get('DaemonSet', namespace, ref.name);
+  return ds && ds.metadata.uid === ref.uid ? ds : undefined;
+}
+
+/** `GetPodDaemonSets` / `GetHistoryDaemonSets`: DaemonSets of the namespace whose non-empty selector matches. */
+export function daemonSetsSelecting(store: Store, obj: Pod | ControllerRevision): DaemonSet[] {
+  const ns = obj.metadata.namespace ?? '';
+  return store.list('DaemonSet', ns).filter((ds) => {
+    const sel = labelSelectorAsSelector(ds.spec.selector);
+    if ('error' in sel || sel.nothing || sel.requirements.length === 0) return false;
+    return matchesLabelSelector(ds.spec.selector, obj.metadata.labels);
+  });
+}
+
+function ownerKey(store: Store, obj: ApiObject, ref: OwnerReference | undefined): string[] {
+  if (!ref) return [];
+  const ds = resolveControllerRef(store, obj.metadata.namespace ?? '', ref);
+  return ds ? [daemonSetKey(ds)] : [];
+}
+
+/** The keys a store change wakes. */
+export function enqueuesFor(change: Change, store: Store): Enqueues {
+  const out: Enqueues = { now: [], after: [] };
+  const obj = change.obj;
+  switch (obj.kind) {
+    case 'DaemonSet':
+      out.now.push(daemonSetKey(obj));
+      break;
+    case 'Pod':
+    case 'ControllerRevision':
+      ownedObjectChange(change, store, out);
+      break;
+    case 'Node':
+      if (change.type === 'added') {
+        for (const ds of store.list('DaemonSet')) if (nodeShouldRunDaemonPod(obj, ds).shouldRun) out.now.push(daemonSetKey(ds));
+      } else if (change.type === 'updated') {
+        const old = change.old as Node;
+        if (shouldIgnoreNodeUpdate(old, obj)) break;
+        for (const ds of store.list('DaemonSet')) {
+          const a = nodeShouldRunDaemonPod(old, ds);
+          const b = nodeShouldRunDaemonPod(obj, ds);
+          if (a.shouldRun !== b.shouldRun || a.shouldContinueRunning !== b.shouldContinueRunning) out.now.push(daemonSetKey(ds));
+        }
+      }
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** `shouldIgnoreNodeUpdate`: labels and taints unchanged (nil and empty are the same). */
+export function shouldIgnoreNodeUpdate(old: Node, cur: Node): boolean {
+  return jsonEqual(old.metadata.labels ?? {}, cur.metadata.labels ?? {}) && jsonEqual(old.spec?.taints ?? [], cur.spec?.taints ?? []);
+}
+
+function ownedObjectChange(change: Change, store: Store, out: Enqueues): void {
+  const cur = change.obj as Pod | ControllerRevision;
+  const isPod = cur.kind === 'Pod';
+  if (change.type === 'removed' || (change.type === 'added' && cur.metadata.deletionTimestamp)) {
+    out.now.push(...ownerKey(store, cur, controllerOf(cur)));
+    return;
+  }
+  if (change.type === 'added') {
+    const ref = controllerOf(cur);
+    if (ref) {
+      if (isPod) out.now.push(...ownerKey(store, cur, ref));
+      return;
+    }
+    for (const ds of daemonSetsSelecting(store, cur)) out.now.push(daemonSetKey(ds));
+    return;
+  }
+  const old = change.old as Pod | ControllerRevision;
+  if (old.metadata.resourceVersion === cur.metadata.resourceVersion) return;
+  if (isPod && cur.metadata.deletionTimestamp) {
+    out.now.push(...ownerKey(store, cur, controllerOf(cur)));
+    return;
+  }
+  const curRef = controllerOf(cur);
+  const oldRef = controllerOf(old);
+  const refChanged = !jsonEqual(curRef ?? null, oldRef ?? null);
+  if (refChanged && oldRef) out.now.push(...ownerKey(store, old, oldRef));
+  if (curRef) {
+    const ds = resolveControllerRef(store, cur.metadata.namespace ?? '', curRef);
+    if (!ds) return;
+    out.now.push(daemonSetKey(ds));
+    const mrs = ds.spec.minReadySeconds ?? 0;
+    if (isPod && mrs > 0 && !isPodReady(old as Pod) && isPodReady(cur as Pod)) out.after.push({ key: daemonSetKey(ds), delayMs: (mrs + 1) * 1000 });
+    return;
+  }
+  if (refChanged || !jsonEqual(cur.metadata.labels ?? null, old.metadata.labels ?? null)) {
+    for (const ds of daemonSetsSelecting(store, cur)) out.now.push(daemonSetKey(ds));
+  }
+}

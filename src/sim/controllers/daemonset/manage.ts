@@ -1,0 +1,153 @@
+/**
+ * Per-node create/delete decisions (`daemon_controller.go: manage`, `podsShouldBeOnNode`).
+ *
+ * Assumptions:
+ * - `nodeToDaemonPods` holds the DaemonSet's claimed pods by target node, without pods that are
+ *   both terminal and being deleted; each list is in pod-name order.
+ * - `nodes` is the node list in node-name order (upstream's lister order is arbitrary).
+ * - Writes are carried out afterwards by `syncNodes`; nothing here touches the store. The only
+ *   state changed is the failed-pod `backoff` (as upstream advances it while deciding).
+ * Invariants:
+ * - A pod is created on a node only when the node should run one and has no pod at all, or
+ *   (surge allowed) has no running pod left.
+ * - Without surge, at most one running (not terminating, not terminal) pod survives per node:
+ *   the first in `podByCreationTimestampAndPhase` order.
+ * - With surge, at most one pod of the current hash and one of another hash survive per node.
+ * - Pods that are being deleted are never deleted again, except never-scheduled pods pinned to a
+ *   node that no longer exists (upstream lists those without looking at deletionTimestamp).
+ * - A failed pod is deleted at most once per backoff period per (DaemonSet, generation, node).
+ */
+import type { Node, Pod } from '../../api/types.js';
+import { firstFailure, nodeShouldRunDaemonPod, type NodeVerdict } from './eligibility.js';
+import type { DaemonSetFacts } from './facts.js';
+import { type BackoffState, failedPodsBackoffKey, getBackoff, isInBackOffSinceUpdate, nextBackoff } from './failed-pod-backoff.js';
+import type { NodeLookup } from './node-list.js';
+import { getUnscheduledPodsWithoutNode, type NodeToDaemonPods } from './node-pods.js';
+import { isPodAvailable, isPodReady } from './pod-conditions.js';
+import { sortPodsByCreationTimestampAndPhase } from './pod-order.js';
+import { HASH_LABEL, REASON } from './constants.js';
+import { emptyPlan, type SyncPlan } from './plan.js';
+
+/**
+ * `podsShouldBeOnNode`: appends this node's creations, deletions, events and delayed requeues
+ * to `plan`.
+ */
+export function podsShouldBeOnNode(
+  node: Node,
+  verdict: NodeVerdict,
+  daemonPods: readonly Pod[] | undefined,
+  facts: DaemonSetFacts,
+  backoff: BackoffState,
+  plan: SyncPlan,
+): void {
+  const nodeName = node.metadata.name;
+  const { shouldRun, shouldContinueRunning } = verdict;
+  const exists = daemonPods !== undefined && daemonPods.length > 0;
+  if (shouldRun && !exists) {
+    plan.create.push({ node: nodeName, reason: `${nodeName} should run a daemon pod and has none` });
+    return;
+  }
+  if (shouldContinueRunning) {
+    if (daemonPods?.length === 1 && isSettled(daemonPods[0]!)) return;
+    const running: Pod[] = [];
+    for (const pod of daemonPods ?? []) {
+      if (pod.metadata.deletionTimestamp) continue;
+      const phase = pod.status?.phase;
+      if (phase === 'Failed') failedPod(pod, nodeName, facts, backoff, plan);
+      else if (phase === 'Succeeded') {
+        const message = `Found succeeded daemon pod ${pod.metadata.namespace}/${pod.metadata.name} on node ${nodeName}, will try to delete it`;
+        plan.events.push({ type: 'Normal', reason: REASON.SucceededDaemonPod, message });
+        plan.delete.push({ pod, node: nodeName, reason: `${pod.metadata.name} on ${nodeName} has succeeded; a daemon pod must keep running, so it is deleted and will be replaced` });
+      } else running.push(pod);
+    }
+    if (!facts.allowsSurge) {
+      if (running.length <= 1) return;
+      const sorted = sortPodsByCreationTimestampAndPhase(running);
+      const keep = sorted[0]!.metadata.name;
+      for (const pod of sorted.slice(1)) {
+        plan.delete.push({ pod, node: nodeName, reason: `${nodeName} has ${sorted.length} running daemon pods; only the oldest scheduled one (${keep}) is kept` });
+      }
+      return;
+    }
+    if (running.length <= 1) {
+      if (running.length === 0 && shouldRun) {
+        plan.create.push({ node: nodeName, reason: `${nodeName} should run a daemon pod and has no running one (maxSurge allows a new pod beside terminating or failed ones)` });
+      }
+      return;
+    }
+    surgePrune(nodeName, sortPodsByCreationTimestampAndPhase(running), facts, plan);
+    return;
+  }
+  if (exists) {
+    const why = firstFailure(verdict);
+    for (const pod of daemonPods!) {
+      if (pod.metadata.deletionTimestamp) continue;
+      plan.delete.push({ pod, node: nodeName, reason: `${nodeName} should not run a pod of this daemonset: ${why}` });
+    }
+  }
+}
+
+/** One pod that is neither terminating nor terminal: nothing to do on its node (the common case). */
+function isSettled(pod: Pod): boolean {
+  if (pod.metadata.deletionTimestamp) return false;
+  const phase = pod.status?.phase;
+  return phase !== 'Failed' && phase !== 'Succeeded';
+}
+
+function failedPod(pod: Pod, nodeName: string, facts: DaemonSetFacts, backoff: BackoffState, plan: SyncPlan): void {
+  const key = failedPodsBackoffKey(facts.ds, nodeName);
+  if (isInBackOffSinceUpdate(backoff, key, facts.now)) {
+    plan.requeueAfterMs.push(getBackoff(backoff, key));
+    return;
+  }
+  const delay = nextBackoff(backoff, key, facts.now);
+  const message = `Found failed daemon pod ${pod.metadata.namespace}/${pod.metadata.name} on node ${nodeName}, will try to kill it`;
+  plan.events.push({ type: 'Warning', reason: REASON.FailedDaemonPod, message });
+  plan.delete.push({ pod, node: nodeName, reason: `${pod.metadata.name} on ${nodeName} has failed; it is deleted so it can be replaced (next kill on this node not before ${delay / 1000}s)` });
+}
+
+/**
+ * Surge pruning: keep the oldest pod of the current hash and the oldest of any other hash; then
+ * drop the old one if it is not ready, or if the new one is available.
+ */
+function surgePrune(nodeName: string, sorted: readonly Pod[], facts: DaemonSetFacts, plan: SyncPlan): void {
+  let oldestNew: Pod | undefined;
+  let oldestOld: Pod | undefined;
+  for (const pod of sorted) {
+    const isNew = pod.metadata.labels?.[HASH_LABEL] === facts.hash;
+    if (isNew && !oldestNew) oldestNew = pod;
+    else if (!isNew && !oldestOld) oldestOld = pod;
+    else {
+      const keep = (isNew ? oldestNew : oldestOld)!.metadata.name;
+      plan.delete.push({ pod, node: nodeName, reason: `${nodeName} has more than one ${isNew ? 'current' : 'old'}-revision pod; only the oldest (${keep}) is kept` });
+    }
+  }
+  if (!oldestNew || !oldestOld) return;
+  if (!isPodReady(oldestOld)) {
+    plan.delete.push({ pod: oldestOld, node: nodeName, reason: `old pod ${oldestOld.metadata.name} on ${nodeName} is not ready and the new pod ${oldestNew.metadata.name} exists` });
+  } else if (isPodAvailable(oldestNew, facts.minReadySeconds, facts.now)) {
+    plan.delete.push({ pod: oldestOld, node: nodeName, reason: `new pod ${oldestNew.metadata.name} on ${nodeName} is available, so the old pod ${oldestOld.metadata.name} is no longer needed` });
+  }
+}
+
+/**
+ * `manage` (decisions only): `podsShouldBeOnNode` for every node in order, then the unbound
+ * pods pinned to nodes that no longer exist.
+ */
+export function manage(
+  facts: DaemonSetFacts,
+  nodes: readonly Node[],
+  nodeToDaemonPods: NodeToDaemonPods,
+  backoff: BackoffState,
+  lookup?: NodeLookup,
+): SyncPlan {
+  const plan = emptyPlan();
+  for (const node of nodes) {
+    const verdict = nodeShouldRunDaemonPod(node, facts.ds, facts.compiled);
+    podsShouldBeOnNode(node, verdict, nodeToDaemonPods.get(node.metadata.name), facts, backoff, plan);
+  }
+  for (const { pod, node } of getUnscheduledPodsWithoutNode(nodes, nodeToDaemonPods, lookup)) {
+    plan.delete.push({ pod, node, reason: `${pod.metadata.name} is pinned to node ${node}, which does not exist, and was never scheduled` });
+  }
+  return plan;
+}

@@ -1,0 +1,64 @@
+/**
+ * How a daemon pod is pinned to its node and how the controller finds that node again
+ * (`util/daemonset_util.go: ReplaceDaemonSetPodNodeNameNodeAffinity`, `GetTargetNodeName`).
+ *
+ * Why: since scheduling moved to kube-scheduler, the controller creates unbound pods whose
+ * required node affinity names exactly one node (`matchFields metadata.name In [NODE]`); the
+ * scheduler then binds them. Until bound, that affinity term is how the controller maps a pod
+ * to its node.
+ */
+import type { Affinity, NodeSelector, Pod } from '../../api/types.js';
+
+/** `metav1.ObjectNameField`: the only field node-affinity matchFields support. */
+export const NODE_NAME_FIELD = 'metadata.name';
+
+function pinSelector(nodeName: string): NodeSelector {
+  return { nodeSelectorTerms: [{ matchFields: [{ key: NODE_NAME_FIELD, operator: 'In', values: [nodeName] }] }] };
+}
+
+/**
+ * `ReplaceDaemonSetPodNodeNameNodeAffinity`: a new affinity whose required node affinity is the
+ * single term `metadata.name In [nodeName]`. An existing required part has its whole term list
+ * replaced (user terms are dropped); preferred terms, pod (anti-)affinity are kept.
+ */
+export function replaceDaemonSetPodNodeNameNodeAffinity(affinity: Affinity | undefined, nodeName: string): Affinity {
+  const required = pinSelector(nodeName);
+  if (!affinity) return { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } };
+  if (!affinity.nodeAffinity) return { ...affinity, nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } };
+  const na = affinity.nodeAffinity;
+  if (!na.requiredDuringSchedulingIgnoredDuringExecution) {
+    return { ...affinity, nodeAffinity: { ...na, requiredDuringSchedulingIgnoredDuringExecution: required } };
+  }
+  return {
+    ...affinity,
+    nodeAffinity: {
+      ...na,
+      requiredDuringSchedulingIgnoredDuringExecution: { ...na.requiredDuringSchedulingIgnoredDuringExecution, nodeSelectorTerms: required.nodeSelectorTerms },
+    },
+  };
+}
+
+/**
+ * `GetTargetNodeName`: `spec.nodeName` when bound; else the first required term's matchFields
+ * entry `metadata.name In [ONE]`. Errors (pod ignored by the controller) when there is none or
+ * when that entry has other than exactly one value; messages as upstream's.
+ */
+export function getTargetNodeName(pod: Pod): string | { error: string } {
+  if (pod.spec.nodeName) return pod.spec.nodeName;
+  const ns = pod.metadata.namespace ?? '';
+  const who = `${ns}/${pod.metadata.name}`;
+  const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  if (!required) return { error: `no spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution for pod ${who}` };
+  const terms = required.nodeSelectorTerms ?? [];
+  if (terms.length < 1) return { error: `no nodeSelectorTerms in requiredDuringSchedulingIgnoredDuringExecution of pod ${who}` };
+  for (const term of terms) {
+    for (const f of term.matchFields ?? []) {
+      if (f.key === NODE_NAME_FIELD && f.operator === 'In') {
+        const values = f.values ?? [];
+        if (values.length !== 1) return { error: `the matchFields value of '${NODE_NAME_FIELD}' is not unique for pod ${who}` };
+        return values[0]!;
+      }
+    }
+  }
+  return { error: `no node name found for pod ${who}` };
+}

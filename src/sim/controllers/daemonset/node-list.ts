@@ -1,0 +1,27 @@
+/**
+ * The node list of one sync by name (`nodeLister.Get`), built once per list object: the sync
+ * lists nodes once and manage, the rolling update and the unscheduled-pod check all look
+ * nodes up by name.
+ */
+import type { Node } from '../../api/types.js';
+
+/** Looks a node up by name (`nodeLister.Get`). */
+export type NodeLookup = (name: string) => Node | undefined;
+
+/** A lookup over a node list (built once per list object). */
+export function lookupIn(nodes: readonly Node[]): NodeLookup {
+  const m = nodesByName(nodes);
+  return (name) => m.get(name);
+}
+
+const indexes = new WeakMap<readonly Node[], ReadonlyMap<string, Node>>();
+
+export function nodesByName(nodes: readonly Node[]): ReadonlyMap<string, Node> {
+  let m = indexes.get(nodes);
+  if (!m) {
+    const built = new Map<string, Node>();
+    for (const n of nodes) built.set(n.metadata.name, n);
+    indexes.set(nodes, (m = built));
+  }
+  return m;
+}

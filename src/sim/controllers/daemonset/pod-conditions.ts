@@ -1,0 +1,77 @@
+/**
+ * Pod readiness and availability as the controllers read them (`pkg/api/v1/pod/util.go`:
+ * `IsPodReady`, `IsPodAvailable`, `GetPodReadyCondition`; `IsPodTerminal`).
+ *
+ * The kubelet writes the Ready condition; its `lastTransitionTime` (RFC3339, second precision)
+ * is when the pod last became ready. Status syncs read this for every pod of a 10,000-node
+ * cluster, so the ready-since instant is memoised per (immutable) pod object.
+ */
+import type { Pod, PodCondition } from '../../api/types.js';
+import { parseTime } from '../../engine/time.js';
+
+/** `GetPodReadyCondition`: the pod's Ready condition, if any. */
+export function podReadyCondition(pod: Pod): PodCondition | undefined {
+  const conds = pod.status?.conditions;
+  if (!conds) return undefined;
+  for (const c of conds) if (c.type === 'Ready') return c;
+  return undefined;
+}
+
+/** `IsPodReady`: the Ready condition is True. */
+export function isPodReady(pod: Pod): boolean {
+  return podReadyCondition(pod)?.status === 'True';
+}
+
+/**
+ * `IsPodAvailable` (v1.34+): Ready, and with `minReadySeconds > 0` ready since at least that long:
+ * `lastTransitionTime + minReadySeconds <= now` (inclusive since PR #132122; strict before).
+ * A Ready pod without a lastTransitionTime is never available when minReadySeconds > 0.
+ */
+export function isPodAvailable(pod: Pod, minReadySeconds: number, nowMs: number): boolean {
+  const since = podReadySince(pod);
+  if (Number.isNaN(since)) return false;
+  return minReadySeconds <= 0 || since + minReadySeconds * 1000 <= nowMs;
+}
+
+/** `IsPodTerminal`: phase Succeeded or Failed. */
+export function isPodTerminal(pod: Pod): boolean {
+  const phase = pod.status?.phase;
+  return phase === 'Succeeded' || phase === 'Failed';
+}
+
+const readyAt = new WeakMap<Pod, number>();
+
+/**
+ * When the pod became ready, memoised per pod object: NaN when not Ready, +Infinity when Ready
+ * without a (parseable) lastTransitionTime, else ms.
+ */
+export function podReadySince(pod: Pod): number {
+  let v = readyAt.get(pod);
+  if (v === undefined) {
+    const c = podReadyCondition(pod);
+    if (c?.status !== 'True') v = NaN;
+    else if (!c.lastTransitionTime) v = Infinity;
+    else {
+      const t = parseRfc3339(c.lastTransitionTime);
+      v = Number.isNaN(t) ? Infinity : t;
+    }
+    readyAt.set(pod, v);
+  }
+  return v;
+}
+
+const parsed = new Map<string, number>();
+
+/**
+ * RFC3339 to ms, memoised (thousands of pods share a few timestamps and `Date.parse` is slow).
+ * The memo is cleared when it grows past 4096 distinct strings.
+ */
+export function parseRfc3339(s: string): number {
+  let v = parsed.get(s);
+  if (v === undefined) {
+    if (parsed.size >= 4096) parsed.clear();
+    v = parseTime(s);
+    parsed.set(s, v);
+  }
+  return v;
+}

@@ -1,0 +1,88 @@
+/**
+ * The template daemon pods are created from, and how a pod is judged up to date
+ * (`util/daemonset_util.go: GetTemplateGeneration`, `CreatePodTemplate`, `IsPodUpdated`;
+ * `controller_utils.go: GetPodFromTemplate`).
+ */
+import type { DaemonSet, Pod, PodTemplateSpec } from '../../api/types.js';
+import type { Draft } from '../../apiserver/apiserver.js';
+import { HASH_LABEL, TEMPLATE_GENERATION_ANNOTATION, TEMPLATE_GENERATION_LABEL, controllerRefFor } from './constants.js';
+import { replaceDaemonSetPodNodeNameNodeAffinity } from './node-affinity-pin.js';
+import { addOrUpdateDaemonPodTolerations } from './tolerations.js';
+
+/**
+ * `GetTemplateGeneration`: the template generation from the `deprecated.daemonset.template.generation`
+ * annotation; undefined when absent; an error when it does not parse as an integer.
+ */
+export function getTemplateGeneration(ds: DaemonSet): number | undefined | { error: string } {
+  const text = ds.metadata.annotations?.[TEMPLATE_GENERATION_ANNOTATION];
+  if (text === undefined) return undefined;
+  if (!/^[+-]?[0-9]+$/.test(text)) return { error: `strconv.ParseInt: parsing "${text}": invalid syntax` };
+  return Number(text);
+}
+
+/** The generation, with a parse error treated as absent (what every caller upstream does). */
+export function templateGenerationOrUndefined(ds: DaemonSet): number | undefined {
+  const g = getTemplateGeneration(ds);
+  return typeof g === 'number' ? g : undefined;
+}
+
+/**
+ * `CreatePodTemplate`: the DS template plus the automatic tolerations, the label
+ * `pod-template-generation` (when the generation is known) and `controller-revision-hash`
+ * (when the hash is non-empty).
+ */
+export function createPodTemplate(template: PodTemplateSpec, generation: number | undefined, hash: string): PodTemplateSpec {
+  const labels: Record<string, string> = { ...(template.metadata?.labels ?? {}) };
+  if (generation !== undefined) labels[TEMPLATE_GENERATION_LABEL] = String(generation);
+  if (hash.length > 0) labels[HASH_LABEL] = hash;
+  return {
+    metadata: { ...(template.metadata ?? {}), labels },
+    spec: { ...template.spec, tolerations: addOrUpdateDaemonPodTolerations(template.spec) },
+  };
+}
+
+/**
+ * `GetPodFromTemplate` + the per-node affinity rewrite of `syncNodes`: the pod to POST for one
+ * node. `generateName: "<ds>-"`; labels, annotations and finalizers from the template; one
+ * controller ownerReference; required node affinity pinned to `nodeName`; `spec.nodeName` only
+ * when the template itself sets one (a pre-bound pod that bypasses the scheduler).
+ */
+export function newDaemonPod(ds: DaemonSet, template: PodTemplateSpec, nodeName: string): Draft<Pod> & { kind: 'Pod' } {
+  const meta = template.metadata ?? {};
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      generateName: `${ds.metadata.name}-`,
+      namespace: ds.metadata.namespace ?? 'default',
+      ...(meta.labels ? { labels: meta.labels } : {}),
+      ...(meta.annotations ? { annotations: meta.annotations } : {}),
+      ...(meta.finalizers ? { finalizers: meta.finalizers } : {}),
+      ownerReferences: [controllerRefFor(ds)],
+    },
+    spec: { ...template.spec, affinity: replaceDaemonSetPodNodeNameNodeAffinity(template.spec.affinity, nodeName) },
+  };
+}
+
+/**
+ * `IsPodUpdated`: the pod carries the current revision hash, or (backward compatibility) the
+ * current template generation in `pod-template-generation`.
+ */
+export function isPodUpdated(pod: Pod, hash: string, generation: number | undefined): boolean {
+  const labels = pod.metadata.labels;
+  if (!labels) return false;
+  if (hash.length > 0 && labels[HASH_LABEL] === hash) return true;
+  return generation !== undefined && labels[TEMPLATE_GENERATION_LABEL] === generationText(generation);
+}
+
+let lastGeneration = NaN;
+let lastGenerationText = '';
+
+/** `fmt.Sprint(generation)`, remembered for the last value (called once per pod per sync). */
+function generationText(g: number): string {
+  if (g !== lastGeneration) {
+    lastGeneration = g;
+    lastGenerationText = String(g);
+  }
+  return lastGenerationText;
+}
