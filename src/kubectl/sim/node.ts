@@ -1,0 +1,274 @@
+/**
+ * `sim node`: the machines under the cluster, which no kubectl command can create or break.
+ *
+ *   sim node add NAME [NAME...] [--labels k=v,k2=] [--taints k=v:Effect,k:Effect]
+ *                [--cpu N] [--memory Q] [--pods N] [--paths /a,/b]
+ *   sim node fail NAME...        the kubelet stops posting status (Ready=Unknown after the grace)
+ *   sim node recover NAME...     the kubelet comes back
+ *   sim node remove NAME...      the VM and its Node object are gone (pod GC cleans up)
+ *   sim node condition NAME Type=Status...   the kubelet reports this condition until changed
+ *
+ * `add` registers a machine like a kubelet joining: the Node gets kubernetes.io/hostname,
+ * kubernetes.io/os=linux and kubernetes.io/arch=amd64 (plus --labels, which may override them),
+ * capacity = allocatable (default --cpu 4 --memory 8Gi --pods 110), and boots NotReady for
+ * SIM_DEFAULTS.nodeBootSeconds. Names accept brace ranges (`node-{1..3}`, `node-{001..099}`) and
+ * lists (`node-{a,b}`). Every argument is checked before anything changes.
+ */
+import type { Verb, VerbContext } from '../context.js';
+import { flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { fail, ok, serverError, type ExecResult } from '../result.js';
+import { parseTaint } from '../verbs/taint-spec.js';
+import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../sim/api/labels.js';
+import { canonicalQuantity, parseQuantity } from '../../sim/api/quantity.js';
+import type { ConditionStatus, Taint } from '../../sim/api/types.js';
+import { notFound } from '../../sim/apiserver/errors.js';
+import { DEFAULT_HOST_PATHS, parsePathSpec, type HostPathKind } from '../../sim/controllers/kubelet/hostpaths.js';
+import type { Kubelet } from '../../sim/controllers/kubelet/kubelet.js';
+import { NODE_CONDITION_TYPES, type NodeConditionType } from '../../sim/controllers/kubelet/nodestatus.js';
+import { registrationNode } from '../../sim/controllers/kubelet/registration.js';
+
+const SUBCOMMANDS = 'add, fail, recover, remove or condition';
+
+/** Brace expansion as bash does it for one word: `{1..3}`, `{001..010}`, `{a..c}`, `{x,y}`. */
+export function expandBraces(word: string): string[] | { error: string } {
+  const m = /^(.*?)\{([^{}]*)\}(.*)$/.exec(word);
+  if (!m) return [word];
+  const [, head, body, tail] = m as unknown as [string, string, string, string];
+  let items: string[];
+  const range = /^(-?\d+)\.\.(-?\d+)$/.exec(body);
+  const letters = /^([a-z])\.\.([a-z])$/i.exec(body);
+  if (range) {
+    const [a, b] = [Number(range[1]), Number(range[2])];
+    const width = /^-?0\d/.test(range[1]!) || /^-?0\d/.test(range[2]!) ? Math.max(range[1]!.length, range[2]!.length) : 0;
+    if (Math.abs(b - a) >= 10_000) return { error: `the range {${body}} is too long (at most 10000 names)` };
+    items = [];
+    for (let i = a; a <= b ? i <= b : i >= b; i += a <= b ? 1 : -1) items.push(String(i).padStart(width, '0'));
+  } else if (letters) {
+    const [a, b] = [letters[1]!.charCodeAt(0), letters[2]!.charCodeAt(0)];
+    items = [];
+    for (let i = a; a <= b ? i <= b : i >= b; i += a <= b ? 1 : -1) items.push(String.fromCharCode(i));
+  } else if (body.includes(',')) items = body.split(',');
+  else return [word];
+  const out: string[] = [];
+  for (const item of items) {
+    const rest = expandBraces(`${item}${tail}`);
+    if (!Array.isArray(rest)) return rest;
+    for (const r of rest) out.push(`${head}${r}`);
+  }
+  return out;
+}
+
+function kubeletOf(ctx: VerbContext): Kubelet | undefined {
+  return ctx.cluster.controller<Kubelet>('kubelet');
+}
+
+function flagError(error: string, command: string): ExecResult {
+  return fail(error.replace(`'kubectl ${command} --help'`, `'sim ${command} --help'`));
+}
+
+function entries(text: string | undefined): string[] {
+  return (text ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+}
+
+function parseLabels(text: string | undefined): Record<string, string> | { error: string } {
+  const out: Record<string, string> = {};
+  for (const e of entries(text)) {
+    const eq = e.indexOf('=');
+    if (eq < 0) return { error: `invalid --labels entry "${e}": expected key=value (key= for an empty value)` };
+    const key = e.slice(0, eq);
+    const value = e.slice(eq + 1);
+    const keyErrs = isQualifiedName(key);
+    if (keyErrs.length > 0) return { error: `invalid --labels entry "${e}": invalid key "${key}": ${keyErrs.join('; ')}` };
+    const valueErrs = isValidLabelValue(value);
+    if (valueErrs.length > 0) return { error: `invalid --labels entry "${e}": invalid value "${value}": ${valueErrs.join('; ')}` };
+    out[key] = value;
+  }
+  return out;
+}
+
+function parseTaints(text: string | undefined): Taint[] | { error: string } {
+  const out: Taint[] = [];
+  for (const e of entries(text)) {
+    const t = parseTaint(e);
+    if ('error' in t) return { error: `invalid --taints entry "${e}": ${t.error}` };
+    if (t.effect === '') return { error: `invalid --taints entry "${e}": a taint needs an effect: key=value:Effect or key:Effect (NoSchedule, PreferNoSchedule or NoExecute)` };
+    if (out.some((o) => o.key === t.key && o.effect === t.effect)) return { error: `invalid --taints entry "${e}": a taint with key "${t.key}" and effect ${t.effect} is already listed` };
+    out.push({ key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect });
+  }
+  return out;
+}
+
+function parseQuantityFlag(flag: string, text: string): string | { error: string } {
+  const q = canonicalQuantity(text);
+  if (typeof q !== 'string') return { error: `invalid --${flag} "${text}": ${q.error}` };
+  const parsed = parseQuantity(text);
+  if (!('error' in parsed) && q.startsWith('-')) return { error: `invalid --${flag} "${text}": must not be negative` };
+  return q;
+}
+
+function parsePaths(text: string | undefined): { path: string; kind: HostPathKind }[] | { error: string } {
+  const list = text === undefined ? [...DEFAULT_HOST_PATHS] : entries(text);
+  const out: { path: string; kind: HostPathKind }[] = [];
+  for (const e of list) {
+    const p = parsePathSpec(e);
+    if ('error' in p) return { error: `invalid --paths entry "${e}": ${p.error}` };
+    out.push(p);
+  }
+  return out;
+}
+
+const ADD_FLAGS: readonly FlagSpec[] = [
+  { name: 'labels', type: 'string' },
+  { name: 'taints', type: 'string' },
+  { name: 'cpu', type: 'string' },
+  { name: 'memory', type: 'string' },
+  { name: 'pods', type: 'string' },
+  { name: 'paths', type: 'string' },
+];
+
+function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
+  const f = parseFlags(argv, ADD_FLAGS, 'node add');
+  if ('error' in f) return flagError(f.error, 'node add');
+  const kubelet = kubeletOf(ctx);
+  if (!kubelet) return fail('this cluster runs no kubelet, so it cannot add machines');
+  const names: string[] = [];
+  for (const arg of f.args) {
+    const expanded = expandBraces(arg);
+    if (!Array.isArray(expanded)) return fail(`invalid node name "${arg}": ${expanded.error}`);
+    names.push(...expanded);
+  }
+  if (names.length === 0) return fail('sim node add needs at least one node name, e.g. "sim node add node-1"');
+  const seen = new Set<string>();
+  for (const name of names) {
+    const errs = isDNS1123Subdomain(name);
+    if (errs.length > 0) return fail(`invalid node name "${name}": ${errs.join('; ')}`);
+    if (seen.has(name)) return fail(`node name "${name}" is given twice`);
+    seen.add(name);
+    if (ctx.cluster.api.get('Node', '', name)) return fail(serverError({ code: 409, reason: 'AlreadyExists', message: `nodes "${name}" already exists` }));
+  }
+  const labels = parseLabels(flagString(f, 'labels'));
+  if ('error' in labels) return fail(labels.error);
+  const taints = parseTaints(flagString(f, 'taints'));
+  if ('error' in taints) return fail(taints.error);
+  const d = ctx.cluster.defaults;
+  const cpu = parseQuantityFlag('cpu', flagString(f, 'cpu') ?? d.nodeCpu);
+  if (typeof cpu !== 'string') return fail(cpu.error);
+  const memory = parseQuantityFlag('memory', flagString(f, 'memory') ?? d.nodeMemory);
+  if (typeof memory !== 'string') return fail(memory.error);
+  const podsText = flagString(f, 'pods') ?? String(d.nodePods);
+  if (!/^\d+$/.test(podsText)) return fail(`invalid --pods "${podsText}": must be a whole number of pods`);
+  const paths = parsePaths(flagString(f, 'paths'));
+  if ('error' in paths) return fail(paths.error);
+
+  let out = '';
+  for (const name of names) {
+    const m = kubelet.registerMachine(name, { paths, now: ctx.cluster.now, bootSeconds: d.nodeBootSeconds });
+    const draft = registrationNode(name, m.index, { labels, taints, cpu, memory, pods: String(Number(podsText)) }, ctx.cluster.now);
+    const r = ctx.client.create(draft, `sim node add: the kubelet of machine ${name} registers its Node`);
+    if (!r.ok) {
+      kubelet.forgetMachine(name);
+      return fail(serverError(r.error), out);
+    }
+    out += `node/${name} created\n`;
+  }
+  return ok(out);
+}
+
+/** Checks that every name is a Node with a simulated machine; returns the first problem. */
+function checkMachines(ctx: VerbContext, sub: string, names: readonly string[]): ExecResult | undefined {
+  if (names.length === 0) return fail(`sim node ${sub} needs a node name, e.g. "sim node ${sub} node-1"`);
+  const kubelet = kubeletOf(ctx);
+  for (const name of names) {
+    if (!ctx.cluster.api.get('Node', '', name)) return fail(serverError(notFound('nodes', name)));
+    if (!kubelet?.machine(name)) return fail(`node "${name}" has no simulated machine (it was not added with "sim node add"), so its kubelet cannot be controlled`);
+  }
+  return undefined;
+}
+
+function failOrRecover(ctx: VerbContext, argv: readonly string[], sub: 'fail' | 'recover'): ExecResult {
+  const f = parseFlags(argv, [], `node ${sub}`);
+  if ('error' in f) return flagError(f.error, `node ${sub}`);
+  const bad = checkMachines(ctx, sub, f.args);
+  if (bad) return bad;
+  const kubelet = kubeletOf(ctx)!;
+  for (const name of f.args) {
+    const running = kubelet.machine(name)!.running;
+    if (sub === 'fail' && !running) return fail(`node "${name}" has already failed (bring it back with "sim node recover ${name}")`);
+    if (sub === 'recover' && running) return fail(`node "${name}" has not failed: its kubelet is running`);
+  }
+  let out = '';
+  const grace = ctx.cluster.defaults.nodeMonitorGracePeriodSeconds;
+  for (const name of f.args) {
+    if (sub === 'fail') {
+      kubelet.failNode(name, ctx.cluster.now);
+      out += `node/${name} failed: its kubelet stopped posting status (Ready turns Unknown after ${grace}s)\n`;
+    } else {
+      kubelet.recoverNode(name, ctx.cluster.now);
+      out += `node/${name} recovered: its kubelet posts status again\n`;
+    }
+  }
+  return ok(out);
+}
+
+function remove(ctx: VerbContext, argv: readonly string[]): ExecResult {
+  const f = parseFlags(argv, [], 'node remove');
+  if ('error' in f) return flagError(f.error, 'node remove');
+  if (f.args.length === 0) return fail('sim node remove needs a node name, e.g. "sim node remove node-1"');
+  for (const name of f.args) if (!ctx.cluster.api.get('Node', '', name)) return fail(serverError(notFound('nodes', name)));
+  let out = '';
+  for (const name of f.args) {
+    const node = ctx.cluster.api.get('Node', '', name)!;
+    const r = ctx.client.delete(node, `sim node remove: machine ${name} is gone, and its Node object with it`);
+    if (!r.ok) return fail(serverError(r.error), out);
+    kubeletOf(ctx)?.forgetMachine(name);
+    out += `node/${name} removed\n`;
+  }
+  return ok(out);
+}
+
+function condition(ctx: VerbContext, argv: readonly string[]): ExecResult {
+  const f = parseFlags(argv, [], 'node condition');
+  if ('error' in f) return flagError(f.error, 'node condition');
+  const [name, ...pairs] = f.args;
+  if (name === undefined || pairs.length === 0) return fail('sim node condition needs a node and Type=Status, e.g. "sim node condition node-1 MemoryPressure=True"');
+  const bad = checkMachines(ctx, 'condition', [name]);
+  if (bad) return bad;
+  const settings: { type: NodeConditionType; status: ConditionStatus }[] = [];
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    const type = eq < 0 ? pair : pair.slice(0, eq);
+    const status = eq < 0 ? '' : pair.slice(eq + 1);
+    if (!(NODE_CONDITION_TYPES as readonly string[]).includes(type)) {
+      return fail(`invalid condition "${pair}": unknown type "${type}" (use ${NODE_CONDITION_TYPES.join(', ')})`);
+    }
+    if (status === 'Unknown') return fail(`invalid condition "${pair}": a running kubelet never posts Unknown; use "sim node fail ${name}" to stop it`);
+    if (status !== 'True' && status !== 'False') return fail(`invalid condition "${pair}": the status must be True or False`);
+    settings.push({ type: type as NodeConditionType, status });
+  }
+  const kubelet = kubeletOf(ctx)!;
+  let out = '';
+  for (const s of settings) {
+    kubelet.setNodeCondition(name, s.type, s.status);
+    out += `node/${name} condition ${s.type}=${s.status}\n`;
+  }
+  return ok(out);
+}
+
+export const node: Verb = (ctx, argv) => {
+  const [sub, ...rest] = argv;
+  switch (sub) {
+    case 'add':
+      return add(ctx, rest);
+    case 'fail':
+    case 'recover':
+      return failOrRecover(ctx, rest, sub);
+    case 'remove':
+      return remove(ctx, rest);
+    case 'condition':
+      return condition(ctx, rest);
+    case undefined:
+      return fail(`sim node needs a subcommand: ${SUBCOMMANDS} (e.g. "sim node add node-1")`);
+    default:
+      return fail(`unknown subcommand "${sub}" for "sim node" (use ${SUBCOMMANDS})`);
+  }
+};

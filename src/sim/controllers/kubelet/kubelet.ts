@@ -1,0 +1,363 @@
+/**
+ * The kubelets of every simulated machine, as one control loop named `kubelet` (its events carry
+ * `host: <node>`). For each machine it posts the Node's conditions (nodestatus.ts) and runs the
+ * pods bound to that node through their lifecycle (worker.ts), writing pod status the way the
+ * status manager does (podstatus.ts).
+ *
+ * Heartbeats are not simulated tick by tick: a running kubelet counts as fresh, and a stopped one
+ * (`failNode`) is reported through `heartbeat()` with the time it stopped, from which the node
+ * lifecycle controller derives Ready=Unknown after the grace period. Pods on a stopped machine
+ * make no progress at all (a deletion never completes there); a Node without a registered
+ * machine (created with kubectl) has no kubelet.
+ *
+ * Assumptions:
+ * - Machines are registered by `sim node add` (`registerMachine`) before their Node is created.
+ * Invariants:
+ * - All state is plain data in `state` (snapshotted); the verbs change it only through the
+ *   methods below, which enqueue work for the next reconcile.
+ */
+import type { ConditionStatus, Node, Pod } from '../../api/types.js';
+import { jsonEqual } from '../../apiserver/apiserver.js';
+import type { Controller, ControllerContext } from '../../engine/controller.js';
+import type { Change } from '../../store/store.js';
+import type { HeartbeatSource, Heartbeat } from '../nodelifecycle/heartbeats.js';
+import { pathTable, type HostPathKind } from './hostpaths.js';
+import { normalizeImage, type ImageBehaviour } from './images.js';
+import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
+import { generatePodStatus } from './podstatus.js';
+import { machineIP } from './registration.js';
+import { newKubeletState, type KubeletState, type MachineState, type PodRuntime } from './state.js';
+import { POD_TABLE, applyPodEvent, syncPod, type PodTransition, type WorkerEnv } from './worker.js';
+
+export interface KubeletOptions {
+  /** Called for every pod stage change (tests check them against the pod machine). */
+  readonly onTransition?: (t: PodTransition) => void;
+}
+
+export interface MachineSpec {
+  readonly paths: readonly { path: string; kind: HostPathKind }[];
+  readonly now: number;
+  /** Seconds until the runtime network is up (SIM_DEFAULTS.nodeBootSeconds). */
+  readonly bootSeconds: number;
+}
+
+function podKey(ns: string, name: string): string {
+  return `${ns}/${name}`;
+}
+
+export class Kubelet implements Controller, HeartbeatSource {
+  readonly name = 'kubelet';
+  private state: KubeletState = newKubeletState();
+  private listeners: ((node: string) => void)[] = [];
+  /** resourceVersions this controller wrote, to skip its own echoes (not state: only a shortcut). */
+  private echoes = new Map<string, string>();
+
+  constructor(private readonly opts: KubeletOptions = {}) {}
+
+  // ---------------------------------------------------------------- verbs' entry points
+
+  /** A machine joins: its kubelet will register and boot. Returns its addresses. */
+  registerMachine(name: string, spec: MachineSpec): { index: number; ip: string } {
+    if (this.state.machines[name]) throw new Error(`machine ${name} is already registered`);
+    const index = this.state.registrations++;
+    this.state.machines[name] = {
+      name,
+      index,
+      registeredAt: spec.now,
+      bootAt: spec.now + spec.bootSeconds * 1000,
+      booted: false,
+      running: true,
+      resumedAt: spec.now,
+      paths: pathTable(spec.paths),
+      images: {},
+      pullerFreeAt: 0,
+      forced: {},
+      podIPs: 0,
+      announced: false,
+      posted: false,
+      schedulable: true,
+    };
+    this.enqueue(`node:${name}`);
+    return { index, ip: machineIP(index) };
+  }
+
+  /** Drops a machine (its registration failed, or it was removed). */
+  forgetMachine(name: string): void {
+    delete this.state.machines[name];
+    delete this.state.nodeWakeAt[name];
+    delete this.state.stalled[name];
+    for (const [key, rt] of Object.entries(this.state.pods)) if (rt.node === name) delete this.state.pods[key];
+  }
+
+  /** `sim node fail`: the kubelet stops; nothing on the machine progresses. */
+  failNode(name: string, now: number): void {
+    const m = this.requireMachine(name);
+    if (!m.running) return;
+    m.running = false;
+    m.failedAt = now;
+    m.announced = false;
+    this.notify(name);
+  }
+
+  /** `sim node recover`: the kubelet starts again and catches up. */
+  recoverNode(name: string, now: number): void {
+    const m = this.requireMachine(name);
+    if (m.running) return;
+    m.running = true;
+    m.failedAt = undefined;
+    m.resumedAt = now;
+    delete this.state.nodeWakeAt[name];
+    this.enqueue(`node:${name}`);
+    for (const rt of Object.values(this.state.pods)) {
+      if (rt.node !== name) continue;
+      rt.wakeAt = undefined;
+      this.enqueue(`pod:${podKey(rt.namespace, rt.name)}`);
+    }
+    this.notify(name);
+  }
+
+  /** `sim node condition`: the kubelet reports this status until told otherwise. */
+  setNodeCondition(name: string, type: NodeConditionType, status: ConditionStatus): void {
+    this.requireMachine(name).forced[type] = status;
+    this.enqueue(`node:${name}`);
+  }
+
+  /** `sim image`: how containers of this image behave from their next pull or start on. */
+  setImageBehaviour(image: string, b: ImageBehaviour): void {
+    const key = normalizeImage(image);
+    if (b.behaviour === 'ok' && b.afterMs === undefined) delete this.state.images[key];
+    else this.state.images[key] = b;
+  }
+
+  /** The behaviours set so far, by normalised image reference. */
+  imageBehaviours(): Readonly<Record<string, ImageBehaviour>> {
+    return this.state.images;
+  }
+
+  machine(name: string): Readonly<MachineState> | undefined {
+    return this.state.machines[name];
+  }
+
+  /** The pod machine state of a pod this kubelet runs (`Running.Ready`, ...). */
+  podStage(namespace: string, name: string): string | undefined {
+    return this.state.pods[podKey(namespace, name)]?.stage;
+  }
+
+  // ---------------------------------------------------------------- HeartbeatSource
+
+  heartbeat(node: string): Heartbeat | undefined {
+    const m = this.state.machines[node];
+    if (!m) return undefined;
+    if (!m.running) return { state: 'stopped', since: m.failedAt ?? m.registeredAt };
+    return { state: m.booted ? 'running' : 'booting' };
+  }
+
+  onHeartbeatChange(fn: (node: string) => void): void {
+    this.listeners.push(fn);
+  }
+
+  // ---------------------------------------------------------------- Controller
+
+  observe(change: Change): void {
+    const obj = change.obj;
+    if (obj.kind === 'Pod') {
+      const key = podKey(obj.metadata.namespace ?? '', obj.metadata.name);
+      if (change.type !== 'removed' && this.echoes.get(`pod:${key}`) === obj.metadata.resourceVersion) return;
+      const node = obj.spec.nodeName;
+      if (this.state.pods[key] || (node && this.state.machines[node])) this.enqueue(`pod:${key}`);
+    } else if (obj.kind === 'Node') {
+      if (change.type !== 'removed' && this.echoes.get(`node:${obj.metadata.name}`) === obj.metadata.resourceVersion) return;
+      if (this.state.machines[obj.metadata.name]) this.enqueue(`node:${obj.metadata.name}`);
+    }
+  }
+
+  wake(key: string): void {
+    this.enqueue(key);
+  }
+
+  reconcile(ctx: ControllerContext): boolean {
+    if (this.state.queue.length === 0) return false;
+    const keys = [...new Set(this.state.queue)];
+    this.state.queue = [];
+    for (const key of keys) {
+      if (key.startsWith('node:')) this.syncNode(ctx, key.slice(5));
+      else if (key.startsWith('pod:')) this.syncPodKey(ctx, key.slice(4));
+    }
+    return true;
+  }
+
+  snapshot(): unknown {
+    return this.state;
+  }
+
+  restore(state: unknown): void {
+    this.state = { ...newKubeletState(), ...(state as KubeletState | undefined) };
+    this.echoes.clear();
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private enqueue(key: string): void {
+    this.state.queue.push(key);
+  }
+
+  private notify(node: string): void {
+    for (const fn of this.listeners) fn(node);
+  }
+
+  private requireMachine(name: string): MachineState {
+    const m = this.state.machines[name];
+    if (!m) throw new Error(`node ${name} has no simulated machine`);
+    return m;
+  }
+
+  /** The node status loop (`syncNodeStatus`) plus the machine's boot. */
+  private syncNode(ctx: ControllerContext, name: string): void {
+    const m = this.state.machines[name];
+    const node = ctx.store.get('Node', '', name);
+    if (!m) return;
+    if (!node) {
+      this.forgetMachine(name);
+      return;
+    }
+    if (!m.running) return;
+    const now = ctx.now;
+    if (!m.booted && now >= m.bootAt) {
+      m.booted = true;
+      this.notify(name);
+    }
+    if (!m.booted && this.state.nodeWakeAt[name] !== m.bootAt) {
+      this.state.nodeWakeAt[name] = m.bootAt;
+      ctx.after(m.bootAt - now, `node:${name}`);
+    }
+    const firstPost = !m.announced;
+    if (firstPost) {
+      m.announced = true;
+      ctx.client.event(node, 'Normal', 'Starting', 'Starting kubelet.', name);
+      // At registration the setters ran before the Node was created; their events come now.
+      if (!m.posted) for (const reason of initialConditions(m, now).events) ctx.client.event(node, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
+      m.posted = true;
+      for (const pod of ctx.store.podsOnNode(name)) this.enqueue(`pod:${podKey(pod.metadata.namespace ?? '', pod.metadata.name)}`);
+    }
+    const update = nodeConditions(node, m, now);
+    let current: Node = node;
+    if (!sameConditions(node.status.conditions, update.conditions)) {
+      const r = ctx.client.updateStatus<'Node'>({ ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
+      if (r.ok) {
+        current = r.obj;
+        this.echoes.set(`node:${name}`, r.obj.metadata.resourceVersion);
+      }
+      for (const reason of update.events) ctx.client.event(current, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
+    }
+    if (firstPost) ctx.client.event(current, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods', name);
+    const unschedulable = current.spec.unschedulable === true;
+    if (m.schedulable === unschedulable) {
+      m.schedulable = !unschedulable;
+      const reason = unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable';
+      ctx.client.event(current, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
+    }
+  }
+
+  private syncPodKey(ctx: ControllerContext, key: string): void {
+    const slash = key.indexOf('/');
+    const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
+    let rt = this.state.pods[key];
+    if (rt && (!pod || rt.uid !== pod.metadata.uid)) {
+      this.report(applyPodEvent(pod?.spec.restartPolicy, rt, 'REMOVED'));
+      delete this.state.pods[key];
+      rt = undefined;
+    }
+    if (!pod || !pod.spec.nodeName) return;
+    const m = this.state.machines[pod.spec.nodeName];
+    if (!m || !m.running) return;
+    const now = ctx.now;
+    if (!rt) {
+      if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
+      rt = this.admit(pod, m, now);
+    }
+    const env = this.env(ctx, pod, rt, m);
+    const next = syncPod(env, now);
+    if (!this.state.pods[key]) return;
+    this.writeStatus(ctx, key, rt, m, false);
+    if (next !== undefined && (rt.wakeAt === undefined || rt.wakeAt <= now || next < rt.wakeAt)) {
+      rt.wakeAt = next;
+      ctx.after(next - now, `pod:${key}`);
+    }
+  }
+
+  /** `HandlePodAdditions`: the kubelet takes a newly bound pod. */
+  private admit(pod: Pod, m: MachineState, now: number): PodRuntime {
+    const rt: PodRuntime = {
+      namespace: pod.metadata.namespace ?? 'default',
+      name: pod.metadata.name,
+      uid: pod.metadata.uid,
+      node: m.name,
+      stage: POD_TABLE.initial,
+      admittedAt: now,
+      sandbox: false,
+      mountFailures: 0,
+      cursor: 0,
+      pullBackoff: {},
+      containers: pod.spec.containers.map((c) => ({
+        name: c.name,
+        image: c.image ?? '',
+        phase: 'waiting',
+        reason: 'ContainerCreating',
+        restartCount: 0,
+        ready: false,
+        imageResolved: false,
+      })),
+      mountRetryAt: now,
+    };
+    this.state.pods[podKey(rt.namespace, rt.name)] = rt;
+    this.report(applyPodEvent(pod.spec.restartPolicy, rt, 'BOUND'));
+    return rt;
+  }
+
+  private env(ctx: ControllerContext, pod: Pod, rt: PodRuntime, m: MachineState): WorkerEnv {
+    const key = podKey(rt.namespace, rt.name);
+    return {
+      pod,
+      rt,
+      machine: m,
+      defaults: ctx.defaults,
+      behaviours: this.state.images,
+      event: (type, reason, message) => ctx.client.event(ctx.store.get('Pod', rt.namespace, rt.name) ?? pod, type, reason, message, m.name),
+      transition: (event) => this.report(applyPodEvent(pod.spec.restartPolicy, rt, event)),
+      finish: () => {
+        this.writeStatus(ctx, key, rt, m, true);
+        const latest = ctx.store.get('Pod', rt.namespace, rt.name);
+        if (latest) ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`);
+        delete this.state.pods[key];
+      },
+      pathsChanged: () => {
+        const waiting = this.state.stalled[m.name] ?? [];
+        delete this.state.stalled[m.name];
+        for (const k of waiting) {
+          const other = this.state.pods[k];
+          if (!other || !other.mountStalled) continue;
+          other.mountStalled = false;
+          other.mountRetryAt = ctx.now;
+          other.wakeAt = undefined;
+          this.enqueue(`pod:${k}`);
+        }
+      },
+      mountStalled: () => {
+        (this.state.stalled[m.name] ??= []).push(key);
+      },
+    };
+  }
+
+  private writeStatus(ctx: ControllerContext, key: string, rt: PodRuntime, m: MachineState, final: boolean): void {
+    const pod = ctx.store.get('Pod', rt.namespace, rt.name);
+    if (!pod) return;
+    const status = generatePodStatus(pod, rt, { hostIP: machineIP(m.index), now: ctx.now, final });
+    if (jsonEqual(status, pod.status)) return;
+    const r = ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
+    if (r.ok) this.echoes.set(`pod:${key}`, r.obj.metadata.resourceVersion);
+  }
+
+  private report(t: PodTransition): void {
+    this.opts.onTransition?.(t);
+  }
+}

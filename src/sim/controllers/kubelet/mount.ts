@@ -1,0 +1,57 @@
+/**
+ * Volume setup before a pod's sandbox starts (the volume manager's `WaitForAttachAndMount` and the
+ * operation executor's `MountVolume.SetUp`), reduced to hostPath type checks: a failing volume
+ * gets a Warning `FailedMount` event ("MountVolume.SetUp failed for volume "<vol>" : <err>") and
+ * is retried with the operation executor's exponential back-off (500 ms doubling to 2m2s); the
+ * pod stays ContainerCreating. Other volume kinds always mount.
+ *
+ * Deviation: once the back-off has reached its cap the kubelet stops retrying on a timer (upstream
+ * keeps trying every 2m2s) and retries only when the machine's paths change, the one way a
+ * missing path can appear here (another pod's DirectoryOrCreate, FileOrCreate or untyped
+ * hostPath). So a pod stuck on a missing path lets `sim settle` finish, with a realistic
+ * FailedMount count up to then.
+ *
+ * Once every volume is mounted the sandbox is created: the pod gets its IP (the node's with
+ * hostNetwork) and PodReadyToStartContainers turns True; image pulls begin.
+ */
+import { ensureImages } from './pull.js';
+import { machineIP, podIP } from './registration.js';
+import { setUpHostPath } from './hostpaths.js';
+import type { WorkerEnv } from './worker.js';
+
+/** Upstream `initialDurationBeforeRetry` and `maxDurationBeforeRetry` of volume operations. */
+export const MOUNT_RETRY_INITIAL_MS = 500;
+export const MOUNT_RETRY_MAX_MS = 2 * 60_000 + 2_000;
+
+export function mountRetryDelay(failures: number): number {
+  return Math.min(MOUNT_RETRY_INITIAL_MS * 2 ** Math.max(0, failures - 1), MOUNT_RETRY_MAX_MS);
+}
+
+export function mountVolumes(env: WorkerEnv, t: number): void {
+  const { pod, rt, machine } = env;
+  rt.mountRetryAt = undefined;
+  rt.mountStalled = false;
+  const failures: { volume: string; error: string }[] = [];
+  const before = Object.keys(machine.paths).length;
+  for (const v of pod.spec.volumes ?? []) {
+    if (!v.hostPath) continue;
+    const error = setUpHostPath(machine.paths, v.hostPath.path, v.hostPath.type);
+    if (error) failures.push({ volume: v.name, error });
+  }
+  if (Object.keys(machine.paths).length !== before) env.pathsChanged();
+  if (failures.length > 0) {
+    for (const f of failures) env.event('Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${f.volume}" : ${f.error}`);
+    rt.mountFailures++;
+    const delay = mountRetryDelay(rt.mountFailures);
+    if (delay < MOUNT_RETRY_MAX_MS) rt.mountRetryAt = t + delay;
+    else {
+      rt.mountStalled = true;
+      env.mountStalled();
+    }
+    env.transition('MOUNT_FAILED');
+    return;
+  }
+  rt.sandbox = true;
+  rt.podIP = pod.spec.hostNetwork ? machineIP(machine.index) : podIP(machine.index, machine.podIPs++);
+  ensureImages(env, t);
+}

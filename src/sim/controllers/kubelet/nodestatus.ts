@@ -1,0 +1,111 @@
+/**
+ * The node conditions a kubelet posts (pkg/kubelet/nodestatus/setters.go: `MemoryPressureCondition`,
+ * `DiskPressureCondition`, `PIDPressureCondition`, `ReadyCondition`) and the events its setters
+ * record when a status changes ("Node node-1 status is now: NodeHasSufficientMemory").
+ *
+ * A booting machine reports Ready=False with the container runtime's "cni plugin not initialized"
+ * error, like a kubeadm node before its CNI is up. `sim node condition` pins a condition to a
+ * status until it is changed again; NetworkUnavailable (normally a route controller's or CNI's
+ * condition) only appears once it has been set that way.
+ */
+import type { ConditionStatus, Node, NodeCondition } from '../../api/types.js';
+import { jsonEqual } from '../../apiserver/apiserver.js';
+import { rfc3339 } from '../../engine/time.js';
+import type { MachineState } from './state.js';
+
+/** The condition types `sim node condition` may set. */
+export const NODE_CONDITION_TYPES = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable'] as const;
+export type NodeConditionType = (typeof NODE_CONDITION_TYPES)[number];
+
+export const NETWORK_NOT_READY_MESSAGE =
+  'container runtime network not ready: NetworkReady=false reason:NetworkPluginNotReady message:Network plugin returns error: cni plugin not initialized';
+
+interface Wording {
+  readonly reason: string;
+  readonly message: string;
+  /** The event reason the kubelet records when the condition turns to this status. */
+  readonly event?: string;
+}
+
+const WORDING: Record<NodeConditionType, Partial<Record<ConditionStatus, Wording>>> = {
+  MemoryPressure: {
+    False: { reason: 'KubeletHasSufficientMemory', message: 'kubelet has sufficient memory available', event: 'NodeHasSufficientMemory' },
+    True: { reason: 'KubeletHasInsufficientMemory', message: 'kubelet has insufficient memory available', event: 'NodeHasInsufficientMemory' },
+  },
+  DiskPressure: {
+    False: { reason: 'KubeletHasNoDiskPressure', message: 'kubelet has no disk pressure', event: 'NodeHasNoDiskPressure' },
+    True: { reason: 'KubeletHasDiskPressure', message: 'kubelet has disk pressure', event: 'NodeHasDiskPressure' },
+  },
+  PIDPressure: {
+    False: { reason: 'KubeletHasSufficientPID', message: 'kubelet has sufficient PID available', event: 'NodeHasSufficientPID' },
+    True: { reason: 'KubeletHasInsufficientPID', message: 'kubelet has insufficient PID available', event: 'NodeHasInsufficientPID' },
+  },
+  Ready: {
+    True: { reason: 'KubeletReady', message: 'kubelet is posting ready status', event: 'NodeReady' },
+    False: { reason: 'KubeletNotReady', message: NETWORK_NOT_READY_MESSAGE, event: 'NodeNotReady' },
+  },
+  NetworkUnavailable: {
+    True: { reason: 'NoRouteCreated', message: 'Node created without a route' },
+    False: { reason: 'RouteCreated', message: 'RouteController created a route' },
+  },
+};
+
+/** What the condition setters read from a machine. */
+export type ConditionInputs = Pick<MachineState, 'forced' | 'booted'>;
+
+/** What this machine's kubelet reports for each condition type, in the order it posts them. */
+export function postedConditions(m: ConditionInputs): { type: NodeConditionType; status: ConditionStatus }[] {
+  const out: { type: NodeConditionType; status: ConditionStatus }[] = [];
+  if (m.forced['NetworkUnavailable']) out.push({ type: 'NetworkUnavailable', status: m.forced['NetworkUnavailable'] });
+  for (const type of ['MemoryPressure', 'DiskPressure', 'PIDPressure'] as const) out.push({ type, status: m.forced[type] ?? 'False' });
+  out.push({ type: 'Ready', status: m.forced['Ready'] ?? (m.booted ? 'True' : 'False') });
+  return out;
+}
+
+const KUBELET_TYPES = new Set<string>(NODE_CONDITION_TYPES);
+
+export interface NodeConditionUpdate {
+  readonly conditions: NodeCondition[];
+  /** Event reasons to record, in order (`recordEventFunc`). */
+  readonly events: string[];
+}
+
+/**
+ * The conditions to post now, given what the Node currently says. Unchanged conditions keep
+ * their lastTransitionTime; every posted condition gets lastHeartbeatTime = now.
+ */
+export function nodeConditions(node: Pick<Node, 'status'>, m: ConditionInputs, now: number): NodeConditionUpdate {
+  const old = node.status.conditions ?? [];
+  const events: string[] = [];
+  const conditions: NodeCondition[] = old.filter((c) => !KUBELET_TYPES.has(c.type));
+  for (const { type, status } of postedConditions(m)) {
+    const prev = old.find((c) => c.type === type);
+    const w = WORDING[type][status]!;
+    const changed = !prev || prev.status !== status;
+    // A new Ready condition records no event (the setter only reports transitions of Ready).
+    if (changed && w.event && (prev || type !== 'Ready')) events.push(w.event);
+    conditions.push({
+      type,
+      status,
+      lastHeartbeatTime: rfc3339(now),
+      lastTransitionTime: changed ? rfc3339(now) : (prev.lastTransitionTime ?? rfc3339(now)),
+      reason: w.reason,
+      message: w.message,
+    });
+  }
+  return { conditions, events };
+}
+
+/**
+ * The conditions a kubelet registers its Node with (`initialNode` runs the status setters before
+ * the create), and the events those setters record: NodeHasSufficientMemory, ... (not Ready).
+ */
+export function initialConditions(m: ConditionInputs, now: number): NodeConditionUpdate {
+  return nodeConditions({ status: {} }, m, now);
+}
+
+/** The conditions without heartbeat times, to tell whether posting would change anything. */
+export function sameConditions(a: readonly NodeCondition[] | undefined, b: readonly NodeCondition[]): boolean {
+  const strip = (cs: readonly NodeCondition[]) => cs.map(({ lastHeartbeatTime: _h, ...rest }) => rest);
+  return jsonEqual(strip(a ?? []), strip(b));
+}

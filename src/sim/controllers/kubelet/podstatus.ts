@@ -1,0 +1,130 @@
+/**
+ * The pod status the kubelet writes (`generateAPIPodStatus` in pkg/kubelet/kubelet_pods.go, with
+ * `getPhase`, `convertToAPIContainerStatuses` and the condition generators of
+ * pkg/kubelet/status), computed from the kubelet's runtime record of the pod.
+ *
+ * Conditions that the kubelet does not own (DisruptionTarget, written by the taint manager or
+ * pod GC) are kept first, then PodReadyToStartContainers, Initialized, Ready, ContainersReady and
+ * PodScheduled, as a v1.34 kubelet orders them. A condition keeps its lastTransitionTime while
+ * its status does not change (the status manager's `updateLastTransitionTime`).
+ */
+import type { ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../../api/types.js';
+import { rfc3339 } from '../../engine/time.js';
+import { imageID, normalizeImage } from './images.js';
+import type { ContainerRuntime, PodRuntime, Termination } from './state.js';
+
+const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
+
+/**
+ * `getPhase`: Pending while a container has never run; Running once all have started and one
+ * runs (or all are restarting); with restartPolicy Never/OnFailure (or a pod being finished by
+ * termination) a terminal phase once none will run again.
+ */
+export function podPhase(restartPolicy: Pod['spec']['restartPolicy'], containers: readonly ContainerRuntime[], podIsTerminal: boolean): PodPhase {
+  let running = 0;
+  let waiting = 0;
+  let stopped = 0;
+  let succeeded = 0;
+  for (const c of containers) {
+    if (c.phase === 'running') running++;
+    else if (c.phase === 'terminated') {
+      stopped++;
+      if (c.finished?.exitCode === 0) succeeded++;
+    } else if (c.last) stopped++;
+    else waiting++;
+  }
+  // A pod the kubelet has finished (all containers stopped for its deletion) is terminal.
+  if (podIsTerminal) return waiting === 0 && running === 0 && stopped === succeeded ? 'Succeeded' : 'Failed';
+  if (waiting > 0) return 'Pending';
+  if (running > 0) return 'Running';
+  if (stopped === 0) return 'Pending';
+  const policy = restartPolicy ?? 'Always';
+  if (policy === 'Always') return 'Running';
+  if (stopped === succeeded) return 'Succeeded';
+  if (policy === 'Never') return 'Failed';
+  return 'Running';
+}
+
+function terminated(t: Termination): ContainerState {
+  return {
+    terminated: {
+      exitCode: t.exitCode,
+      reason: t.reason,
+      startedAt: rfc3339(t.startedAt),
+      finishedAt: rfc3339(t.finishedAt),
+      containerID: `containerd://${t.containerId}`,
+    } as NonNullable<ContainerState['terminated']>,
+  };
+}
+
+function containerState(c: ContainerRuntime): ContainerState {
+  if (c.phase === 'running') return { running: { startedAt: rfc3339(c.startedAt ?? 0) } };
+  if (c.phase === 'terminated' && c.finished) return terminated(c.finished);
+  return { waiting: c.message ? { reason: c.reason ?? 'ContainerCreating', message: c.message } : { reason: c.reason ?? 'ContainerCreating' } };
+}
+
+/** One `containerStatuses` entry (`convertToAPIContainerStatuses`). */
+export function containerStatus(c: ContainerRuntime): ContainerStatus {
+  const status: ContainerStatus = {
+    name: c.name,
+    image: c.imageResolved ? normalizeImage(c.image) : c.image,
+    imageID: c.imageResolved ? imageID(c.image) : '',
+    ...(c.containerId ? { containerID: `containerd://${c.containerId}` } : {}),
+    ready: c.ready,
+    started: c.phase === 'running',
+    restartCount: c.restartCount,
+    state: containerState(c),
+    lastState: c.last ? terminated(c.last) : {},
+  };
+  return status;
+}
+
+function condition(type: PodCondition['type'], status: 'True' | 'False', old: Pod, now: number, reason?: string, message?: string): PodCondition {
+  const prev = old.status.conditions?.find((c) => c.type === type);
+  const since = prev && prev.status === status && prev.lastTransitionTime ? prev.lastTransitionTime : rfc3339(now);
+  return {
+    type,
+    status,
+    lastProbeTime: null,
+    lastTransitionTime: since,
+    ...(reason ? { reason } : {}),
+    ...(message ? { message } : {}),
+  };
+}
+
+export interface StatusInputs {
+  readonly hostIP: string;
+  readonly now: number;
+  /** The final status before the pod object is removed: every container has stopped. */
+  readonly final?: boolean;
+}
+
+/** The whole `status` the kubelet would PUT for this pod now. */
+export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs): PodStatus {
+  const { now } = inputs;
+  const phase = podPhase(pod.spec.restartPolicy, rt.containers, inputs.final === true);
+  const unready = rt.containers.filter((c) => !c.ready).map((c) => c.name);
+  const containersReady = unready.length === 0 && rt.containers.length > 0;
+  const notReadyReason = phase === 'Succeeded' ? 'PodCompleted' : 'ContainersNotReady';
+  const notReadyMessage = phase === 'Succeeded' ? undefined : `containers with unready status: [${unready.join(' ')}]`;
+  const kept = (pod.status.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type));
+  const scheduled = pod.status.conditions?.find((c) => c.type === 'PodScheduled' && c.status === 'True');
+  const conditions: PodCondition[] = [
+    ...kept,
+    condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', pod, now),
+    condition('Initialized', 'True', pod, now),
+    containersReady ? condition('Ready', 'True', pod, now) : condition('Ready', 'False', pod, now, notReadyReason, notReadyMessage),
+    containersReady ? condition('ContainersReady', 'True', pod, now) : condition('ContainersReady', 'False', pod, now, notReadyReason, notReadyMessage),
+    scheduled ?? condition('PodScheduled', 'True', pod, now),
+  ];
+  const status: PodStatus = {
+    ...pod.status,
+    phase,
+    conditions,
+    hostIP: inputs.hostIP,
+    ...(rt.podIP ? { podIP: rt.podIP } : {}),
+    startTime: rfc3339(rt.admittedAt),
+    containerStatuses: rt.containers.map(containerStatus),
+  };
+  return status;
+}

@@ -1,0 +1,123 @@
+/**
+ * Image pulls for a pod's first start (`EnsureImageExists` in pkg/kubelet/images/image_manager.go),
+ * container by container in spec order, on the machine's serialized puller (the kubelet default
+ * `serializeImagePulls: true`: one pull at a time per node, which is what "including waiting"
+ * in the Pulled message measures).
+ *
+ * - Present and not `Always`: Normal `Pulled` "Container image "x" already present on machine".
+ * - `Never` and absent: Warning `ErrImageNeverPull`; the pod stays Pending.
+ * - Otherwise Normal `Pulling`, then after SIM_DEFAULTS.imagePullSeconds (0 s for an image the
+ *   node already has or is already pulling) either Normal `Pulled` "Successfully pulled image "x"
+ *   in 5s (5s including waiting). Image size: N bytes." or, for a `pull-error` image, Warning
+ *   `Failed` "Failed to pull image ..." + "Error: ErrImagePull"; one PLEG relist (1 s) later the
+ *   kubelet reports ImagePullBackOff (Normal `BackOff` "Back-off pulling image "x"", Warning
+ *   `Failed` "Error: ImagePullBackOff") and pulls again when the back-off (10 s doubling to
+ *   300 s) runs out.
+ *
+ * Deviation: with several containers, a failing pull stops the sequence (upstream goes on with
+ * the next container and retries the failed one later).
+ */
+import { formatDuration } from '../../engine/time.js';
+import { nextBackoff } from './backoff.js';
+import { effectivePullPolicy, imageSize, normalizeImage, pullErrorMessage } from './images.js';
+import type { MachineState } from './state.js';
+import type { WorkerEnv } from './worker.js';
+
+/** Upstream `genericPlegRelistPeriod`: how soon the kubelet notices a change it did not cause. */
+export const PLEG_RELIST_MS = 1_000;
+
+/** Whether the machine has the image (or is pulling it already) at `t`. */
+function imageState(m: MachineState, image: string, t: number): 'present' | 'pulling' | 'absent' {
+  const at = m.images[normalizeImage(image)];
+  if (at === undefined) return 'absent';
+  return at <= t ? 'present' : 'pulling';
+}
+
+function beginPull(env: WorkerEnv, index: number, t: number): void {
+  const { rt, machine, defaults } = env;
+  const c = rt.containers[index]!;
+  const state = imageState(machine, c.image, t);
+  const fails = env.behaviours[normalizeImage(c.image)]?.behaviour === 'pull-error';
+  env.event('Normal', 'Pulling', `Pulling image "${c.image}"`);
+  const startedAt = Math.max(t, machine.pullerFreeAt);
+  const doneAt = startedAt + (state === 'absent' ? defaults.imagePullSeconds * 1000 : 0);
+  machine.pullerFreeAt = doneAt;
+  if (!fails && state === 'absent') machine.images[normalizeImage(c.image)] = doneAt;
+  rt.pull = { container: index, requestedAt: t, startedAt, doneAt, fails, image: c.image };
+  env.transition('PULL_STARTED');
+}
+
+/** Ensures the images of the containers from `rt.cursor` on; schedules the start when all are there. */
+export function ensureImages(env: WorkerEnv, t: number): void {
+  const { pod, rt, machine, defaults } = env;
+  while (rt.cursor < rt.containers.length) {
+    const c = rt.containers[rt.cursor]!;
+    const spec = pod.spec.containers[rt.cursor];
+    const policy = effectivePullPolicy(c.image, spec?.imagePullPolicy);
+    const state = imageState(machine, c.image, t);
+    if (policy !== 'Always' && state === 'present') {
+      env.event('Normal', 'Pulled', `Container image "${c.image}" already present on machine`);
+      rt.cursor++;
+      continue;
+    }
+    if (policy === 'Never') {
+      const msg = `Container image "${c.image}" is not present with pull policy of Never`;
+      env.event('Warning', 'ErrImageNeverPull', msg);
+      env.event('Warning', 'Failed', 'Error: ErrImageNeverPull');
+      c.reason = 'ErrImageNeverPull';
+      c.message = msg;
+      env.transition('NEVER_PULL');
+      return;
+    }
+    beginPull(env, rt.cursor, t);
+    return;
+  }
+  rt.startAt = t + defaults.containerStartSeconds * 1000;
+}
+
+export function pullDone(env: WorkerEnv, t: number): void {
+  const { rt, defaults } = env;
+  const p = rt.pull!;
+  rt.pull = undefined;
+  const c = rt.containers[p.container]!;
+  if (p.fails) {
+    const err = pullErrorMessage(p.image);
+    env.event('Warning', 'Failed', `Failed to pull image "${p.image}": ${err}`);
+    env.event('Warning', 'Failed', 'Error: ErrImagePull');
+    c.reason = 'ErrImagePull';
+    c.message = err;
+    const key = normalizeImage(p.image);
+    const entry = nextBackoff(rt.pullBackoff[key], t, t, { initialMs: defaults.backOffInitialSeconds * 1000, maxMs: defaults.backOffMaxSeconds * 1000 });
+    rt.pullBackoff[key] = entry;
+    rt.pullRetryAt = t + entry.delayMs;
+    rt.pullBackOffAt = Math.min(t + PLEG_RELIST_MS, rt.pullRetryAt);
+    env.transition('PULL_FAILED');
+    return;
+  }
+  env.event(
+    'Normal',
+    'Pulled',
+    `Successfully pulled image "${p.image}" in ${formatDuration(p.doneAt - p.startedAt)} (${formatDuration(p.doneAt - p.requestedAt)} including waiting). Image size: ${imageSize(p.image)} bytes.`,
+  );
+  c.reason = 'ContainerCreating';
+  c.message = undefined;
+  env.transition('PULLED');
+  rt.cursor++;
+  ensureImages(env, t);
+}
+
+export function pullBackOff(env: WorkerEnv, _t: number): void {
+  const { rt } = env;
+  rt.pullBackOffAt = undefined;
+  const c = rt.containers[rt.cursor]!;
+  env.event('Normal', 'BackOff', `Back-off pulling image "${c.image}"`);
+  env.event('Warning', 'Failed', 'Error: ImagePullBackOff');
+  c.message = `Back-off pulling image "${c.image}": ErrImagePull: ${pullErrorMessage(c.image)}`;
+  c.reason = 'ImagePullBackOff';
+  env.transition('PULL_BACK_OFF');
+}
+
+export function pullRetry(env: WorkerEnv, t: number): void {
+  env.rt.pullRetryAt = undefined;
+  beginPull(env, env.rt.cursor, t);
+}

@@ -1,0 +1,114 @@
+/**
+ * What a kubelet registers when its machine joins (`initialNode` and the node status setters of
+ * pkg/kubelet/kubelet_node_status.go): the Node object `sim node add` creates, with the kubelet's
+ * well-known labels, capacity, addresses and node info, and the machine's network plan.
+ *
+ * Machines are numbered in registration order: machine I has InternalIP 10.0.0.(I+2) (carrying
+ * into the third octet past 253) and pod CIDR 10.244.I.0/24, as a kubeadm + flannel cluster
+ * hands them out.
+ */
+import type { Node, ResourceList, Taint } from '../../api/types.js';
+import type { Draft } from '../../apiserver/apiserver.js';
+import { hexId } from './ids.js';
+import { initialConditions } from './nodestatus.js';
+
+/** The version this simulated fleet runs (nodeInfo.kubeletVersion, `kubectl get nodes` VERSION). */
+export const KUBELET_VERSION = 'v1.34.1';
+export const OS_IMAGE = 'Ubuntu 24.04.3 LTS';
+export const KERNEL_VERSION = '6.8.0-71-generic';
+export const CONTAINER_RUNTIME_VERSION = 'containerd://2.1.4';
+/** Made-up disk size every machine reports (capacity and allocatable `ephemeral-storage`). */
+export const EPHEMERAL_STORAGE = '100Gi';
+
+/** The machine's InternalIP. */
+export function machineIP(index: number): string {
+  const host = index + 2;
+  return `10.0.${Math.floor(host / 256)}.${host % 256}`;
+}
+
+/** The first three octets of the machine's /24 pod CIDR. */
+function podNet(index: number): string {
+  if (index < 3072) return `10.${244 + Math.floor(index / 256)}.${index % 256}`;
+  const j = index - 3072;
+  return `100.${64 + Math.floor(j / 256)}.${j % 256}`;
+}
+
+export function podCIDR(index: number): string {
+  return `${podNet(index)}.0/24`;
+}
+
+/** The n-th pod IP handed out on this machine (hosts .2 to .254, wrapping). */
+export function podIP(index: number, n: number): string {
+  return `${podNet(index)}.${(n % 253) + 2}`;
+}
+
+function uuid(text: string): string {
+  const h = hexId(text, 32);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+export interface Registration {
+  readonly labels: Readonly<Record<string, string>>;
+  readonly taints: readonly Taint[];
+  readonly cpu: string;
+  readonly memory: string;
+  readonly pods: string;
+}
+
+/**
+ * The Node a kubelet creates for machine `index` named `name` at `now`: a booting machine, so
+ * Ready=False until its runtime network is up.
+ */
+export function registrationNode(name: string, index: number, reg: Registration, now: number): Draft<Node> & { kind: 'Node' } {
+  const labels: Record<string, string> = {
+    'kubernetes.io/arch': 'amd64',
+    'kubernetes.io/hostname': name,
+    'kubernetes.io/os': 'linux',
+    ...reg.labels,
+  };
+  labels['beta.kubernetes.io/arch'] = labels['kubernetes.io/arch']!;
+  labels['beta.kubernetes.io/os'] = labels['kubernetes.io/os']!;
+  const capacity: ResourceList = {
+    cpu: reg.cpu,
+    'ephemeral-storage': EPHEMERAL_STORAGE,
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: reg.memory,
+    pods: reg.pods,
+  };
+  const sorted = Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name,
+      labels: sorted,
+      annotations: {
+        'node.alpha.kubernetes.io/ttl': '0',
+        'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+      },
+    },
+    spec: { podCIDR: podCIDR(index), ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
+    status: {
+      conditions: initialConditions({ forced: {}, booted: false }, now).conditions,
+      capacity,
+      allocatable: { ...capacity },
+      addresses: [
+        { type: 'InternalIP', address: machineIP(index) },
+        { type: 'Hostname', address: name },
+      ],
+      nodeInfo: {
+        architecture: labels['kubernetes.io/arch']!,
+        bootID: uuid(`boot:${name}:${index}`),
+        containerRuntimeVersion: CONTAINER_RUNTIME_VERSION,
+        kernelVersion: KERNEL_VERSION,
+        kubeProxyVersion: '',
+        kubeletVersion: KUBELET_VERSION,
+        machineID: hexId(`machine:${name}:${index}`, 32),
+        operatingSystem: labels['kubernetes.io/os']!,
+        osImage: OS_IMAGE,
+        systemUUID: uuid(`system:${name}:${index}`),
+      },
+    },
+  };
+}

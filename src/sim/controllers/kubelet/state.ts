@@ -1,0 +1,155 @@
+/**
+ * The kubelet's private state, as plain data (snapshotted with the cluster): one record per
+ * simulated machine (the VM under a Node) and one runtime record per pod it runs. Times are
+ * virtual milliseconds. Nothing here is an API object: the API objects are derived from it
+ * (podstatus.ts, nodestatus.ts) and written through the API server.
+ */
+import type { ConditionStatus } from '../../api/types.js';
+import type { BackoffEntry } from './backoff.js';
+import type { HostPathKind } from './hostpaths.js';
+import type { ImageBehaviour } from './images.js';
+
+/** One simulated machine: the kubelet, its container runtime and its filesystem. */
+export interface MachineState {
+  readonly name: string;
+  /** Registration order; gives the machine its addresses (10.0.0.N, pod CIDR 10.244.I.0/24). */
+  readonly index: number;
+  readonly registeredAt: number;
+  /** When the runtime network comes up and the kubelet first posts Ready=True. */
+  readonly bootAt: number;
+  booted: boolean;
+  /** false after `sim node fail`: the kubelet stopped (no status, no pod progress). */
+  running: boolean;
+  /** When the kubelet stopped posting (set while `running` is false). */
+  failedAt?: number;
+  /** Last time the kubelet came back; actions due earlier run at this time. */
+  resumedAt: number;
+  /** Existing host paths and their file types (`--paths`); grows with DirectoryOrCreate. */
+  paths: Record<string, HostPathKind>;
+  /** Images on the machine (normalised reference -> when the pull that brought it finishes). */
+  images: Record<string, number>;
+  /** With serialized image pulls (the kubelet default), when the puller is free again. */
+  pullerFreeAt: number;
+  /** Conditions set with `sim node condition`, by type; they stay until changed. */
+  forced: Record<string, ConditionStatus>;
+  /** Pod IPs handed out so far (the host part of the next one). */
+  podIPs: number;
+  /** The kubelet announced itself (Starting, NodeHas... events) since it last started. */
+  announced: boolean;
+  /** The kubelet has posted node status at least once (its registration counts). */
+  posted: boolean;
+  /** `spec.unschedulable` as last reported in a NodeSchedulable/NodeNotSchedulable event. */
+  schedulable?: boolean;
+}
+
+export type ContainerPhase = 'waiting' | 'running' | 'terminated';
+
+/** The last termination of a container (`lastState.terminated`). */
+export interface Termination {
+  readonly exitCode: number;
+  readonly reason: string;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+  readonly containerId: string;
+}
+
+/** One container of a pod, as the runtime and the kubelet's status manager know it. */
+export interface ContainerRuntime {
+  readonly name: string;
+  /** The image as written in the spec. */
+  image: string;
+  phase: ContainerPhase;
+  /** Waiting reason (ContainerCreating, ErrImagePull, ImagePullBackOff, CrashLoopBackOff, ...). */
+  reason?: string;
+  message?: string;
+  restartCount: number;
+  ready: boolean;
+  /** The running instance (or the one that just exited). */
+  containerId?: string;
+  startedAt?: number;
+  /** Set while terminated: the current instance's end. */
+  finished?: Termination;
+  /** The previous instance's end (`lastState`). */
+  last?: Termination;
+  /** The image was resolved to an ID (started at least once). */
+  imageResolved: boolean;
+  /** Scheduled: the container exits (behaviour `crash`). */
+  exitAt?: number;
+  /** Scheduled: readiness first passes. */
+  readyAt?: number;
+  /** Scheduled: the next failing readiness probe (behaviour `never-ready` with a probe). */
+  probeAt?: number;
+  /** Scheduled: the kubelet's sync after an exit (PLEG relist), which restarts or backs off. */
+  syncAt?: number;
+  /** Scheduled: the CrashLoopBackOff ends and the container is restarted. */
+  restartAt?: number;
+  /** Scheduled: the restarted instance is running. */
+  runningAt?: number;
+  /** The CrashLoopBackOff record of this container (flowcontrol.Backoff entry). */
+  backoff?: BackoffEntry;
+}
+
+/** An image pull in progress on the machine's serialized puller. */
+export interface PullInFlight {
+  /** Which container's image. */
+  readonly container: number;
+  readonly requestedAt: number;
+  readonly startedAt: number;
+  readonly doneAt: number;
+  readonly fails: boolean;
+  readonly image: string;
+}
+
+/** Everything the kubelet tracks for one pod. */
+export interface PodRuntime {
+  readonly namespace: string;
+  readonly name: string;
+  readonly uid: string;
+  readonly node: string;
+  /** The pod machine state (sim/machines/podLifecycle.ts), e.g. `Pending.Pulling`. */
+  stage: string;
+  readonly admittedAt: number;
+  /** Volumes mounted and sandbox created (`PodReadyToStartContainers`). */
+  sandbox: boolean;
+  podIP?: string;
+  /** FailedMount retries: attempts so far and the next one. */
+  mountFailures: number;
+  mountRetryAt?: number;
+  /** Mount retries reached their back-off cap: retried only when the machine's paths change. */
+  mountStalled?: boolean;
+  /** The container whose image is ensured next during the first start. */
+  cursor: number;
+  pull?: PullInFlight;
+  /** Scheduled: ErrImagePull turns into ImagePullBackOff. */
+  pullBackOffAt?: number;
+  /** Scheduled: the next pull attempt after a failure. */
+  pullRetryAt?: number;
+  /** Image pull back-off per image (`<pod uid>_<image>` upstream). */
+  pullBackoff: Record<string, BackoffEntry>;
+  /** Scheduled: the first start of every container. */
+  startAt?: number;
+  readonly containers: ContainerRuntime[];
+  /** Termination in progress: when the kubelet saw the deletion and when containers stop. */
+  terminating?: { readonly since: number; stopAt: number; readonly grace: number };
+  /** The next wake-up requested for this pod (to avoid piling up timers). */
+  wakeAt?: number;
+}
+
+export interface KubeletState {
+  machines: Record<string, MachineState>;
+  pods: Record<string, PodRuntime>;
+  /** Image behaviours set with `sim image`, by normalised reference. */
+  images: Record<string, ImageBehaviour>;
+  /** Keys to process: `node:<name>` or `pod:<ns>/<name>`, in arrival order. */
+  queue: string[];
+  /** Registrations so far (the next machine index). */
+  registrations: number;
+  /** The next wake-up requested per node (boot). */
+  nodeWakeAt: Record<string, number>;
+  /** Pods per node whose mounts wait for a path to appear (see mount.ts). */
+  stalled: Record<string, string[]>;
+}
+
+export function newKubeletState(): KubeletState {
+  return { machines: {}, pods: {}, images: {}, queue: [], registrations: 0, nodeWakeAt: {}, stalled: {} };
+}

@@ -1,0 +1,122 @@
+/**
+ * The pod worker (pkg/kubelet/pod_workers.go with `SyncPod`/`SyncTerminatingPod`), as a loop over
+ * virtual time: it finds the earliest thing due for the pod (a volume retry, a pull finishing, a
+ * container exiting, a back-off ending, the grace period running out, ...) and does it, until
+ * nothing is due at `now`. The caller then writes the pod status once and sleeps until the next
+ * due time. Every change of the pod's stage goes through the pod machine's transition table.
+ *
+ * Assumptions:
+ * - Called only while the machine's kubelet runs; timers fire exactly at the due times, so in
+ *   normal operation every action runs at its own instant. After a kubelet restart, actions that
+ *   fell due while it was down run at the restart time (`resumedAt`).
+ * Invariants:
+ * - The worker only moves the stage along transitions the pod machine defines.
+ * - Nothing is scheduled for a pod that can make no more progress on its own (so healthy pods
+ *   let the cluster settle).
+ */
+import type { Pod } from '../../api/types.js';
+import type { SimDefaults } from '../../engine/defaults.js';
+import { POD_GUARDS, podLifecycle, type PodEventType, type PodFacts } from '../../machines/podLifecycle.js';
+import { step, transitionTable } from '../../machines/table.js';
+import { exitContainer, probeFailed, restartContainer, restartedRunning, readinessPassed, syncAfterExit, startContainers } from './containers.js';
+import type { ImageBehaviour } from './images.js';
+import { mountVolumes } from './mount.js';
+import { pullBackOff, pullDone, pullRetry } from './pull.js';
+import { podPhase } from './podstatus.js';
+import type { MachineState, PodRuntime } from './state.js';
+import { beginTermination, stopContainers } from './termination.js';
+
+/** The pod machine's table, derived once from its definition. */
+export const POD_TABLE = transitionTable(podLifecycle);
+
+/** One stage change, for observers (tests check each against the table). */
+export interface PodTransition {
+  readonly pod: string;
+  readonly from: string;
+  readonly event: PodEventType;
+  readonly to: string;
+}
+
+/** What an action may touch: the pod, its runtime record, its machine, and the outside world. */
+export interface WorkerEnv {
+  readonly pod: Pod;
+  readonly rt: PodRuntime;
+  readonly machine: MachineState;
+  readonly defaults: SimDefaults;
+  readonly behaviours: Readonly<Record<string, ImageBehaviour>>;
+  /** Records an Event on the pod from this kubelet. */
+  event(type: 'Normal' | 'Warning', reason: string, message: string): void;
+  /** Moves the pod's stage by `event` (guards read the runtime record). */
+  transition(event: PodEventType): void;
+  /** Writes the terminal status and removes the pod (the kubelet's final delete). */
+  finish(t: number): void;
+  /** The machine's filesystem gained paths (pods waiting for one may mount now). */
+  pathsChanged(): void;
+  /** This pod stops retrying its mounts on a timer and waits for `pathsChanged`. */
+  mountStalled(): void;
+}
+
+/** The summary the pod machine's guards read. */
+export function podFacts(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime): PodFacts {
+  const phase = podPhase(restartPolicy, rt.containers, false);
+  return {
+    allContainersReady: rt.containers.length > 0 && rt.containers.every((c) => c.ready),
+    anyContainerExited: rt.containers.some((c) => c.phase === 'terminated'),
+    anyContainerBackingOff: rt.containers.some((c) => c.phase === 'waiting' && c.reason === 'CrashLoopBackOff'),
+    ...(phase === 'Succeeded' || phase === 'Failed' ? { terminalPhase: phase } : {}),
+  };
+}
+
+/** Applies a pod machine event to the runtime record; returns the transition taken. */
+export function applyPodEvent(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime, event: PodEventType): PodTransition {
+  const from = rt.stage;
+  rt.stage = step(POD_TABLE, from, event, POD_GUARDS, podFacts(restartPolicy, rt));
+  return { pod: `${rt.namespace}/${rt.name}`, from, event, to: rt.stage };
+}
+
+type Due = { readonly at: number; readonly run: (env: WorkerEnv, t: number) => void };
+
+/** The earliest pending action of the pod, if any (ties: container events before pod ones). */
+export function nextDue(rt: PodRuntime): Due | undefined {
+  const candidates: Due[] = [];
+  const add = (at: number | undefined, run: Due['run']) => {
+    if (at !== undefined) candidates.push({ at, run });
+  };
+  if (rt.terminating) {
+    add(rt.terminating.stopAt, stopContainers);
+  } else {
+    rt.containers.forEach((c, i) => {
+      add(c.exitAt, (env, t) => exitContainer(env, i, t));
+      add(c.syncAt, (env, t) => syncAfterExit(env, i, t));
+      add(c.restartAt, (env, t) => restartContainer(env, i, t));
+      add(c.runningAt, (env, t) => restartedRunning(env, i, t));
+      add(c.readyAt, (env, t) => readinessPassed(env, i, t));
+      add(c.probeAt, (env, t) => probeFailed(env, i, t));
+    });
+    add(rt.mountRetryAt, mountVolumes);
+    add(rt.pull?.doneAt, pullDone);
+    add(rt.pullBackOffAt, pullBackOff);
+    add(rt.pullRetryAt, pullRetry);
+    add(rt.startAt, startContainers);
+  }
+  let best: Due | undefined;
+  for (const c of candidates) if (!best || c.at < best.at) best = c;
+  return best;
+}
+
+/**
+ * Runs everything due at or before `now`. Returns the time of the next due action, if any.
+ * A pod whose deletion the kubelet has not yet acted on starts terminating first.
+ */
+export function syncPod(env: WorkerEnv, now: number): number | undefined {
+  const { pod, rt, machine } = env;
+  if (pod.metadata.deletionTimestamp) beginTermination(env, now);
+  for (let guard = 0; guard < 10_000; guard++) {
+    const due = nextDue(rt);
+    if (!due) return undefined;
+    if (due.at > now) return due.at;
+    due.run(env, Math.max(due.at, machine.resumedAt));
+    if (rt.stage === 'Deleted') return undefined;
+  }
+  throw new Error(`kubelet: pod ${rt.namespace}/${rt.name} did not settle at ${now}`);
+}

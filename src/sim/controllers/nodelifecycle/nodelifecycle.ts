@@ -1,0 +1,365 @@
+/**
+ * The node lifecycle controller (pkg/controller/nodelifecycle/node_lifecycle_controller.go),
+ * component `node-controller`, driven by node and heartbeat changes instead of a 5 s poll:
+ *
+ * - `monitorNodeHealth`/`tryUpdateNodeHealth`: a node whose kubelet stopped is set Unknown once
+ *   `nodeMonitorGracePeriodSeconds` have passed since (health.ts); when that turns a Ready node
+ *   not-Ready it records `NodeNotReady` "Node <n> status is now: NodeNotReady" and runs
+ *   `MarkPodsNotReady`. New and removed nodes get `RegisteredNode` / `RemovingNode` events.
+ * - `processTaintBaseEviction` + `doNoExecuteTaintingPass`: NoExecute not-ready/unreachable
+ *   taints through the zone rate limiter, swapped at once, removed when Ready (zones.ts).
+ * - `doNoScheduleTaintingPass`: the condition and unschedulable NoSchedule taints (taints.ts).
+ * - `processPod`: a pod newly bound to a not-Ready node is marked not ready.
+ * - `reconcileNodeLabels`: beta.kubernetes.io/os and /arch follow the stable labels.
+ * - Each node's stage in the node machine (sim/machines/nodeLifecycle.ts) is kept for views.
+ *
+ * Deviation: the controller reacts at the instant of a change rather than on its next 5 s
+ * monitor pass, so an unreachable:NoExecute taint lands together with Ready=Unknown.
+ */
+import type { Node, Pod } from '../../api/types.js';
+import type { Controller, ControllerContext } from '../../engine/controller.js';
+import { NODE_GUARDS, nodeLifecycle, type NodeEventType } from '../../machines/nodeLifecycle.js';
+import { step, transitionTable } from '../../machines/table.js';
+import { parseTime } from '../../engine/time.js';
+import type { Change } from '../../store/store.js';
+import { NODE_STARTUP_GRACE_MS, readyStatus, unknownConditions } from './health.js';
+import type { Heartbeat, HeartbeatSource } from './heartbeats.js';
+import { markPodsNotReady } from './markpods.js';
+import { hasTaint, noScheduleTaintDiff, NOT_READY_NO_EXECUTE, swapTaints, UNREACHABLE_NO_EXECUTE } from './taints.js';
+import { computeZoneState, newZone, qpsFor, swapLimiter, tryAccept, zoneKey, type ZoneRecord } from './zones.js';
+
+export const NODE_TABLE = transitionTable(nodeLifecycle);
+
+const LABELS_TO_RECONCILE: readonly (readonly [string, string])[] = [
+  ['kubernetes.io/os', 'beta.kubernetes.io/os'],
+  ['kubernetes.io/arch', 'beta.kubernetes.io/arch'],
+];
+
+interface NodeRecord {
+  uid: string;
+  zone: string;
+  /** Ready=True after the last health update (what the zone state counts). */
+  ready: boolean;
+  excluded: boolean;
+  firstSeen: number;
+  /** The node machine state. */
+  stage: string;
+  /** The grace-period timer already requested. */
+  graceAt?: number;
+}
+
+interface NodeLifecycleState {
+  queue: string[];
+  podQueue: string[];
+  nodes: Record<string, NodeRecord>;
+  zones: Record<string, ZoneRecord>;
+  zoneWakeAt: Record<string, number>;
+}
+
+function newState(): NodeLifecycleState {
+  return { queue: [], podQueue: [], nodes: {}, zones: {}, zoneWakeAt: {} };
+}
+
+export class NodeLifecycleController implements Controller {
+  readonly name = 'node-controller';
+  private state = newState();
+
+  constructor(private readonly heartbeats?: HeartbeatSource) {
+    heartbeats?.onHeartbeatChange((node) => this.state.queue.push(node));
+  }
+
+  /** The node machine state of a node (`Ready`, `Unknown`, ...). */
+  nodeStage(name: string): string | undefined {
+    return this.state.nodes[name]?.stage;
+  }
+
+  observe(change: Change): void {
+    const obj = change.obj;
+    if (obj.kind === 'Node') this.state.queue.push(obj.metadata.name);
+    else if (obj.kind === 'Pod' && change.type !== 'removed' && obj.spec.nodeName) {
+      const old = change.type === 'updated' ? (change.old as Pod) : undefined;
+      if (!old || old.spec.nodeName !== obj.spec.nodeName) this.state.podQueue.push(`${obj.metadata.namespace ?? ''}/${obj.metadata.name}`);
+    }
+  }
+
+  wake(key: string): void {
+    if (key.startsWith('node:')) this.state.queue.push(key.slice(5));
+    else if (key.startsWith('zone:')) delete this.state.zoneWakeAt[key.slice(5)];
+  }
+
+  reconcile(ctx: ControllerContext): boolean {
+    const s = this.state;
+    const pendingTaints = Object.values(s.zones).some((z) => z.queue.length > 0);
+    if (s.queue.length === 0 && s.podQueue.length === 0 && !pendingTaints) return false;
+    const names = [...new Set(s.queue)];
+    const podKeys = [...new Set(s.podQueue)];
+    s.queue = [];
+    s.podQueue = [];
+    for (const name of names) this.monitorNode(ctx, name);
+    if (names.length > 0) this.handleDisruption(ctx);
+    for (const key of podKeys) this.processPod(ctx, key);
+    const tainted = this.doNoExecuteTaintingPass(ctx);
+    return names.length > 0 || podKeys.length > 0 || tainted;
+  }
+
+  snapshot(): unknown {
+    return this.state;
+  }
+
+  restore(state: unknown): void {
+    this.state = (state as NodeLifecycleState | undefined) ?? newState();
+  }
+
+  // ------------------------------------------------------------------ monitorNodeHealth
+
+  private monitorNode(ctx: ControllerContext, name: string): void {
+    const s = this.state;
+    let node = ctx.store.get('Node', '', name);
+    let rec = s.nodes[name];
+    if (!node) {
+      if (rec) {
+        const gone = { apiVersion: 'v1', kind: 'Node', metadata: { name, uid: rec.uid, resourceVersion: '', creationTimestamp: '' }, spec: {}, status: {} } as Node;
+        ctx.client.event(gone, 'Normal', 'RemovingNode', `Node ${name} event: Removing Node ${name} from Controller`);
+        this.forget(name, rec);
+        delete s.nodes[name];
+      }
+      return;
+    }
+    if (!rec) {
+      rec = { uid: node.metadata.uid, zone: zoneKey(node), ready: false, excluded: false, firstSeen: ctx.now, stage: NODE_TABLE.initial };
+      s.nodes[name] = rec;
+      ctx.client.event(node, 'Normal', 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`);
+      s.zones[rec.zone] ??= newZone(ctx.now);
+      node = this.markNodeAsReachable(ctx, node);
+    }
+    const zone = zoneKey(node);
+    if (zone !== rec.zone) {
+      this.forget(name, rec);
+      rec.zone = zone;
+      s.zones[zone] ??= newZone(ctx.now);
+    }
+    rec.excluded = node.metadata.labels?.['node.kubernetes.io/exclude-disruption'] !== undefined;
+
+    // tryUpdateNodeHealth
+    const observed = readyStatus(node);
+    const hb = this.heartbeats?.heartbeat(name);
+    const expiry = healthExpiry(node, rec, hb, ctx.defaults.nodeMonitorGracePeriodSeconds * 1000);
+    if (expiry !== undefined) {
+      if (ctx.now >= expiry) {
+        const conditions = unknownConditions(node, ctx.now);
+        if (conditions) {
+          const r = ctx.client.updateStatus<'Node'>({ ...node, status: { ...node.status, conditions } }, `the kubelet on ${name} has not posted status for the node monitor grace period`);
+          if (r.ok) node = r.obj;
+        }
+      } else if (rec.graceAt !== expiry) {
+        rec.graceAt = expiry;
+        ctx.after(expiry - ctx.now, `node:${name}`);
+      }
+    }
+    const current = readyStatus(node);
+    rec.ready = current === 'True';
+    if (current !== undefined) {
+      if (current !== 'True' && observed === 'True') {
+        ctx.client.event(node, 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
+        markPodsNotReady(ctx, this.podsOn(ctx, name), name);
+      }
+      node = this.processTaintBaseEviction(ctx, node, rec, observed ?? 'Unknown');
+    }
+    this.doNoScheduleTaintingPass(ctx, node);
+    this.reconcileNodeLabels(ctx, name);
+    this.advanceStage(rec, hb, current);
+  }
+
+  /** `reconcileNodeLabels`: the beta os/arch labels follow the stable ones. */
+  private reconcileNodeLabels(ctx: ControllerContext, name: string): void {
+    const node = ctx.store.get('Node', '', name);
+    const labels = node?.metadata.labels;
+    if (!node || !labels) return;
+    const updates: Record<string, string> = {};
+    for (const [primary, secondary] of LABELS_TO_RECONCILE) {
+      const v = labels[primary];
+      if (v !== undefined && labels[secondary] !== v) updates[secondary] = v;
+    }
+    if (Object.keys(updates).length === 0) return;
+    ctx.client.updateMetadata(node, { labels: { ...labels, ...updates } }, `the beta os/arch labels of node ${name} follow the stable ones`);
+  }
+
+  private podsOn(ctx: ControllerContext, node: string): Pod[] {
+    const key = (p: Pod) => `${p.metadata.namespace ?? ''}/${p.metadata.name}`;
+    return [...ctx.store.podsOnNode(node)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  }
+
+  private forget(name: string, rec: NodeRecord): void {
+    const z = this.state.zones[rec.zone];
+    if (!z) return;
+    z.queue = z.queue.filter((n) => n !== name);
+    z.done = z.done.filter((n) => n !== name);
+  }
+
+  private writeTaints(ctx: ControllerContext, node: Node, taints: Node['spec']['taints'], why: string): Node {
+    const spec = { ...node.spec };
+    if (taints && taints.length > 0) spec.taints = taints;
+    else delete (spec as { taints?: unknown }).taints;
+    const r = ctx.client.update<'Node'>({ ...node, spec }, why);
+    return r.ok ? r.obj : node;
+  }
+
+  /** `markNodeAsReachable`: drop the NoExecute not-ready/unreachable taints and any queued tainting. */
+  private markNodeAsReachable(ctx: ControllerContext, node: Node): Node {
+    const rec = this.state.nodes[node.metadata.name];
+    if (rec) this.forget(node.metadata.name, rec);
+    if (!hasTaint(node, NOT_READY_NO_EXECUTE) && !hasTaint(node, UNREACHABLE_NO_EXECUTE)) return node;
+    const taints = swapTaints(node, [], [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE], ctx.now);
+    return this.writeTaints(ctx, node, taints, `node ${node.metadata.name} is reachable: its NoExecute not-ready/unreachable taints go`);
+  }
+
+  /** `processTaintBaseEviction`, on the Ready status as read before this pass's update. */
+  private processTaintBaseEviction(ctx: ControllerContext, node: Node, rec: NodeRecord, observed: string): Node {
+    if (observed === 'True') return this.markNodeAsReachable(ctx, node);
+    const [want, opposite] = observed === 'False' ? [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE] : [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE];
+    if (hasTaint(node, opposite)) {
+      const taints = swapTaints(node, [want], [opposite], ctx.now);
+      return this.writeTaints(ctx, node, taints, `node ${node.metadata.name} is ${observed === 'False' ? 'not ready' : 'unreachable'}: its ${opposite.key} taint is swapped for ${want.key}`);
+    }
+    const z = this.state.zones[rec.zone]!;
+    const name = node.metadata.name;
+    if (!hasTaint(node, want)) z.done = z.done.filter((n) => n !== name);
+    if (!z.queue.includes(name) && !z.done.includes(name)) z.queue.push(name);
+    return node;
+  }
+
+  /** `doNoScheduleTaintingPass`. */
+  private doNoScheduleTaintingPass(ctx: ControllerContext, node: Node): void {
+    const diff = noScheduleTaintDiff(node);
+    if (!diff) return;
+    const words = [...diff.add.map((t) => `+${t.key}`), ...diff.remove.map((t) => `-${t.key}`)].join(', ');
+    this.writeTaints(ctx, node, swapTaints(node, diff.add, diff.remove, ctx.now), `node ${node.metadata.name} conditions call for NoSchedule taints ${words}`);
+  }
+
+  /** `doNoExecuteTaintingPass`: taint queued nodes as the zone limiters allow. */
+  private doNoExecuteTaintingPass(ctx: ControllerContext): boolean {
+    let did = false;
+    for (const zoneName of Object.keys(this.state.zones).sort()) {
+      const z = this.state.zones[zoneName]!;
+      while (z.queue.length > 0) {
+        if (!tryAccept(z, ctx.now)) {
+          if (z.qps > 0 && this.state.zoneWakeAt[zoneName] !== z.tokenAt) {
+            this.state.zoneWakeAt[zoneName] = z.tokenAt;
+            ctx.after(z.tokenAt - ctx.now, `zone:${zoneName}`);
+          }
+          break;
+        }
+        const name = z.queue.shift()!;
+        z.done.push(name);
+        did = true;
+        const node = ctx.store.get('Node', '', name);
+        const status = node ? readyStatus(node) : undefined;
+        if (!node || (status !== 'False' && status !== 'Unknown')) continue;
+        const [want, opposite] = status === 'False' ? [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE] : [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE];
+        if (hasTaint(node, want) && !hasTaint(node, opposite)) continue;
+        this.writeTaints(ctx, node, swapTaints(node, [want], [opposite], ctx.now), `node ${name} is ${status === 'False' ? 'not ready' : 'unreachable'}: NoExecute ${want.key} (rate-limited per zone)`);
+      }
+    }
+    return did;
+  }
+
+  // ------------------------------------------------------------------ handleDisruption
+
+  private handleDisruption(ctx: ControllerContext): void {
+    const s = this.state;
+    const counts = new Map<string, { ready: number; notReady: number }>();
+    for (const rec of Object.values(s.nodes)) {
+      if (rec.excluded) continue;
+      const c = counts.get(rec.zone) ?? { ready: 0, notReady: 0 };
+      if (rec.ready) c.ready++;
+      else c.notReady++;
+      counts.set(rec.zone, c);
+    }
+    const next = new Map<string, ReturnType<typeof computeZoneState>>();
+    for (const [zone, c] of counts) {
+      next.set(zone, computeZoneState(c.ready, c.notReady));
+      s.zones[zone] ??= newZone(ctx.now);
+    }
+    const allAre = [...next.values()].every((st) => st === 'FullDisruption');
+    for (const zone of Object.keys(s.zones)) if (!counts.has(zone)) delete s.zones[zone];
+    const allWas = Object.values(s.zones).every((z) => z.state === 'FullDisruption');
+    if (allAre && allWas) return;
+    const size = (zone: string) => (counts.get(zone)?.ready ?? 0) + (counts.get(zone)?.notReady ?? 0);
+    if (allAre) {
+      for (const name of Object.keys(s.nodes).sort()) {
+        const node = ctx.store.get('Node', '', name);
+        if (node) this.markNodeAsReachable(ctx, node);
+      }
+      for (const z of Object.values(s.zones)) {
+        swapLimiter(z, 0, ctx.now);
+        z.state = 'FullDisruption';
+      }
+      return;
+    }
+    for (const [zone, z] of Object.entries(s.zones)) {
+      const st = next.get(zone)!;
+      if (!allWas && z.state === st) continue;
+      swapLimiter(z, qpsFor(st, size(zone)), ctx.now);
+      z.state = st;
+    }
+  }
+
+  // ------------------------------------------------------------------ processPod
+
+  private processPod(ctx: ControllerContext, key: string): void {
+    const slash = key.indexOf('/');
+    const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
+    const nodeName = pod?.spec.nodeName;
+    if (!pod || !nodeName || !this.state.nodes[nodeName]) return;
+    const node = ctx.store.get('Node', '', nodeName);
+    const ready = node ? readyStatus(node) : undefined;
+    if (ready !== undefined && ready !== 'True') markPodsNotReady(ctx, [pod], nodeName);
+  }
+
+  // ------------------------------------------------------------------ node machine
+
+  private advanceStage(rec: NodeRecord, hb: Heartbeat | undefined, ready: string | undefined): void {
+    for (let i = 0; i < 4; i++) {
+      const event = stageEvent(rec.stage, hb, ready);
+      if (!event) return;
+      rec.stage = step(NODE_TABLE, rec.stage, event, NODE_GUARDS, { postsReady: ready === 'True' });
+    }
+  }
+}
+
+/** When this node's health signal runs out, or undefined while its kubelet posts. */
+function healthExpiry(node: Node, rec: NodeRecord, hb: Heartbeat | undefined, graceMs: number): number | undefined {
+  if (hb?.state === 'stopped') return hb.since + graceMs;
+  if (hb) return undefined;
+  // No kubelet: a node that never posted Ready gets the startup grace from its creation.
+  if (!node.status.conditions?.some((c) => c.type === 'Ready')) return parseTime(node.metadata.creationTimestamp) + NODE_STARTUP_GRACE_MS;
+  return rec.firstSeen + graceMs;
+}
+
+/** Which node machine event the observed kubelet and Ready condition amount to, if any. */
+export function stageEvent(stage: string, hb: Heartbeat | undefined, ready: string | undefined): NodeEventType | undefined {
+  const alive = hb !== undefined && hb.state !== 'stopped';
+  switch (stage) {
+    case 'Registered':
+      if (hb?.state === 'booting') return 'KUBELET_BOOTING';
+      if (hb?.state === 'running') return 'BOOTED';
+      if (hb?.state === 'stopped') return 'KUBELET_STOPPED';
+      return ready === 'Unknown' ? 'GRACE_EXPIRED' : undefined;
+    case 'Booting':
+      if (hb?.state === 'running') return 'BOOTED';
+      return hb?.state === 'stopped' ? 'KUBELET_STOPPED' : undefined;
+    case 'Ready':
+      if (hb?.state === 'stopped') return 'KUBELET_STOPPED';
+      return alive && ready === 'False' ? 'NOT_READY' : undefined;
+    case 'NotReady':
+      if (hb?.state === 'stopped') return 'KUBELET_STOPPED';
+      return alive && ready === 'True' ? 'READY' : undefined;
+    case 'Unresponsive':
+      if (ready === 'Unknown') return 'GRACE_EXPIRED';
+      return alive ? 'KUBELET_RESTARTED' : undefined;
+    case 'Unknown':
+      return alive && ready !== 'Unknown' && ready !== undefined ? 'KUBELET_RESTARTED' : undefined;
+    default:
+      return undefined;
+  }
+}

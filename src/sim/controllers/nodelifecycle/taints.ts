@@ -1,0 +1,74 @@
+/**
+ * The node lifecycle controller's taints (`nodeConditionToTaintKeyStatusMap`,
+ * `doNoScheduleTaintingPass`, `SwapNodeControllerTaint`, `markNodeAsReachable`):
+ *
+ * - NoSchedule, applied at once: Ready=False -> not-ready, Ready=Unknown -> unreachable,
+ *   MemoryPressure/DiskPressure/PIDPressure/NetworkUnavailable=True -> memory-pressure/
+ *   disk-pressure/pid-pressure/network-unavailable, spec.unschedulable -> unschedulable; each is
+ *   removed when its cause clears.
+ * - NoExecute not-ready / unreachable: added through the rate-limited zone queue (zones.ts),
+ *   swapped at once when the Ready state flips between False and Unknown, removed when Ready.
+ *
+ * Every taint the controller adds carries `timeAdded`; new taints go to the end of the list.
+ */
+import type { Node, Taint } from '../../api/types.js';
+import { rfc3339 } from '../../engine/time.js';
+
+export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
+export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
+export const TAINT_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
+
+/** Which condition status gives which NoSchedule taint key. */
+export const CONDITION_TAINTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  Ready: { False: TAINT_NOT_READY, Unknown: TAINT_UNREACHABLE },
+  MemoryPressure: { True: 'node.kubernetes.io/memory-pressure' },
+  DiskPressure: { True: 'node.kubernetes.io/disk-pressure' },
+  NetworkUnavailable: { True: 'node.kubernetes.io/network-unavailable' },
+  PIDPressure: { True: 'node.kubernetes.io/pid-pressure' },
+};
+
+const CONDITION_TAINT_KEYS = new Set(Object.values(CONDITION_TAINTS).flatMap((m) => Object.values(m)));
+
+export const NOT_READY_NO_EXECUTE: Taint = { key: TAINT_NOT_READY, effect: 'NoExecute' };
+export const UNREACHABLE_NO_EXECUTE: Taint = { key: TAINT_UNREACHABLE, effect: 'NoExecute' };
+
+function same(a: Taint, b: Taint): boolean {
+  return a.key === b.key && a.effect === b.effect;
+}
+
+export function hasTaint(node: Node, t: Taint): boolean {
+  return (node.spec.taints ?? []).some((x) => same(x, t));
+}
+
+/** The taints after adding `add` (stamped `timeAdded`) and removing `remove` (by key and effect). */
+export function swapTaints(node: Node, add: readonly Taint[], remove: readonly Taint[], now: number): Taint[] {
+  let out = [...(node.spec.taints ?? [])];
+  for (const t of add) {
+    const stamped: Taint = { key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect, timeAdded: rfc3339(now) };
+    const i = out.findIndex((x) => same(x, t));
+    if (i >= 0) continue;
+    out.push(stamped);
+  }
+  out = out.filter((x) => !remove.some((r) => same(r, x)));
+  return out;
+}
+
+/** The NoSchedule taints the node's conditions and spec.unschedulable call for, in condition order. */
+export function wantedNoScheduleTaints(node: Node): Taint[] {
+  const out: Taint[] = [];
+  for (const c of node.status.conditions ?? []) {
+    const key = CONDITION_TAINTS[c.type]?.[c.status];
+    if (key) out.push({ key, effect: 'NoSchedule' });
+  }
+  if (node.spec.unschedulable) out.push({ key: TAINT_UNSCHEDULABLE, effect: 'NoSchedule' });
+  return out;
+}
+
+/** `doNoScheduleTaintingPass`: what to add and what to remove, or undefined when nothing changes. */
+export function noScheduleTaintDiff(node: Node): { add: Taint[]; remove: Taint[] } | undefined {
+  const wanted = wantedNoScheduleTaints(node);
+  const current = (node.spec.taints ?? []).filter((t) => t.effect === 'NoSchedule' && (t.key === TAINT_UNSCHEDULABLE || CONDITION_TAINT_KEYS.has(t.key)));
+  const add = wanted.filter((w) => !current.some((c) => same(c, w)));
+  const remove = current.filter((c) => !wanted.some((w) => same(c, w)));
+  return add.length === 0 && remove.length === 0 ? undefined : { add, remove };
+}

@@ -1,0 +1,182 @@
+/**
+ * The taint eviction controller (pkg/controller/tainteviction/taint_eviction.go), component
+ * `taint-eviction-controller`: evicts pods from nodes with NoExecute taints they do not tolerate
+ * for long enough.
+ *
+ * - `handleNodeUpdate` (only when a node's NoExecute taints change) and `handlePodUpdate` (every
+ *   update of a bound pod on a node with NoExecute taints) run `processPodOnNode` (tolerations.ts).
+ * - Untolerated: any scheduled deletion is cancelled and the pod is deleted at once. Tolerated
+ *   forever: any scheduled deletion is cancelled. Otherwise a deletion is scheduled at
+ *   observation time + the smallest tolerationSeconds; once scheduled it never moves (not even
+ *   when tolerations change later). All NoExecute taints gone: scheduled deletions are
+ *   cancelled, with Normal `TaintManagerEviction` "Cancelling deletion of Pod NS/NAME".
+ * - When a deletion fires: Normal `TaintManagerEviction` "Marking for deletion Pod NS/NAME",
+ *   the pod condition DisruptionTarget=True (reason DeletionByTaintManager, "Taint manager:
+ *   deleting due to NoExecute taint"), then a graceful delete. A fired entry stays until the
+ *   pod is gone or the taints clear, so the same pod is not marked twice.
+ *
+ * Determinism note: a second evaluation at the same virtual instant as the scheduling keeps the
+ * scheduled deletion (upstream's strict `Before` would cancel and re-add it, which only happens
+ * there within the same clock tick).
+ */
+import type { Pod, PodCondition, Taint } from '../../api/types.js';
+import type { Controller, ControllerContext } from '../../engine/controller.js';
+import { rfc3339 } from '../../engine/time.js';
+import type { Change } from '../../store/store.js';
+import { getMatchingTolerations, getMinTolerationTime, noExecuteTaints } from './tolerations.js';
+
+/** One scheduled (or fired) deletion: `TimedWorker`. */
+interface Work {
+  readonly createdAt: number;
+  readonly fireAt: number;
+  fired: boolean;
+}
+
+interface TaintEvictionState {
+  queue: string[];
+  works: Record<string, Work>;
+}
+
+const EVENT_REASON = 'TaintManagerEviction';
+
+function keyOfPod(p: Pod): string {
+  return `${p.metadata.namespace ?? ''}/${p.metadata.name}`;
+}
+
+export class TaintEvictionController implements Controller {
+  readonly name = 'taint-eviction-controller';
+  private state: TaintEvictionState = { queue: [], works: {} };
+
+  /** The scheduled deletion of a pod, if any (for views: the countdown ring). */
+  scheduledEviction(namespace: string, name: string): { readonly createdAt: number; readonly fireAt: number; readonly fired: boolean } | undefined {
+    return this.state.works[`${namespace}/${name}`];
+  }
+
+  observe(change: Change): void {
+    const obj = change.obj;
+    if (obj.kind === 'Node') {
+      if (change.type === 'removed') return;
+      const before = change.type === 'updated' && change.old.kind === 'Node' ? noExecuteTaints(change.old.spec.taints) : [];
+      const after = noExecuteTaints(obj.spec.taints);
+      if (JSON.stringify(before) !== JSON.stringify(after)) this.state.queue.push(`node:${obj.metadata.name}`);
+    } else if (obj.kind === 'Pod') {
+      const key = keyOfPod(obj);
+      if (change.type === 'removed') this.state.queue.push(`gone:${key}`);
+      else if (obj.spec.nodeName) this.state.queue.push(`pod:${key}`);
+    }
+  }
+
+  wake(key: string): void {
+    this.state.queue.push(key);
+  }
+
+  reconcile(ctx: ControllerContext): boolean {
+    if (this.state.queue.length === 0) return false;
+    const keys = [...new Set(this.state.queue)];
+    this.state.queue = [];
+    for (const key of keys) {
+      const colon = key.indexOf(':');
+      const kind = key.slice(0, colon);
+      const rest = key.slice(colon + 1);
+      if (kind === 'node') this.handleNodeUpdate(ctx, rest);
+      else if (kind === 'pod') this.handlePodUpdate(ctx, rest);
+      else if (kind === 'gone') delete this.state.works[rest];
+      else if (kind === 'fire') this.fire(ctx, rest);
+    }
+    return true;
+  }
+
+  snapshot(): unknown {
+    return this.state;
+  }
+
+  restore(state: unknown): void {
+    this.state = (state as TaintEvictionState | undefined) ?? { queue: [], works: {} };
+  }
+
+  private handleNodeUpdate(ctx: ControllerContext, name: string): void {
+    const node = ctx.store.get('Node', '', name);
+    if (!node) return;
+    const taints = noExecuteTaints(node.spec.taints);
+    const pods = [...ctx.store.podsOnNode(name)].sort((a, b) => (keyOfPod(a) < keyOfPod(b) ? -1 : 1));
+    for (const pod of pods) {
+      if (taints.length === 0) this.cancelWorkWithEvent(ctx, pod);
+      else this.processPodOnNode(ctx, pod, taints);
+    }
+  }
+
+  private handlePodUpdate(ctx: ControllerContext, key: string): void {
+    const slash = key.indexOf('/');
+    const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
+    if (!pod) {
+      delete this.state.works[key];
+      return;
+    }
+    if (!pod.spec.nodeName) return;
+    const node = ctx.store.get('Node', '', pod.spec.nodeName);
+    const taints = noExecuteTaints(node?.spec.taints);
+    if (taints.length === 0) return;
+    this.processPodOnNode(ctx, pod, taints);
+  }
+
+  /** `processPodOnNode`. */
+  private processPodOnNode(ctx: ControllerContext, pod: Pod, taints: readonly Taint[]): void {
+    const { allTolerated, used } = getMatchingTolerations(taints, pod.spec.tolerations);
+    if (!allTolerated) {
+      this.cancelWorkWithEvent(ctx, pod);
+      this.addWork(ctx, pod, ctx.now, ctx.now);
+      return;
+    }
+    const min = getMinTolerationTime(used);
+    if (min < 0) {
+      this.cancelWorkWithEvent(ctx, pod);
+      return;
+    }
+    this.addWork(ctx, pod, ctx.now, ctx.now + min);
+  }
+
+  /** `AddWork`: nothing when work for the pod exists (scheduled or already fired). */
+  private addWork(ctx: ControllerContext, pod: Pod, createdAt: number, fireAt: number): void {
+    const key = keyOfPod(pod);
+    if (this.state.works[key]) return;
+    this.state.works[key] = { createdAt, fireAt, fired: false };
+    if (fireAt <= ctx.now) this.fire(ctx, key);
+    else ctx.after(fireAt - ctx.now, `fire:${key}`);
+  }
+
+  /** `cancelWorkWithEvent`: only a scheduled (not yet fired) deletion is announced. */
+  private cancelWorkWithEvent(ctx: ControllerContext, pod: Pod): void {
+    const key = keyOfPod(pod);
+    const w = this.state.works[key];
+    if (!w) return;
+    delete this.state.works[key];
+    if (!w.fired) ctx.client.event(pod, 'Normal', EVENT_REASON, `Cancelling deletion of Pod ${key}`);
+  }
+
+  /** `deletePodHandler` + `addConditionAndDeletePod`. */
+  private fire(ctx: ControllerContext, key: string): void {
+    const w = this.state.works[key];
+    if (!w || w.fired || w.fireAt > ctx.now) return;
+    w.fired = true;
+    const slash = key.indexOf('/');
+    let pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
+    if (!pod) {
+      delete this.state.works[key];
+      return;
+    }
+    ctx.client.event(pod, 'Normal', EVENT_REASON, `Marking for deletion Pod ${key}`);
+    const conditions = pod.status.conditions ?? [];
+    if (!conditions.some((c) => c.type === 'DisruptionTarget' && c.status === 'True')) {
+      const target: PodCondition = {
+        type: 'DisruptionTarget',
+        status: 'True',
+        lastTransitionTime: rfc3339(ctx.now),
+        reason: 'DeletionByTaintManager',
+        message: 'Taint manager: deleting due to NoExecute taint',
+      };
+      const r = ctx.client.updateStatus<'Pod'>({ ...pod, status: { ...pod.status, conditions: [...conditions.filter((c) => c.type !== 'DisruptionTarget'), target] } }, `pod ${key} does not tolerate its node's NoExecute taints any longer`);
+      if (r.ok) pod = r.obj;
+    }
+    ctx.client.delete(pod, `taint manager: pod ${key} does not tolerate its node's NoExecute taints (any longer)`);
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { podPhase } from '../../../../src/sim/controllers/kubelet/podstatus.js';
+import type { ContainerRuntime } from '../../../../src/sim/controllers/kubelet/state.js';
+
+function c(phase: ContainerRuntime['phase'], extra: Partial<ContainerRuntime> = {}): ContainerRuntime {
+  return { name: 'c', image: 'i', phase, restartCount: 0, ready: false, imageResolved: true, ...extra };
+}
+const ended = (exitCode: number) => ({ exitCode, reason: exitCode === 0 ? 'Completed' : 'Error', startedAt: 0, finishedAt: 1, containerId: 'x' });
+
+describe('getPhase', () => {
+  it('is Pending while a container has never run, Running once all started and one runs', () => {
+    expect(podPhase('Always', [c('waiting')], false)).toBe('Pending');
+    expect(podPhase('Always', [c('running'), c('waiting')], false)).toBe('Pending');
+    expect(podPhase('Always', [c('running'), c('waiting', { last: ended(1) })], false)).toBe('Running');
+  });
+
+  it('keeps restartable pods Running when everything stopped, and ends others by restart policy', () => {
+    const failed = c('terminated', { finished: ended(1) });
+    const done = c('terminated', { finished: ended(0) });
+    expect(podPhase('Always', [failed], false)).toBe('Running');
+    expect(podPhase('Never', [failed], false)).toBe('Failed');
+    expect(podPhase('Never', [done], false)).toBe('Succeeded');
+    expect(podPhase('OnFailure', [failed], false)).toBe('Running');
+    expect(podPhase('OnFailure', [done], false)).toBe('Succeeded');
+    expect(podPhase('Never', [failed, c('running')], false)).toBe('Running');
+  });
+
+  it('a pod finished by termination is terminal whatever its restart policy', () => {
+    expect(podPhase('Always', [c('terminated', { finished: ended(137) })], true)).toBe('Failed');
+    expect(podPhase('Always', [c('terminated', { finished: ended(0) })], true)).toBe('Succeeded');
+    expect(podPhase('Always', [c('waiting')], true)).toBe('Failed');
+  });
+});

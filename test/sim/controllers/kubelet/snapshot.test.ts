@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { at, bootNodes, createPod, newCluster, type Fixture } from './fixture.js';
+
+function picture(f: Fixture): string {
+  const pods = f.c.store.list('Pod').map((p) => [p.metadata.name, p.metadata.deletionTimestamp, p.status]);
+  const nodes = f.c.store.list('Node').map((n) => [n.metadata.name, n.spec.taints, n.status.conditions]);
+  const events = f.c.store.list('Event').map((e) => [e.involvedObject.name, e.reason, e.message, e.count, e.lastTimestamp]);
+  return JSON.stringify({ pods, nodes, events, now: f.c.now });
+}
+
+describe('node-level controllers: snapshot and restore', () => {
+  it('a restored cluster continues exactly as the original (crash loops, pull back-offs, evictions, failed nodes)', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1', 'node-2', 'node-3');
+    f.kubelet.setImageBehaviour('registry.example/crash:1', { behaviour: 'crash' });
+    f.kubelet.setImageBehaviour('registry.example/gone:1', { behaviour: 'pull-error' });
+    createPod(f, 'crash', { image: 'registry.example/crash:1' });
+    createPod(f, 'gone', { image: 'registry.example/gone:1', node: 'node-2' });
+    createPod(f, 'web', { node: 'node-3' });
+    at(f, 45);
+    f.kubelet.failNode('node-3', f.c.now);
+    f.c.settle();
+    at(f, 70);
+    const snap = f.c.snapshot();
+    at(f, 900);
+    const original = picture(f);
+    f.c.restore(snap);
+    expect(f.c.now).toBe(snap.now);
+    at(f, 900);
+    expect(picture(f)).toBe(original);
+    expect(f.kubelet.podStage('default', 'web')).toBe('Running.Ready'); // the kubelet of node-3 never learnt of the eviction
+    expect(f.c.api.get('Pod', 'default', 'web')!.metadata.deletionTimestamp).toBeDefined();
+  });
+});
