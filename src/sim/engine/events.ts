@@ -34,7 +34,9 @@ export class EventRecorder {
         metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() },
       };
     } else {
-      const name = `${obj.metadata.name}.${(BigInt(Math.floor(now)) * 1_000_000n + BigInt(this.seq++)).toString(16)}`;
+      // Upstream names events `<object>.<UnixNano in hex>`; a millisecond clock plus a sequence
+      // number gives the same shape and stays unique within one instant.
+      const name = `${obj.metadata.name}.${Math.floor(now).toString(16)}${(this.seq++ % 0x100000).toString(16).padStart(5, '0')}`;
       ev = {
         apiVersion: 'v1',
         kind: 'Event',

@@ -6,9 +6,20 @@
 /** The instant every fresh cluster starts at. Fixed so that output is the same on every run. */
 export const EPOCH_MS = Date.UTC(2026, 0, 1, 0, 0, 0);
 
-/** RFC3339 at second precision, as metav1.Time marshals. */
+let lastSecond = Number.NaN;
+let lastText = '';
+
+/**
+ * RFC3339 at second precision, as metav1.Time marshals. Remembers the last second formatted:
+ * every write of one engine pass stamps the same instant, thousands of times on a big cluster.
+ */
 export function rfc3339(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const second = Math.floor(ms / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastText = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
+  }
+  return lastText;
 }
 
 /** Parses an RFC3339 timestamp back to milliseconds. */
