@@ -9,10 +9,7 @@ import { bootstrap } from './engine/bootstrap.js';
 import { GarbageCollector } from './controllers/garbagecollector/garbagecollector.js';
 import { DaemonSetsController } from './controllers/daemonset/index.js';
 import { Scheduler } from './controllers/scheduler/index.js';
-import { Kubelet } from './controllers/kubelet/kubelet.js';
-import { NodeLifecycleController } from './controllers/nodelifecycle/nodelifecycle.js';
-import { TaintEvictionController } from './controllers/tainteviction/tainteviction.js';
-import { PodGCController } from './controllers/podgc/podgc.js';
+import { nodeControllers } from './controllers/kubelet/nodecontrollers.js';
 
 export type CreateClusterOptions = Omit<ClusterOptions, 'controllers'>;
 
@@ -20,16 +17,8 @@ export function createCluster(opts: CreateClusterOptions = {}): Cluster {
   const cluster = new Cluster({
     ...opts,
     controllers: (c) => {
-      const kubelet = new Kubelet();
-      return [
-        new NodeLifecycleController(kubelet),
-        new TaintEvictionController(),
-        new PodGCController(),
-        new GarbageCollector(),
-        new DaemonSetsController(c.store),
-        new Scheduler(c.store),
-        kubelet,
-      ];
+      const [nodeLifecycle, taintEviction, podGC, kubelet] = nodeControllers();
+      return [nodeLifecycle!, taintEviction!, podGC!, new GarbageCollector(), new DaemonSetsController(c.store), new Scheduler(c.store), kubelet!];
     },
   });
   bootstrap(cluster);

@@ -40,7 +40,7 @@ export const settle: Verb = (ctx, argv) => {
     limit = d;
   }
   const start = ctx.cluster.now;
-  const quiet = ctx.cluster.advanceUntil(() => ctx.cluster.nextWakeup() === undefined, limit);
+  const quiet = ctx.cluster.advanceUntil(() => !ctx.cluster.hasPendingWork(), limit);
   const took = formatDuration(Math.floor((ctx.cluster.now - start) / 1000) * 1000);
   if (!quiet) {
     return fail(`the cluster is still changing after ${formatDuration(limit)} (something keeps restarting or backing off); now ${clockLine(ctx.cluster)}. Use "sim advance" to step through it.`);

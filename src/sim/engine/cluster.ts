@@ -21,7 +21,7 @@ import { SIM_DEFAULTS, type SimDefaults } from './defaults.js';
 import { EventRecorder } from './events.js';
 import { newRngState, type RngState } from './rng.js';
 import { EPOCH_MS } from './time.js';
-import { newTimerHeap, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
+import { cancelTimers, hasForegroundTimer, newTimerHeap, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
 import type { StoreData } from '../store/store.js';
 
 /** One engine pass that changed something: its diff and the intents (with reasons) behind it. */
@@ -136,6 +136,11 @@ export class Cluster {
     return peekTimer(this.timers)?.at;
   }
 
+  /** Whether some controller still expects to act later (background resyncs do not count). */
+  hasPendingWork(): boolean {
+    return hasForegroundTimer(this.timers);
+  }
+
   /** Moves virtual time forward to `target`, firing and settling every timer on the way. */
   advanceTo(target: number): void {
     for (;;) {
@@ -221,7 +226,9 @@ export class Cluster {
           return cluster.rngState;
         },
         defaults: this.defaults,
-        after: (delayMs: number, key: string) => pushTimer(this.timers, this.nowMs + Math.max(0, delayMs), c.name, key),
+        after: (delayMs: number, key: string, opts?: { readonly background?: boolean }) =>
+          pushTimer(this.timers, this.nowMs + Math.max(0, delayMs), c.name, key, opts?.background ?? false),
+        cancel: (key: string) => cancelTimers(this.timers, c.name, key),
       };
       this.contexts.set(c.name, ctx);
     }

@@ -20,8 +20,13 @@ export interface ControllerContext {
   readonly client: ControllerClient;
   readonly rng: RngState;
   readonly defaults: SimDefaults;
-  /** Wakes this controller with `key` after `delayMs` of virtual time. */
-  after(delayMs: number, key: string): void;
+  /**
+   * Wakes this controller with `key` after `delayMs` of virtual time. A `background` timer is a
+   * periodic resync (`sim settle` does not wait for it).
+   */
+  after(delayMs: number, key: string, opts?: { readonly background?: boolean }): void;
+  /** Drops this controller's pending timers with `key` (a countdown that no longer applies). */
+  cancel(key: string): void;
 }
 
 export interface Controller {

@@ -8,6 +8,8 @@ export interface Timer {
   readonly seq: number;
   readonly controller: string;
   readonly key: string;
+  /** A periodic resync that finds work only if something else changed (`sim settle` ignores it). */
+  readonly background?: boolean;
 }
 
 export interface TimerHeap {
@@ -23,8 +25,8 @@ function less(a: Timer, b: Timer): boolean {
   return a.at < b.at || (a.at === b.at && a.seq < b.seq);
 }
 
-export function pushTimer(h: TimerHeap, at: number, controller: string, key: string): void {
-  const t: Timer = { at, seq: h.seq++, controller, key };
+export function pushTimer(h: TimerHeap, at: number, controller: string, key: string, background = false): void {
+  const t: Timer = background ? { at, seq: h.seq++, controller, key, background } : { at, seq: h.seq++, controller, key };
   const a = h.items;
   a.push(t);
   let i = a.length - 1;
@@ -34,6 +36,19 @@ export function pushTimer(h: TimerHeap, at: number, controller: string, key: str
     [a[i], a[p]] = [a[p]!, a[i]!];
     i = p;
   }
+}
+
+/** Removes every timer of `controller` with `key` (a cancelled countdown). */
+export function cancelTimers(h: TimerHeap, controller: string, key: string): void {
+  const kept = h.items.filter((t) => t.controller !== controller || t.key !== key);
+  if (kept.length === h.items.length) return;
+  h.items = [];
+  for (const t of kept.sort((a, b) => (less(a, b) ? -1 : 1))) h.items.push(t);
+}
+
+/** Whether any timer would wake a controller with real work (not a background resync). */
+export function hasForegroundTimer(h: TimerHeap): boolean {
+  return h.items.some((t) => !t.background);
 }
 
 export function peekTimer(h: TimerHeap): Timer | undefined {

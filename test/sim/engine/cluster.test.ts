@@ -137,3 +137,46 @@ describe('Cluster', () => {
     expect(() => c.settle()).toThrow(/did not settle after 10000 passes/);
   });
 });
+
+describe('timers', () => {
+  /** Sets a foreground and a background timer, and cancels on request. */
+  class Timed implements Controller {
+    readonly name = 'timed';
+    todo: string[] = [];
+    fired: string[] = [];
+    observe(): void {}
+    wake(key: string): void {
+      this.fired.push(key);
+    }
+    reconcile(ctx: ControllerContext): boolean {
+      if (this.todo.length === 0) return false;
+      for (const t of this.todo.splice(0)) {
+        if (t === 'work') ctx.after(60_000, 'work');
+        if (t === 'resync') ctx.after(300_000, 'resync', { background: true });
+        if (t === 'cancel') ctx.cancel('work');
+      }
+      return true;
+    }
+    snapshot(): unknown {
+      return {};
+    }
+    restore(): void {}
+  }
+
+  it('counts only foreground timers as pending work, and cancelled ones not at all', () => {
+    const t = new Timed();
+    const c = new Cluster({ controllers: () => [t] });
+    t.todo.push('resync');
+    c.settle();
+    expect(c.nextWakeup()).toBe(EPOCH_MS + 300_000);
+    expect(c.hasPendingWork()).toBe(false);
+    t.todo.push('work');
+    c.settle();
+    expect(c.hasPendingWork()).toBe(true);
+    t.todo.push('cancel');
+    c.settle();
+    expect(c.hasPendingWork()).toBe(false);
+    c.advanceTo(EPOCH_MS + 400_000);
+    expect(t.fired).toEqual(['resync']);
+  });
+});

@@ -21,17 +21,22 @@ import { jsonEqual } from '../../apiserver/apiserver.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import type { Change } from '../../store/store.js';
 import type { HeartbeatSource, Heartbeat } from '../nodelifecycle/heartbeats.js';
-import { pathTable, type HostPathKind } from './hostpaths.js';
+import { DEFAULT_HOST_PATHS, parsePathSpec, pathTable, type HostPathKind } from './hostpaths.js';
 import { normalizeImage, type ImageBehaviour } from './images.js';
 import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
-import { machineIP } from './registration.js';
+import { machineIP, registrationNode } from './registration.js';
 import { newKubeletState, type KubeletState, type MachineState, type PodRuntime } from './state.js';
 import { POD_TABLE, applyPodEvent, syncPod, type PodTransition, type WorkerEnv } from './worker.js';
 
 export interface KubeletOptions {
   /** Called for every pod stage change (tests check them against the pod machine). */
   readonly onTransition?: (t: PodTransition) => void;
+  /**
+   * Give Nodes created through the API a simulated kubelet, as KWOK does (default true). Off,
+   * such a Node has no kubelet at all and the node lifecycle controller marks it Unknown.
+   */
+  readonly adoptApiNodes?: boolean;
 }
 
 export interface MachineSpec {
@@ -168,6 +173,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     } else if (obj.kind === 'Node') {
       if (change.type !== 'removed' && this.echoes.get(`node:${obj.metadata.name}`) === obj.metadata.resourceVersion) return;
       if (this.state.machines[obj.metadata.name]) this.enqueue(`node:${obj.metadata.name}`);
+      else if (change.type === 'added' && this.opts.adoptApiNodes !== false) this.enqueue(`adopt:${obj.metadata.name}`);
     }
   }
 
@@ -181,6 +187,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     this.state.queue = [];
     for (const key of keys) {
       if (key.startsWith('node:')) this.syncNode(ctx, key.slice(5));
+      else if (key.startsWith('adopt:')) this.adoptNode(ctx, key.slice(6));
       else if (key.startsWith('pod:')) this.syncPodKey(ctx, key.slice(4));
     }
     return true;
@@ -209,6 +216,32 @@ export class Kubelet implements Controller, HeartbeatSource {
     const m = this.state.machines[name];
     if (!m) throw new Error(`node ${name} has no simulated machine`);
     return m;
+  }
+
+  /**
+   * A Node created through the API (`kubectl apply` of `kind: Node`) gets a simulated kubelet, as
+   * KWOK gives every node it manages a fake one: a machine with the default host paths that is up
+   * at once (no boot delay: the Node object already exists), so the node turns Ready and its pods
+   * run. Nodes added with `sim node add` register their machine before the Node is created.
+   */
+  private adoptNode(ctx: ControllerContext, name: string): void {
+    const node = ctx.store.get('Node', '', name);
+    if (this.state.machines[name] || !node) return;
+    const paths = DEFAULT_HOST_PATHS.map((p) => parsePathSpec(p)).filter((p): p is { path: string; kind: HostPathKind } => !('error' in p));
+    const { index } = this.registerMachine(name, { paths, now: ctx.now, bootSeconds: 0 });
+    // The fake kubelet reports what a real one would: addresses, node info, and the default
+    // capacity where the manifest gave none (the manifest's own values win).
+    const d = ctx.defaults;
+    const reg = registrationNode(name, index, { labels: node.metadata.labels ?? {}, taints: [], cpu: d.nodeCpu, memory: d.nodeMemory, pods: String(d.nodePods) }, ctx.now).status!;
+    const capacity = node.status.capacity ?? node.status.allocatable ?? reg.capacity;
+    const status = {
+      ...node.status,
+      capacity,
+      allocatable: node.status.allocatable ?? capacity,
+      addresses: node.status.addresses?.length ? node.status.addresses : reg.addresses,
+      nodeInfo: { ...reg.nodeInfo, ...node.status.nodeInfo },
+    };
+    ctx.client.updateStatus<'Node'>({ ...node, status }, `the simulated kubelet of ${name} (a Node created through the API, as KWOK manages one) reports its machine`);
   }
 
   /** The node status loop (`syncNodeStatus`) plus the machine's boot. */

@@ -155,6 +155,10 @@ export class NodeLifecycleController implements Controller {
         rec.graceAt = expiry;
         ctx.after(expiry - ctx.now, `node:${name}`);
       }
+    } else if (rec.graceAt !== undefined) {
+      // The kubelet is posting again: the grace countdown no longer applies.
+      rec.graceAt = undefined;
+      ctx.cancel(`node:${name}`);
     }
     const current = readyStatus(node);
     rec.ready = current === 'True';

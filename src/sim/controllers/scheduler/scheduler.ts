@@ -141,7 +141,8 @@ export class Scheduler implements Controller {
       this.decisions.set(key, outcome.decision);
       if (!responsibleFor(this.store.get('Pod', pod.metadata.namespace ?? '', pod.metadata.name))) continue;
       const due = this.queue.markUnschedulable(key, attemptSeq, ctx.now);
-      if (due !== undefined) ctx.after(POD_MAX_IN_UNSCHEDULABLE_MS, FLUSH_KEY);
+      // A periodic flush: it finds work only if something else changed, so settle ignores it.
+      if (due !== undefined) ctx.after(POD_MAX_IN_UNSCHEDULABLE_MS, FLUSH_KEY, { background: true });
     }
     return pods.length > 0;
   }

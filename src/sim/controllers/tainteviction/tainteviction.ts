@@ -80,7 +80,7 @@ export class TaintEvictionController implements Controller {
       const rest = key.slice(colon + 1);
       if (kind === 'node') this.handleNodeUpdate(ctx, rest);
       else if (kind === 'pod') this.handlePodUpdate(ctx, rest);
-      else if (kind === 'gone') delete this.state.works[rest];
+      else if (kind === 'gone') this.dropWork(ctx, rest);
       else if (kind === 'fire') this.fire(ctx, rest);
     }
     return true;
@@ -109,7 +109,7 @@ export class TaintEvictionController implements Controller {
     const slash = key.indexOf('/');
     const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
     if (!pod) {
-      delete this.state.works[key];
+      this.dropWork(ctx, key);
       return;
     }
     if (!pod.spec.nodeName) return;
@@ -149,8 +149,14 @@ export class TaintEvictionController implements Controller {
     const key = keyOfPod(pod);
     const w = this.state.works[key];
     if (!w) return;
-    delete this.state.works[key];
+    this.dropWork(ctx, key);
     if (!w.fired) ctx.client.event(pod, 'Normal', EVENT_REASON, `Cancelling deletion of Pod ${key}`);
+  }
+
+  /** Forgets the work for a pod and its pending countdown timer. */
+  private dropWork(ctx: ControllerContext, key: string): void {
+    delete this.state.works[key];
+    ctx.cancel(`fire:${key}`);
   }
 
   /** `deletePodHandler` + `addConditionAndDeletePod`. */

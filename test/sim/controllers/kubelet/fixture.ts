@@ -8,7 +8,7 @@ import { Cluster } from '../../../../src/sim/engine/cluster.js';
 import type { SimDefaults } from '../../../../src/sim/engine/defaults.js';
 import { EPOCH_MS } from '../../../../src/sim/engine/time.js';
 import { DEFAULT_HOST_PATHS, parsePathSpec } from '../../../../src/sim/controllers/kubelet/hostpaths.js';
-import type { Kubelet } from '../../../../src/sim/controllers/kubelet/kubelet.js';
+import type { Kubelet, KubeletOptions } from '../../../../src/sim/controllers/kubelet/kubelet.js';
 import { nodeControllers } from '../../../../src/sim/controllers/kubelet/nodecontrollers.js';
 import { registrationNode } from '../../../../src/sim/controllers/kubelet/registration.js';
 import type { PodTransition } from '../../../../src/sim/controllers/kubelet/worker.js';
@@ -22,9 +22,9 @@ export interface Fixture {
   readonly transitions: PodTransition[];
 }
 
-export function newCluster(defaults: Partial<SimDefaults> = {}): Fixture {
+export function newCluster(defaults: Partial<SimDefaults> = {}, kubelet: Omit<KubeletOptions, 'onTransition'> = {}): Fixture {
   const transitions: PodTransition[] = [];
-  const c = new Cluster({ seed: 1, defaults, controllers: () => nodeControllers({ onTransition: (t) => transitions.push(t) }) });
+  const c = new Cluster({ seed: 1, defaults, controllers: () => nodeControllers({ ...kubelet, onTransition: (t) => transitions.push(t) }) });
   bootstrap(c);
   return { c, kubelet: c.controller<Kubelet>('kubelet')!, transitions };
 }

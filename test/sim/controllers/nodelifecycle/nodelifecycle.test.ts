@@ -56,8 +56,22 @@ describe('node lifecycle: health', () => {
     expect(condition(f, 'web', 'Ready')!.status).toBe('True');
   });
 
-  it('a Node no kubelet ever posted for turns Unknown after the 60 s startup grace ("Kubelet never posted node status.")', () => {
+  it('a Node created through the API gets a simulated kubelet (KWOK) and turns Ready at once', () => {
     const f = newCluster();
+    bootNodes(f, 'node-1');
+    f.c.api.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'kwok' }, spec: {}, status: { allocatable: { cpu: '2', memory: '2Gi', pods: '10' } } });
+    f.c.settle();
+    expect(nodeCondition(f, 'kwok', 'Ready')).toMatchObject({ status: 'True', reason: 'KubeletReady' });
+    expect(f.c.store.get('Node', '', 'kwok')!.status.allocatable).toEqual({ cpu: '2', memory: '2Gi', pods: '10' });
+    expect(f.c.store.get('Node', '', 'kwok')!.status.nodeInfo?.kubeletVersion).toMatch(/^v1\./);
+    at(f, 600);
+    expect(nodeCondition(f, 'kwok', 'Ready')!.status).toBe('True');
+    expect(taintsOf(f, 'kwok')).toEqual([]);
+    expect(f.c.hasPendingWork()).toBe(false);
+  });
+
+  it('a Node no kubelet ever posted for turns Unknown after the 60 s startup grace ("Kubelet never posted node status.")', () => {
+    const f = newCluster({}, { adoptApiNodes: false });
     bootNodes(f, 'node-1');
     f.c.api.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'manual' }, spec: {}, status: {} });
     f.c.settle();
