@@ -90,10 +90,16 @@ function describeScheduling(pod: Pod, ex: SchedulingExplanation, nodeName: strin
   const lines = [`Scheduler (default-scheduler) for Pending pod ${pod.metadata.namespace}/${pod.metadata.name}:`];
   const n = ex.nodes.find((x) => x.node === nodeName);
   for (const v of n?.plugins ?? []) {
-    const detail = v.insufficient
-      ?.map((i) => `${i.reason}: the pod requests ${amount(i.resourceName, i.requested)}, ${amount(i.resourceName, i.used)} of ${amount(i.resourceName, i.capacity)} allocatable is already requested`)
-      .join('; ');
-    lines.push(`  ${v.plugin.padEnd(18)} ${v.passed ? 'passed' : `failed: ${v.reasons.join(', ')}`}${detail ? ` (${detail})` : ''}`);
+    if (v.passed) {
+      lines.push(`  ${v.plugin.padEnd(18)} passed`);
+      continue;
+    }
+    const shortfalls = (v.insufficient ?? []).map(
+      (i) => `${i.reason}: the pod requests ${amount(i.resourceName, i.requested)}; ${amount(i.resourceName, i.used)} of ${amount(i.resourceName, i.capacity)} allocatable is already requested`,
+    );
+    const detail = [...(v.conflictingPorts?.length ? [`host ports in use: ${v.conflictingPorts.join(', ')}`] : []), ...(v.taint ? [`taint ${formatTaint(v.taint)}`] : [])];
+    const reasons = shortfalls.length > 0 ? shortfalls : v.reasons;
+    lines.push(`  ${v.plugin.padEnd(18)} failed: ${reasons.join('; ')}${detail.length > 0 ? ` (${detail.join('; ')})` : ''}`);
   }
   if (ex.message) lines.push(`  ${ex.message}`);
   return lines;
