@@ -96,13 +96,26 @@ export function statusUnchanged(ds: DaemonSet, c: DaemonSetCounters): boolean {
   );
 }
 
-/** The status `storeDaemonSetStatus` writes: counters, and observedGeneration when allowed. */
+/**
+ * The apps/v1 DaemonSetStatus fields tagged `json:",omitempty"`: a zero value is not part of
+ * the object the API server returns (`kubectl get ds -o yaml` of a healthy DaemonSet shows no
+ * `numberUnavailable`). currentNumberScheduled, numberMisscheduled, desiredNumberScheduled and
+ * numberReady have no omitempty and are always present.
+ */
+const OMIT_WHEN_ZERO = ['observedGeneration', 'updatedNumberScheduled', 'numberAvailable', 'numberUnavailable'] as const;
+
+/**
+ * The status `storeDaemonSetStatus` writes: counters, and observedGeneration when allowed, in
+ * the form the API server serves it (zero omitempty fields absent; readers treat absent as 0).
+ */
 export function nextStatus(ds: DaemonSet, c: DaemonSetCounters, updateObservedGen: boolean): DaemonSetStatus {
-  return {
+  const status: Record<string, unknown> = {
     ...ds.status,
     ...(updateObservedGen ? { observedGeneration: ds.metadata.generation ?? 0 } : {}),
     ...c,
   };
+  for (const key of OMIT_WHEN_ZERO) if (status[key] === 0) delete status[key];
+  return status as unknown as DaemonSetStatus;
 }
 
 /** The human sentence for a status write. */

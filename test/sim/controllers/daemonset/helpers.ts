@@ -96,6 +96,23 @@ export function getDs(cluster: Cluster, name: string): DaemonSet {
   return ds;
 }
 
+/**
+ * The seven status counters as a typed Go client reads them: the stored status omits the
+ * omitempty ones when zero (as the API server serves apps/v1), which read back as 0.
+ */
+export function counters(ds: DaemonSet): Record<string, number> {
+  const s = ds.status;
+  return {
+    desiredNumberScheduled: s.desiredNumberScheduled,
+    currentNumberScheduled: s.currentNumberScheduled,
+    numberMisscheduled: s.numberMisscheduled,
+    numberReady: s.numberReady,
+    updatedNumberScheduled: s.updatedNumberScheduled ?? 0,
+    numberAvailable: s.numberAvailable ?? 0,
+    numberUnavailable: s.numberUnavailable ?? 0,
+  };
+}
+
 /** Replaces the template (as `kubectl apply` would), bumping the template generation annotation. */
 export function updateTemplate(cluster: Cluster, name: string, image: string, over: Partial<DaemonSetSpec> = {}): DaemonSet {
   const ds = getDs(cluster, name);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addNodes, createDs, dsSpec, events, getDs, livePods, newCluster, podsByNode, targetNode } from './helpers.js';
+import { addNodes, counters, createDs, dsSpec, events, getDs, livePods, newCluster, podsByNode, targetNode } from './helpers.js';
 import { DAEMON_POD_TOLERATIONS } from '../../../../src/sim/controllers/daemonset/tolerations.js';
 
 describe('TestSimpleDaemonSetLaunchesPods: one pod per node, unbound and pinned by node affinity', () => {
@@ -25,6 +25,6 @@ describe('TestSimpleDaemonSetLaunchesPods: one pod per node, unbound and pinned 
       ]);
     }
     expect(events(cluster, 'agent', 'SuccessfulCreate').map((e) => e.message).sort()).toEqual(pods.map((p) => `Created pod: ${p.metadata.name}`).sort());
-    expect(getDs(cluster, 'agent').status).toMatchObject({ desiredNumberScheduled: 5, currentNumberScheduled: 5, numberReady: 0, numberAvailable: 0, numberUnavailable: 5, updatedNumberScheduled: 5, numberMisscheduled: 0 });
+    expect(counters(getDs(cluster, 'agent'))).toMatchObject({ desiredNumberScheduled: 5, currentNumberScheduled: 5, numberReady: 0, numberAvailable: 0, numberUnavailable: 5, updatedNumberScheduled: 5, numberMisscheduled: 0 });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../../../../src/sim/engine/cluster.js';
 import {
   addNodes,
+  counters,
   createDs,
   dsSpec,
   finishTerminating,
@@ -56,7 +57,7 @@ describe('TestDaemonSetUpdatesPods: maxUnavailable 2 on 5 nodes, delete then cre
     expect(step(cluster)).toEqual({ creates: 2, deletes: 1 });
     expect(step(cluster)).toEqual({ creates: 1, deletes: 0 });
     const ds = getDs(cluster, 'agent');
-    expect(ds.status).toMatchObject({ desiredNumberScheduled: 5, updatedNumberScheduled: 5, numberAvailable: 5, numberUnavailable: 0 });
+    expect(counters(ds)).toMatchObject({ desiredNumberScheduled: 5, updatedNumberScheduled: 5, numberAvailable: 5, numberUnavailable: 0 });
     const pods = livePods(cluster, 'agent');
     expect(new Set(pods.map((p) => p.spec.containers[0]!.image))).toEqual(new Set(['agent:2.0']));
     expect(new Set(pods.map((p) => p.metadata.labels?.['pod-template-generation']))).toEqual(new Set(['2']));
@@ -201,7 +202,7 @@ describe('OnDelete strategy (updateStrategies() in every upstream test): old pod
     updateTemplate(cluster, 'agent', 'agent:2.0');
     cluster.settle();
     expect(podWrites(cluster, seq)).toEqual({ creates: 0, deletes: 0 });
-    expect(getDs(cluster, 'agent').status.updatedNumberScheduled).toBe(0);
+    expect(counters(getDs(cluster, 'agent')).updatedNumberScheduled).toBe(0);
     const victim = livePods(cluster, 'agent')[0]!;
     cluster.api.delete('Pod', 'default', victim.metadata.name);
     cluster.api.finishPodDeletion(cluster.store.get('Pod', 'default', victim.metadata.name)!);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EPOCH_MS } from '../../../../src/sim/engine/time.js';
-import { computeDaemonSetStatus } from '../../../../src/sim/controllers/daemonset/status.js';
+import { computeDaemonSetStatus, nextStatus } from '../../../../src/sim/controllers/daemonset/status.js';
 import { byNode, daemonSet, node, pod, T0 } from './fixtures.js';
-import { addNodes, createDs, dsSpec, getDs, intentsSince, lastSeq, livePods, markAllReady, markReady, newCluster, updateSpec } from './helpers.js';
+import { addNodes, counters, createDs, dsSpec, getDs, intentsSince, lastSeq, livePods, markAllReady, markReady, newCluster, updateSpec } from './helpers.js';
 
 describe('updateDaemonSetStatus counters (TestNumberReadyStatus, TestUpdatedNumberScheduled...): the oldest pod per node only', () => {
   const nodes = [node('a'), node('b'), node('c', { taints: [{ key: 'x', effect: 'NoSchedule' }] }), node('d')];
@@ -57,11 +57,11 @@ describe('TestNumberReadyStatus / minReadySeconds resync: status catches up with
     createDs(cluster, 'agent', dsSpec({ minReadySeconds: 10 }));
     cluster.settle();
     markAllReady(cluster, 'agent', EPOCH_MS);
-    expect(getDs(cluster, 'agent').status).toMatchObject({ numberReady: 2, numberAvailable: 0, numberUnavailable: 2 });
+    expect(counters(getDs(cluster, 'agent'))).toMatchObject({ numberReady: 2, numberAvailable: 0, numberUnavailable: 2 });
     cluster.advanceTo(EPOCH_MS + 9_999);
-    expect(getDs(cluster, 'agent').status.numberAvailable).toBe(0);
+    expect(counters(getDs(cluster, 'agent')).numberAvailable).toBe(0);
     cluster.advanceTo(EPOCH_MS + 10_000);
-    expect(getDs(cluster, 'agent').status).toMatchObject({ numberReady: 2, numberAvailable: 2, numberUnavailable: 0 });
+    expect(counters(getDs(cluster, 'agent'))).toMatchObject({ numberReady: 2, numberAvailable: 2, numberUnavailable: 0 });
   });
 });
 
@@ -91,5 +91,18 @@ describe('storeDaemonSetStatus: unchanged status is not written; observedGenerat
     cluster.settle();
     expect(gen).toBe(2);
     expect(getDs(cluster, 'agent').status.observedGeneration).toBe(2);
+  });
+});
+
+describe('stored status has the apps/v1 wire form: zero omitempty fields are absent', () => {
+  it('a healthy DaemonSet shows no numberUnavailable; the four non-omitempty counters are always present', () => {
+    const ds = daemonSet();
+    const healthy = nextStatus(ds, { desiredNumberScheduled: 3, currentNumberScheduled: 3, numberMisscheduled: 0, numberReady: 3, updatedNumberScheduled: 3, numberAvailable: 3, numberUnavailable: 0 }, true);
+    expect(healthy).toEqual({ currentNumberScheduled: 3, desiredNumberScheduled: 3, numberAvailable: 3, numberMisscheduled: 0, numberReady: 3, observedGeneration: ds.metadata.generation ?? 0, updatedNumberScheduled: 3 });
+    const empty = nextStatus({ ...ds, status: healthy }, { desiredNumberScheduled: 0, currentNumberScheduled: 0, numberMisscheduled: 0, numberReady: 0, updatedNumberScheduled: 0, numberAvailable: 0, numberUnavailable: 0 }, true);
+    expect(empty).not.toHaveProperty('numberAvailable');
+    expect(empty).not.toHaveProperty('updatedNumberScheduled');
+    expect(empty).not.toHaveProperty('numberUnavailable');
+    expect(empty).toMatchObject({ currentNumberScheduled: 0, desiredNumberScheduled: 0, numberMisscheduled: 0, numberReady: 0 });
   });
 });
