@@ -82,8 +82,9 @@ export class ControllerClient {
 
   /** Records a core/v1 Event about `obj`, from this controller (and `host` for the kubelet). */
   event(obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, host?: string): void {
-    this.recorder.record(this.now(), obj, type, reason, message, host ? { component: this.controller, host } : { component: this.controller });
-    this.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: `${reason}: ${message}` });
+    const written = this.recorder.record(this.now(), obj, type, reason, message, host ? { component: this.controller, host } : { component: this.controller });
+    const note = written ? '' : ' (dropped by the event spam filter)';
+    this.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: `${reason}: ${message}${note}` });
   }
 
   private note(verb: IntentVerb, kind: Kind, namespace: string, name: string, reason: string, r: Result<unknown>): void {

@@ -18,7 +18,7 @@ import { Store } from '../store/store.js';
 import { ControllerClient, type Intent } from './client.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { SIM_DEFAULTS, type SimDefaults } from './defaults.js';
-import { EventRecorder } from './events.js';
+import { EventRecorder, type RecorderState } from './events.js';
 import { newRngState, type RngState } from './rng.js';
 import { EPOCH_MS } from './time.js';
 import { cancelTimers, hasForegroundTimer, newTimerHeap, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
@@ -51,6 +51,7 @@ export interface ClusterSnapshot {
   readonly timers: TimerHeap;
   readonly store: StoreData;
   readonly controllers: Record<string, unknown>;
+  readonly recorder: RecorderState;
   readonly traceSeq: number;
 }
 
@@ -195,6 +196,7 @@ export class Cluster {
       timers: { items: [...this.timers.items], seq: this.timers.seq },
       store: this.store.snapshot(),
       controllers,
+      recorder: structuredClone(this.recorder.state),
       traceSeq: this.traceSeq,
     };
   }
@@ -205,7 +207,7 @@ export class Cluster {
     this.timers = { items: [...s.timers.items], seq: s.timers.seq };
     this.store.restore(s.store);
     for (const c of this.controllers) c.restore(structuredClone(s.controllers[c.name]));
-    this.recorder.reset();
+    this.recorder.state = structuredClone(s.recorder);
     this.traceSeq = s.traceSeq;
     this.pendingIntents = [];
     this.trace.length = 0;

@@ -1,7 +1,17 @@
 /**
- * The event recorder (client-go `record.EventRecorder` with its `EventCorrelator`): writes core/v1
- * Events and folds an identical repeat (same object, type, reason, message and source) into the
- * existing Event by bumping `count` and `lastTimestamp`, as `kubectl get events` shows.
+ * The event recorder: client-go `record.EventRecorder` and its `EventCorrelator`, which decides
+ * what becomes of each event before it is written as a core/v1 Event:
+ *
+ * 1. `EventAggregator` (EventAggregatorByReasonFunc): events from one source about one object
+ *    with the same type and reason but different messages are counted per 10-minute window;
+ *    from the 10th distinct message on they are folded into one event whose message is
+ *    `(combined from similar events): <latest message>`.
+ * 2. `eventLogger.eventObserve`: an event identical to one already written (same key) bumps that
+ *    Event's `count` and `lastTimestamp` instead of creating another.
+ * 3. `EventSourceObjectSpamFilter`: each source+object pair has a token bucket (burst 25,
+ *    refilled one token every 5 minutes); an event that finds it empty is dropped.
+ *
+ * All of it is plain data (`RecorderState`), snapshotted with the cluster.
  */
 import type { ApiObject, KubeEvent } from '../api/types.js';
 import type { Store } from '../store/store.js';
@@ -12,23 +22,72 @@ export interface EventSource {
   readonly host?: string;
 }
 
+/** `defaultAggregateMaxEvents`: distinct messages before similar events are combined. */
+const AGGREGATE_MAX_EVENTS = 10;
+/** `defaultAggregateIntervalInSeconds`: the window in which similar events count together. */
+const AGGREGATE_INTERVAL_MS = 600_000;
+/** `defaultSpamBurst` and `defaultSpamQPS` (one token per 300 s). */
+const SPAM_BURST = 25;
+const SPAM_REFILL_MS = 300_000;
+
+export interface RecorderState {
+  /** Event key (or aggregate key) -> name of the Event written for it. */
+  observed: Record<string, string>;
+  /** Aggregate key -> the distinct messages seen in the current window and when the last came. */
+  aggregates: Record<string, { messages: string[]; last: number }>;
+  /** Spam key -> tokens left and when the bucket was last refilled. */
+  buckets: Record<string, { tokens: number; at: number }>;
+  seq: number;
+}
+
+export function newRecorderState(): RecorderState {
+  return { observed: {}, aggregates: {}, buckets: {}, seq: 0 };
+}
+
 export class EventRecorder {
-  /** Aggregation key -> event name, rebuilt from the store after a restore. */
-  private index = new Map<string, string>();
-  private seq = 0;
+  state: RecorderState = newRecorderState();
 
   constructor(private readonly store: Store) {}
 
-  record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource): KubeEvent {
+  /** Records an event; returns the Event written or updated, or undefined when it was dropped. */
+  record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource): KubeEvent | undefined {
+    const s = this.state;
+    const objectKey = [source.component, source.host ?? '', obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, obj.metadata.uid, obj.apiVersion].join('\u0000');
+    const aggregateKey = `${objectKey}\u0000${type}\u0000${reason}`;
+    let key = `${aggregateKey}\u0000${message}`;
+
+    // EventAggregate
+    let agg = s.aggregates[aggregateKey];
+    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) agg = s.aggregates[aggregateKey] = { messages: [], last: now };
+    if (!agg.messages.includes(message)) agg.messages.push(message);
+    agg.last = now;
+    let text = message;
+    if (agg.messages.length >= AGGREGATE_MAX_EVENTS) {
+      agg.messages.shift();
+      key = aggregateKey;
+      text = `(combined from similar events): ${message}`;
+    }
+
+    // Filter (the spam filter sees every event, repeats included)
+    const bucket = (s.buckets[objectKey] ??= { tokens: SPAM_BURST, at: now });
+    const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
+    if (refills > 0) {
+      bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
+      bucket.at += refills * SPAM_REFILL_MS;
+    }
+    if (bucket.tokens < 1) return undefined;
+    bucket.tokens -= 1;
+
+    // eventObserve
     const namespace = obj.metadata.namespace || 'default';
-    const key = aggregationKey(obj.metadata.uid, type, reason, message, source);
-    const existingName = this.index.get(key);
+    const existingName = s.observed[key];
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     const ts = rfc3339(now);
     let ev: KubeEvent;
     if (existing) {
       ev = {
         ...existing,
+        message: text,
         count: existing.count + 1,
         lastTimestamp: ts,
         metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() },
@@ -36,11 +95,12 @@ export class EventRecorder {
     } else {
       // Upstream names events `<object>.<UnixNano in hex>`; a millisecond clock plus a sequence
       // number gives the same shape and stays unique within one instant.
-      const name = `${obj.metadata.name}.${Math.floor(now).toString(16)}${(this.seq++ % 0x100000).toString(16).padStart(5, '0')}`;
+      const seq = s.seq++;
+      const name = `${obj.metadata.name}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`;
       ev = {
         apiVersion: 'v1',
         kind: 'Event',
-        metadata: { name, namespace, uid: `event-${this.seq}`, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
+        metadata: { name, namespace, uid: `event-${seq}`, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
         involvedObject: {
           kind: obj.kind,
           ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}),
@@ -50,7 +110,7 @@ export class EventRecorder {
           resourceVersion: obj.metadata.resourceVersion,
         },
         reason,
-        message,
+        message: text,
         type,
         source: source.host ? { component: source.component, host: source.host } : { component: source.component },
         firstTimestamp: ts,
@@ -58,23 +118,9 @@ export class EventRecorder {
         count: 1,
         reportingComponent: source.component,
       };
-      this.index.set(key, name);
+      s.observed[key] = name;
     }
     this.store.put(ev);
     return ev;
   }
-
-  /** Rebuilds the aggregation index from the stored events (after a restore). */
-  reset(): void {
-    this.index.clear();
-    this.seq = 0;
-    for (const ev of this.store.list('Event')) {
-      this.seq++;
-      this.index.set(aggregationKey(ev.involvedObject.uid ?? '', ev.type, ev.reason, ev.message, ev.source), ev.metadata.name);
-    }
-  }
-}
-
-function aggregationKey(uid: string, type: string, reason: string, message: string, source: EventSource): string {
-  return [uid, type, reason, message, source.component, source.host ?? ''].join('\u0000');
 }

@@ -1,0 +1,66 @@
+/**
+ * The event recorder's correlator, as client-go's: identical repeats fold into one Event, the
+ * 10th distinct message of a reason is combined, and a source+object pair may write 25 events
+ * and then one per 5 minutes.
+ */
+import { describe, expect, it } from 'vitest';
+import { EventRecorder } from '../../../src/sim/engine/events.js';
+import { Store } from '../../../src/sim/store/store.js';
+import type { DaemonSet, KubeEvent } from '../../../src/sim/api/types.js';
+
+const DS = {
+  apiVersion: 'apps/v1',
+  kind: 'DaemonSet',
+  metadata: { name: 'agent', namespace: 'default', uid: 'ds-uid', resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z' },
+} as DaemonSet;
+const SOURCE = { component: 'daemonset-controller' };
+
+function events(store: Store): KubeEvent[] {
+  return store.list('Event').sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+}
+
+describe('EventRecorder', () => {
+  it('folds an identical repeat into the same Event (count and lastTimestamp)', () => {
+    const store = new Store();
+    const r = new EventRecorder(store);
+    r.record(0, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-1', SOURCE);
+    r.record(5_000, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-1', SOURCE);
+    const [ev, ...rest] = events(store);
+    expect(rest).toEqual([]);
+    expect(ev).toMatchObject({ count: 2, firstTimestamp: '1970-01-01T00:00:00Z', lastTimestamp: '1970-01-01T00:00:05Z', involvedObject: { kind: 'DaemonSet', name: 'agent', uid: 'ds-uid' } });
+  });
+
+  it('combines similar events from the 10th distinct message on (EventAggregatorByReasonFunc)', () => {
+    const store = new Store();
+    const r = new EventRecorder(store);
+    for (let i = 1; i <= 12; i++) r.record(i * 1000, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
+    const all = events(store);
+    expect(all.filter((e) => !e.message.startsWith('(combined'))).toHaveLength(9);
+    const combined = all.filter((e) => e.message.startsWith('(combined'));
+    expect(combined).toHaveLength(1);
+    expect(combined[0]).toMatchObject({ message: '(combined from similar events): Created pod: agent-12', count: 3 });
+  });
+
+  it('starts a fresh aggregation window after 10 minutes without similar events', () => {
+    const store = new Store();
+    const r = new EventRecorder(store);
+    for (let i = 1; i <= 9; i++) r.record(i, DS, 'Normal', 'SuccessfulCreate', `Created pod: a-${i}`, SOURCE);
+    r.record(601_000, DS, 'Normal', 'SuccessfulCreate', 'Created pod: a-10', SOURCE);
+    expect(events(store).some((e) => e.message.startsWith('(combined'))).toBe(false);
+  });
+
+  it('drops events past a burst of 25 per source and object, then lets one through every 5 minutes', () => {
+    const store = new Store();
+    const r = new EventRecorder(store);
+    const written = (t: number) => r.record(t, DS, 'Warning', 'FailedCreate', 'Error creating: quota', SOURCE) !== undefined;
+    for (let i = 0; i < 25; i++) expect(written(i)).toBe(true);
+    expect(written(30)).toBe(false);
+    expect(written(299_999)).toBe(false);
+    expect(written(300_000)).toBe(true);
+    expect(written(300_001)).toBe(false);
+    expect(events(store)[0]!.count).toBe(26);
+    // another object from the same source has its own bucket
+    const other = { ...DS, metadata: { ...DS.metadata, name: 'other', uid: 'other-uid' } } as DaemonSet;
+    expect(r.record(300_002, other, 'Warning', 'FailedCreate', 'Error creating: quota', SOURCE)).toBeDefined();
+  });
+});
