@@ -314,7 +314,10 @@ export class Kubelet implements Controller, HeartbeatSource {
     this.writeStatus(ctx, key, rt, m, false);
     if (next !== undefined && (rt.wakeAt === undefined || rt.wakeAt <= now || next < rt.wakeAt)) {
       rt.wakeAt = next;
-      ctx.after(next - now, `pod:${key}`);
+      // A mount retry at the back-off cap is the only thing a stalled pod waits for: a background
+      // timer, so `sim settle` does not wait for retries that cannot succeed on their own.
+      const background = rt.mountStalled === true && rt.mountRetryAt === next;
+      ctx.after(next - now, `pod:${key}`, background ? { background: true } : undefined);
     }
   }
 
@@ -376,7 +379,8 @@ export class Kubelet implements Controller, HeartbeatSource {
         }
       },
       mountStalled: () => {
-        (this.state.stalled[m.name] ??= []).push(key);
+        const waiting = (this.state.stalled[m.name] ??= []);
+        if (!waiting.includes(key)) waiting.push(key);
       },
     };
   }

@@ -5,11 +5,11 @@
  * is retried with the operation executor's exponential back-off (500 ms doubling to 2m2s); the
  * pod stays ContainerCreating. Other volume kinds always mount.
  *
- * Deviation: once the back-off has reached its cap the kubelet stops retrying on a timer (upstream
- * keeps trying every 2m2s) and retries only when the machine's paths change, the one way a
- * missing path can appear here (another pod's DirectoryOrCreate, FileOrCreate or untyped
- * hostPath). So a pod stuck on a missing path lets `sim settle` finish, with a realistic
- * FailedMount count up to then.
+ * Once the back-off has reached its cap the kubelet keeps retrying every 2m2s, as upstream does,
+ * but on background timers (`sim settle` does not wait for them: only a path appearing can end
+ * the wait, and nothing in the cluster is due to make one). The pod is "stalled": when the
+ * machine's paths change (another pod's DirectoryOrCreate, FileOrCreate or untyped hostPath) it
+ * retries at once. Deviation: upstream retries only at its next back-off expiry (up to 2m2s later).
  *
  * Once every volume is mounted the sandbox is created: the pod gets its IP (the node's with
  * hostNetwork) and PodReadyToStartContainers turns True; image pulls begin.
@@ -43,8 +43,8 @@ export function mountVolumes(env: WorkerEnv, t: number): void {
     for (const f of failures) env.event('Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${f.volume}" : ${f.error}`);
     rt.mountFailures++;
     const delay = mountRetryDelay(rt.mountFailures);
-    if (delay < MOUNT_RETRY_MAX_MS) rt.mountRetryAt = t + delay;
-    else {
+    rt.mountRetryAt = t + delay;
+    if (delay >= MOUNT_RETRY_MAX_MS) {
       rt.mountStalled = true;
       env.mountStalled();
     }

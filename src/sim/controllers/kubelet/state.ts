@@ -115,7 +115,8 @@ export interface PodRuntime {
   /** FailedMount retries: attempts so far and the next one. */
   mountFailures: number;
   mountRetryAt?: number;
-  /** Mount retries reached their back-off cap: retried only when the machine's paths change. */
+  /** Mount retries reached their back-off cap: retried every 2m2s on a background timer, and at
+   * once when the machine's paths change. */
   mountStalled?: boolean;
   /** The container whose image is ensured next during the first start. */
   cursor: number;

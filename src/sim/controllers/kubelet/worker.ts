@@ -52,7 +52,7 @@ export interface WorkerEnv {
   finish(t: number): void;
   /** The machine's filesystem gained paths (pods waiting for one may mount now). */
   pathsChanged(): void;
-  /** This pod stops retrying its mounts on a timer and waits for `pathsChanged`. */
+  /** This pod's mount retries reached the back-off cap: `pathsChanged` retries it at once. */
   mountStalled(): void;
 }
 

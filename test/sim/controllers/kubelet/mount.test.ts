@@ -70,18 +70,44 @@ describe('kubelet: hostPath volumes', () => {
     expect(eventObjects(f, 'collector', 'FailedMount')[0]!.count).toBe(3);
     at(f, 3.5);
     expect(eventObjects(f, 'collector', 'FailedMount')[0]!.count).toBe(4);
-    // ... 64 s; the ninth failure (127.5 s) reaches the 2m2s cap: no more timers, so the cluster settles
+    // ... 64 s; the ninth failure (127.5 s) reaches the 2m2s cap: from then on the retries are
+    // background timers, so the cluster counts as settled
     at(f, 127.499);
     expect(eventObjects(f, 'collector', 'FailedMount')[0]!.count).toBe(8);
     at(f, 127.5);
     expect(eventObjects(f, 'collector', 'FailedMount')[0]!.count).toBe(9);
-    expect(f.c.nextWakeup()).toBeUndefined();
-    // never pulls, never crash-loops: only ever ContainerCreating
+    expect(f.c.hasPendingWork()).toBe(false);
+    expect(f.c.nextWakeup()).toBe(T0 + 249_500);
+    // never pulls, never crash-loops: only ever ContainerCreating, retrying every 2m2s
     at(f, 600);
     expect(pod(f, 'collector')!.status.phase).toBe('Pending');
     expect(f.kubelet.podStage('default', 'collector')).toBe('Pending.ContainerCreating');
     expect(eventObjects(f, 'collector', 'Pulling')).toEqual([]);
-    expect(eventObjects(f, 'collector', 'FailedMount')[0]!.count).toBe(9);
+    expect(eventObjects(f, 'collector', 'FailedMount')[0]!.count).toBe(12);
+  });
+
+  it('keeps retrying a failed mount every 2m2s once the back-off is capped (operation executor maxDurationBeforeRetry), on background timers', () => {
+    const f = newCluster();
+    addNode(f, 'node-1', { paths: CONTAINERD_PATHS });
+    createPod(f, 'collector', { volumes: volume('containers', '/var/lib/docker/containers', 'Directory') });
+    // failures at 0, 0.5, 1.5, 3.5, 7.5, 15.5, 31.5, 63.5, 127.5, then every 122 s: 249.5, 371.5, 493.5, ...
+    const count = () => eventObjects(f, 'collector', 'FailedMount')[0]!.count;
+    at(f, 249.499);
+    expect(count()).toBe(9);
+    at(f, 249.5);
+    expect(count()).toBe(10);
+    at(f, 371.499);
+    expect(count()).toBe(10);
+    at(f, 371.5);
+    expect(count()).toBe(11);
+    expect(f.c.hasPendingWork()).toBe(false);
+    // `sim settle` does not wait for them: nothing foreground is due
+    expect(f.c.advanceUntil(() => !f.c.hasPendingWork(), 600_000)).toBe(true);
+    expect(f.c.now).toBe(T0 + 371_500);
+    // the node keeps its one stalled entry for the pod, however many retries ran
+    at(f, 1000);
+    expect(count()).toBe(16); // ... 615.5, 737.5, 859.5, 981.5
+    expect(f.kubelet.snapshot()).toMatchObject({ stalled: { 'node-1': ['default/collector'] } });
   });
 
   it('a stalled pod mounts as soon as another pod creates the missing path on its node', () => {
@@ -89,10 +115,10 @@ describe('kubelet: hostPath volumes', () => {
     addNode(f, 'node-1', { paths: CONTAINERD_PATHS });
     createPod(f, 'waits', { volumes: volume('state', '/var/lib/agent', 'Directory') });
     at(f, 300);
-    expect(f.c.nextWakeup()).toBeUndefined();
+    expect(f.c.hasPendingWork()).toBe(false);
     createPod(f, 'creates', { volumes: volume('state', '/var/lib/agent', 'DirectoryOrCreate') });
     expect(f.kubelet.podStage('default', 'waits')).toBe('Pending.Pulling');
-    expect(eventObjects(f, 'waits', 'FailedMount')[0]!.count).toBe(9);
+    expect(eventObjects(f, 'waits', 'FailedMount')[0]!.count).toBe(10);
   });
 
   it('mounts an existing Directory and a missing DirectoryOrCreate / untyped path, which then exists on the node', () => {
