@@ -11,7 +11,9 @@
  * 3. `EventSourceObjectSpamFilter`: each source+object pair has a token bucket (burst 25,
  *    refilled one token every 5 minutes); an event that finds it empty is dropped.
  *
- * All of it is plain data (`RecorderState`), snapshotted with the cluster.
+ * Like upstream, each of the three caches keeps at most 4096 entries (`maxLruCacheEntries`),
+ * dropping the least recently used. All of it is plain data (`RecorderState`, Maps keep their
+ * order through structuredClone), snapshotted with the cluster.
  */
 import type { ApiObject, KubeEvent } from '../api/types.js';
 import type { Store } from '../store/store.js';
@@ -29,19 +31,38 @@ const AGGREGATE_INTERVAL_MS = 600_000;
 /** `defaultSpamBurst` and `defaultSpamQPS` (one token per 300 s). */
 const SPAM_BURST = 25;
 const SPAM_REFILL_MS = 300_000;
+/** `maxLruCacheEntries`. */
+const LRU_SIZE = 4096;
 
 export interface RecorderState {
   /** Event key (or aggregate key) -> name of the Event written for it. */
-  observed: Record<string, string>;
+  observed: Map<string, string>;
   /** Aggregate key -> the distinct messages seen in the current window and when the last came. */
-  aggregates: Record<string, { messages: string[]; last: number }>;
+  aggregates: Map<string, { messages: string[]; last: number }>;
   /** Spam key -> tokens left and when the bucket was last refilled. */
-  buckets: Record<string, { tokens: number; at: number }>;
+  buckets: Map<string, { tokens: number; at: number }>;
   seq: number;
 }
 
 export function newRecorderState(): RecorderState {
-  return { observed: {}, aggregates: {}, buckets: {}, seq: 0 };
+  return { observed: new Map(), aggregates: new Map(), buckets: new Map(), seq: 0 };
+}
+
+/** Gets an entry and marks it most recently used. */
+function lruGet<V>(m: Map<string, V>, key: string): V | undefined {
+  const v = m.get(key);
+  if (v !== undefined) {
+    m.delete(key);
+    m.set(key, v);
+  }
+  return v;
+}
+
+/** Sets an entry as most recently used, evicting the least recently used past the limit. */
+function lruSet<V>(m: Map<string, V>, key: string, v: V): void {
+  m.delete(key);
+  m.set(key, v);
+  if (m.size > LRU_SIZE) m.delete(m.keys().next().value!);
 }
 
 export class EventRecorder {
@@ -52,13 +73,14 @@ export class EventRecorder {
   /** Records an event; returns the Event written or updated, or undefined when it was dropped. */
   record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource): KubeEvent | undefined {
     const s = this.state;
-    const objectKey = [source.component, source.host ?? '', obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, obj.metadata.uid, obj.apiVersion].join('\u0000');
+    const m = obj.metadata;
+    const objectKey = `${source.component}\u0000${source.host ?? ''}\u0000${obj.kind}\u0000${m.namespace ?? ''}\u0000${m.name}\u0000${m.uid}\u0000${obj.apiVersion}`;
     const aggregateKey = `${objectKey}\u0000${type}\u0000${reason}`;
     let key = `${aggregateKey}\u0000${message}`;
 
     // EventAggregate
-    let agg = s.aggregates[aggregateKey];
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) agg = s.aggregates[aggregateKey] = { messages: [], last: now };
+    let agg = lruGet(s.aggregates, aggregateKey);
+    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) lruSet(s.aggregates, aggregateKey, (agg = { messages: [], last: now }));
     if (!agg.messages.includes(message)) agg.messages.push(message);
     agg.last = now;
     let text = message;
@@ -69,7 +91,8 @@ export class EventRecorder {
     }
 
     // Filter (the spam filter sees every event, repeats included)
-    const bucket = (s.buckets[objectKey] ??= { tokens: SPAM_BURST, at: now });
+    let bucket = lruGet(s.buckets, objectKey);
+    if (!bucket) lruSet(s.buckets, objectKey, (bucket = { tokens: SPAM_BURST, at: now }));
     const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
     if (refills > 0) {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
@@ -80,7 +103,7 @@ export class EventRecorder {
 
     // eventObserve
     const namespace = obj.metadata.namespace || 'default';
-    const existingName = s.observed[key];
+    const existingName = lruGet(s.observed, key);
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     const ts = rfc3339(now);
     let ev: KubeEvent;
@@ -118,7 +141,7 @@ export class EventRecorder {
         count: 1,
         reportingComponent: source.component,
       };
-      s.observed[key] = name;
+      lruSet(s.observed, key, name);
     }
     this.store.put(ev);
     return ev;
