@@ -167,11 +167,17 @@ export class DaemonSetsController implements Controller {
     this.queue.push(key);
   }
 
-  /** `queue.AddAfter`: skipped when a wake for the key is already due no later. */
+  /**
+   * `queue.AddAfter`, keeping every distinct wake time. client-go's delaying queue keeps only the
+   * earliest pending wake per key, so a later one (the `minReadySeconds + 1s` requeue when a
+   * surge pod turns Ready) can be lost and a rollout waits for the informer resync, hours later;
+   * a real cluster is usually nudged sooner by other updates. Keeping each wake costs only an
+   * extra sync and never stalls.
+   */
   private requeueAfter(ctx: ControllerContext, key: string, delayMs: number): void {
     const at = ctx.now + Math.max(0, delayMs);
     const list = (this.wakes[key] ??= []);
-    if (list.some((t) => t <= at)) return;
+    if (list.includes(at)) return;
     list.push(at);
     ctx.after(at - ctx.now, `${at}@${key}`);
   }

@@ -128,12 +128,12 @@ describe('processNextWorkItem: a failing sync is retried with per-key exponentia
     expect(cluster.store.get('DaemonSet', NS, 'bad')!.status).toMatchObject({ desiredNumberScheduled: 1, currentNumberScheduled: 1 });
     const t0 = cluster.now;
     // The first sync fails (retry in 5 ms); its own writes re-queue it at once and it fails again
-    // (the 10 ms retry is covered by the earlier 5 ms one).
+    // (retry in 10 ms). Every distinct wake is kept.
     expect(dsc.snapshot().failures).toEqual({ 'default/bad': 2 });
-    expect(dsc.snapshot().wakes).toEqual({ 'default/bad': [t0 + 5] });
+    expect(dsc.snapshot().wakes).toEqual({ 'default/bad': [t0 + 5, t0 + 10] });
     cluster.advanceTo(t0 + 5);
     expect(dsc.snapshot().failures).toEqual({ 'default/bad': 3 });
-    expect(dsc.snapshot().wakes).toEqual({ 'default/bad': [t0 + 25] });
+    expect(dsc.snapshot().wakes).toEqual({ 'default/bad': [t0 + 10, t0 + 25] });
     expect(livePods(cluster, 'bad')).toHaveLength(1);
   });
 });
