@@ -73,8 +73,9 @@ export class EventRecorder {
   /** Records an event; returns the Event written or updated, or undefined when it was dropped. */
   record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource): KubeEvent | undefined {
     const s = this.state;
-    const m = obj.metadata;
-    const objectKey = `${source.component}\u0000${source.host ?? ''}\u0000${obj.kind}\u0000${m.namespace ?? ''}\u0000${m.name}\u0000${m.uid}\u0000${obj.apiVersion}`;
+    // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
+    // the uid alone already names one object, and a short key hashes faster.
+    const objectKey = `${source.component}\u0000${source.host ?? ''}\u0000${obj.metadata.uid}`;
     const aggregateKey = `${objectKey}\u0000${type}\u0000${reason}`;
     let key = `${aggregateKey}\u0000${message}`;
 
