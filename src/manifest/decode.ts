@@ -56,6 +56,16 @@ export interface DecodeResult {
 export interface DecodeOptions {
   /** Paths written twice in the source (ManifestDoc.duplicateFields). */
   readonly duplicates?: Iterable<string>;
+  /**
+   * Which of the API server's two decoders to model:
+   * - `json` (default): the strict JSON serializer a create or update body goes through;
+   * - `unstructured`: `runtime.DefaultUnstructuredConverter.FromUnstructuredWithValidation`, which
+   *   decodes the object a strategic merge patch produced (the patch handler's
+   *   `applyPatchToObject`). Its type errors are the converter's (`unrecognized type: int32`,
+   *   `cannot convert int64 to string`, `cannot restore struct from: string`), it stops at the
+   *   first one, and its unknown fields come sorted by message. It sees no duplicates.
+   */
+  readonly flavor?: 'json' | 'unstructured';
 }
 
 const MAX_STRICT_ERRORS = 100;
@@ -67,7 +77,8 @@ export function formatDecodeError(kind: string, version: string, detail: string)
 
 export function decodeObject(obj: Readonly<Record<string, unknown>>, mode: ValidateMode, options: DecodeOptions = {}): DecodeResult {
   const schema = mappingFor(obj['apiVersion'], obj['kind']);
-  const duplicates = new Set(options.duplicates ?? []);
+  const converter = options.flavor === 'unstructured';
+  const duplicates = new Set(converter ? [] : (options.duplicates ?? []));
   const unknownFields: string[] = [];
   const duplicateFields: string[] = [];
   const strict = new Set<string>();
@@ -79,6 +90,7 @@ export function decodeObject(obj: Readonly<Record<string, unknown>>, mode: Valid
   };
   const join = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
   const mismatch = (value: unknown, goType: string, path: string, goStruct: string | undefined, goPath: string[], isFatal = false, literal = false): void => {
+    if (converter) return; // walk checked the value the converter's way already
     const what = literal ? `number ${String(value)}` : jsonKind(value);
     const where = goStruct === undefined ? `Go value of type ${goType}` : `Go struct field ${goStruct}.${goPath.join('.')} of type ${goType}`;
     const message = `json: cannot unmarshal ${what} into ${where}`;
@@ -101,6 +113,15 @@ export function decodeObject(obj: Readonly<Record<string, unknown>>, mode: Valid
 
   const walk = (value: unknown, type: FieldType, path: string, goStruct: string | undefined, goPath: string[]): void => {
     if (value === null || value === undefined) return;
+    if (converter) {
+      if (fatal !== undefined) return; // the converter stops at its first error
+      const problem = converterError(value, type);
+      if (problem !== undefined) {
+        typeErrors.push({ path, message: problem });
+        fatal = problem;
+        return;
+      }
+    }
     switch (type.t) {
       case 'string':
         if (typeof value !== 'string') mismatch(value, type.go, path, goStruct, goPath);
@@ -175,7 +196,8 @@ export function decodeObject(obj: Readonly<Record<string, unknown>>, mode: Valid
   };
 
   if (schema) walk(obj, schema.type, '', undefined, []);
-  const strictErrors = [...strict];
+  // The converter sorts its unknown-field errors by their text before reporting them.
+  const strictErrors = converter ? [...strict].sort(compareBytes) : [...strict];
   const error = fatal ?? saved ?? (mode === 'strict' && strictErrors.length > 0 ? `strict decoding error: ${strictErrors.join(', ')}` : undefined);
   return {
     unknownFields,
@@ -200,7 +222,132 @@ function jsonKind(v: unknown): string {
   return typeof v;
 }
 
+/**
+ * The error `runtime.DefaultUnstructuredConverter` (`fromUnstructured`) gives for a JSON value
+ * that does not fit the Go type, or undefined when the converter accepts it. Scalar destinations
+ * take a value Go can assign or convert within the same group (an int64 into int32 wraps, an
+ * integral float64 into an int is fine); a pair Go can convert across groups is `cannot convert
+ * A to B` (int64 into a string type), anything else `unrecognized type: <kind>`. Structs,
+ * slices and maps need a JSON object, array and object. Types with their own UnmarshalJSON
+ * (IntOrString, Quantity, Time) fail as that method does.
+ */
+function converterError(value: unknown, type: FieldType): string | undefined {
+  const src = converterKind(value);
+  switch (type.t) {
+    case 'string':
+      if (src === 'string') return undefined;
+      return src === 'int' ? `cannot convert int64 to ${type.go}` : `unrecognized type: string`;
+    case 'bool':
+      return src === 'bool' ? undefined : 'unrecognized type: bool';
+    case 'int':
+      if (src === 'int') return undefined; // wraps when out of range, as Go's conversion does
+      if (src === 'float') return Number.isInteger(value) ? undefined : `cannot convert float64 to ${type.go}`;
+      return `unrecognized type: ${type.go}`;
+    case 'float':
+      return src === 'int' || src === 'float' ? undefined : 'unrecognized type: float64';
+    case 'intOrString':
+      // IntOrString.UnmarshalJSON decodes a non-string into its int32 directly
+      if (src === 'string') return undefined;
+      if (src !== 'int' && src !== 'float') return `json: cannot unmarshal ${jsonKind(value)} into Go value of type int32`;
+      return fitsInt(value as number, 'int32') ? undefined : `json: cannot unmarshal number ${String(value)} into Go value of type int32`;
+    case 'time':
+      return src === 'string' ? undefined : `json: cannot unmarshal ${jsonKind(value)} into Go value of type string`;
+    case 'quantity':
+    case 'raw':
+      return undefined; // checked (quantity) or accepted (raw) by the walk
+    case 'array':
+      return src === 'slice' ? undefined : `cannot restore slice from ${src === 'int' ? 'int64' : src === 'float' ? 'float64' : src}`;
+    case 'map':
+      return src === 'map' ? undefined : `cannot restore map from ${src === 'int' ? 'int64' : src === 'float' ? 'float64' : src}`;
+    case 'open':
+    case 'struct':
+      return src === 'map' ? undefined : `cannot restore struct from: ${src === 'int' ? 'int64' : src === 'float' ? 'float64' : src}`;
+  }
+}
+
+/** The reflect kind of a value `sigs.k8s.io/json` decoded: integers are int64, other numbers float64. */
+function converterKind(value: unknown): 'string' | 'bool' | 'int' | 'float' | 'map' | 'slice' {
+  if (Array.isArray(value)) return 'slice';
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  return 'map';
+}
+
 function fitsInt(v: number, go: 'int32' | 'int64'): boolean {
   if (!Number.isInteger(v)) return false;
   return go === 'int32' ? v >= -2147483648 && v <= 2147483647 : v >= -9223372036854775808 && v < 9223372036854775808;
+}
+
+/**
+ * The object as the API server holds it after decoding, as far as JSON `null` and emptiness go:
+ * Go's decoder leaves a field that is null at its zero value (so it is omitted when written back),
+ * gives a null map value or list item the element type's zero value, and `Quantity.UnmarshalJSON`
+ * reads null as 0. Without this a `memory:` written with no value would reach the API server as
+ * null. An empty map or slice in an `omitempty` field (`labels: {}`, `tolerations: []`,
+ * `nodeSelector: {}`) is dropped, as encoding the stored object drops it. Unknown fields and
+ * wrongly typed values are left as they are (decodeObject reports them).
+ */
+export function withDecodedNulls<T extends Readonly<Record<string, unknown>>>(obj: T): T {
+  const schema = mappingFor(obj['apiVersion'], obj['kind']);
+  if (!schema) return obj;
+  return normalize(obj, schema.type) as T;
+}
+
+function zeroValue(type: FieldType): unknown {
+  switch (type.t) {
+    case 'string':
+      return '';
+    case 'int':
+    case 'float':
+    case 'intOrString':
+      return 0;
+    case 'bool':
+      return false;
+    case 'quantity':
+      return '0';
+    case 'struct':
+    case 'open':
+      return {};
+    default:
+      return undefined; // nil slices, maps, times and raw values are written as nothing
+  }
+}
+
+/**
+ * The map and slice fields whose JSON tag lacks `omitempty` (`PodSpec.containers`,
+ * `NodeSelector.nodeSelectorTerms`): an empty one is still written back as `[]`.
+ */
+const NOT_OMITEMPTY: ReadonlySet<string> = new Set(['containers', 'nodeSelectorTerms']);
+
+function isEmptyCollection(v: unknown, type: FieldType): boolean {
+  return (type.t === 'map' && isObject(v) && Object.keys(v).length === 0) || (type.t === 'array' && Array.isArray(v) && v.length === 0);
+}
+
+function normalize(value: unknown, type: FieldType): unknown {
+  if (type.t === 'struct' && isObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const field = Object.hasOwn(type.fields, key) ? type.fields[key] : undefined;
+      if (!field) out[key] = v;
+      else if (v !== null && v !== undefined) {
+        const n = normalize(v, field);
+        // `json:",omitempty"` on a map or slice: an empty one is not written back.
+        if (!(isEmptyCollection(n, field) && !NOT_OMITEMPTY.has(key))) out[key] = n;
+      }
+    }
+    return out;
+  }
+  if (type.t === 'map' && isObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const n = v === null || v === undefined ? zeroValue(type.values) : normalize(v, type.values);
+      if (n !== undefined) out[key] = n;
+    }
+    return out;
+  }
+  if (type.t === 'array' && Array.isArray(value)) {
+    return value.map((v) => (v === null || v === undefined ? (zeroValue(type.items) ?? null) : normalize(v, type.items)));
+  }
+  return value;
 }

@@ -2,22 +2,22 @@
  * The manifest layer: YAML text <-> API objects with source positions, and kubectl's and the
  * API server's words for everything wrong with them. Pure: no DOM, no Node APIs, no clock.
  *
- * Typical use by `kubectl apply -f FILE` (kubectl stops at the first error, after applying
- * the objects before it):
+ * Typical use by `kubectl apply -f FILE` (the playground applies nothing when any document
+ * cannot be read):
  *   const parsed = parseManifests(text, 'FILE', { validate });
- *   for (const doc of objectsBeforeFirstError(parsed)) {
+ *   first error diagnostic -> `error: <message>`, and stop;
+ *   for (const doc of parsed.docs) {
  *     resourceMappingError(doc.object, 'FILE')  -> `error: <it>` when the kind is not served;
  *     const decoded = decodeObject(doc.object, validate);
  *     decoded.error    -> `Error from server (BadRequest): error when creating "FILE": ` +
  *                         formatDecodeError(kind, version, decoded.error);
  *     decoded.warnings -> `Warning: <each>`;
  *   }
- *   then the first error diagnostic -> `error: <message>`.
  * An editor shows `parsed.diagnostics` plus, per doc,
  * `decodeDiagnostics(doc, decodeObject(doc.object, validate, { duplicates: doc.duplicateFields }), validate)`.
  */
-export { parseManifests, objectsBeforeFirstError } from './parse.js';
-export { decodeObject, formatDecodeError } from './decode.js';
+export { parseManifests } from './parse.js';
+export { decodeObject, formatDecodeError, withDecodedNulls } from './decode.js';
 export { decodeDiagnostics } from './markers.js';
 export type { DecodeOptions, DecodeResult, DecodeTypeError } from './decode.js';
 export { SUPPORTED_KINDS, isSupportedKind, mappingFor, noKindMatch, resourceMappingError } from './kinds.js';

@@ -6,6 +6,12 @@
  * yaml-options.ts), then checked for apiVersion/kind (type-meta.ts) and expanded when it is a list
  * (objects.ts). Every problem becomes a Diagnostic with kubectl's wording and a line/column.
  *
+ * Syntax is judged by go-yaml itself (goyaml/, a port of its scanner and parser run on the
+ * chunks kubectl's YAMLReader cuts): where it rejects a chunk, that is the error, worded and
+ * numbered as kubectl prints it (lines count from the chunk's first line), and the documents
+ * from that chunk on are dropped. The `yaml` package builds the values; its own syntax errors
+ * only show when go-yaml accepts what it rejects.
+ *
  * Assumptions:
  * - Input is untrusted: it may be huge, deeply nested or an alias bomb.
  * Invariants:
@@ -22,6 +28,7 @@ import { readObjects } from './objects.js';
 import { offsetOfRunawayNesting } from './prescan.js';
 import { checkNesting, scanFields } from './scan.js';
 import { COMPOSE_OPTIONS, TO_JS_OPTIONS } from './yaml-options.js';
+import { kubectlStreamError } from './goyaml/index.js';
 import { conversionReason, parsingMessage, syntaxReason } from './yaml-errors.js';
 import type { Diagnostic, ManifestDoc, ParseOptions, ParseResult } from './types.js';
 
@@ -72,6 +79,15 @@ export function parseManifests(text: string, fileName: string, options: ParseOpt
     const offset = error.pos[0];
     const docIndex = Math.max(0, docStarts.filter((start) => start <= offset).length - 1);
     diagnostics.push(at(offset, docIndex, parsingMessage(fileName, syntaxReason(error, lines.linePos(offset).line))));
+  }
+  const stop = kubectlStreamError(text);
+  if (stop) {
+    // kubectl reads the documents before the failing chunk, then stops with go-yaml's error;
+    // the yaml package's own syntax complaints up to there are replaced by it.
+    const docIndex = docStarts.filter((start) => start < stop.after).length;
+    const kept = diagnostics.filter((d) => (d.docIndex ?? 0) > docIndex || !d.message.startsWith(`error parsing ${fileName}: `));
+    const message = stop.message.startsWith('invalid Yaml') ? `error parsing ${fileName}: ${stop.message}` : parsingMessage(fileName, stop.message.replace(/^error converting YAML to JSON: /, ''));
+    return { docs: sortByStream(docs), diagnostics: sortByStream([at(stop.offset, docIndex, message), ...kept]) };
   }
   return { docs: sortByStream(docs), diagnostics: sortByStream(diagnostics) };
 }
@@ -126,15 +142,4 @@ function unresolvedAlias(doc: Document, aliases: AliasTable): Node | undefined {
 function sortByStream<T extends { docIndex?: number; index?: number; itemIndex?: number }>(list: T[]): T[] {
   const key = (x: T): number => (x.docIndex ?? x.index ?? 0) * 1e6 + (x.itemIndex ?? -1);
   return list.map((x, i) => [x, i] as const).sort((a, b) => key(a[0]) - key(b[0]) || a[1] - b[1]).map(([x]) => x);
-}
-
-/**
- * The objects kubectl applies before it stops at the first error: every object earlier in the
- * stream than the first error diagnostic (all objects when there is no error).
- */
-export function objectsBeforeFirstError(result: ParseResult): ManifestDoc[] {
-  const first = result.diagnostics.find((d) => d.severity === 'error');
-  if (!first) return result.docs;
-  const stop = first.docIndex ?? 0;
-  return result.docs.filter((d) => d.index < stop || (d.index === stop && first.itemIndex !== undefined && (d.itemIndex ?? 0) < first.itemIndex));
 }

@@ -68,9 +68,8 @@ export interface ParseOptions {
 }
 
 /**
- * The outcome of reading a stream. Docs and diagnostics are each in stream order. kubectl reads
- * the documents in order and stops at the first error, after applying the objects before it:
- * `objectsBeforeFirstError` (parse.ts) picks those.
+ * The outcome of reading a stream. Docs and diagnostics are each in stream order; a document
+ * that cannot be read has a diagnostic and no doc.
  */
 export interface ParseResult {
   readonly docs: ManifestDoc[];

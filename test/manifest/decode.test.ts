@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeDiagnostics, decodeObject, formatDecodeError, parseManifests } from '../../src/manifest/index.js';
+import { decodeDiagnostics, decodeObject, formatDecodeError, parseManifests, withDecodedNulls } from '../../src/manifest/index.js';
 import type { ValidateMode } from '../../src/manifest/index.js';
 
 /** A valid DaemonSet with `extra` spliced into the container, the pod spec and the DS spec. */
@@ -280,5 +280,71 @@ describe('decodeDiagnostics: editor markers', () => {
     const { doc, result } = decode(ds({ spec: '  replicas: 2\n' }), 'warn');
     expect(decodeDiagnostics(doc, result, 'warn').map((d) => d.severity)).toEqual(['warning']);
     expect(decodeDiagnostics(doc, result, 'ignore')).toEqual([]);
+  });
+});
+
+// runtime.DefaultUnstructuredConverter.FromUnstructuredWithValidation, as the patch handler's
+// applyPatchToObject decodes the object a strategic merge patch produced.
+describe('decodeObject: the unstructured converter flavor (patched objects)', () => {
+  const convert = (obj: Record<string, unknown>, mode: ValidateMode = 'strict') => decodeObject(obj, mode, { flavor: 'unstructured' });
+  const base = (spec: Record<string, unknown>, container: Record<string, unknown> = {}) => ({
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: 'agent' },
+    spec: {
+      selector: { matchLabels: { app: 'agent' } },
+      template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'agent', image: 'agent:1.0', ...container }] } },
+      ...spec,
+    },
+  });
+
+  it('sorts unknown fields by their message (the converter sorts before reporting)', () => {
+    const r = convert(base({ zeta: 1, replicas: 3 }, { imagee: 'x' }));
+    expect(r.error).toBe('strict decoding error: unknown field "spec.replicas", unknown field "spec.template.spec.containers[0].imagee", unknown field "spec.zeta"');
+  });
+
+  it('words type errors as fromUnstructured does', () => {
+    expect(convert(base({ minReadySeconds: '10' })).error).toBe('unrecognized type: int32');
+    expect(convert(base({ minReadySeconds: 1.5 })).error).toBe('cannot convert float64 to int32');
+    expect(convert(base({ minReadySeconds: 10.0 })).error).toBeUndefined();
+    expect(convert(base({ template: 'x' })).error).toBe('cannot restore struct from: string');
+    expect(convert(base({}, { ports: 'x' })).error).toBe('cannot restore slice from string');
+    expect(convert(base({}, { imagePullPolicy: 1 })).error).toBe('cannot convert int64 to v1.PullPolicy');
+    expect(convert(base({}, { imagePullPolicy: true })).error).toBe('unrecognized type: string');
+    expect(convert(base({ updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: true } } })).error).toBe(
+      'json: cannot unmarshal bool into Go value of type int32',
+    );
+  });
+
+  it('a type error wins over unknown fields, which are then not reported', () => {
+    const r = convert(base({ replicas: 3, minReadySeconds: 'x' }));
+    expect(r.error).toBe('unrecognized type: int32');
+  });
+
+  it('warn mode turns the sorted unknown fields into warnings', () => {
+    const r = convert(base({ zeta: 1, replicas: 3 }), 'warn');
+    expect(r.error).toBeUndefined();
+    expect(r.warnings).toEqual(['unknown field "spec.replicas"', 'unknown field "spec.zeta"']);
+  });
+});
+
+describe('withDecodedNulls: the object as the API server stores it', () => {
+  const dsWith = (podSpec: Record<string, unknown>, meta: Record<string, unknown> = {}) => ({
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: 'a', ...meta },
+    spec: { selector: { matchLabels: { app: 'a' } }, template: { metadata: { labels: { app: 'a' } }, spec: podSpec } },
+  });
+
+  it('drops empty maps and slices of omitempty fields, keeps empty structs and the non-omitempty containers', () => {
+    const out = withDecodedNulls(dsWith({ nodeSelector: {}, tolerations: [], containers: [{ name: 'c', image: 'x', env: [], resources: {} }] }, { labels: {}, annotations: {} })) as any;
+    expect(out.metadata).toEqual({ name: 'a' });
+    expect(out.spec.template.spec).toEqual({ containers: [{ name: 'c', image: 'x', resources: {} }] });
+    expect((withDecodedNulls(dsWith({ containers: [] })) as any).spec.template.spec).toEqual({ containers: [] });
+  });
+
+  it('null fields go, null quantities read as 0', () => {
+    const out = withDecodedNulls(dsWith({ nodeSelector: null, containers: [{ name: 'c', image: 'x', resources: { requests: { memory: null } } }] })) as any;
+    expect(out.spec.template.spec).toEqual({ containers: [{ name: 'c', image: 'x', resources: { requests: { memory: '0' } } }] });
   });
 });

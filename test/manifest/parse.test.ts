@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { objectsBeforeFirstError, parseManifests } from '../../src/manifest/index.js';
+import { parseManifests } from '../../src/manifest/index.js';
 
 const pod = (name: string): string => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n`;
 
@@ -130,10 +130,10 @@ describe('parseManifests: syntax errors', () => {
     expect(d.line).toBeGreaterThanOrEqual(6);
   });
 
-  it('lets the objects before the first error through, as kubectl applies them', () => {
+  it('keeps the readable documents around a broken one, with their stream index', () => {
     const r = parseManifests(`${pod('a')}---\nb: c: d\n---\n${pod('c')}`, 'f.yaml');
-    expect(objectsBeforeFirstError(r).map((d) => d.index)).toEqual([0]);
     expect(r.docs.map((d) => d.index)).toEqual([0, 2]);
+    expect(r.diagnostics.map((d) => d.docIndex)).toEqual([1]);
   });
 });
 

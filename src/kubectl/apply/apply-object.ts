@@ -8,12 +8,20 @@
  *   server would (strategic-merge.ts) and the result stored with an update -> `configured`.
  * - The API server's strict decoding (`--validate`): an unknown field rejects the object
  *   (strict) or is dropped with a `Warning:` (warn) or silently (ignore); a wrongly typed value
- *   always rejects it.
+ *   always rejects it. A create is decoded by the JSON serializer (`... cannot be handled as a
+ *   DaemonSet: strict decoding error: ...`); a patch of an existing object is applied to the live
+ *   object and the result decoded by the unstructured converter (`applyPatchToObject`), whose
+ *   failures are an Invalid error without kind or name on the field `patch`, the bad value being
+ *   the patch as Go's `%+v` prints the map: `The request is invalid: patch: Invalid value:
+ *   "map[...]": strict decoding error: unknown field "spec.replicas"`.
+ * - Keys written twice in the YAML never reach the server: kubectl's YAML-to-JSON step keeps the
+ *   last one (kubernetes/kubernetes#99286, #125885), so they are not reported here.
  * - `--dry-run=client` sends nothing; `--dry-run=server` runs the server's checks, stores nothing.
  */
-import { decodeObject, formatDecodeError, type ValidateMode } from '../../manifest/index.js';
+import { decodeObject, formatDecodeError, withDecodedNulls, type ValidateMode } from '../../manifest/index.js';
 import type { ApiObject, Kind, Node } from '../../sim/api/types.js';
-import { badRequest } from '../../sim/apiserver/errors.js';
+import { goQuote } from '../../sim/api/goquote.js';
+import { badRequest, type StatusError } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
 import { withSource, type CmdError } from '../verbs/check-err.js';
@@ -25,7 +33,7 @@ import { hasLastApplied, LAST_APPLIED, modifiedConfiguration, originalConfigurat
 import { PatchError } from './list-order.js';
 import { reportedNodeStatus, withKubeletLabels } from './node-registration.js';
 import { kindPatchMeta } from './patch-schema.js';
-import { strategicMerge } from './strategic-merge.js';
+import { describe, strategicMerge } from './strategic-merge.js';
 import { threeWayPatch } from './three-way.js';
 
 export interface ObjectOutcome {
@@ -40,7 +48,7 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
   if (!name) {
     return { stdout: '', stderr: '', error: { message: `error when retrieving current configuration of:\n${infoString(info, namespace, name)}\nfrom server for: "${source}": resource name may not be empty` } };
   }
-  const decoded = decodeObject(item.obj, validate, { duplicates: item.doc.duplicateFields });
+  const decoded = decodeObject(item.obj, validate);
   const decodeError = decoded.error ? badRequest(formatDecodeError(info.kind, info.version, decoded.error)) : undefined;
   const warnings = decoded.warnings.map((w) => `Warning: ${w}\n`).join('');
   const { modified, annotation } = modifiedConfiguration(item.obj);
@@ -51,7 +59,8 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
   if (!current) {
     if (decodeError) return { stdout: '', stderr: '', error: { status: withSource('creating', source, decodeError) } };
     if (dryRun === 'client') return { stdout: printed('created'), stderr: '' };
-    const draft = (info.kind === 'Node' ? withKubeletLabels(clean, name) : clean) as unknown as ApiObject;
+    const sent = withDecodedNulls(clean);
+    const draft = (info.kind === 'Node' ? withKubeletLabels(sent, name) : sent) as unknown as ApiObject;
     const r = dryRun === 'server' ? ctx.cluster.api.create(draft, { dryRun: true }) : ctx.client.create(draft, `kubectl apply: create ${kubectlKindPrefix(info.kind)}/${name}`);
     if (!r.ok) return { stdout: '', stderr: warnings, error: { status: withSource('creating', source, r.error) } };
     if (r.obj.kind === 'Node' && dryRun === 'none') {
@@ -69,10 +78,10 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
   const original = originalConfiguration(live) ?? {};
   const meta = kindPatchMeta(info.kind);
   let patch: JsonMap;
-  let next: JsonMap;
+  let patched: JsonMap;
   try {
     patch = threeWayPatch(original, modified, live, meta);
-    next = strategicMerge(live, threeWayPatch(original, clean, live, meta), meta);
+    patched = strategicMerge(live, patch, meta);
   } catch (e) {
     if (!(e instanceof PatchError)) throw e;
     const text = `creating patch with:\noriginal:\n${goJson(original)}\nmodified:\n${goJson(modified)}\ncurrent:\n${goJson(live)}\nfor:`;
@@ -80,13 +89,20 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
   }
   const patchText = goJson(patch);
   if (patchText === '{}') return { stdout: printed('unchanged'), stderr: noAnnotation };
-  const patching = (status: NonNullable<typeof decodeError>) =>
+  const patching = (status: StatusError) =>
     withSource(`applying patch:\n${patchText}\nto:\n${infoString(info, namespace, name)}\nfor:`, source, withSource('patching', source, status));
-  if (decodeError) return { stdout: '', stderr: noAnnotation, error: { status: patching(decodeError) } };
-  const obj = next as unknown as ApiObject;
+  // The server applies the patch to the live object and decodes the result (strategicPatchObject).
+  const result = decodeObject({ ...patched, apiVersion: info.group ? `${info.group}/${info.version}` : info.version, kind: info.kind }, validate, { flavor: 'unstructured' });
+  if (result.error) {
+    const detail = `patch: Invalid value: ${goQuote(describe(patch))}: ${result.error}`;
+    const status: StatusError = { code: 422, reason: 'Invalid', message: ` "" is invalid: ${detail}`, causes: [{ field: 'patch', message: detail }] };
+    return { stdout: '', stderr: noAnnotation, error: { status: patching(status), alone: `The request is invalid: ${detail}` } };
+  }
+  const patchWarnings = result.warnings.map((w) => `Warning: ${w}\n`).join('');
+  const obj = withDecodedNulls(dropFields(patched, result.unknownFields)) as unknown as ApiObject;
   const r = dryRun === 'server' ? ctx.cluster.api.update(obj, { dryRun: true }) : ctx.client.update(obj, `kubectl apply: configure ${kubectlKindPrefix(info.kind)}/${name}`);
-  if (!r.ok) return { stdout: '', stderr: noAnnotation + warnings, error: { status: patching(r.error) } };
-  return { stdout: printed('configured'), stderr: noAnnotation + warnings };
+  if (!r.ok) return { stdout: '', stderr: noAnnotation + patchWarnings, error: { status: patching(r.error) } };
+  return { stdout: printed('configured'), stderr: noAnnotation + patchWarnings };
 }
 
 function withAnnotation(obj: JsonMap, annotation: string): JsonMap {

@@ -7,8 +7,9 @@
  *   through the session's `readFile` (the CLI reads files next to the script, a lesson its own
  *   folder); a name it does not know is kubectl's `the path "NAME" does not exist`.
  * - A document that cannot be read (YAML syntax, missing kind, ...) rejects the whole input:
- *   nothing is applied. (Real kubectl applies the documents before a broken one; the playground
- *   promises that bad input changes nothing.)
+ *   nothing is sent, and the error names the line. Real kubectl's `StreamVisitor` would still
+ *   apply the documents before the broken one; the playground promises that bad input changes
+ *   nothing (the engine issue's acceptance), so a learner never ends up with half a manifest.
  * - Objects of a kind the cluster does not serve, and objects whose namespace contradicts `-n`,
  *   are errors of their own; the other objects still go through, as with kubectl.
  */

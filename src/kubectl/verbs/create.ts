@@ -5,7 +5,7 @@
  * `AlreadyExists`. Objects fail independently and errors come out in stream order, exit code 1.
  * Only `--save-config` writes the last-applied annotation, as upstream.
  */
-import { decodeObject, formatDecodeError, type ValidateMode } from '../../manifest/index.js';
+import { decodeObject, formatDecodeError, withDecodedNulls, type ValidateMode } from '../../manifest/index.js';
 import type { ApiObject, Node } from '../../sim/api/types.js';
 import { badRequest } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
@@ -38,7 +38,8 @@ export const create: Verb = (ctx, argv): ExecResult => {
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const validate = validationDirective(flags);
   if (typeof validate !== 'string') return fail(validate.error);
-  if (flags.args.length > 0) return fail(`error: unknown command "${flags.args[0]}" for "kubectl create"`);
+  // CreateOptions.RunCreate: UsageErrorf(cmd, "Unexpected args: %v", args).
+  if (flags.args.length > 0) return fail(`error: Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
   const items = readVerbInput(ctx, flags, validate);
   if ('error' in items) return fail(items.error);
   if (items.length === 0) return fail('error: no objects passed to create');
@@ -60,11 +61,13 @@ export const create: Verb = (ctx, argv): ExecResult => {
 
 function createObject(ctx: VerbContext, item: InputObject, validate: ValidateMode, dryRun: DryRun, saveConfig: boolean): { stdout: string; stderr: string; error?: CmdError } {
   const { info, name, source } = item;
-  const decoded = decodeObject(item.obj, validate, { duplicates: item.doc.duplicateFields });
+  // keys written twice never reach the server: kubectl's YAML-to-JSON step keeps the last one
+  const decoded = decodeObject(item.obj, validate);
   if (decoded.error) return { stdout: '', stderr: '', error: { status: withSource('creating', source, badRequest(formatDecodeError(info.kind, info.version, decoded.error))) } };
   const line = `${kubectlKindPrefix(info.kind)}/${name} created${dryRunSuffix(dryRun)}\n`;
   if (dryRun === 'client') return { stdout: line, stderr: '' };
   let obj: JsonMap = dropFields(saveConfig ? modifiedConfiguration(item.obj).modified : item.obj, decoded.unknownFields);
+  obj = withDecodedNulls(obj);
   if (info.kind === 'Node') obj = withKubeletLabels(obj, name);
   const draft = obj as unknown as ApiObject;
   const r = dryRun === 'server' ? ctx.cluster.api.create(draft, { dryRun: true }) : ctx.client.create(draft, `kubectl create: ${kubectlKindPrefix(info.kind)}/${name}`);

@@ -1,7 +1,7 @@
 /**
  * `kubectl delete (TYPE NAME... | TYPE/NAME... | TYPE -l SEL | TYPE --all | -f -) [-n NS] [-A]
  * [--grace-period=N] [--now] [--force] [--wait=false] [--timeout=D] [--ignore-not-found]
- * [--dry-run] [-o name]` (kubectl `pkg/cmd/delete/delete.go`: `Complete`, `Validate`,
+ * [--cascade=background|orphan|foreground] [--dry-run] [-o name]` (kubectl `pkg/cmd/delete/delete.go`: `Complete`, `Validate`,
  * `DeleteResult`, `PrintObj`; v1.30–1.33 output, `pod "x" deleted`).
  *
  * Pods are deleted gracefully by the API server (terminating until their kubelet stops them).
@@ -59,12 +59,19 @@ export const del: Verb = (ctx, argv): ExecResult => {
   }
   if (grace === 0 && !force) grace = 1;
   if (force && grace < 0) grace = 0;
+  // GetCascadingStrategy: background (default, also `true`), orphan (`false`), foreground.
+  const cascadeText = flagString(flags, 'cascade') ?? 'background';
+  const cascade = ({ background: 'Background', true: 'Background', orphan: 'Orphan', false: 'Orphan', foreground: 'Foreground' } as const)[cascadeText as 'background'];
+  if (!cascade) return fail(`error: invalid cascade value (${cascadeText}). Must be "background", "foreground", or "orphan"`);
+  let stderr = '';
+  if (cascadeText === 'true' || cascadeText === 'false') {
+    stderr += `warning: --cascade=${cascadeText} is deprecated (boolean value) and can be replaced with --cascade=${cascadeText === 'true' ? 'background' : 'orphan'}.\n`;
+  }
   const output = flagString(flags, 'output') ?? '';
   if (output !== '' && output !== 'name') return fail(`error: unexpected -o output mode: ${output}. We only support '-o name'`);
   const all = flagBool(flags, 'all');
   const selector = flagString(flags, 'selector');
   if (all && selector) return fail('error: cannot set --all and --selector at the same time');
-  let stderr = '';
   if (grace === 0 && force) stderr += 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
   if (grace > 0 && force) return fail('error: --force and --grace-period greater than 0 cannot be specified together', '');
   const timeout = parseDuration(flagString(flags, 'timeout') ?? '0s');
@@ -101,7 +108,7 @@ export const del: Verb = (ctx, argv): ExecResult => {
       if (!ignoreNotFound) errors.push({ status: t.source ? withSource('deleting', t.source, t.missing!) : t.missing! });
       continue;
     }
-    const opts = { ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}), ...(dryRun === 'server' ? { dryRun: true } : {}) };
+    const opts = { ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}), ...(dryRun === 'server' ? { dryRun: true } : {}), propagationPolicy: cascade };
     const r = dryRun === 'server' ? ctx.cluster.api.delete(t.obj.kind, t.namespace, t.name, opts) : ctx.client.delete(t.obj, `${ctx.line}: delete ${what}/${t.name}`, opts);
     if (!r.ok) {
       if (!(ignoreNotFound && r.error.reason === 'NotFound')) errors.push({ status: t.source ? withSource('deleting', t.source, r.error) : r.error });

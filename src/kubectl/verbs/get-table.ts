@@ -2,9 +2,13 @@
  * The human-readable output of `kubectl get` (default and `-o wide`): `GetOptions.Run`'s loop
  * over results (a new table, after a blank line, whenever the kind changes) and the table
  * printer's decorations (`printWithNamespace`, `printWithKind`, `--show-labels`, `-L`,
- * `--no-headers`). Events are listed oldest `lastTimestamp` first.
+ * `--no-headers`). Rows keep the API server's list order (by namespace and name, as etcd and the
+ * watch cache return them), events included: `GetOptions.Run` sorts only when `--sort-by` is given,
+ * and an event's name is `<involvedObject.name>.<%x of the UnixNano timestamp>`, so one object's events
+ * come out oldest first but different objects' events are grouped by name, not interleaved by time
+ * (kubernetes/kubernetes#29838).
  */
-import type { ApiObject, KubeEvent } from '../../sim/api/types.js';
+import type { ApiObject } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import { formatTable } from '../format/tabwriter.js';
 import { formatLabels } from '../print/go-format.js';
@@ -22,11 +26,6 @@ export interface TableFlags {
   readonly now: number;
 }
 
-function byLastSeen(objects: readonly ApiObject[]): readonly ApiObject[] {
-  const t = (e: KubeEvent) => Date.parse(e.lastTimestamp || e.firstTimestamp || '') || 0;
-  return [...(objects as KubeEvent[])].sort((a, b) => t(a) - t(b));
-}
-
 /** The table of one group of same-kind objects (empty string for no objects). */
 function renderGroup(group: FetchedGroup, f: TableFlags): string {
   if (group.objects.length === 0) return '';
@@ -37,8 +36,7 @@ function renderGroup(group: FetchedGroup, f: TableFlags): string {
   const labelHeaders = f.labelColumns.map((l) => l.split('/').pop()!.toUpperCase());
   const rows: string[][] = [];
   if (!f.noHeaders) rows.push([...(withNs ? ['NAMESPACE'] : []), ...headers, ...labelHeaders, ...(f.showLabels ? ['LABELS'] : [])]);
-  const objects = group.info.kind === 'Event' ? byLastSeen(group.objects) : group.objects;
-  for (const obj of objects) {
+  for (const obj of group.objects) {
     const cells = def.row(obj, { wide: f.wide, now: f.now });
     if (f.withKind && nameAt >= 0) cells[nameAt] = `${kubectlKindPrefix(obj.kind)}/${cells[nameAt]}`;
     const labels = obj.metadata.labels ?? {};

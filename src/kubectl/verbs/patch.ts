@@ -9,10 +9,12 @@
  * The patched object is decoded as the server does without a field-validation directive:
  * unknown fields are dropped with a `Warning:`; a wrongly typed value rejects the patch. Then
  * it is stored with an update (validation included). Prints `daemonset.apps/x patched`, or
- * `patched (no change)` when the stored object did not change.
+ * `patched (no change)` when the stored object did not change (also under --dry-run: kubectl
+ * patch adds no dry-run suffix).
  */
 import { parse as parseYaml } from 'yaml';
-import { decodeObject } from '../../manifest/index.js';
+import { decodeObject, withDecodedNulls } from '../../manifest/index.js';
+import { goQuote } from '../../sim/api/goquote.js';
 import type { ApiObject } from '../../sim/api/types.js';
 import { badRequest } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix, resourceInfo } from '../../sim/apiserver/resources.js';
@@ -21,13 +23,13 @@ import { flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
 import { dropFields } from '../apply/drop-fields.js';
 import { applyJsonPatch, decodeJsonPatch } from '../apply/json-patch.js';
-import { deepEqual, isMap, type Json, type JsonMap } from '../apply/json.js';
+import { deepEqual, goJson, isMap, type Json, type JsonMap } from '../apply/json.js';
 import { PatchError } from '../apply/list-order.js';
 import { mergePatch } from '../apply/merge-patch.js';
 import { kindPatchMeta } from '../apply/patch-schema.js';
 import { describe, strategicMerge } from '../apply/strategic-merge.js';
 import { checkErr, type CmdError } from './check-err.js';
-import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
+import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -71,7 +73,9 @@ export const patch: Verb = (ctx, argv): ExecResult => {
     const out = patchObject(ctx, t.obj, type, body.value, dryRun);
     if ('error' in out) errors.push(out.error);
     else {
-      stdout += `${kubectlKindPrefix(t.info.kind)}/${t.name} ${out.changed ? 'patched' : 'patched (no change)'}${dryRunSuffix(dryRun)}\n`;
+      // kubectl patch's printer takes only patchOperation(didPatch): unlike apply or set image it
+      // adds no "(dry run)" / "(server dry run)" suffix.
+      stdout += `${kubectlKindPrefix(t.info.kind)}/${t.name} ${out.changed ? 'patched' : 'patched (no change)'}\n`;
       stderr += out.warnings;
     }
   }
@@ -117,12 +121,16 @@ function patchObject(ctx: VerbContext, obj: ApiObject, type: PatchType, body: Js
   if (meta.name !== obj.metadata.name) {
     return { error: { status: badRequest(`the name of the object (${String(meta.name ?? '')}) does not match the name on the URL (${obj.metadata.name})`) } };
   }
-  const decoded = decodeObject({ ...patched, apiVersion: obj.apiVersion, kind: obj.kind }, 'warn');
+  // strategic: applyPatchToObject decodes the patched map with the unstructured converter and
+  // reports the patch map (`%+v`); merge / json: applyPatchToCurrentObject decodes the patched
+  // JSON with the codec and reports that whole JSON document.
+  const decoded = decodeObject({ ...patched, apiVersion: obj.apiVersion, kind: obj.kind }, 'warn', type === 'strategic' ? { flavor: 'unstructured' } : {});
   if (decoded.error) {
-    return { error: requestInvalid(`patch: Invalid value: "${describe(body)}": ${decoded.error}`) };
+    const bad = type === 'strategic' ? describe(body) : goJson(patched);
+    return { error: requestInvalid(`patch: Invalid value: ${goQuote(bad)}: ${decoded.error}`) };
   }
   const warnings = decoded.warnings.map((w) => `Warning: ${w}\n`).join('');
-  const next = { ...dropFields(patched, decoded.unknownFields), apiVersion: obj.apiVersion, kind: obj.kind } as unknown as ApiObject;
+  const next = withDecodedNulls({ ...dropFields(patched, decoded.unknownFields), apiVersion: obj.apiVersion, kind: obj.kind }) as unknown as ApiObject;
   if (dryRun === 'client') return { changed: !deepEqual(next, obj), warnings: '' };
   const r = dryRun === 'server' ? ctx.cluster.api.update(next, { dryRun: true }) : ctx.client.update(next, `kubectl patch ${resourceInfo(obj.kind).singular}/${obj.metadata.name}`);
   if (!r.ok) return { error: { status: r.error } };

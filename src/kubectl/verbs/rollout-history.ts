@@ -5,7 +5,7 @@
  * through the API server; the DaemonSet controller then renumbers that revision (Ref §13.4).
  */
 import type { DaemonSet } from '../../sim/api/types.js';
-import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
+import { kubectlKindPrefix, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import { matchRevision } from '../../sim/controllers/daemonset/history.js';
 import type { VerbContext } from '../context.js';
 import { flagString, type ParsedFlags } from '../flags.js';
@@ -23,6 +23,16 @@ function intFlag(flags: ParsedFlags, name: string): number | { error: string } {
   return Number(text);
 }
 
+/**
+ * `HistoryViewerFor` / `RollbackerFor`: `GroupKindElement.Accept` knows the workload kinds only
+ * (`no visitor method exists for {group kind}`, the element printed with %v); a Pod is visited
+ * but has no viewer or rollbacker.
+ */
+function noVisitor(what: string, retrieving: string, info: ResourceInfo): string {
+  if (info.kind === 'Pod') return `no ${what} has been implemented for "${groupKind(info)}"`;
+  return `error retrieving ${retrieving} for "${groupKind(info)}", no visitor method exists for {${info.group} ${info.kind}}`;
+}
+
 export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const revision = intFlag(flags, 'revision');
   if (typeof revision !== 'number') return { exitCode: 1, stdout: '', stderr: errorText(revision.error) };
@@ -33,7 +43,7 @@ export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult
   const errors = [...targets.errors];
   for (const { info, obj } of targets.objects) {
     if (obj.kind !== 'DaemonSet') {
-      errors.push(`no history viewer has been implemented for "${groupKind(info)}"`);
+      errors.push(noVisitor('history viewer', 'history', info));
       continue;
     }
     const history = daemonSetHistory(ctx.cluster.store, obj);
@@ -89,7 +99,7 @@ export function rolloutUndo(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const errors = [...targets.errors];
   for (const { info, obj } of targets.objects) {
     if (obj.kind !== 'DaemonSet') {
-      errors.push(`no rollbacker has been implemented for "${groupKind(info)}"`);
+      errors.push(noVisitor('rollbacker', 'rollbacker', info));
       continue;
     }
     const r = rollback(ctx, obj, toRevision, dryRun);

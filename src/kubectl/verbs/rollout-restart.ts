@@ -8,7 +8,7 @@
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import { rfc3339 } from '../../sim/engine/time.js';
 import type { VerbContext } from '../context.js';
-import type { ParsedFlags } from '../flags.js';
+import { flagString, type ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
 import { rolloutTargets } from './rollout-target.js';
 
@@ -18,6 +18,21 @@ function errorText(message: string): string {
   return `${message.startsWith('error: ') || message.startsWith('Error from server') ? message : `error: ${message}`}\n`;
 }
 
+/**
+ * `CheckErr(NewAggregate(allErrs))`: one error is unwrapped and gets `error: `; several are
+ * printed one per line as they are (`MultipleErrors`), so only messages that carry their own
+ * `error: ` (the not-supported ones) show it.
+ */
+function aggregateText(errors: readonly string[]): string {
+  if (errors.length === 1) return errorText(errors[0]!);
+  return errors.map((e) => `${e}\n`).join('');
+}
+
+/** `No resources found in NS namespace.` when nothing matched and nothing failed. */
+function noResources(flags: ParsedFlags): ExecResult {
+  return { exitCode: 0, stdout: '', stderr: `No resources found in ${flagString(flags, 'namespace') || 'default'} namespace.\n` };
+}
+
 function resourceString(info: { resource: string; group: string }): string {
   return info.group ? `${info.resource}.${info.group}` : info.resource;
 }
@@ -25,6 +40,7 @@ function resourceString(info: { resource: string; group: string }): string {
 export function rolloutRestart(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const targets = rolloutTargets(ctx.cluster.store, flags);
   if ('error' in targets) return { exitCode: 1, stdout: '', stderr: errorText(targets.error) };
+  if (targets.objects.length === 0 && targets.errors.length === 0) return noResources(flags);
   let stdout = '';
   const errors = [...targets.errors];
   const now = rfc3339(ctx.cluster.now);
@@ -54,14 +70,15 @@ export function rolloutRestart(ctx: VerbContext, flags: ParsedFlags): ExecResult
     }
     stdout += `${kubectlKindPrefix(obj.kind)}/${obj.metadata.name} restarted\n`;
   }
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: errors.map(errorText).join('') };
+  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: aggregateText(errors) };
 }
 
 /** `rollout pause` / `rollout resume`: only Deployments support them. */
 export function rolloutPauseResume(ctx: VerbContext, flags: ParsedFlags, verb: 'pausing' | 'resuming'): ExecResult {
   const targets = rolloutTargets(ctx.cluster.store, flags);
   if ('error' in targets) return { exitCode: 1, stdout: '', stderr: errorText(targets.error) };
+  if (targets.objects.length === 0 && targets.errors.length === 0) return noResources(flags);
   const errors = [...targets.errors];
   for (const { info, obj } of targets.objects) errors.push(`error: ${resourceString(info)} "${obj.metadata.name}" ${verb} is not supported`);
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout: '', stderr: errors.map(errorText).join('') };
+  return { exitCode: errors.length > 0 ? 1 : 0, stdout: '', stderr: aggregateText(errors) };
 }

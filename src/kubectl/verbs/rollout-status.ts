@@ -46,16 +46,36 @@ export function rolloutStatus(ctx: VerbContext, flags: ParsedFlags): ExecResult 
   if (revision < 0) return fail('', `revision must be a positive integer: ${revision}`);
   const targets = rolloutTargets(ctx.cluster.store, flags);
   if ('error' in targets) return fail('', targets.error);
-  if (targets.errors.length > 0) return fail('', targets.errors[0]!);
-  if (targets.objects.length !== 1) return fail('', `rollout status is only supported on individual resources and resource collections - ${targets.objects.length} resources were found`);
-  const { info, obj } = targets.objects[0]!;
-  if (obj.kind !== 'DaemonSet') return fail('', `no status viewer has been implemented for ${groupKind(info)}`);
+  // RolloutStatusOptions.Run: r.Visit with ContinueOnError — every object is watched in turn, the
+  // errors are collected and reported at the end (one alone as `error: ...`, several one per line).
+  let stdout = '';
+  const errors: string[] = [];
+  for (const { info, obj } of targets.objects) {
+    if (obj.kind !== 'DaemonSet') {
+      errors.push(`no status viewer has been implemented for ${groupKind(info)}`);
+      continue;
+    }
+    const out = watchStatus(ctx, obj, flagBool(flags, 'watch'), timeout);
+    stdout += out.stdout;
+    if (out.error) errors.push(out.error);
+  }
+  errors.push(...targets.errors);
+  if (targets.objects.length === 0 && targets.errors.length === 0) {
+    const ns = flagString(flags, 'namespace') || 'default';
+    return { exitCode: 0, stdout: '', stderr: `No resources found in ${ns} namespace.\n` };
+  }
+  if (errors.length === 0) return { exitCode: 0, stdout, stderr: '' };
+  if (errors.length === 1) return fail(stdout, errors[0]!);
+  return { exitCode: 1, stdout, stderr: errors.map((e) => `${e}\n`).join('') };
+}
 
+/** One object's `UntilWithSync` loop: the status on the initial list and on every change. */
+function watchStatus(ctx: VerbContext, obj: DaemonSet, watch: boolean, timeout: number): { stdout: string; error?: string } {
   const key = { ns: obj.metadata.namespace ?? '', name: obj.metadata.name };
   const first = daemonSetStatus(obj);
-  if ('error' in first) return fail('', first.error);
+  if ('error' in first) return { stdout: '', error: first.error };
   let stdout = first.message;
-  if (first.done || !flagBool(flags, 'watch')) return { exitCode: 0, stdout, stderr: '' };
+  if (first.done || !watch) return { stdout };
 
   let lastVersion = obj.metadata.resourceVersion;
   let outcome: { done: true } | { error: string } | undefined;
@@ -80,12 +100,13 @@ export function rolloutStatus(ctx: VerbContext, flags: ParsedFlags): ExecResult 
       }
     },
   );
-  if (outcome && 'done' in outcome) return { exitCode: 0, stdout, stderr: '' };
-  if (outcome) return fail(stdout, outcome.error);
-  if (timeout > 0) return fail(stdout, 'timed out waiting for the condition');
-  return fail(
+  if (outcome && 'done' in outcome) return { stdout };
+  if (outcome) return { stdout, error: outcome.error };
+  if (timeout > 0) return { stdout, error: 'timed out waiting for the condition' };
+  return {
     stdout,
-    'timed out waiting for the condition\n' +
+    error:
+      'timed out waiting for the condition\n' +
       '(kubectl rollout status without --timeout waits forever; the playground stops watching after 1h of virtual time)',
-  );
+  };
 }

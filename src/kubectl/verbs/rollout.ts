@@ -32,7 +32,8 @@ export const rollout: Verb = (ctx, argv): ExecResult => {
   if (sub === undefined || sub.startsWith('-')) return { exitCode: 0, stdout: USAGE, stderr: '' };
   const specs = SUBCOMMANDS[sub];
   if (!Object.prototype.hasOwnProperty.call(SUBCOMMANDS, sub) || !specs) {
-    return fail(`unknown command "${sub}" for "kubectl rollout"\nRun 'kubectl rollout --help' for usage.`);
+    // DefaultSubCommandRun → RequireNoArguments: UsageErrorf(cmd, "unknown command %q", strings.Join(args, " ")).
+    return fail(`error: unknown command ${JSON.stringify(argv.join(' '))}\nSee 'kubectl rollout -h' for help and examples`);
   }
   const flags = parseFlags(rest, specs, `rollout ${sub}`);
   if ('error' in flags) return fail(flags.error);

@@ -4,6 +4,8 @@
  * `polymorphichelpers.UpdatePodSpecForObject`). `*` names every container. Prints
  * `daemonset.apps/NAME image updated`; prints nothing for an object whose images already match
  * (its patch is `{}`). An unknown container is `error: unable to find container named "x"`.
+ * As upstream, `Complete` resolves the objects (builder errors, NotFound: nothing is changed)
+ * before `Validate` checks the image arguments.
  * Only the `image` subcommand exists here.
  */
 import type { ApiObject, Container, DaemonSet, Pod, PodSpec } from '../../sim/api/types.js';
@@ -28,7 +30,11 @@ export const set: Verb = (ctx, argv) => {
   const [sub, ...rest] = argv;
   if (sub === 'image') return setImage(ctx, rest);
   if (sub === undefined || sub.startsWith('-')) return fail('error: a subcommand is required: "kubectl set image ..."');
-  return fail(`error: unknown command "${sub}" for "kubectl set"\nRun 'kubectl set --help' for usage.`);
+  if (['env', 'resources', 'selector', 'serviceaccount', 'subject'].includes(sub)) {
+    return fail(`error: "kubectl set ${sub}" is not supported in this playground; only "kubectl set image" is`);
+  }
+  // DefaultSubCommandRun → RequireNoArguments: UsageErrorf(cmd, "unknown command %q", strings.Join(args, " ")).
+  return fail(`error: unknown command ${JSON.stringify(argv.join(' '))}\nSee 'kubectl set -h' for help and examples`);
 };
 
 function setImage(ctx: VerbContext, argv: readonly string[]): ExecResult {
@@ -44,22 +50,30 @@ function setImage(ctx: VerbContext, argv: readonly string[]): ExecResult {
     if (eq < 0) return fail(`error: invalid image format: ${p}`);
     images.push([p.slice(0, eq), p.slice(eq + 1)]);
   }
+  // Complete: the resource builder runs before Validate, so its errors come first — no resources
+  // at all, `TYPE/NAME` mixed with a bare word, and NotFound (Infos() fails, nothing is updated).
+  const selector = flagString(flags, 'selector');
+  const all = flagBool(flags, 'all');
+  if (split.resources.length === 0) {
+    return fail(
+      "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
+    );
+  }
+  const targets = resolveTargets(ctx, { args: split.resources, namespace: commandNamespace(flags).namespace, ...(selector ? { selector } : {}), all });
+  if ('error' in targets) return fail(targets.error);
+  const missing = targets.filter((t) => !t.obj);
+  if (missing.length > 0) return { exitCode: 1, stdout: '', stderr: checkErr(missing.map((t) => ({ status: t.missing! }))) };
+  // Validate.
   const problems: string[] = [];
-  if (split.resources.length < 1) problems.push('one or more resources must be specified as <resource> <name> or <resource>/<name>');
+  if (all && selector) problems.push('cannot set --all and --selector at the same time');
   if (images.length < 1) problems.push('at least one image update is required');
   else if (images.length > 1 && images.some(([n]) => n === '*')) problems.push('all containers are already specified by *, but saw more than one container_name=container_image pairs');
   if (problems.length > 0) return { exitCode: 1, stdout: '', stderr: checkErr(problems.map((message) => ({ message }))) };
 
-  const selector = flagString(flags, 'selector');
-  const targets = resolveTargets(ctx, { args: split.resources, namespace: commandNamespace(flags).namespace, ...(selector ? { selector } : {}), all: flagBool(flags, 'all') });
-  if ('error' in targets) return fail(targets.error);
   let stdout = '';
   const errors: CmdError[] = [];
   for (const t of targets) {
-    if (!t.obj) {
-      errors.push({ status: t.missing! });
-      continue;
-    }
+    if (!t.obj) continue;
     const spec = podSpecOf(t.obj);
     if (!spec) {
       errors.push({ message: `error: ${resourceInfo(t.obj.kind).resource}/${t.name} the object is not a pod or does not have a pod template: *v1.${t.obj.kind}` });

@@ -16,6 +16,7 @@ import { alreadyExists, badRequest, invalid, notFound, type StatusError } from '
 import { qualifiedKind, qualifiedResource } from './resources.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import { STRATEGIES } from './strategies/index.js';
+import { SYSTEM_PRIORITY_CLASSES } from './strategies/priorityclass.js';
 
 /** An object as submitted: identity fields and status are optional and filled in by the server. */
 export type Draft<T extends ApiObject> = Omit<T, 'metadata' | 'status'> & {
@@ -33,6 +34,14 @@ export interface WriteOptions {
 export interface DeleteOptions extends WriteOptions {
   /** Overrides the pod's terminationGracePeriodSeconds (`--grace-period`); 0 with force deletes at once. */
   readonly gracePeriodSeconds?: number;
+  /**
+   * `DeleteOptions.propagationPolicy` (kubectl `--cascade`). `Orphan`: the dependents lose their
+   * ownerReference to the deleted object and stay (the garbage collector's orphan finalizer,
+   * done here at once); `Background` (the default) and `Foreground` leave them to the garbage
+   * collector, which deletes them after the owner is gone (foreground's wait for the dependents
+   * before the owner goes is not modelled).
+   */
+  readonly propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
 }
 
 /** What the API server needs from the engine: the virtual clock and the seeded RNG. */
@@ -43,6 +52,12 @@ export interface ApiEnv {
 
 /** Longest generateName prefix kept before the random suffix (apiserver `maxGeneratedNameLength`). */
 const MAX_GENERATED_PREFIX = 58;
+
+/**
+ * Kinds whose Go type has a `status` field. PriorityClass, ControllerRevision and Event have none,
+ * so a stored one never shows `status: {}` in `-o yaml`.
+ */
+const KINDS_WITH_STATUS: ReadonlySet<Kind> = new Set<Kind>(['Pod', 'Node', 'Namespace', 'DaemonSet']);
 
 export class ApiServer {
   constructor(
@@ -84,7 +99,9 @@ export class ApiServer {
     delete (meta as { deletionTimestamp?: string }).deletionTimestamp;
     // Cluster-scoped kinds drop a namespace the request carried (registry `BeforeCreate`).
     if (namespace === undefined) delete (meta as { namespace?: string }).namespace;
-    let obj = { ...draft, metadata: meta, status: draft.status ?? {} } as unknown as KindMap[K];
+    let obj = { ...draft, metadata: meta } as unknown as KindMap[K];
+    if (KINDS_WITH_STATUS.has(kind)) (obj as { status?: unknown }).status = draft.status ?? {};
+    else delete (obj as { status?: unknown }).status;
     if (strategy.defaults) obj = strategy.defaults(obj);
     if (strategy.prepareForCreate) obj = strategy.prepareForCreate(obj, ctx);
     if (strategy.admit) {
@@ -176,6 +193,25 @@ export class ApiServer {
   }
 
   /**
+   * The garbage collector's `orphanDependents`: every object naming `owner` in its
+   * ownerReferences gets that reference removed (an update, so the object's watchers see it).
+   */
+  private orphanDependents(owner: ApiObject): void {
+    const uid = owner.metadata.uid;
+    for (const kind of ['Pod', 'ControllerRevision'] as const) {
+      for (const dep of this.store.list(kind)) {
+        const refs = dep.metadata.ownerReferences;
+        if (!refs?.some((r) => r.uid === uid)) continue;
+        const kept = refs.filter((r) => r.uid !== uid);
+        const metadata = { ...dep.metadata, resourceVersion: this.store.nextResourceVersion() };
+        if (kept.length > 0) metadata.ownerReferences = kept;
+        else delete (metadata as { ownerReferences?: unknown }).ownerReferences;
+        this.store.put({ ...dep, metadata } as ApiObject);
+      }
+    }
+  }
+
+  /**
    * DELETE. Pods are deleted gracefully (registry `CheckGracefulDelete`): a pod that is bound and
    * not yet terminal gets `deletionTimestamp = now + grace` and stays until the kubelet finishes
    * it (see `finishPodDeletion`); an unbound or terminal pod, or grace 0, goes at once. Other kinds
@@ -185,7 +221,17 @@ export class ApiServer {
     const ns = NAMESPACED_KINDS.has(kind) ? namespace : '';
     const old = this.store.get(kind, ns, name);
     if (!old) return fail(notFound(qualifiedResource(kind), name));
+    // NamespaceLifecycle admission: the API server's own namespaces are immortal.
+    if (kind === 'Namespace' && IMMORTAL_NAMESPACES.has(name)) {
+      return fail(forbidden(`namespaces "${name}" is forbidden: this namespace may not be deleted`));
+    }
+    // The PriorityClass registry's REST.Delete refuses the built-in classes
+    // (pkg/registry/scheduling/priorityclass/storage/storage.go).
+    if (kind === 'PriorityClass' && SYSTEM_PRIORITY_CLASSES.some((c) => c.name === name)) {
+      return fail(forbidden(`priorityclasses.scheduling.k8s.io "${name}" is forbidden: this is a system priority class and cannot be deleted`));
+    }
     if (opts.dryRun) return { ok: true, obj: old };
+    if (opts.propagationPolicy === 'Orphan') this.orphanDependents(old);
     if (old.kind === 'Pod') {
       const grace = podGracePeriod(old, opts.gracePeriodSeconds);
       if (grace > 0) {
@@ -247,6 +293,13 @@ function strategyOf(kind: Kind): Strategy {
 function fail(error: StatusError): { ok: false; error: StatusError } {
   return { ok: false, error };
 }
+
+/**
+ * The namespaces NamespaceLifecycle admission refuses to delete
+ * (`k8s.io/apiserver/pkg/admission/plugin/namespace/lifecycle`, immortalNamespaces as
+ * kube-apiserver configures it: default, kube-system, kube-public; kube-node-lease is not one).
+ */
+export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
 function forbidden(message: string): StatusError {
   return { code: 403, reason: 'Forbidden', message };

@@ -92,25 +92,39 @@ describe('kubectl apply: strict decoding (--validate)', () => {
     });
   });
 
-  it('rejects an unknown field on an existing object with the applying-patch message', () => {
+  // The patch handler (applyPatchToObject) decodes live+patch with the unstructured converter
+  // and answers an Invalid error without kind or name on the field "patch", whose bad value is
+  // the patch map as Go's %+v prints it; kubectl prints it as "The request is invalid: ...".
+  it('rejects an unknown field on an existing object with the patch handler\'s Invalid error', () => {
     const f = fixture();
     f.run('kubectl apply -f -', DS_YAML);
-    const annotation = JSON.stringify(
-      '{"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"annotations":{},"name":"log-agent","namespace":"default"},' +
-        '"spec":{"replicas":3,"selector":{"matchLabels":{"app":"log-agent"}},"template":{"metadata":{"labels":{"app":"log-agent"}},' +
-        '"spec":{"containers":[{"image":"registry.example/log-agent:1.0","name":"agent"}]}}}}\n',
-    );
+    const annotation =
+      '{\\"apiVersion\\":\\"apps/v1\\",\\"kind\\":\\"DaemonSet\\",\\"metadata\\":{\\"annotations\\":{},\\"name\\":\\"log-agent\\",\\"namespace\\":\\"default\\"},' +
+      '\\"spec\\":{\\"replicas\\":3,\\"selector\\":{\\"matchLabels\\":{\\"app\\":\\"log-agent\\"}},\\"template\\":{\\"metadata\\":{\\"labels\\":{\\"app\\":\\"log-agent\\"}},' +
+      '\\"spec\\":{\\"containers\\":[{\\"image\\":\\"registry.example/log-agent:1.0\\",\\"name\\":\\"agent\\"}]}}}}\\n';
     expectUnchanged(f.cluster, () => {
       expect(f.run('kubectl apply -f -', withReplicas)).toEqual({
         exitCode: 1,
         stdout: '',
-        stderr:
-          'Error from server (BadRequest): error when applying patch:\n' +
-          `{"metadata":{"annotations":{"${LAST}":${annotation}}},"spec":{"replicas":3}}\n` +
-          'to:\nResource: "apps/v1, Resource=daemonsets", GroupVersionKind: "apps/v1, Kind=DaemonSet"\nName: "log-agent", Namespace: "default"\n' +
-          'for: "STDIN": error when patching "STDIN": DaemonSet in version "v1" cannot be handled as a DaemonSet: strict decoding error: unknown field "spec.replicas"\n',
+        stderr: `The request is invalid: patch: Invalid value: "map[metadata:map[annotations:map[${LAST}:${annotation}]] spec:map[replicas:3]]": strict decoding error: unknown field "spec.replicas"\n`,
       });
     });
+  });
+
+  it('reports unknown fields of a patch sorted, and a wrongly typed value with the converter\'s error', () => {
+    const f = fixture();
+    f.run('kubectl apply -f -', DS_YAML);
+    const twoUnknown = withReplicas.replace('image: registry.example/log-agent:1.0', 'image: registry.example/log-agent:1.0\n        imagee: x');
+    expect(f.run('kubectl apply -f -', twoUnknown).stderr).toMatch(/: strict decoding error: unknown field "spec\.replicas", unknown field "spec\.template\.spec\.containers\[0\]\.imagee"\n$/);
+    const quoted = DS_YAML.replace('spec:\n  selector', 'spec:\n  minReadySeconds: "10"\n  selector');
+    expect(f.run('kubectl apply -f -', quoted).stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[.* spec:map\[minReadySeconds:10\]\]": unrecognized type: int32\n$/);
+  });
+
+  it('keys written twice in the YAML are not an error: the last one wins, as kubectl\'s YAML-to-JSON step keeps it', () => {
+    const f = fixture();
+    const twice = DS_YAML.replace('spec:\n  selector', 'spec:\n  minReadySeconds: 5\n  minReadySeconds: 7\n  selector');
+    expect(f.run('kubectl apply -f -', twice)).toEqual({ exitCode: 0, stdout: 'daemonset.apps/log-agent created\n', stderr: '' });
+    expect(ds(f)?.spec.minReadySeconds).toBe(7);
   });
 
   it('--validate=warn applies without the field and prints a warning; the annotation keeps it', () => {
@@ -146,14 +160,27 @@ describe('kubectl apply: strict decoding (--validate)', () => {
 });
 
 describe('kubectl apply: bad input changes nothing', () => {
-  it('a YAML syntax error in any document applies no document', () => {
+  it('a YAML syntax error in the only document applies nothing', () => {
     const f = fixture();
     expectUnchanged(f.cluster, () => {
-      const r = f.run('kubectl apply -f -', `${DS_YAML}---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  bad: [\n`);
-      expect(r.exitCode).toBe(1);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(/^error: error parsing STDIN: error converting YAML to JSON: yaml: line \d+: /);
+      const r = f.run('kubectl apply -f -', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  bad: [\n');
+      expect(r).toEqual({ exitCode: 1, stdout: '', stderr: "error: error parsing STDIN: error converting YAML to JSON: yaml: line 5: did not find expected node content\n" });
     });
+  });
+
+  // kubectl's StreamVisitor stops at the broken chunk; ApplyOptions.Run still applies the objects
+  // read before it, and go-yaml numbers lines from the chunk's first line.
+  it('a YAML syntax error in a later document applies no document (lines count from the chunk)', () => {
+    const f = fixture();
+    const r = f.run('kubectl apply -f -', `${DS_YAML}---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  bad: [\n---\n${DS_YAML.replace('name: log-agent', 'name: never')}`);
+    expect(r).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: "error: error parsing STDIN: error converting YAML to JSON: yaml: line 5: did not find expected node content\n",
+    });
+    expect(ds(f)).toBeUndefined();
+    expect(ds(f, 'never')).toBeUndefined();
+    expect(f.cluster.store.get('Pod', 'default', 'x')).toBeUndefined();
   });
 
   it('an invalid spec is the API server\'s Invalid error, in kubectl\'s words', () => {

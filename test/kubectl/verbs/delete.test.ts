@@ -116,6 +116,21 @@ describe('kubectl delete: choosing objects', () => {
     });
   });
 
+  it('--cascade: orphan keeps the dependents (without their ownerReference); bad values are refused', () => {
+    const f = running();
+    const ds = addDaemonSet(f.cluster);
+    addPod(f.cluster, { name: 'agent-x', labels: { app: 'log-agent' }, owner: ds });
+    expect(f.run('kubectl delete ds log-agent --cascade=orphan').stdout).toBe('daemonset.apps "log-agent" deleted\n');
+    f.cluster.settle('test');
+    expect(f.cluster.store.get('Pod', 'default', 'agent-x')?.metadata.ownerReferences).toBeUndefined();
+    expect(f.run('kubectl delete pod web-1 --cascade=bogus').stderr).toBe('error: invalid cascade value (bogus). Must be "background", "foreground", or "orphan"\n');
+    expect(f.run('kubectl delete pod web-1 --cascade=false --wait=false')).toEqual({
+      exitCode: 0,
+      stdout: 'pod "web-1" deleted\n',
+      stderr: 'warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n',
+    });
+  });
+
   it('-f - deletes what the manifest names; NotFound says where from', () => {
     const f = running();
     const manifest = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web-1\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: gone\n';

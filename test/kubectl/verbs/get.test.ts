@@ -89,15 +89,17 @@ describe('kubectl get tables', () => {
     );
   });
 
-  test('events, oldest last-seen first', () => {
+  test('events in the API server\'s list order (by name), not by time: kubectl get sorts only with --sort-by', () => {
     const { c, ds } = scene();
     const web = c.store.get('Pod', 'default', 'web')!;
     put(c, event(web, 'FailedScheduling', '0/3 nodes are available: 3 node(s) had untolerated taint(s).', { type: 'Warning', first: -120, last: -5, count: 4, source: 'default-scheduler' }));
     put(c, event(ds, 'SuccessfulCreate', 'Created pod: agent-4x7kq', { first: -300 }));
+    put(c, event(ds, 'SuccessfulDelete', 'Deleted pod: agent-4x7kq', { first: -1 }));
     expect(run(c, 'kubectl get events').stdout).toBe(
       lines(
         'LAST SEEN   TYPE      REASON             OBJECT            MESSAGE',
         '5m          Normal    SuccessfulCreate   daemonset/agent   Created pod: agent-4x7kq',
+        '1s          Normal    SuccessfulDelete   daemonset/agent   Deleted pod: agent-4x7kq',
         '5s          Warning   FailedScheduling   pod/web           0/3 nodes are available: 3 node(s) had untolerated taint(s).',
       ),
     );

@@ -79,7 +79,14 @@ describe('kubectl patch', () => {
     expectUnchanged(f.cluster, () => {
       const typed = f.run(`kubectl patch ds log-agent --type merge -p '{"spec":{"minReadySeconds":"30"}}'`);
       expect(typed.exitCode).toBe(1);
-      expect(typed.stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[spec:map\[minReadySeconds:30\]\]": json: cannot unmarshal string/);
+      // merge / json: the codec decodes the patched JSON; the bad value is that whole document
+      expect(typed.stderr).toMatch(
+        /^The request is invalid: patch: Invalid value: "\{\\"apiVersion\\":\\"apps\/v1\\",\\"kind\\":\\"DaemonSet\\",.*\\"minReadySeconds\\":\\"30\\",.*\}": json: cannot unmarshal string into Go struct field DaemonSetSpec\.spec\.minReadySeconds of type int32\n$/,
+      );
+      // strategic: the unstructured converter decodes the patched map; the bad value is the patch map
+      const smp = f.run(`kubectl patch ds log-agent -p '{"spec":{"minReadySeconds":"30"}}'`);
+      expect(smp.stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[spec:map\[minReadySeconds:30\]\]": \S/);
+      expect(smp.stderr).not.toMatch(/json: cannot unmarshal/);
       const immutable = f.run(`kubectl patch ds log-agent --type merge -p '{"spec":{"selector":{"matchLabels":{"app":"x"}},"template":{"metadata":{"labels":{"app":"x"}}}}}'`);
       expect(immutable.stderr).toMatch(/^The DaemonSet "log-agent" is invalid: spec\.selector: Invalid value: .*field is immutable/);
     });
@@ -93,7 +100,8 @@ describe('kubectl patch', () => {
       expect(f.run(`kubectl patch ds log-agent --type foo -p '{}'`).stderr).toBe('error: --type must be one of [json merge strategic], not "foo"\n');
       expect(f.run(`kubectl patch ds nope -p '{}'`).stderr).toBe('Error from server (NotFound): daemonsets.apps "nope" not found\n');
       expect(f.run(`kubectl patch ds log-agent -p '{"spec":'`).stderr).toMatch(/^error: unable to parse "\{\\"spec\\":": yaml: /);
-      expect(f.run(`kubectl patch ds log-agent --type merge -p '{"spec":{"minReadySeconds":5}}' --dry-run=client`).stdout).toBe('daemonset.apps/log-agent patched (dry run)\n');
+      expect(f.run(`kubectl patch ds log-agent --type merge -p '{"spec":{"minReadySeconds":5}}' --dry-run=client`).stdout).toBe('daemonset.apps/log-agent patched\n');
+      expect(f.run(`kubectl patch ds log-agent --type merge -p '{"spec":{"minReadySeconds":5}}' --dry-run=server`).stdout).toBe('daemonset.apps/log-agent patched\n');
     });
   });
 });

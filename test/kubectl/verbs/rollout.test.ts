@@ -53,6 +53,12 @@ describe('kubectl rollout history', () => {
     expect(run(c, 'kubectl rollout history ds/lonely').stdout).toBe('daemonset.apps/lonely \nNo rollout history found.\n');
     expect(run(c, 'kubectl rollout history ds/nope').stderr).toBe('Error from server (NotFound): daemonsets.apps "nope" not found\n');
     expect(run(c, 'kubectl rollout history pod/web').stderr).toBe('error: no history viewer has been implemented for "Pod"\n');
+    // kinds GroupKindElement.Accept does not know fail earlier, with the element printed by %v
+    expect(run(c, 'kubectl rollout history node/node-1').stderr).toBe('error: error retrieving history for "Node", no visitor method exists for { Node}\n');
+    expect(run(c, 'kubectl rollout undo node/node-1').stderr).toBe('error: error retrieving rollbacker for "Node", no visitor method exists for { Node}\n');
+    expect(run(c, 'kubectl rollout history controllerrevision/agent-hash1').stderr).toBe(
+      'error: error retrieving history for "ControllerRevision.apps", no visitor method exists for {apps ControllerRevision}\n',
+    );
   });
 });
 
@@ -113,12 +119,15 @@ describe('kubectl rollout restart, pause, resume', () => {
   test('pause and resume are not supported for DaemonSets', () => {
     const { c } = scene();
     expect(run(c, 'kubectl rollout pause ds/agent')).toEqual({ exitCode: 1, stdout: '', stderr: 'error: daemonsets.apps "agent" pausing is not supported\n' });
+    for (const verb of ['pause', 'resume', 'restart']) {
+      expect(run(c, `kubectl rollout ${verb} ds -l nothing=here`)).toEqual({ exitCode: 0, stdout: '', stderr: 'No resources found in default namespace.\n' });
+    }
     expect(run(c, 'kubectl rollout resume ds/agent').stderr).toBe('error: daemonsets.apps "agent" resuming is not supported\n');
   });
 
   test('unknown subcommand and missing resource', () => {
     const { c } = scene();
-    expect(run(c, 'kubectl rollout frobnicate ds/agent').stderr).toBe('error: unknown command "frobnicate" for "kubectl rollout"\nRun \'kubectl rollout --help\' for usage.\n');
+    expect(run(c, 'kubectl rollout frobnicate ds/agent').stderr).toBe('error: unknown command "frobnicate ds/agent"\nSee \'kubectl rollout -h\' for help and examples\n');
     expect(run(c, 'kubectl rollout status').stderr).toBe('error: required resource not specified\n');
   });
 });
@@ -209,7 +218,16 @@ describe('kubectl rollout status', () => {
   test('several or no DaemonSets, and other kinds', () => {
     const { c } = scene();
     put(c, daemonSet('other'));
-    expect(run(c, 'kubectl rollout status ds').stderr).toBe('error: rollout status is only supported on individual resources and resource collections - 2 resources were found\n');
+    // every object is watched in turn (r.Visit with ContinueOnError); errors are reported at the end
+    const both = run(c, 'kubectl rollout status ds --watch=false');
+    expect(both.stdout.split('\n').filter(Boolean).length).toBe(2);
+    const ondelete = daemonSet('node-agent');
+    put(c, { ...ondelete, spec: { ...ondelete.spec, updateStrategy: { type: 'OnDelete' } } });
+    put(c, { ...daemonSet('zz-agent'), spec: { ...ondelete.spec, updateStrategy: { type: 'OnDelete' } } });
+    expect(run(c, 'kubectl rollout status ds/node-agent ds/zz-agent').stderr).toBe(
+      'rollout status is only available for RollingUpdate strategy type\nrollout status is only available for RollingUpdate strategy type\n',
+    );
+    expect(run(c, 'kubectl rollout status ds -l nothing=here')).toEqual({ exitCode: 0, stdout: '', stderr: 'No resources found in default namespace.\n' });
     expect(run(c, 'kubectl rollout status pod/web').stderr).toBe('error: no status viewer has been implemented for Pod\n');
     expect(run(c, 'kubectl rollout status ds/nope').stderr).toBe('Error from server (NotFound): daemonsets.apps "nope" not found\n');
   });

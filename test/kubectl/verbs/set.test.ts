@@ -45,7 +45,22 @@ describe('kubectl set image', () => {
       expect(f.run('kubectl set image ds/nope agent=x').stderr).toBe('Error from server (NotFound): daemonsets.apps "nope" not found\n');
       expect(f.run('kubectl set image ds/log-agent').stderr).toBe('error: at least one image update is required\n');
       expect(f.run('kubectl set image ds/log-agent *=a agent=b').stderr).toBe('error: all containers are already specified by *, but saw more than one container_name=container_image pairs\n');
-      expect(f.run('kubectl set env ds/log-agent A=1').stderr).toBe('error: unknown command "env" for "kubectl set"\nRun \'kubectl set --help\' for usage.\n');
+      expect(f.run('kubectl set env ds/log-agent A=1').stderr).toBe('error: "kubectl set env" is not supported in this playground; only "kubectl set image" is\n');
+      expect(f.run('kubectl set frobnicate ds/log-agent').stderr).toBe('error: unknown command "frobnicate ds/log-agent"\nSee \'kubectl set -h\' for help and examples\n');
+    });
+  });
+
+  it('resolves the objects before checking the images, and a NotFound changes nothing (Complete before Validate)', () => {
+    const f = fixture();
+    addDaemonSet(f.cluster);
+    expectUnchanged(f.cluster, () => {
+      expect(f.run('kubectl set image ds log-agent nope agent=x').stderr).toBe('Error from server (NotFound): daemonsets.apps "nope" not found\n');
+      expect(f.run('kubectl set image ds/log-agent agent').stderr).toBe(
+        "error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'\n",
+      );
+      expect(f.run('kubectl set image agent=x').stderr).toBe(
+        "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n",
+      );
     });
   });
 

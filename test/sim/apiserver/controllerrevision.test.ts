@@ -31,4 +31,9 @@ describe('ControllerRevision', () => {
     ]);
     expect(api.get('ControllerRevision', 'default', 'x-6d4b9c5f8')?.revision).toBe(3);
   });
+
+  it('has no status field', () => {
+    const cr = ok(newApi().create<'ControllerRevision'>(crDraft({ data: DATA, revision: 1 })));
+    expect('status' in cr).toBe(false);
+  });
 });

@@ -94,7 +94,8 @@ describe('tolerations (§14.4, every message)', () => {
     ['empty key needs Exists', { operator: 'Equal', value: 'x' }, `${T}.operator: Invalid value: "Equal": operator must be Exists when \`key\` is empty, which means "match all values and all keys"`],
     ['seconds need NoExecute', { key: 'k', operator: 'Exists', effect: 'NoSchedule', tolerationSeconds: 10 }, `${T}.effect: Invalid value: "NoSchedule": effect must be 'NoExecute' when \`tolerationSeconds\` is set`],
     ['Equal value must be a label value', { key: 'k', value: 'a b' }, `${T}.operator: Invalid value: "a b": ${LABEL_VALUE}`],
-    ['Exists with a value', { key: 'k', operator: 'Exists', value: 'v' }, `${T}.operator: Invalid value: "v": value must be empty when \`operator\` is 'Exists'`],
+    // upstream reports the whole toleration (core.Toleration, %#v) as the bad value here
+    ['Exists with a value', { key: 'k', operator: 'Exists', value: 'v' }, `${T}.operator: Invalid value: core.Toleration{Key:"k", Operator:"Exists", Value:"v", Effect:"", TolerationSeconds:(*int64)(nil)}: value must be empty when \`operator\` is 'Exists'`],
     ['unknown operator', { key: 'k', operator: 'In', value: 'v' }, `${T}.operator: Unsupported value: "In": supported values: "Equal", "Exists"`],
     ['unknown effect', { key: 'k', operator: 'Exists', effect: 'Foo' }, `${T}.effect: Unsupported value: "Foo": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"`],
   ];

@@ -64,4 +64,20 @@ describe('PriorityClass', () => {
     a.description = 'still default';
     expect(ok(api.update<'PriorityClass'>(a)).globalDefault).toBe(true);
   });
+
+  it('the system classes cannot be deleted (priorityclass REST.Delete); user classes can', () => {
+    const api = newApi();
+    for (const pc of BUILTIN_PRIORITY_CLASSES) ok(api.create<'PriorityClass'>(pcDraft(pc.name, pc.value)));
+    ok(api.create<'PriorityClass'>(pcDraft('mine', 5)));
+    const e = err(api.delete('PriorityClass', '', 'system-node-critical'));
+    expect([e.code, e.message]).toEqual([403, 'priorityclasses.scheduling.k8s.io "system-node-critical" is forbidden: this is a system priority class and cannot be deleted']);
+    expect(api.get('PriorityClass', '', 'system-node-critical')).toBeDefined();
+    expect(api.delete('PriorityClass', '', 'mine').ok).toBe(true);
+  });
+
+  it('has no status, and a false globalDefault is not stored (omitempty)', () => {
+    const pc = ok(newApi().create<'PriorityClass'>(pcDraft('plain', 1, { globalDefault: false })));
+    expect('status' in pc).toBe(false);
+    expect('globalDefault' in pc).toBe(false);
+  });
 });

@@ -3,7 +3,8 @@
  * validation` `ValidatePriorityClass` / `ValidatePriorityClassUpdate`, `IsKnownSystemPriorityClass`,
  * and the Priority admission plugin's one-globalDefault rule).
  *
- * - defaults: preemptionPolicy `PreemptLowerPriority`; a missing value is Go's zero, 0.
+ * - defaults: preemptionPolicy `PreemptLowerPriority`; a missing value is Go's zero, 0; a false
+ *   globalDefault is omitted (omitempty), as the API server's encoding drops it.
  * - validation: names starting `system-` are reserved for the two built-in classes with their
  *   exact values; other classes may not exceed 1000000000. On update, value and
  *   preemptionPolicy are immutable.
@@ -35,7 +36,10 @@ function unknownSystemClass(pc: PriorityClass): string | undefined {
 
 export const priorityClassStrategy: Strategy<PriorityClass> = {
   defaults(pc) {
-    return { ...pc, value: pc.value ?? 0, preemptionPolicy: pc.preemptionPolicy ?? 'PreemptLowerPriority' };
+    const out: PriorityClass = { ...pc, value: pc.value ?? 0, preemptionPolicy: pc.preemptionPolicy ?? 'PreemptLowerPriority' };
+    // `globalDefault bool json:"globalDefault,omitempty"`: a stored false is never serialized.
+    if (!out.globalDefault) delete (out as { globalDefault?: boolean }).globalDefault;
+    return out;
   },
 
   admit(pc, op, ctx) {

@@ -12,7 +12,7 @@
  * deterministic.
  */
 import { goQuote } from '../../api/goquote.js';
-import type { IntOrString, LabelSelector, RollingUpdateDaemonSet, Taint } from '../../api/types.js';
+import type { IntOrString, LabelSelector, RollingUpdateDaemonSet, Taint, Toleration } from '../../api/types.js';
 
 /** The address printed for a non-nil pointer field (real clusters print a heap address). */
 export const FAKE_POINTER = '0xc000a1b2c0';
@@ -59,6 +59,15 @@ export function goDaemonSetUpdateStrategy(s: { type?: string; rollingUpdate?: Ro
 export function goTaint(t: Taint): string {
   const added = t.timeAdded === undefined ? '(*v1.Time)(nil)' : `(*v1.Time)(${FAKE_POINTER})`;
   return `core.Taint{Key:${goQuote(t.key ?? '')}, Value:${goQuote(t.value ?? '')}, Effect:${goQuote(t.effect ?? '')}, TimeAdded:${added}}`;
+}
+
+/**
+ * The internal `core.Toleration` (`ValidateTolerations` passes the whole toleration as the bad
+ * value of "value must be empty when `operator` is 'Exists'").
+ */
+export function goToleration(t: Toleration): string {
+  const secs = t.tolerationSeconds === undefined || t.tolerationSeconds === null ? '(*int64)(nil)' : `(*int64)(${FAKE_POINTER})`;
+  return `core.Toleration{Key:${goQuote(t.key ?? '')}, Operator:${goQuote(t.operator ?? '')}, Value:${goQuote(t.value ?? '')}, Effect:${goQuote(t.effect ?? '')}, TolerationSeconds:${secs}}`;
 }
 
 /** Go's `%#v` of a byte slice, as a `runtime.RawExtension` holding JSON prints. */

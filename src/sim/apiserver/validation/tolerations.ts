@@ -3,11 +3,13 @@
  * `validateOnlyAddedTolerations` (pod updates may only add tolerations).
  *
  * Note the upstream quirks kept here: operator/value problems are reported on the `operator`
- * path, and an empty operator means `Equal`.
+ * path (with the whole toleration as the bad value for Exists-with-a-value), and an empty
+ * operator means `Equal`.
  */
 import type { Toleration } from '../../api/types.js';
 import { isValidLabelValue } from '../../api/name-validation.js';
 import { jsonEqual } from './equality.js';
+import { goToleration } from './govalue.js';
 import { child, forbidden, goValue, index, invalid, required, unsupported, type FieldError } from './field.js';
 import { validateLabelName } from './objectmeta.js';
 
@@ -44,7 +46,8 @@ export function validateTolerations(tolerations: readonly Toleration[] | undefin
         break;
       }
       case 'Exists':
-        if (value.length > 0) errs.push(invalid(child(p, 'operator'), goValue(value), "value must be empty when `operator` is 'Exists'"));
+        // upstream passes the whole toleration as the bad value here
+        if (value.length > 0) errs.push(invalid(child(p, 'operator'), goToleration(t), "value must be empty when `operator` is 'Exists'"));
         break;
       default:
         errs.push(unsupported(child(p, 'operator'), goValue(op), ['Equal', 'Exists']));
