@@ -48,10 +48,13 @@ export function newRecorderState(): RecorderState {
   return { observed: new Map(), aggregates: new Map(), buckets: new Map(), seq: 0 };
 }
 
-/** Gets an entry and marks it most recently used. */
+/**
+ * Gets an entry and marks it most recently used. Recency only matters once the cache is full
+ * (nothing is evicted before), so below the limit the cheaper insertion order stands in for it.
+ */
 function lruGet<V>(m: Map<string, V>, key: string): V | undefined {
   const v = m.get(key);
-  if (v !== undefined) {
+  if (v !== undefined && m.size >= LRU_SIZE) {
     m.delete(key);
     m.set(key, v);
   }
