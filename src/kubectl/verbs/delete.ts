@@ -26,6 +26,7 @@ import { waitUntilGone, type DeletedRef } from './wait-deleted.js';
 const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'selector', short: 'l', type: 'string' },
+  { name: 'field-selector', type: 'string' },
   { name: 'all', type: 'bool' },
   { name: 'grace-period', type: 'string', default: '-1' },
   { name: 'now', type: 'bool' },
@@ -71,15 +72,17 @@ export const del: Verb = (ctx, argv): ExecResult => {
   if (output !== '' && output !== 'name') return fail(`error: unexpected -o output mode: ${output}. We only support '-o name'`);
   const all = flagBool(flags, 'all');
   const selector = flagString(flags, 'selector');
+  const fieldSelector = flagString(flags, 'field-selector');
   if (all && selector) return fail('error: cannot set --all and --selector at the same time');
+  if (all && fieldSelector) return fail('error: cannot set --all and --field-selector at the same time');
   if (grace === 0 && force) stderr += 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
   if (grace > 0 && force) return fail('error: --force and --grace-period greater than 0 cannot be specified together', '');
   const timeout = parseDuration(flagString(flags, 'timeout') ?? '0s');
   if (typeof timeout !== 'number') return fail(`error: invalid argument "${flagString(flags, 'timeout')}" for "--timeout" flag: ${timeout.error}`);
-  const ignoreNotFound = flags.values.has('ignore-not-found') ? flagBool(flags, 'ignore-not-found') : all || !!selector;
+  const ignoreNotFound = flags.values.has('ignore-not-found') ? flagBool(flags, 'ignore-not-found') : all || !!selector || !!fieldSelector;
 
   const ns = commandNamespace(flags);
-  const targets = collectTargets(ctx, flags.args, flagArray(flags, 'filename'), { ns: ns.namespace, explicit: ns.explicit, selector, all, allNamespaces: flagBool(flags, 'all-namespaces') });
+  const targets = collectTargets(ctx, flags.args, flagArray(flags, 'filename'), { ns: ns.namespace, explicit: ns.explicit, selector, fieldSelector, all, allNamespaces: flagBool(flags, 'all-namespaces') });
   if ('error' in targets) return { exitCode: 1, stdout: '', stderr: stderr + (targets.error.endsWith('\n') ? targets.error : `${targets.error}\n`) };
 
   let stdout = '';
@@ -140,6 +143,7 @@ interface Scope {
   readonly ns: string;
   readonly explicit: boolean;
   readonly selector: string | undefined;
+  readonly fieldSelector: string | undefined;
   readonly all: boolean;
   readonly allNamespaces: boolean;
 }
@@ -155,5 +159,12 @@ function collectTargets(ctx: VerbContext, args: readonly string[], filenames: re
     return items.map((it) => ('error' in it ? it : { ...lookup(ctx, it.info, it.namespace, it.name), source: it.source }));
   }
   if (args.length === 0) return { error: NO_RESOURCES };
-  return resolveTargets(ctx, { args, namespace: s.ns, ...(s.selector ? { selector: s.selector } : {}), all: s.all, allNamespaces: s.allNamespaces });
+  return resolveTargets(ctx, {
+    args,
+    namespace: s.ns,
+    ...(s.selector ? { selector: s.selector } : {}),
+    ...(s.fieldSelector ? { fieldSelector: s.fieldSelector } : {}),
+    all: s.all,
+    allNamespaces: s.allNamespaces,
+  });
 }

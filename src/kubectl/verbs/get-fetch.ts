@@ -38,8 +38,13 @@ function gvr(info: ResourceInfo): string {
   return `${info.group}/${info.version}, Resource=${info.resource}`;
 }
 
+/** The API server's answer to a list whose label or field selector it cannot use. */
+export function listSelectorError(info: ResourceInfo, labelSelector: string, fieldSelector: string, message: string): string {
+  return `Error from server (BadRequest): Unable to find "${gvr(info)}" that match label selector "${labelSelector}", field selector "${fieldSelector}": ${message}`;
+}
+
 function badRequest(info: ResourceInfo, q: FetchQuery, message: string): string {
-  return `Error from server (BadRequest): Unable to find "${gvr(info)}" that match label selector "${q.labelSelector}", field selector "${q.fieldSelector}": ${message}`;
+  return listSelectorError(info, q.labelSelector, q.fieldSelector, message);
 }
 
 export function fetch(store: Store, q: FetchQuery): Fetched {

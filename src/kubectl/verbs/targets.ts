@@ -10,6 +10,8 @@ import { parseSelector } from '../../sim/api/labels.js';
 import { notFound, type StatusError } from '../../sim/apiserver/errors.js';
 import { qualifiedResource, resolveResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
+import { matchesFields, parseFieldSelector, unsupportedField } from './field-selector.js';
+import { listSelectorError } from './get-fetch.js';
 import { flagString, type ParsedFlags } from '../flags.js';
 
 /** One named object to act on; `obj` is absent when it does not exist. */
@@ -44,6 +46,8 @@ export interface TargetQuery {
   readonly args: readonly string[];
   readonly namespace: string;
   readonly selector?: string;
+  /** `--field-selector`, filtered as the API server filters a list. */
+  readonly fieldSelector?: string;
   readonly all?: boolean;
   /** `-A`: selectors and `--all` look in every namespace. */
   readonly allNamespaces?: boolean;
@@ -83,10 +87,11 @@ export function resolveTargets(ctx: VerbContext, q: TargetQuery): Target[] | { e
   }
   const names = args.slice(1);
   if (names.length > 0) {
-    if (q.selector || q.all) return { error: 'error: name cannot be provided when a selector is specified' };
+    if (q.selector || q.fieldSelector || q.all) return { error: 'error: name cannot be provided when a selector is specified' };
     return infos.flatMap((info) => names.map((n) => lookup(ctx, info, q.namespace, n)));
   }
-  if (!q.selector && !q.all) return { error: 'error: resource(s) were provided, but no name was specified' };
+  if (!q.selector && !q.fieldSelector && !q.all) return { error: 'error: resource(s) were provided, but no name was specified' };
+  const parsedFields = parseFieldSelector(q.fieldSelector ?? '');
   let matches: (labels: Readonly<Record<string, string>> | undefined) => boolean = () => true;
   if (q.selector) {
     const sel = parseSelector(q.selector);
@@ -95,9 +100,12 @@ export function resolveTargets(ctx: VerbContext, q: TargetQuery): Target[] | { e
   }
   const out: Target[] = [];
   for (const info of infos) {
+    const problem = 'error' in parsedFields ? parsedFields.error : unsupportedField(info.kind as Kind, parsedFields);
+    if (problem !== undefined || 'error' in parsedFields) return { error: listSelectorError(info, q.selector ?? '', q.fieldSelector ?? '', problem ?? '') };
+    const fields = parsedFields;
     const ns = info.namespaced && !q.allNamespaces ? q.namespace : undefined;
     for (const obj of ctx.cluster.store.list(info.kind as Kind, ns)) {
-      if (matches(obj.metadata.labels)) out.push({ info, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, obj });
+      if (matches(obj.metadata.labels) && matchesFields(obj, fields)) out.push({ info, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, obj });
     }
   }
   return out;

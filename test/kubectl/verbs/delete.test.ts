@@ -88,6 +88,21 @@ describe('kubectl delete: choosing objects', () => {
     expect(f.run('kubectl delete pods -l app=none')).toEqual({ exitCode: 0, stdout: 'No resources found\n', stderr: '' });
   });
 
+  it('--field-selector deletes what matches, as the API server filters a list', () => {
+    const f = running();
+    addNode(f.cluster, 'node-2');
+    addPod(f.cluster, { name: 'web-3', node: 'node-2', labels: { app: 'web' } });
+    expect(f.run('kubectl delete pods -l app=web --field-selector spec.nodeName=node-2 --wait=false').stdout).toBe('pod "web-3" deleted\n');
+    expect(pod(f, 'web-3')?.metadata.deletionTimestamp).toBeDefined();
+    expect(pod(f, 'web-1')?.metadata.deletionTimestamp).toBeUndefined();
+    expectUnchanged(f.cluster, () => {
+      expect(f.run('kubectl delete pods --field-selector foo=bar').stderr).toBe(
+        'Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "", field selector "foo=bar": field label not supported: foo\n',
+      );
+      expect(f.run('kubectl delete pods web-1 --field-selector spec.nodeName=node-1').stderr).toBe('error: name cannot be provided when a selector is specified\n');
+    });
+  });
+
   it('--all deletes every object of the type in the namespace', () => {
     const f = running();
     f.run('kubectl delete pods --all --wait=false');
