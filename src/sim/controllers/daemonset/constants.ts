@@ -12,8 +12,8 @@ export const HASH_LABEL = 'controller-revision-hash';
 /** extensions/v1beta1 `DaemonSetTemplateGenerationKey`: the legacy label written on created pods. */
 export const TEMPLATE_GENERATION_LABEL = 'pod-template-generation';
 
-/** apps/v1 `DeprecatedTemplateGeneration`: the DS annotation carrying `spec.templateGeneration`. */
-export const TEMPLATE_GENERATION_ANNOTATION = 'deprecated.daemonset.template.generation';
+/** apps/v1 `DeprecatedTemplateGeneration`: written by the API server's DaemonSet strategy. */
+export { TEMPLATE_GENERATION_ANNOTATION } from '../../apiserver/strategies/daemonset.js';
 
 /** `BurstReplicas`: at most this many creations and this many deletions per `syncNodes` call. */
 export const BURST_REPLICAS = 250;

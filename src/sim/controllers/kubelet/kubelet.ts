@@ -19,6 +19,7 @@
 import type { ConditionStatus, Node, Pod } from '../../api/types.js';
 import { jsonEqual } from '../../apiserver/apiserver.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
+import { takeQueued } from '../../engine/queue.js';
 import type { Change } from '../../store/store.js';
 import type { HeartbeatSource, Heartbeat } from '../nodelifecycle/heartbeats.js';
 import { DEFAULT_HOST_PATHS, parsePathSpec, pathTable, type HostPathKind } from './hostpaths.js';
@@ -183,8 +184,7 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   reconcile(ctx: ControllerContext): boolean {
     if (this.state.queue.length === 0) return false;
-    const keys = [...new Set(this.state.queue)];
-    this.state.queue = [];
+    const keys = takeQueued(this.state);
     for (const key of keys) {
       if (key.startsWith('node:')) this.syncNode(ctx, key.slice(5));
       else if (key.startsWith('adopt:')) this.adoptNode(ctx, key.slice(6));

@@ -16,6 +16,7 @@
  */
 import type { Node, Pod, PodCondition } from '../../api/types.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
+import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
 
@@ -52,8 +53,7 @@ export class PodGCController implements Controller {
 
   reconcile(ctx: ControllerContext): boolean {
     if (this.state.queue.length === 0) return false;
-    const keys = [...new Set(this.state.queue)];
-    this.state.queue = [];
+    const keys = takeQueued(this.state);
     for (const key of keys) {
       if (key.startsWith('node:')) this.checkNode(ctx, key.slice(5));
       else if (key.startsWith('gc:')) this.collect(ctx, key.slice(3));

@@ -21,6 +21,7 @@
  */
 import type { Pod, PodCondition, Taint } from '../../api/types.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
+import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
 import { getMatchingTolerations, getMinTolerationTime, noExecuteTaints } from './tolerations.js';
@@ -72,8 +73,7 @@ export class TaintEvictionController implements Controller {
 
   reconcile(ctx: ControllerContext): boolean {
     if (this.state.queue.length === 0) return false;
-    const keys = [...new Set(this.state.queue)];
-    this.state.queue = [];
+    const keys = takeQueued(this.state);
     for (const key of keys) {
       const colon = key.indexOf(':');
       const kind = key.slice(0, colon);
