@@ -39,6 +39,15 @@ export function findMatchingUntoleratedTaint(
   return undefined;
 }
 
+/**
+ * How a node rejected for an untolerated taint is reported: the TaintToleration scheduler
+ * plugin's Filter reason, and the DaemonSet controller's verdict. Upstream master (the v1.35 line,
+ * PR #134740, also in v1.34 patch releases) reports the generic wording; v1.25 to v1.34.0 named
+ * the taint (`{KEY: VALUE}`). The simulator targets current releases, and says which taint in
+ * the verdict's details.
+ */
+export const ERR_REASON_UNTOLERATED_TAINT = 'node(s) had untolerated taint(s)';
+
 /** NoSchedule and NoExecute: the effects that keep a pod off a node (PreferNoSchedule does not). */
 export function isHardEffect(t: Taint): boolean {
   return t.effect === 'NoSchedule' || t.effect === 'NoExecute';

@@ -15,7 +15,7 @@
  */
 import type { DaemonSet, Node, PodTemplateSpec, Taint, Toleration } from '../../api/types.js';
 import { compileRequiredNodeAffinity, type NodeMatcher } from '../../api/nodeaffinity.js';
-import { findMatchingUntoleratedTaint, formatTaint, isHardEffect } from '../../api/toleration.js';
+import { ERR_REASON_UNTOLERATED_TAINT, findMatchingUntoleratedTaint, formatTaint, isHardEffect } from '../../api/toleration.js';
 import { addOrUpdateDaemonPodTolerations } from './tolerations.js';
 
 export type PredicateName = 'NodeName' | 'NodeAffinity' | 'TaintToleration';
@@ -58,10 +58,6 @@ export interface CompiledTemplate {
 export const MSG_NODE_NAME = "node(s) didn't match the requested node name";
 export const MSG_NODE_AFFINITY = "node(s) didn't match Pod's node affinity/selector";
 
-/** The scheduler's TaintToleration reason (v1.25 to v1.34 wording). */
-export function untoleratedTaintMessage(t: Taint): string {
-  return `node(s) had untolerated taint {${t.key}: ${t.value ?? ''}}`;
-}
 
 const compiledByTemplate = new WeakMap<PodTemplateSpec, CompiledTemplate>();
 
@@ -132,11 +128,11 @@ function evaluate(node: Node, c: CompiledTemplate): NodeVerdict {
     taintPredicate = {
       name: 'TaintToleration',
       passed: false,
-      message: untoleratedTaintMessage(untolerated),
+      message: ERR_REASON_UNTOLERATED_TAINT,
       taint: untolerated,
       detail: noExecute
         ? `untolerated NoExecute taint ${formatTaint(noExecute)}: existing daemon pods are deleted`
-        : 'only NoSchedule taints are untolerated: no new daemon pod, but an existing one keeps running (counted as misscheduled)',
+        : `untolerated taint ${formatTaint(untolerated)}, and only NoSchedule taints are untolerated: no new daemon pod, but an existing one keeps running (counted as misscheduled)`,
     };
   }
   const reasons = [fitsName ? PASS_NODE_NAME : FAIL_NODE_NAME, fitsAffinity ? PASS_AFFINITY : FAIL_AFFINITY, taintPredicate];

@@ -6,7 +6,6 @@ export {
   nodeShouldRunDaemonPod,
   nodeShouldRun,
   compileDaemonSetTemplate,
-  untoleratedTaintMessage,
   MSG_NODE_AFFINITY,
   MSG_NODE_NAME,
   type Predicate,

@@ -11,7 +11,7 @@ export { fitErrorMessage, ERR_NO_NODES_AVAILABLE } from './fiterror.js';
 export { podRequests, nodeAllocatable, podPriority, type PodRequests, type Resources } from './resources.js';
 export { ERR_REASON_UNSCHEDULABLE } from './plugins/nodeunschedulable.js';
 export { ERR_REASON_NODE_NAME } from './plugins/nodename.js';
-export { ERR_REASON_UNTOLERATED_TAINT, legacyUntoleratedTaintReason } from './plugins/tainttoleration.js';
+export { ERR_REASON_UNTOLERATED_TAINT } from './plugins/tainttoleration.js';
 export { ERR_REASON_POD, ERR_REASON_CONFLICT } from './plugins/nodeaffinity.js';
 export { ERR_REASON_PORTS, podHostPorts } from './plugins/nodeports.js';
 export { ERR_REASON_TOO_MANY_PODS, insufficientReason } from './plugins/noderesourcesfit.js';

@@ -45,7 +45,7 @@ describe('explain (sim why): verdicts, pods and what manage and the rollout woul
     cluster.settle();
     const gpu = dsc.explain('default/agent', 'gpu-0', cluster.now)!;
     expect(gpu.verdict).toMatchObject({ shouldRun: false, shouldContinueRunning: true });
-    expect(gpu.verdict!.reasons.find((r) => !r.passed)).toMatchObject({ name: 'TaintToleration', message: 'node(s) had untolerated taint {dedicated: gpu}', taint: { effect: 'NoSchedule' } });
+    expect(gpu.verdict!.reasons.find((r) => !r.passed)).toMatchObject({ name: 'TaintToleration', message: 'node(s) had untolerated taint(s)', taint: { effect: 'NoSchedule' } });
     expect(gpu.pods).toEqual([]);
     expect(gpu.manage).toEqual({ delete: [], events: [] });
     const ok = dsc.explain('default/agent', 'node-0', cluster.now)!;

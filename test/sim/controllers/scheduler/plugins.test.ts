@@ -12,7 +12,6 @@ import {
   ERR_REASON_UNTOLERATED_TAINT,
   explainScheduling,
   fitsOnNode,
-  legacyUntoleratedTaintReason,
   podRequests,
 } from '../../../../src/sim/controllers/scheduler/index.js';
 import type { Pod } from '../../../../src/sim/api/types.js';
@@ -49,7 +48,7 @@ describe('TaintToleration (taint_toleration_test.go TestTaintTolerationFilter)',
     expect(r.status).toMatchObject({ plugin: 'TaintToleration', code: 'UnschedulableAndUnresolvable', reasons: ['node(s) had untolerated taint(s)'] });
     expect(r.status?.taint?.key).toBe('node-role.kubernetes.io/control-plane');
     expect(ERR_REASON_UNTOLERATED_TAINT).toBe('node(s) had untolerated taint(s)');
-    expect(legacyUntoleratedTaintReason(r.status!.taint!)).toBe('node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }');
+    expect(r.status!.taint).toMatchObject({ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' });
   });
   it('ignores PreferNoSchedule taints and counts NoExecute ones', () => {
     expect(fitsOnNode(podObject('p'), makeNode('n1', { taints: [{ key: 'a', effect: 'PreferNoSchedule' }] }), []).fits).toBe(true);

@@ -3,24 +3,12 @@
  * NoSchedule or NoExecute taint of the node (in node order) that no pod toleration tolerates
  * rejects the node. PreferNoSchedule only affects scoring.
  */
-import { findMatchingUntoleratedTaint, isHardEffect } from '../../../api/toleration.js';
-import type { Taint } from '../../../api/types.js';
+import { ERR_REASON_UNTOLERATED_TAINT, findMatchingUntoleratedTaint, isHardEffect } from '../../../api/toleration.js';
 import type { FilterPlugin } from '../framework.js';
 
 export const TAINT_TOLERATION = 'TaintToleration';
 
-/**
- * The Filter reason. Upstream master (the v1.35 line, PR #134740, also in v1.34 patch releases)
- * reports the generic "node(s) had untolerated taint(s)"; v1.25 to v1.34.0 printed the taint as
- * `node(s) had untolerated taint {KEY: VALUE}` (see `legacyUntoleratedTaintReason`). The
- * simulator targets current releases: this one constant is the choice.
- */
-export const ERR_REASON_UNTOLERATED_TAINT = 'node(s) had untolerated taint(s)';
-
-/** The pre-v1.35 wording, kept for explanations that want to name the taint. */
-export function legacyUntoleratedTaintReason(t: Taint): string {
-  return `node(s) had untolerated taint {${t.key}: ${t.value ?? ''}}`;
-}
+export { ERR_REASON_UNTOLERATED_TAINT };
 
 export const taintToleration: FilterPlugin = {
   name: TAINT_TOLERATION,
