@@ -83,10 +83,13 @@ export class Cluster {
     this.api = new ApiServer(this.store, { now: () => this.nowMs, rng: this.rngState });
     this.recorder = new EventRecorder(this.store);
     this.controllers = opts.controllers ? opts.controllers(this) : [];
-    for (const c of this.controllers) {
-      this.byName.set(c.name, c);
-      this.store.watch((change) => c.observe(change));
-    }
+    for (const c of this.controllers) this.byName.set(c.name, c);
+    // No control loop here watches Events (nor does any upstream one these model), and on a big
+    // cluster they are half of all writes: they go to the trace but not to the informers.
+    this.store.watch((change) => {
+      if (change.obj.kind === 'Event') return;
+      for (const c of this.controllers) c.observe(change);
+    });
   }
 
   get now(): number {
