@@ -13,7 +13,7 @@
  * contents, tag and anchor names are not needed to find syntax errors).
  *
  * Assumptions:
- * - The input is one document chunk as kubectl's YAMLReader cut it (see chunks.ts).
+ * - The input is one document chunk as kubectl's YAMLReader cut it (`kubectlChunks` in index.ts).
  * Invariants:
  * - Marks are 0-based (line, column) and count characters, as go-yaml's do.
  * - The first error stops the scanner; `error` holds go-yaml's problem and marks.
