@@ -13,6 +13,8 @@ import { patch } from './patch.js';
 import { rollout } from './rollout.js';
 import { set } from './set.js';
 import { taint } from './taint.js';
+import { version } from './version.js';
+import { wait } from './wait.js';
 
 export const KUBECTL_VERBS: Readonly<Record<string, Verb>> = {
   annotate,
@@ -29,4 +31,6 @@ export const KUBECTL_VERBS: Readonly<Record<string, Verb>> = {
   set,
   taint,
   uncordon,
+  version,
+  wait,
 };
