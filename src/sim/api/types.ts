@@ -278,7 +278,10 @@ export interface PodStatus {
   readonly conditions?: readonly PodCondition[];
   readonly containerStatuses?: readonly ContainerStatus[];
   readonly hostIP?: string;
+  /** Since v1.28 the kubelet also lists the addresses (one each on a single-stack cluster). */
+  readonly hostIPs?: readonly { readonly ip: string }[];
   readonly podIP?: string;
+  readonly podIPs?: readonly { readonly ip: string }[];
   readonly startTime?: string;
   readonly qosClass?: 'Guaranteed' | 'Burstable' | 'BestEffort';
   readonly nominatedNodeName?: string;
@@ -314,6 +317,8 @@ export interface NodeSpec {
   readonly unschedulable?: boolean;
   readonly taints?: readonly Taint[];
   readonly podCIDR?: string;
+  /** The node's pod ranges; on a single-stack cluster, `[podCIDR]`. */
+  readonly podCIDRs?: readonly string[];
   readonly providerID?: string;
 }
 

@@ -122,7 +122,8 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
     phase,
     conditions,
     hostIP: inputs.hostIP,
-    ...(rt.podIP ? { podIP: rt.podIP } : {}),
+    hostIPs: [{ ip: inputs.hostIP }],
+    ...(rt.podIP ? { podIP: rt.podIP, podIPs: [{ ip: rt.podIP }] } : {}),
     startTime: rfc3339(rt.admittedAt),
     containerStatuses: rt.containers.map(containerStatus),
   };

@@ -88,7 +88,7 @@ export function registrationNode(name: string, index: number, reg: Registration,
         'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
       },
     },
-    spec: { podCIDR: podCIDR(index), ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
+    spec: { podCIDR: podCIDR(index), podCIDRs: [podCIDR(index)], ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
     status: {
       conditions: initialConditions({ forced: {}, booted: false }, now).conditions,
       capacity,

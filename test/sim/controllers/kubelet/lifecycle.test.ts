@@ -17,6 +17,9 @@ describe('kubelet: pull, start, ready', () => {
     expect(sec(p.status.startTime)).toBe(10);
     expect(p.status.hostIP).toBe('10.0.0.2');
     expect(p.status.podIP).toBe('10.244.0.2');
+    expect(p.status.podIPs).toEqual([{ ip: '10.244.0.2' }]);
+    expect(p.status.hostIPs).toEqual([{ ip: p.status.hostIP }]);
+    expect(f.c.store.get('Node', '', p.spec.nodeName!)!.spec.podCIDRs).toEqual(['10.244.0.0/24']);
     expect(container(f, 'web')!.state).toEqual({ waiting: { reason: 'ContainerCreating' } });
     expect(container(f, 'web')!.image).toBe('registry.example/app:1.0');
     expect(container(f, 'web')!.imageID).toBe('');
