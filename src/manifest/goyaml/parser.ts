@@ -11,7 +11,7 @@
  * before, the well-known off-by-one of go-yaml v2); a problem on the first line falls back to the
  * context mark, and with both at line 0 the message has no `line N:` at all.
  */
-import { Scanner, type Mark, type Token, type YamlError } from './scanner.js';
+import { Scanner, type Mark, type Token, type TokenType, type YamlError } from './scanner.js';
 
 type State =
   | 'STREAM_START' | 'IMPLICIT_DOCUMENT_START' | 'DOCUMENT_START' | 'DOCUMENT_CONTENT' | 'DOCUMENT_END'
@@ -347,33 +347,35 @@ class Parser {
     return 'SCALAR';
   }
 
-  private flowSequenceEntry(first: boolean): EventType | undefined {
+  /**
+   * The opening shared by flow sequence and flow mapping entries: on the first entry remember
+   * where the collection started and step over its bracket; after an entry, require a `,` and
+   * step over it. Returns the token the entry starts with (or the closing bracket); undefined on
+   * error.
+   */
+  private flowEntryStart(first: boolean, end: TokenType, closer: string, context: string): Token | undefined {
     if (first) {
       this.marks.push(this.peek()!.start);
       this.skip();
     }
-    let t = this.peek();
+    const t = this.peek();
+    if (!t || first || t.type === end) return t;
+    if (t.type !== 'FLOW-ENTRY') return this.fail(`did not find expected ',' or '${closer}'`, t.start, context, this.marks.pop()!);
+    this.skip();
+    return this.peek();
+  }
+
+  private flowSequenceEntry(first: boolean): EventType | undefined {
+    const t = this.flowEntryStart(first, 'FLOW-SEQUENCE-END', ']', 'while parsing a flow sequence');
     if (!t) return undefined;
+    if (t.type === 'KEY') {
+      this.state = 'FLOW_SEQUENCE_ENTRY_MAPPING_KEY';
+      this.skip();
+      return 'MAPPING-START';
+    }
     if (t.type !== 'FLOW-SEQUENCE-END') {
-      if (!first) {
-        if (t.type === 'FLOW-ENTRY') {
-          this.skip();
-          t = this.peek();
-          if (!t) return undefined;
-        } else {
-          const context = this.marks.pop()!;
-          return this.fail("did not find expected ',' or ']'", t.start, 'while parsing a flow sequence', context);
-        }
-      }
-      if (t.type === 'KEY') {
-        this.state = 'FLOW_SEQUENCE_ENTRY_MAPPING_KEY';
-        this.skip();
-        return 'MAPPING-START';
-      }
-      if (t.type !== 'FLOW-SEQUENCE-END') {
-        this.states.push('FLOW_SEQUENCE_ENTRY');
-        return this.node(false, false);
-      }
+      this.states.push('FLOW_SEQUENCE_ENTRY');
+      return this.node(false, false);
     }
     this.state = this.pop();
     this.marks.pop();
@@ -410,38 +412,22 @@ class Parser {
   }
 
   private flowMappingKey(first: boolean): EventType | undefined {
-    if (first) {
-      this.marks.push(this.peek()!.start);
-      this.skip();
-    }
-    let t = this.peek();
+    const t = this.flowEntryStart(first, 'FLOW-MAPPING-END', '}', 'while parsing a flow mapping');
     if (!t) return undefined;
-    if (t.type !== 'FLOW-MAPPING-END') {
-      if (!first) {
-        if (t.type === 'FLOW-ENTRY') {
-          this.skip();
-          t = this.peek();
-          if (!t) return undefined;
-        } else {
-          const context = this.marks.pop()!;
-          return this.fail("did not find expected ',' or '}'", t.start, 'while parsing a flow mapping', context);
-        }
-      }
-      if (t.type === 'KEY') {
-        this.skip();
-        t = this.peek();
-        if (!t) return undefined;
-        if (!['VALUE', 'FLOW-ENTRY', 'FLOW-MAPPING-END'].includes(t.type)) {
-          this.states.push('FLOW_MAPPING_VALUE');
-          return this.node(false, false);
-        }
-        this.state = 'FLOW_MAPPING_VALUE';
-        return 'SCALAR';
-      }
-      if (t.type !== 'FLOW-MAPPING-END') {
-        this.states.push('FLOW_MAPPING_EMPTY_VALUE');
+    if (t.type === 'KEY') {
+      this.skip();
+      const next = this.peek();
+      if (!next) return undefined;
+      if (!['VALUE', 'FLOW-ENTRY', 'FLOW-MAPPING-END'].includes(next.type)) {
+        this.states.push('FLOW_MAPPING_VALUE');
         return this.node(false, false);
       }
+      this.state = 'FLOW_MAPPING_VALUE';
+      return 'SCALAR';
+    }
+    if (t.type !== 'FLOW-MAPPING-END') {
+      this.states.push('FLOW_MAPPING_EMPTY_VALUE');
+      return this.node(false, false);
     }
     this.state = this.pop();
     this.marks.pop();
