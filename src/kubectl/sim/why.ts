@@ -30,7 +30,7 @@ export const why: Verb = (ctx, argv) => {
   const scheduler = ctx.cluster.controller<Scheduler>('default-scheduler');
   if (!dsController || !scheduler) return fail('this cluster has no DaemonSet controller or scheduler to ask');
 
-  let daemonSets: DaemonSet[];
+  let daemonSets: readonly DaemonSet[];
   if (dsArg !== undefined) {
     const namespace = flagString(f, 'namespace') ?? 'default';
     const name = dsArg.replace(/^(ds|daemonset|daemonsets|daemonset\.apps|daemonsets\.apps)\//, '');

@@ -199,7 +199,7 @@ export class Cluster {
       timers: { items: [...this.timers.items], seq: this.timers.seq },
       store: this.store.snapshot(),
       controllers,
-      recorder: structuredClone(this.recorder.state),
+      recorder: this.recorder.snapshot(),
       traceSeq: this.traceSeq,
     };
   }
@@ -210,7 +210,7 @@ export class Cluster {
     this.timers = { items: [...s.timers.items], seq: s.timers.seq };
     this.store.restore(s.store);
     for (const c of this.controllers) c.restore(structuredClone(s.controllers[c.name]));
-    this.recorder.state = structuredClone(s.recorder);
+    this.recorder.restore(s.recorder);
     this.traceSeq = s.traceSeq;
     this.pendingIntents = [];
     this.trace.length = 0;

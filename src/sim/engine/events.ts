@@ -12,11 +12,12 @@
  *    refilled one token every 5 minutes); an event that finds it empty is dropped.
  *
  * Like upstream, each of the three caches keeps at most 4096 entries (`maxLruCacheEntries`),
- * dropping the least recently used. All of it is plain data (`RecorderState`, Maps keep their
- * order through structuredClone), snapshotted with the cluster.
+ * dropping the least recently used; `snapshot()` gives them as plain data (`RecorderState`) for
+ * the cluster's snapshots.
  */
 import type { ApiObject, KubeEvent } from '../api/types.js';
 import type { Store } from '../store/store.js';
+import { Lru } from './lru.js';
 import { rfc3339 } from './time.js';
 
 export interface EventSource {
@@ -34,48 +35,39 @@ const SPAM_REFILL_MS = 300_000;
 /** `maxLruCacheEntries`. */
 const LRU_SIZE = 4096;
 
+/** The correlator's caches as plain data (entries least recently used first), for snapshots. */
 export interface RecorderState {
   /** Event key (or aggregate key) -> name of the Event written for it. */
-  observed: Map<string, string>;
+  readonly observed: [string, string][];
   /** Aggregate key -> the distinct messages seen in the current window and when the last came. */
-  aggregates: Map<string, { messages: string[]; last: number }>;
+  readonly aggregates: [string, { messages: string[]; last: number }][];
   /** Spam key -> tokens left and when the bucket was last refilled. */
-  buckets: Map<string, { tokens: number; at: number }>;
-  seq: number;
-}
-
-export function newRecorderState(): RecorderState {
-  return { observed: new Map(), aggregates: new Map(), buckets: new Map(), seq: 0 };
-}
-
-/**
- * Gets an entry and marks it most recently used. Recency only matters once the cache is full
- * (nothing is evicted before), so below the limit the cheaper insertion order stands in for it.
- */
-function lruGet<V>(m: Map<string, V>, key: string): V | undefined {
-  const v = m.get(key);
-  if (v !== undefined && m.size >= LRU_SIZE) {
-    m.delete(key);
-    m.set(key, v);
-  }
-  return v;
-}
-
-/** Sets an entry as most recently used, evicting the least recently used past the limit. */
-function lruSet<V>(m: Map<string, V>, key: string, v: V): void {
-  m.delete(key);
-  m.set(key, v);
-  if (m.size > LRU_SIZE) m.delete(m.keys().next().value!);
+  readonly buckets: [string, { tokens: number; at: number }][];
+  readonly seq: number;
 }
 
 export class EventRecorder {
-  state: RecorderState = newRecorderState();
+  private observed = new Lru<string>(LRU_SIZE);
+  private aggregates = new Lru<{ messages: string[]; last: number }>(LRU_SIZE);
+  private buckets = new Lru<{ tokens: number; at: number }>(LRU_SIZE);
+  private seq = 0;
 
   constructor(private readonly store: Store) {}
 
+  snapshot(): RecorderState {
+    return structuredClone({ observed: this.observed.list(), aggregates: this.aggregates.list(), buckets: this.buckets.list(), seq: this.seq });
+  }
+
+  restore(state: RecorderState): void {
+    const s = structuredClone(state);
+    this.observed = Lru.from(LRU_SIZE, s.observed);
+    this.aggregates = Lru.from(LRU_SIZE, s.aggregates);
+    this.buckets = Lru.from(LRU_SIZE, s.buckets);
+    this.seq = s.seq;
+  }
+
   /** Records an event; returns the Event written or updated, or undefined when it was dropped. */
   record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource): KubeEvent | undefined {
-    const s = this.state;
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
     // the uid alone already names one object, and a short key hashes faster.
     const objectKey = `${source.component}\u0000${source.host ?? ''}\u0000${obj.metadata.uid}`;
@@ -83,8 +75,8 @@ export class EventRecorder {
     let key = `${aggregateKey}\u0000${message}`;
 
     // EventAggregate
-    let agg = lruGet(s.aggregates, aggregateKey);
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) lruSet(s.aggregates, aggregateKey, (agg = { messages: [], last: now }));
+    let agg = this.aggregates.get(aggregateKey);
+    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) this.aggregates.set(aggregateKey, (agg = { messages: [], last: now }));
     if (!agg.messages.includes(message)) agg.messages.push(message);
     agg.last = now;
     let text = message;
@@ -95,8 +87,8 @@ export class EventRecorder {
     }
 
     // Filter (the spam filter sees every event, repeats included)
-    let bucket = lruGet(s.buckets, objectKey);
-    if (!bucket) lruSet(s.buckets, objectKey, (bucket = { tokens: SPAM_BURST, at: now }));
+    let bucket = this.buckets.get(objectKey);
+    if (!bucket) this.buckets.set(objectKey, (bucket = { tokens: SPAM_BURST, at: now }));
     const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
     if (refills > 0) {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
@@ -107,7 +99,7 @@ export class EventRecorder {
 
     // eventObserve
     const namespace = obj.metadata.namespace || 'default';
-    const existingName = lruGet(s.observed, key);
+    const existingName = this.observed.get(key);
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     const ts = rfc3339(now);
     let ev: KubeEvent;
@@ -122,7 +114,7 @@ export class EventRecorder {
     } else {
       // Upstream names events `<object>.<UnixNano in hex>`; a millisecond clock plus a sequence
       // number gives the same shape and stays unique within one instant.
-      const seq = s.seq++;
+      const seq = this.seq++;
       const name = `${obj.metadata.name}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`;
       ev = {
         apiVersion: 'v1',
@@ -145,7 +137,7 @@ export class EventRecorder {
         count: 1,
         reportingComponent: source.component,
       };
-      lruSet(s.observed, key, name);
+      this.observed.set(key, name);
     }
     this.store.put(ev);
     return ev;

@@ -2,24 +2,17 @@
  * Virtual time. The clock is a number of milliseconds since the Unix epoch; objects carry
  * RFC3339 strings of it, as the API server writes them (`2026-01-01T00:00:00Z`, second precision).
  */
+import { memo } from '../memo.js';
 
 /** The instant every fresh cluster starts at. Fixed so that output is the same on every run. */
 export const EPOCH_MS = Date.UTC(2026, 0, 1, 0, 0, 0);
 
-let lastSecond = Number.NaN;
-let lastText = '';
+/** A second formatted: one pass stamps `now` thousands of times, and a few older instants. */
+const formatSecond = memo((second: number): string => new Date(second * 1000).toISOString().replace('.000Z', 'Z'));
 
-/**
- * RFC3339 at second precision, as metav1.Time marshals. Remembers the last second formatted:
- * every write of one engine pass stamps the same instant, thousands of times on a big cluster.
- */
+/** RFC3339 at second precision, as metav1.Time marshals. */
 export function rfc3339(ms: number): string {
-  const second = Math.floor(ms / 1000);
-  if (second !== lastSecond) {
-    lastSecond = second;
-    lastText = new Date(second * 1000).toISOString().replace('.000Z', 'Z');
-  }
-  return lastText;
+  return formatSecond(Math.floor(ms / 1000));
 }
 
 /** Parses an RFC3339 timestamp back to milliseconds. */

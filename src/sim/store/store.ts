@@ -25,9 +25,14 @@ export interface Diff {
 
 export type Watcher = (change: Change) => void;
 
-/** Data-only contents of a store, shared structurally with snapshots. */
+/**
+ * Data-only contents of a store, shared structurally with snapshots: objects by kind, then
+ * namespace ('' for cluster-scoped kinds), then name. Two levels rather than one
+ * `namespace/name` key: a lookup then hashes strings the objects already carry (V8 keeps a
+ * string's hash), instead of building and hashing a new key on every read.
+ */
 export interface StoreData {
-  readonly objects: Map<Kind, Map<string, ApiObject>>;
+  readonly objects: Map<Kind, Map<string, Map<string, ApiObject>>>;
   resourceVersion: number;
 }
 
@@ -51,8 +56,10 @@ export class Store {
   private podsByNode = new Map<string, Map<string, Pod>>();
   private podsByOwner = new Map<string, Map<string, Pod>>();
   private watchers: Watcher[] = [];
-  /** Sorted keys per kind, rebuilt lazily after an add or remove (updates keep the order). */
-  private sortedKeys = new Map<Kind, string[]>();
+  /** Sorted [namespace, name] per kind, rebuilt lazily after an add or remove (updates keep the order). */
+  private sortedKeys = new Map<Kind, [string, string][]>();
+  /** The sorted list per kind, rebuilt lazily after any write of that kind. */
+  private lists = new Map<Kind, ApiObject[]>();
   private pending: { added: Map<string, ApiObject>; updated: Map<string, [ApiObject, ApiObject]>; removed: Map<string, ApiObject> } =
     newPending();
 
@@ -67,28 +74,38 @@ export class Store {
   }
 
   get<K extends Kind>(kind: K, namespace: string, name: string): KindMap[K] | undefined {
-    return this.data.objects.get(kind)!.get(keyOf(namespace, name)) as KindMap[K] | undefined;
+    return this.data.objects.get(kind)!.get(namespace)?.get(name) as KindMap[K] | undefined;
   }
 
-  /** Every object of a kind (optionally in one namespace), in `namespace/name` order. */
-  list<K extends Kind>(kind: K, namespace?: string): KindMap[K][] {
-    const map = this.data.objects.get(kind)!;
-    let keys = this.sortedKeys.get(kind);
-    if (!keys) {
-      keys = [...map.keys()].sort();
-      this.sortedKeys.set(kind, keys);
+  /**
+   * Every object of a kind (optionally in one namespace), in `namespace/name` order. The whole
+   * list of a kind is one array until that kind next changes, so per-sync facts can be memoised
+   * against it (a steady cluster's nodes are listed by every DaemonSet sync).
+   */
+  list<K extends Kind>(kind: K, namespace?: string): readonly KindMap[K][] {
+    let all = this.lists.get(kind);
+    if (!all) {
+      const byNamespace = this.data.objects.get(kind)!;
+      let keys = this.sortedKeys.get(kind);
+      if (!keys) {
+        const entries: [string, string, string][] = [];
+        for (const [ns, names] of byNamespace) for (const name of names.keys()) entries.push([keyOf(ns, name), ns, name]);
+        entries.sort((x, y) => cmp(x[0], y[0]));
+        keys = entries.map(([, ns, name]) => [ns, name]);
+        this.sortedKeys.set(kind, keys);
+      }
+      all = keys.map(([ns, name]) => byNamespace.get(ns)!.get(name)!);
+      this.lists.set(kind, all);
     }
-    const out: KindMap[K][] = [];
-    for (const key of keys) {
-      const obj = map.get(key)!;
-      if (namespace === undefined || (obj.metadata.namespace ?? '') === namespace) out.push(obj as KindMap[K]);
-    }
-    return out;
+    if (namespace === undefined) return all as KindMap[K][];
+    return (all as KindMap[K][]).filter((obj) => (obj.metadata.namespace ?? '') === namespace);
   }
 
   /** How many objects of a kind are stored. */
   count(kind: Kind): number {
-    return this.data.objects.get(kind)!.size;
+    let n = 0;
+    for (const names of this.data.objects.get(kind)!.values()) n += names.size;
+    return n;
   }
 
   /** Pods whose `spec.nodeName` is this node (bound pods), in no particular order. */
@@ -109,15 +126,18 @@ export class Store {
 
   /** Stores a new or replacement object (its resourceVersion must already be set). */
   put(obj: ApiObject): void {
-    const map = this.data.objects.get(obj.kind)!;
-    const key = objectKey(obj);
-    const old = map.get(key);
-    map.set(key, obj);
+    const byNamespace = this.data.objects.get(obj.kind)!;
+    const ns = obj.metadata.namespace ?? '';
+    let names = byNamespace.get(ns);
+    if (!names) byNamespace.set(ns, (names = new Map()));
+    const old = names.get(obj.metadata.name);
+    names.set(obj.metadata.name, obj);
+    this.lists.delete(obj.kind);
     if (obj.kind === 'Pod') {
       if (old) this.unindexPod(old as Pod);
       this.indexPod(obj);
     }
-    const pk = `${obj.kind}:${key}`;
+    const pk = `${obj.kind}:${objectKey(obj)}`;
     if (old) {
       const added = this.pending.added.get(pk);
       if (added) this.pending.added.set(pk, obj);
@@ -139,14 +159,16 @@ export class Store {
 
   /** Removes an object for good (the end of a deletion). */
   remove(kind: Kind, namespace: string, name: string): ApiObject | undefined {
-    const map = this.data.objects.get(kind)!;
-    const key = keyOf(namespace, name);
-    const old = map.get(key);
-    if (!old) return undefined;
-    map.delete(key);
+    const byNamespace = this.data.objects.get(kind)!;
+    const names = byNamespace.get(namespace);
+    const old = names?.get(name);
+    if (!names || !old) return undefined;
+    names.delete(name);
+    if (names.size === 0) byNamespace.delete(namespace);
     this.sortedKeys.delete(kind);
+    this.lists.delete(kind);
     if (old.kind === 'Pod') this.unindexPod(old);
-    const pk = `${kind}:${key}`;
+    const pk = `${kind}:${keyOf(namespace, name)}`;
     if (this.pending.added.has(pk)) this.pending.added.delete(pk);
     else {
       const prev = this.pending.updated.get(pk);
@@ -168,7 +190,7 @@ export class Store {
   /** A copy of the data that shares the (immutable) objects. */
   snapshot(): StoreData {
     return {
-      objects: new Map([...this.data.objects].map(([k, m]) => [k, new Map(m)])),
+      objects: copyObjects(this.data.objects),
       resourceVersion: this.data.resourceVersion,
     };
   }
@@ -176,11 +198,12 @@ export class Store {
   /** Replaces the contents with a snapshot, without notifying watchers. */
   restore(data: StoreData): void {
     this.data = {
-      objects: new Map([...data.objects].map(([k, m]) => [k, new Map(m)])),
+      objects: copyObjects(data.objects),
       resourceVersion: data.resourceVersion,
     };
     this.pending = newPending();
     this.sortedKeys.clear();
+    this.lists.clear();
     this.reindex();
   }
 
@@ -191,7 +214,7 @@ export class Store {
   private reindex(): void {
     this.podsByNode.clear();
     this.podsByOwner.clear();
-    for (const pod of this.data.objects.get('Pod')!.values()) this.indexPod(pod as Pod);
+    for (const names of this.data.objects.get('Pod')!.values()) for (const pod of names.values()) this.indexPod(pod as Pod);
   }
 
   private indexPod(pod: Pod): void {
@@ -207,6 +230,15 @@ export class Store {
     const owner = controllerUid(pod);
     if (owner) removeFrom(this.podsByOwner, owner, key);
   }
+}
+
+/** A copy of the maps (not the objects). */
+function copyObjects(objects: StoreData['objects']): StoreData['objects'] {
+  return new Map([...objects].map(([kind, byNamespace]) => [kind, new Map([...byNamespace].map(([ns, names]) => [ns, new Map(names)]))]));
+}
+
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function newPending() {

@@ -16,7 +16,7 @@ const DS = {
 const SOURCE = { component: 'daemonset-controller' };
 
 function events(store: Store): KubeEvent[] {
-  return store.list('Event').sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
+  return [...store.list('Event')].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
 }
 
 describe('EventRecorder', () => {
@@ -62,5 +62,21 @@ describe('EventRecorder', () => {
     // another object from the same source has its own bucket
     const other = { ...DS, metadata: { ...DS.metadata, name: 'other', uid: 'other-uid' } } as DaemonSet;
     expect(r.record(300_002, other, 'Warning', 'FailedCreate', 'Error creating: quota', SOURCE)).toBeDefined();
+  });
+
+  it('forgets the least recently used of 4096 event keys (maxLruCacheEntries), and survives a snapshot', () => {
+    const store = new Store();
+    const r = new EventRecorder(store);
+    const pod = (i: number) => ({ ...DS, metadata: { ...DS.metadata, name: `p${i}`, uid: `uid-${i}` } }) as DaemonSet;
+    r.record(0, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE);
+    r.record(0, pod(1), 'Normal', 'Pulled', 'pulled', SOURCE);
+    for (let i = 2; i <= 4095; i++) r.record(1, pod(i), 'Normal', 'Pulled', 'pulled', SOURCE);
+    // p0 is refreshed; the next new key then pushes out p1, the least recently used.
+    r.record(2, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE);
+    const restored = new EventRecorder(store);
+    restored.restore(r.snapshot());
+    restored.record(3, pod(4096), 'Normal', 'Pulled', 'pulled', SOURCE);
+    expect(restored.record(4, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE)!.count).toBe(3);
+    expect(restored.record(4, pod(1), 'Normal', 'Pulled', 'pulled', SOURCE)!.count).toBe(1);
   });
 });

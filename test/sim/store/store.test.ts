@@ -46,6 +46,29 @@ describe('Store', () => {
     expect(s.list('Node').map((n) => n.metadata.name)).toEqual(['b']);
   });
 
+  it('hands out one list array per kind until that kind changes', () => {
+    const s = new Store();
+    s.put(node('a'));
+    const first = s.list('Node');
+    s.put(pod('p1'));
+    expect(s.list('Node')).toBe(first);
+    s.put(node('a', '2'));
+    const second = s.list('Node');
+    expect(second).not.toBe(first);
+    expect(first[0]!.metadata.resourceVersion).toBe('1');
+    expect(second[0]!.metadata.resourceVersion).toBe('2');
+  });
+
+  it('orders by namespace/name as the API server lists (a "-" sorts before "/")', () => {
+    const s = new Store();
+    s.put({ ...pod('x'), metadata: { ...pod('x').metadata, namespace: 'kube' } });
+    s.put({ ...pod('y'), metadata: { ...pod('y').metadata, namespace: 'kube-system' } });
+    expect(s.list('Pod').map((p) => `${p.metadata.namespace}/${p.metadata.name}`)).toEqual(['kube-system/y', 'kube/x']);
+    expect(s.count('Pod')).toBe(2);
+    expect(s.get('Pod', 'kube', 'x')?.metadata.name).toBe('x');
+    expect(s.get('Pod', 'kube-system', 'x')).toBeUndefined();
+  });
+
   it('indexes pods by node and by controlling owner, following updates', () => {
     const s = new Store();
     s.put(pod('p1', undefined, 'ds-1'));

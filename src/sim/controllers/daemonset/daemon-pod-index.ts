@@ -36,6 +36,8 @@ export class DaemonPodIndex {
   private readonly noNode = new Map<string, Pod>();
   private readonly notMatching = new Map<string, Pod>();
   private deletedTerminal = 0;
+  /** `map(false)` while no pod changes (a sync reads it for manage, rollout and status). */
+  private withoutDeletedTerminal: NodeToDaemonPods | undefined;
   readonly uid: string;
   readonly namespace: string;
   /** The selector the index was built for. */
@@ -57,6 +59,7 @@ export class DaemonPodIndex {
     if (change.obj.kind !== 'Pod') return;
     const pod = change.obj;
     if ((pod.metadata.namespace ?? '') !== this.namespace) return;
+    this.withoutDeletedTerminal = undefined;
     this.remove(pod.metadata.name);
     if (change.type !== 'removed') this.insert(pod);
   }
@@ -64,11 +67,16 @@ export class DaemonPodIndex {
   /** The node -> pods map (`includeDeletedTerminal` as `getNodesToDaemonPods`). Read-only. */
   map(includeDeletedTerminal: boolean): NodeToDaemonPods {
     if (includeDeletedTerminal || this.deletedTerminal === 0) return this.byNode;
+    if (this.withoutDeletedTerminal) return this.withoutDeletedTerminal;
     const out: NodeToDaemonPods = new Map();
     for (const [node, pods] of this.byNode) {
-      const kept = pods.filter((p) => !isDeletedTerminal(p));
-      if (kept.length > 0) out.set(node, kept);
+      if (!pods.some(isDeletedTerminal)) out.set(node, pods);
+      else {
+        const kept = pods.filter((p) => !isDeletedTerminal(p));
+        if (kept.length > 0) out.set(node, kept);
+      }
     }
+    this.withoutDeletedTerminal = out;
     return out;
   }
 

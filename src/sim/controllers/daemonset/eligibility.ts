@@ -11,7 +11,8 @@
  * scheduler's words, so the UI and `sim why` explain from it and never recompute it.
  *
  * Cost: the template-derived facts are compiled once per template object, and verdicts are
- * memoised per node object (stored objects are immutable, so an identity hit is never stale).
+ * memoised per node object and per node list (stored objects and the store's lists are never
+ * mutated, so an identity hit is never stale).
  */
 import type { DaemonSet, Node, PodTemplateSpec, Taint, Toleration } from '../../api/types.js';
 import { compileRequiredNodeAffinity, type NodeMatcher } from '../../api/nodeaffinity.js';
@@ -51,8 +52,14 @@ export interface CompiledTemplate {
   readonly tolerations: readonly Toleration[];
   /** Memoised verdicts per node object. */
   readonly verdicts: WeakMap<Node, NodeVerdict>;
-  /** Memoised shouldRun per node object, as 1/0 (the status loop's fast path). */
-  readonly shouldRun: WeakMap<Node, number>;
+  /** Memoised verdicts per node list array (the store keeps one while no node changes). */
+  readonly lists: WeakMap<readonly Node[], NodeListVerdicts>;
+}
+
+/** The verdicts of every node of a list, by position, and how many nodes should run the pod. */
+export interface NodeListVerdicts {
+  readonly verdicts: readonly NodeVerdict[];
+  readonly desired: number;
 }
 
 export const MSG_NODE_NAME = "node(s) didn't match the requested node name";
@@ -71,7 +78,7 @@ export function compileDaemonSetTemplate(template: PodTemplateSpec): CompiledTem
     matchesAffinity: compileRequiredNodeAffinity(template.spec),
     tolerations: addOrUpdateDaemonPodTolerations(template.spec),
     verdicts: new WeakMap(),
-    shouldRun: new WeakMap(),
+    lists: new WeakMap(),
   };
   compiledByTemplate.set(template, compiled);
   return compiled;
@@ -106,13 +113,25 @@ function verdictFor(node: Node, c: CompiledTemplate): NodeVerdict {
   return verdict;
 }
 
-/** `shouldRun` of `nodeShouldRunDaemonPod`, memoised as a small integer (cheaper to look up). */
+/** `shouldRun` of `nodeShouldRunDaemonPod`. */
 export function nodeShouldRun(node: Node, c: CompiledTemplate): boolean {
-  const hit = c.shouldRun.get(node);
-  if (hit !== undefined) return hit === 1;
-  const run = verdictFor(node, c).shouldRun;
-  c.shouldRun.set(node, run ? 1 : 0);
-  return run;
+  return verdictFor(node, c).shouldRun;
+}
+
+/**
+ * `nodeShouldRunDaemonPod` for every node of a list, by position. A sync walks the node list
+ * three times (manage, rolling update, status) and a steady cluster's list is the same array
+ * from sync to sync, so the whole vector is computed once per list and template.
+ */
+export function nodeListVerdicts(nodes: readonly Node[], c: CompiledTemplate): NodeListVerdicts {
+  const hit = c.lists.get(nodes);
+  if (hit) return hit;
+  const verdicts = nodes.map((node) => verdictFor(node, c));
+  let desired = 0;
+  for (const v of verdicts) if (v.shouldRun) desired++;
+  const result = { verdicts, desired };
+  c.lists.set(nodes, result);
+  return result;
 }
 
 function evaluate(node: Node, c: CompiledTemplate): NodeVerdict {

@@ -18,7 +18,7 @@
  * - A failed pod is deleted at most once per backoff period per (DaemonSet, generation, node).
  */
 import type { Node, Pod } from '../../api/types.js';
-import { firstFailure, nodeShouldRunDaemonPod, type NodeVerdict } from './eligibility.js';
+import { firstFailure, nodeListVerdicts, type NodeVerdict } from './eligibility.js';
 import type { DaemonSetFacts } from './facts.js';
 import { type BackoffState, failedPodsBackoffKey, getBackoff, isInBackOffSinceUpdate, nextBackoff } from './failed-pod-backoff.js';
 import type { NodeLookup } from './node-list.js';
@@ -142,9 +142,10 @@ export function manage(
   lookup?: NodeLookup,
 ): SyncPlan {
   const plan = emptyPlan();
-  for (const node of nodes) {
-    const verdict = nodeShouldRunDaemonPod(node, facts.ds, facts.compiled);
-    podsShouldBeOnNode(node, verdict, nodeToDaemonPods.get(node.metadata.name), facts, backoff, plan);
+  const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
+    podsShouldBeOnNode(node, verdicts[i]!, nodeToDaemonPods.get(node.metadata.name), facts, backoff, plan);
   }
   for (const { pod, node } of getUnscheduledPodsWithoutNode(nodes, nodeToDaemonPods, lookup)) {
     plan.delete.push({ pod, node, reason: `${pod.metadata.name} is pinned to node ${node}, which does not exist, and was never scheduled` });

@@ -8,6 +8,7 @@
  */
 import type { Pod, PodCondition } from '../../api/types.js';
 import { parseTime } from '../../engine/time.js';
+import { memo } from '../../memo.js';
 
 /** `GetPodReadyCondition`: the pod's Ready condition, if any. */
 export function podReadyCondition(pod: Pod): PodCondition | undefined {
@@ -60,18 +61,5 @@ export function podReadySince(pod: Pod): number {
   return v;
 }
 
-const parsed = new Map<string, number>();
-
-/**
- * RFC3339 to ms, memoised (thousands of pods share a few timestamps and `Date.parse` is slow).
- * The memo is cleared when it grows past 4096 distinct strings.
- */
-export function parseRfc3339(s: string): number {
-  let v = parsed.get(s);
-  if (v === undefined) {
-    if (parsed.size >= 4096) parsed.clear();
-    v = parseTime(s);
-    parsed.set(s, v);
-  }
-  return v;
-}
+/** RFC3339 to ms, memoised (thousands of pods share a few timestamps and `Date.parse` is slow). */
+export const parseRfc3339 = memo(parseTime);

@@ -23,7 +23,7 @@
  * - At most maxSurge new pods are created beside available old pods at any one time.
  */
 import type { Node, Pod } from '../../api/types.js';
-import { nodeShouldRun } from './eligibility.js';
+import { nodeListVerdicts, nodeShouldRun } from './eligibility.js';
 import type { DaemonSetFacts } from './facts.js';
 import { lookupIn, type NodeLookup } from './node-list.js';
 import type { NodeToDaemonPods } from './node-pods.js';
@@ -94,11 +94,12 @@ function nodeOrder(nodes: readonly Node[], map: NodeToDaemonPods, facts: DaemonS
   const out: string[] = [];
   let sorted = true;
   let withPods = 0;
-  for (const n of nodes) {
-    const name = n.metadata.name;
+  const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
+  for (let i = 0; i < nodes.length; i++) {
+    const name = nodes[i]!.metadata.name;
     const has = map.has(name);
     if (has) withPods++;
-    else if (!nodeShouldRun(n, facts.compiled)) continue;
+    else if (!verdicts[i]!.shouldRun) continue;
     if (out.length > 0 && out[out.length - 1]! >= name) sorted = false;
     out.push(name);
   }

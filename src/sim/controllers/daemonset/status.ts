@@ -15,7 +15,7 @@
  *   already >= generation.
  */
 import type { DaemonSet, DaemonSetStatus, Node, Pod } from '../../api/types.js';
-import { compileDaemonSetTemplate, nodeShouldRun } from './eligibility.js';
+import { compileDaemonSetTemplate, nodeListVerdicts } from './eligibility.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_LABEL } from './constants.js';
 import { podReadySince } from './pod-conditions.js';
 import { oldestPod } from './pod-order.js';
@@ -51,10 +51,11 @@ export function computeDaemonSetStatus(
   let ready = 0;
   let updated = 0;
   let available = 0;
-  for (const node of nodes) {
-    const pods = nodeToDaemonPods.get(node.metadata.name);
+  const { verdicts } = nodeListVerdicts(nodes, compiled);
+  for (let i = 0; i < nodes.length; i++) {
+    const pods = nodeToDaemonPods.get(nodes[i]!.metadata.name);
     const scheduled = pods !== undefined && pods.length > 0;
-    if (!nodeShouldRun(node, compiled)) {
+    if (!verdicts[i]!.shouldRun) {
       if (scheduled) misscheduled++;
       continue;
     }

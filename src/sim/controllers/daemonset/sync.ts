@@ -56,13 +56,13 @@ export function selectsEverything(ds: DaemonSet): boolean {
 /**
  * `getDaemonPods`: claims the namespace's pods for the DaemonSet. Only the pods it may have to
  * release (controlled, no longer matching) and adopt (matching orphans) are visited; the
- * claimed ones are read from the index, which the adoption/release writes keep current.
+ * claimed ones are read from the returned index, which the adoption/release writes keep current.
  */
-export function getDaemonPods(ds: DaemonSet, matches: LabelPredicate, env: SyncEnv): Pod[] | { error: string } {
+export function getDaemonPods(ds: DaemonSet, matches: LabelPredicate, env: SyncEnv): DaemonPodIndex | { error: string } {
   const index = env.podIndex(ds, matches);
   const candidates = [...index.unmatched(), ...env.orphanPods(ds.metadata.namespace ?? '')];
   const r = candidates.length > 0 ? claimObjects(ds, matches, candidates, env.store, env.writer) : undefined;
-  return r?.error ? { error: r.error } : index.claimed();
+  return r?.error ? { error: r.error } : index;
 }
 
 /** `syncDaemonSet(key)`: returns an error message when the key must be retried with backoff. */
@@ -83,13 +83,15 @@ export function syncDaemonSet(key: string, env: SyncEnv): string | undefined {
   const history = constructHistory(ds, matches, {
     store: env.store,
     writer: env.writer,
-    daemonPods: () => getDaemonPods(ds, matches, env),
+    daemonPods: () => {
+      const claimed = getDaemonPods(ds, matches, env);
+      return 'error' in claimed ? claimed : claimed.claimed();
+    },
   });
   if ('error' in history) return `failed to construct revisions of DaemonSet: ${history.error}`;
   const facts = daemonSetFacts(ds, history.cur.metadata.labels?.[HASH_LABEL] ?? '', env.now);
-  const claimed = getDaemonPods(ds, matches, env);
-  if ('error' in claimed) return `couldn't get node to daemon pod mapping for daemon set "${ds.metadata.name}": ${claimed.error}`;
-  const index = env.podIndex(ds, matches);
+  const index = getDaemonPods(ds, matches, env);
+  if ('error' in index) return `couldn't get node to daemon pod mapping for daemon set "${ds.metadata.name}": ${index.error}`;
   const pods = (includeDeletedTerminal: boolean): NodeToDaemonPods => index.map(includeDeletedTerminal);
   const err = updateDaemonSet(facts, nodes, pods, history.old, env);
   const statusErr = updateDaemonSetStatus(facts, nodes, pods(false), env);

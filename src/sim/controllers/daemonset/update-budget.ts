@@ -7,8 +7,7 @@
  */
 import type { DaemonSet, Node, Pod } from '../../api/types.js';
 import { getScaledValueFromIntOrPercent } from '../../api/intstr.js';
-import type { CompiledTemplate } from './eligibility.js';
-import { nodeShouldRun } from './eligibility.js';
+import { nodeListVerdicts, type CompiledTemplate } from './eligibility.js';
 
 /** `SurgeCount`: 0 unless RollingUpdate with a maxSurge; else maxSurge scaled (ceil) of `n`. */
 export function surgeCount(ds: DaemonSet, n: number): number | { error: string } {
@@ -51,16 +50,16 @@ export function updatedDesiredNodeCounts(
   nodeToDaemonPods: Map<string, Pod[]>,
   compiled: CompiledTemplate,
 ): DesiredNodeCounts | { error: string } {
-  for (const node of nodes) {
-    if (nodeShouldRun(node, compiled) && !nodeToDaemonPods.has(node.metadata.name)) nodeToDaemonPods.set(node.metadata.name, []);
-  }
+  const { verdicts } = nodeListVerdicts(nodes, compiled);
+  nodes.forEach((node, i) => {
+    if (verdicts[i]!.shouldRun && !nodeToDaemonPods.has(node.metadata.name)) nodeToDaemonPods.set(node.metadata.name, []);
+  });
   return desiredNodeCounts(ds, nodes, compiled);
 }
 
 /** The counting half of `updatedDesiredNodeCounts`, leaving the map alone (the rollout's path). */
 export function desiredNodeCounts(ds: DaemonSet, nodes: readonly Node[], compiled: CompiledTemplate): DesiredNodeCounts | { error: string } {
-  let desired = 0;
-  for (const node of nodes) if (nodeShouldRun(node, compiled)) desired++;
+  const desired = nodeListVerdicts(nodes, compiled).desired;
   const maxUnavailable = unavailableCount(ds, desired);
   if (typeof maxUnavailable !== 'number') return { error: `invalid value for MaxUnavailable: ${maxUnavailable.error}` };
   const maxSurge = surgeCount(ds, desired);

@@ -4,6 +4,7 @@
  * stable digests and sizes, the registry error a missing tag gives, and the per-image behaviour
  * a learner sets with `sim image` (ok, pull-error, crash, never-ready).
  */
+import { memo } from '../../memo.js';
 import { hashRange, hexId } from './ids.js';
 
 export type Behaviour = 'ok' | 'pull-error' | 'crash' | 'never-ready';
@@ -20,7 +21,7 @@ export interface ImageBehaviour {
  * The fully qualified reference: `nginx` -> `docker.io/library/nginx:latest`,
  * `registry.example/a:1` unchanged. A digest reference keeps its digest and gets no tag.
  */
-export function normalizeImage(image: string): string {
+export const normalizeImage = memo((image: string): string => {
   const at = image.indexOf('@');
   const named = at >= 0 ? image.slice(0, at) : image;
   const digest = at >= 0 ? image.slice(at) : '';
@@ -34,7 +35,7 @@ export function normalizeImage(image: string): string {
   const hasDomain = first >= 0 && (/[.:]/.test(head) || head === 'localhost');
   if (!hasDomain) repo = `docker.io/${repo.includes('/') ? repo : `library/${repo}`}`;
   return `${repo}${tag}${digest}`;
-}
+});
 
 /** The repository part of a normalised reference (`docker.io/library/nginx`). */
 export function repositoryOf(normalized: string): string {
@@ -51,16 +52,13 @@ export function imageDigest(image: string): string {
 }
 
 /** `containerStatuses[].imageID`: `docker.io/library/nginx@sha256:...`. */
-export function imageID(image: string): string {
+export const imageID = memo((image: string): string => {
   const n = normalizeImage(image);
-  const at = n.indexOf('@');
-  return at >= 0 ? n : `${repositoryOf(n)}@${imageDigest(image)}`;
-}
+  return n.includes('@') ? n : `${repositoryOf(n)}@${imageDigest(image)}`;
+});
 
 /** The (made-up) unpacked size the kubelet reports after a pull, between 5 MB and 400 MB. */
-export function imageSize(image: string): number {
-  return hashRange(normalizeImage(image), 5_000_000, 400_000_000);
-}
+export const imageSize = memo((image: string): number => hashRange(normalizeImage(image), 5_000_000, 400_000_000));
 
 /** What containerd answers for a tag the registry does not have. */
 export function pullErrorMessage(image: string): string {

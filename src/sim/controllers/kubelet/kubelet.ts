@@ -28,6 +28,7 @@ import { initialConditions, nodeConditions, sameConditions, type NodeConditionTy
 import { generatePodStatus } from './podstatus.js';
 import { machineIP, registrationNode } from './registration.js';
 import { newKubeletState, type KubeletState, type MachineState, type PodRuntime } from './state.js';
+import type { PodEventType } from '../../machines/podLifecycle.js';
 import { POD_TABLE, applyPodEvent, syncPod, type PodTransition, type WorkerEnv } from './worker.js';
 
 export interface KubeletOptions {
@@ -304,14 +305,17 @@ export class Kubelet implements Controller, HeartbeatSource {
     const m = this.state.machines[pod.spec.nodeName];
     if (!m || !m.running) return;
     const now = ctx.now;
+    const admitted = !rt;
     if (!rt) {
       if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
       rt = this.admit(pod, m, now);
     }
     const env = this.env(ctx, pod, rt, m);
-    const next = syncPod(env, now);
+    const { next, acted } = syncPod(env, now);
     if (!this.state.pods[key]) return;
-    this.writeStatus(ctx, key, rt, m, false);
+    // Nothing ran and the stored pod is the one this kubelet last wrote: the status it would
+    // generate is the one already stored, so the (costly) regeneration is skipped.
+    if (acted || admitted || this.echoes.get(`pod:${key}`) !== pod.metadata.resourceVersion) this.writeStatus(ctx, key, rt, m, false);
     if (next !== undefined && (rt.wakeAt === undefined || rt.wakeAt <= now || next < rt.wakeAt)) {
       rt.wakeAt = next;
       // A mount retry at the back-off cap is the only thing a stalled pod waits for: a background
@@ -351,38 +355,49 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 
   private env(ctx: ControllerContext, pod: Pod, rt: PodRuntime, m: MachineState): WorkerEnv {
+    return new PodEnv(this, ctx, pod, rt, m, this.state.images);
+  }
+
+  /** `WorkerEnv.event`: an Event on the pod's latest version, from this node's kubelet. */
+  podEvent(ctx: ControllerContext, env: WorkerEnv, type: 'Normal' | 'Warning', reason: string, message: string): void {
+    const { rt } = env;
+    ctx.client.event(ctx.store.get('Pod', rt.namespace, rt.name) ?? env.pod, type, reason, message, env.machine.name);
+  }
+
+  /** `WorkerEnv.transition`. */
+  podTransition(env: WorkerEnv, event: PodEventType): void {
+    this.report(applyPodEvent(env.pod.spec.restartPolicy, env.rt, event));
+  }
+
+  /** `WorkerEnv.finish`: the terminal status, then the final delete. */
+  podFinished(ctx: ControllerContext, env: WorkerEnv): void {
+    const { rt, machine: m } = env;
     const key = podKey(rt.namespace, rt.name);
-    return {
-      pod,
-      rt,
-      machine: m,
-      defaults: ctx.defaults,
-      behaviours: this.state.images,
-      event: (type, reason, message) => ctx.client.event(ctx.store.get('Pod', rt.namespace, rt.name) ?? pod, type, reason, message, m.name),
-      transition: (event) => this.report(applyPodEvent(pod.spec.restartPolicy, rt, event)),
-      finish: () => {
-        this.writeStatus(ctx, key, rt, m, true);
-        const latest = ctx.store.get('Pod', rt.namespace, rt.name);
-        if (latest) ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`);
-        delete this.state.pods[key];
-      },
-      pathsChanged: () => {
-        const waiting = this.state.stalled[m.name] ?? [];
-        delete this.state.stalled[m.name];
-        for (const k of waiting) {
-          const other = this.state.pods[k];
-          if (!other || !other.mountStalled) continue;
-          other.mountStalled = false;
-          other.mountRetryAt = ctx.now;
-          other.wakeAt = undefined;
-          this.enqueue(`pod:${k}`);
-        }
-      },
-      mountStalled: () => {
-        const waiting = (this.state.stalled[m.name] ??= []);
-        if (!waiting.includes(key)) waiting.push(key);
-      },
-    };
+    this.writeStatus(ctx, key, rt, m, true);
+    const latest = ctx.store.get('Pod', rt.namespace, rt.name);
+    if (latest) ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`);
+    delete this.state.pods[key];
+  }
+
+  /** `WorkerEnv.pathsChanged`: pods of this machine stalled on a missing path retry at once. */
+  pathsChanged(ctx: ControllerContext, m: MachineState): void {
+    const waiting = this.state.stalled[m.name] ?? [];
+    delete this.state.stalled[m.name];
+    for (const k of waiting) {
+      const other = this.state.pods[k];
+      if (!other || !other.mountStalled) continue;
+      other.mountStalled = false;
+      other.mountRetryAt = ctx.now;
+      other.wakeAt = undefined;
+      this.enqueue(`pod:${k}`);
+    }
+  }
+
+  /** `WorkerEnv.mountStalled`. */
+  mountStalled(env: WorkerEnv): void {
+    const key = podKey(env.rt.namespace, env.rt.name);
+    const waiting = (this.state.stalled[env.machine.name] ??= []);
+    if (!waiting.includes(key)) waiting.push(key);
   }
 
   private writeStatus(ctx: ControllerContext, key: string, rt: PodRuntime, m: MachineState, final: boolean): void {
@@ -396,5 +411,41 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   private report(t: PodTransition): void {
     this.opts.onTransition?.(t);
+  }
+}
+
+/** The worker's view of one pod for one sync: a small object whose methods call the kubelet. */
+class PodEnv implements WorkerEnv {
+  constructor(
+    private readonly kubelet: Kubelet,
+    private readonly ctx: ControllerContext,
+    readonly pod: Pod,
+    readonly rt: PodRuntime,
+    readonly machine: MachineState,
+    readonly behaviours: Readonly<Record<string, ImageBehaviour>>,
+  ) {}
+
+  get defaults(): ControllerContext['defaults'] {
+    return this.ctx.defaults;
+  }
+
+  event(type: 'Normal' | 'Warning', reason: string, message: string): void {
+    this.kubelet.podEvent(this.ctx, this, type, reason, message);
+  }
+
+  transition(event: PodEventType): void {
+    this.kubelet.podTransition(this, event);
+  }
+
+  finish(): void {
+    this.kubelet.podFinished(this.ctx, this);
+  }
+
+  pathsChanged(): void {
+    this.kubelet.pathsChanged(this.ctx, this.machine);
+  }
+
+  mountStalled(): void {
+    this.kubelet.mountStalled(this);
   }
 }

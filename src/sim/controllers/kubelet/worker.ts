@@ -104,19 +104,31 @@ export function nextDue(rt: PodRuntime): Due | undefined {
   return best;
 }
 
+/** What one `syncPod` did: when the pod next needs the worker, and whether anything changed. */
+export interface SyncResult {
+  readonly next: number | undefined;
+  /** An action ran or termination began: the runtime record (and so the status) may differ. */
+  readonly acted: boolean;
+}
+
 /**
- * Runs everything due at or before `now`. Returns the time of the next due action, if any.
- * A pod whose deletion the kubelet has not yet acted on starts terminating first.
+ * Runs everything due at or before `now`. A pod whose deletion the kubelet has not yet acted on
+ * starts terminating first.
  */
-export function syncPod(env: WorkerEnv, now: number): number | undefined {
+export function syncPod(env: WorkerEnv, now: number): SyncResult {
   const { pod, rt, machine } = env;
-  if (pod.metadata.deletionTimestamp) beginTermination(env, now);
+  let acted = false;
+  if (pod.metadata.deletionTimestamp) {
+    const before = rt.terminating;
+    beginTermination(env, now);
+    acted = rt.terminating !== before;
+  }
   for (let guard = 0; guard < 10_000; guard++) {
     const due = nextDue(rt);
-    if (!due) return undefined;
-    if (due.at > now) return due.at;
+    if (!due || due.at > now) return { next: due?.at, acted };
+    acted = true;
     due.run(env, Math.max(due.at, machine.resumedAt));
-    if (rt.stage === 'Deleted') return undefined;
+    if (rt.stage === 'Deleted') return { next: undefined, acted };
   }
   throw new Error(`kubelet: pod ${rt.namespace}/${rt.name} did not settle at ${now}`);
 }

@@ -33,6 +33,21 @@ export class SchedulerCache {
   /** Informer handler for pods: `old` absent on add, `next` absent on delete. */
   update(old: Pod | undefined, next: Pod | undefined): void {
     if (this.stale) return;
+    // A status-only change of a pod that counts (or not) on the same node as before leaves the
+    // node's totals as they are: requests and ports come from the spec alone.
+    const sameUsage = old !== undefined && next !== undefined && old.spec === next.spec && countsOnNode(old) === countsOnNode(next);
+    if (!sameUsage) this.moveUsage(old, next);
+    const was = nominatedTo(old);
+    if (was && old) this.nominated.get(was)?.delete(key(old));
+    const now = nominatedTo(next);
+    if (now && next) {
+      let m = this.nominated.get(now);
+      if (!m) this.nominated.set(now, (m = new Map()));
+      m.set(key(next), next);
+    }
+  }
+
+  private moveUsage(old: Pod | undefined, next: Pod | undefined): void {
     if (countsOnNode(old)) {
       const u = this.usage.get(old.spec.nodeName!);
       if (u) {
@@ -44,14 +59,6 @@ export class SchedulerCache {
       let u = this.usage.get(next.spec.nodeName!);
       if (!u) this.usage.set(next.spec.nodeName!, (u = emptyUsage()));
       applyPod(u, next, 1);
-    }
-    const was = nominatedTo(old);
-    if (was && old) this.nominated.get(was)?.delete(key(old));
-    const now = nominatedTo(next);
-    if (now && next) {
-      let m = this.nominated.get(now);
-      if (!m) this.nominated.set(now, (m = new Map()));
-      m.set(key(next), next);
     }
   }
 

@@ -9,6 +9,7 @@
  */
 import type { Container, Node, Pod, PodSpec, ResourceList } from '../../api/types.js';
 import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.js';
+import { memo } from '../../memo.js';
 
 /** framework.Resource: the amounts the scheduler compares. Scalars are extended resources, hugepages. */
 export interface Resources {
@@ -50,11 +51,19 @@ export function isScalarResourceName(name: string): boolean {
   return isExtendedResourceName(name) || name.startsWith('hugepages-') || name.startsWith('attachable-volumes-');
 }
 
+/** A quantity's value (milli-units for CPU), parsed once per text: pods repeat a few of them. */
+const milliAmount = memo((v: string | number): number => {
+  const q = parseQuantity(v);
+  return 'error' in q ? 0 : milliValue(q);
+});
+const plainAmount = memo((v: string | number): number => {
+  const q = parseQuantity(v);
+  return 'error' in q ? 0 : quantityValue(q);
+});
+
 function amount(v: string | number | undefined, milli: boolean): number {
   if (v === undefined) return 0;
-  const q = parseQuantity(v);
-  if ('error' in q) return 0;
-  return milli ? milliValue(q) : quantityValue(q);
+  return milli ? milliAmount(v) : plainAmount(v);
 }
 
 /** `Resource.Add(ResourceList)`: adds the known and scalar resources of a list. */

@@ -155,6 +155,7 @@ export class TaintEvictionController implements Controller {
 
   /** Forgets the work for a pod and its pending countdown timer. */
   private dropWork(ctx: ControllerContext, key: string): void {
+    if (!this.state.works[key]) return;
     delete this.state.works[key];
     ctx.cancel(`fire:${key}`);
   }

@@ -76,7 +76,7 @@ describe('property: DaemonSet invariants hold at quiescence after every step of 
         }
         function check(): void {
           const ds = getDs(cluster, 'agent');
-          const hash = ds.status && cluster.store.list('ControllerRevision', 'default').sort((a, b) => b.revision - a.revision)[0]!.metadata.labels!['controller-revision-hash']!;
+          const hash = ds.status && [...cluster.store.list('ControllerRevision', 'default')].sort((a, b) => b.revision - a.revision)[0]!.metadata.labels!['controller-revision-hash']!;
           const owned = podsOf(cluster, 'agent');
           const map = getNodesToDaemonPods(owned, false);
           const surge = allowsSurge(ds);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { memo } from '../../src/sim/memo.js';
+
+describe('memo', () => {
+  it('computes each key once while it is cached', () => {
+    let calls = 0;
+    const double = memo((n: number) => {
+      calls++;
+      return n * 2;
+    });
+    expect([double(2), double(2), double(3)]).toEqual([4, 4, 6]);
+    expect(calls).toBe(2);
+  });
+
+  it('remembers undefined results too', () => {
+    let calls = 0;
+    const nothing = memo((_: string): undefined => {
+      calls++;
+      return undefined;
+    });
+    nothing('a');
+    nothing('a');
+    expect(calls).toBe(1);
+  });
+
+  it('drops the whole cache at its limit, so memory stays bounded', () => {
+    let calls = 0;
+    const id = memo((s: string) => {
+      calls++;
+      return s;
+    }, 2);
+    id('a');
+    id('b');
+    id('c'); // clears a and b
+    id('a');
+    expect(calls).toBe(4);
+  });
+});
