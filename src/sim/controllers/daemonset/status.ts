@@ -3,6 +3,7 @@
  *
  * Assumptions:
  * - `nodeToDaemonPods` comes from `getNodesToDaemonPods(includeDeletedTerminal=false)`.
+ * Cost: one pass over the node list; the per-node verdicts come from the node list's memo.
  * Invariants (per node of the node list; nodes not in it are ignored):
  * - desiredNumberScheduled counts nodes with shouldRun (shouldContinueRunning is not used).
  * - currentNumberScheduled counts those of them with at least one pod (Pending, Failed and
