@@ -56,7 +56,10 @@ export class Kubelet implements Controller, HeartbeatSource {
   readonly name = 'kubelet';
   private state: KubeletState = newKubeletState();
   private listeners: ((node: string) => void)[] = [];
-  /** resourceVersions this controller wrote, to skip its own echoes (not state: only a shortcut). */
+  /**
+   * Object uid -> the resourceVersion this controller last wrote, to skip its own echoes (not
+   * state: only a shortcut). Keyed by uid, a string the object carries, so no key is built.
+   */
   private echoes = new Map<string, string>();
 
   constructor(private readonly opts: KubeletOptions = {}) {}
@@ -169,11 +172,13 @@ export class Kubelet implements Controller, HeartbeatSource {
     const obj = change.obj;
     if (obj.kind === 'Pod') {
       const key = podKey(obj.metadata.namespace ?? '', obj.metadata.name);
-      if (change.type !== 'removed' && this.echoes.get(`pod:${key}`) === obj.metadata.resourceVersion) return;
+      if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
+      else if (this.echoes.get(obj.metadata.uid) === obj.metadata.resourceVersion) return;
       const node = obj.spec.nodeName;
       if (this.state.pods[key] || (node && this.state.machines[node])) this.enqueue(`pod:${key}`);
     } else if (obj.kind === 'Node') {
-      if (change.type !== 'removed' && this.echoes.get(`node:${obj.metadata.name}`) === obj.metadata.resourceVersion) return;
+      if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
+      else if (this.echoes.get(obj.metadata.uid) === obj.metadata.resourceVersion) return;
       if (this.state.machines[obj.metadata.name]) this.enqueue(`node:${obj.metadata.name}`);
       else if (change.type === 'added' && this.opts.adoptApiNodes !== false) this.enqueue(`adopt:${obj.metadata.name}`);
     }
@@ -279,7 +284,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       const r = ctx.client.updateStatus<'Node'>({ ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
       if (r.ok) {
         current = r.obj;
-        this.echoes.set(`node:${name}`, r.obj.metadata.resourceVersion);
+        this.echoes.set(r.obj.metadata.uid, r.obj.metadata.resourceVersion);
       }
       for (const reason of update.events) ctx.client.event(current, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
     }
@@ -315,7 +320,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     if (!this.state.pods[key]) return;
     // Nothing ran and the stored pod is the one this kubelet last wrote: the status it would
     // generate is the one already stored, so the (costly) regeneration is skipped.
-    if (acted || admitted || this.echoes.get(`pod:${key}`) !== pod.metadata.resourceVersion) this.writeStatus(ctx, key, rt, m, false);
+    if (acted || admitted || this.echoes.get(pod.metadata.uid) !== pod.metadata.resourceVersion) this.writeStatus(ctx, key, rt, m, false);
     if (next !== undefined && (rt.wakeAt === undefined || rt.wakeAt <= now || next < rt.wakeAt)) {
       rt.wakeAt = next;
       // A mount retry at the back-off cap is the only thing a stalled pod waits for: a background
@@ -406,7 +411,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const status = generatePodStatus(pod, rt, { hostIP: machineIP(m.index), now: ctx.now, final });
     if (jsonEqual(status, pod.status)) return;
     const r = ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
-    if (r.ok) this.echoes.set(`pod:${key}`, r.obj.metadata.resourceVersion);
+    if (r.ok) this.echoes.set(r.obj.metadata.uid, r.obj.metadata.resourceVersion);
   }
 
   private report(t: PodTransition): void {
