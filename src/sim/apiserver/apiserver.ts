@@ -11,6 +11,7 @@ import { NAMESPACED_KINDS } from '../api/types.js';
 import type { RngState } from '../engine/rng.js';
 import { randomSuffix, randomUid } from '../engine/rng.js';
 import { rfc3339 } from '../engine/time.js';
+import { withCondition, withNominatedNodeName } from './pod-status.js';
 import type { Store } from '../store/store.js';
 import { alreadyExists, badRequest, invalid, notFound, type StatusError } from './errors.js';
 import { qualifiedKind, qualifiedResource } from './resources.js';
@@ -181,13 +182,17 @@ export class ApiServer {
     return { ok: true, obj: next };
   }
 
-  /** POST pods/NAME/binding: sets spec.nodeName on an unbound pod (the scheduler's bind). */
+  /**
+   * POST pods/NAME/binding (`BindingREST.setPodNodeAndMetadata`): in one write, sets spec.nodeName
+   * on an unbound pod, PodScheduled=True, and clears `nominatedNodeName` (v1.34+).
+   */
   bind(pod: Pod, nodeName: string): Result<Pod> {
     const old = this.store.get('Pod', pod.metadata.namespace ?? '', pod.metadata.name);
     if (!old) return fail(notFound('pods', pod.metadata.name));
     if (old.spec.nodeName) return fail({ code: 409, reason: 'Conflict', message: `pod ${pod.metadata.name} is already assigned to node "${old.spec.nodeName}"` });
     if (old.metadata.deletionTimestamp) return fail(badRequest(`pod ${pod.metadata.name} is being deleted, cannot be assigned to a host`));
-    const next: Pod = { ...old, spec: { ...old.spec, nodeName }, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } };
+    const status = withNominatedNodeName(withCondition(old.status, { type: 'PodScheduled', status: 'True' }, this.env.now()), '');
+    const next: Pod = { ...old, spec: { ...old.spec, nodeName }, status, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } };
     this.store.put(next);
     return { ok: true, obj: next };
   }

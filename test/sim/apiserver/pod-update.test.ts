@@ -115,3 +115,21 @@ describe('Pod PrepareForUpdate', () => {
     expect(ok(api.update<'Pod'>(next))).toBe(pod);
   });
 });
+
+describe('pods/binding (BindingREST.setPodNodeAndMetadata)', () => {
+  it('sets nodeName, PodScheduled=True and clears nominatedNodeName in one write', () => {
+    const { api, pod } = setup();
+    const nominated = ok(api.updateStatus<'Pod'>({ ...pod, status: { ...pod.status, nominatedNodeName: 'node-1' } }));
+    const bound = ok(api.bind(nominated, 'node-1'));
+    expect(Number(bound.metadata.resourceVersion)).toBe(Number(nominated.metadata.resourceVersion) + 1);
+    expect(bound.spec.nodeName).toBe('node-1');
+    expect(bound.status.nominatedNodeName).toBeUndefined();
+    expect(bound.status.conditions).toEqual([{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: '1970-01-01T00:00:00Z' }]);
+  });
+
+  it('refuses a pod that is already bound, naming its node', () => {
+    const { api, pod } = setup();
+    ok(api.bind(pod, 'node-1'));
+    expect(err(api.bind(pod, 'node-2')).message).toBe('pod p is already assigned to node "node-1"');
+  });
+});

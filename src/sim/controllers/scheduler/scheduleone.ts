@@ -3,8 +3,8 @@
  * `ScheduleOne`, `handleSchedulingFailure`, `updatePod`; `preemption.Executor.prepareCandidate`,
  * `PreemptPod`).
  *
- * - Success: bind, PodScheduled=True (the API server's binding writes it upstream; since v1.34 it
- *   also clears `nominatedNodeName`), Normal `Scheduled` "Successfully assigned NS/POD to NODE".
+ * - Success: bind (the binding also sets PodScheduled=True and clears `nominatedNodeName`), Normal
+ *   `Scheduled` "Successfully assigned NS/POD to NODE".
  * - Failure: run preemption, then Warning `FailedScheduling` with the FitError message (cut to
  *   1024 characters) and PodScheduled=False reason `Unschedulable` with the whole message, plus
  *   the nominated node.
@@ -17,7 +17,8 @@ import type { ControllerContext } from '../../engine/controller.js';
 import type { ClusterView } from './framework.js';
 import { ERR_NO_NODES_AVAILABLE, fitErrorMessage, type Diagnosis } from './fiterror.js';
 import { REASON_PREEMPTION_BY_SCHEDULER } from './plugins/defaultpreemption.js';
-import { podKey, withCondition, withNominatedNodeName } from './podstatus.js';
+import { withCondition, withNominatedNodeName } from '../../apiserver/pod-status.js';
+import { podKey } from './podstatus.js';
 import { preempt, type Candidate } from './preemption.js';
 import { newCycleState, schedulePod } from './schedule.js';
 
@@ -46,9 +47,7 @@ export function scheduleOne(ctx: ControllerContext, pod: Pod, view: ClusterView)
     const reason = r.feasibleNodes > 1 ? `${r.node} passed every filter and scored highest of ${r.feasibleNodes} feasible nodes` : `${r.node} passed every filter`;
     const bound = ctx.client.bind(pod, r.node, reason);
     if (bound.ok) {
-      const status = withNominatedNodeName(withCondition(bound.obj.status, { type: 'PodScheduled', status: 'True' }, ctx.now), '');
-      const updated = ctx.client.updateStatus({ ...bound.obj, status }, `bound to ${r.node}`);
-      ctx.client.event(updated.ok ? updated.obj : bound.obj, 'Normal', 'Scheduled', `Successfully assigned ${podKey(pod)} to ${r.node}`);
+      ctx.client.event(bound.obj, 'Normal', 'Scheduled', `Successfully assigned ${podKey(pod)} to ${r.node}`);
       return { kind: 'bound', node: r.node };
     }
     return fail(ctx, pod, bound.error.message, undefined, undefined, undefined);
