@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memo } from '../../src/sim/memo.js';
+import { identityMemo, memo } from '../../src/sim/memo.js';
 
 describe('memo', () => {
   it('computes each key once while it is cached', () => {
@@ -34,5 +34,21 @@ describe('memo', () => {
     id('c'); // clears a and b
     id('a');
     expect(calls).toBe(4);
+  });
+});
+
+describe('identityMemo', () => {
+  it('computes once per object and variant, and tells equal-looking objects apart', () => {
+    let calls = 0;
+    const size = identityMemo((list: readonly number[], variant: string) => {
+      calls++;
+      return `${list.length}${variant}`;
+    });
+    const a = [1, 2];
+    expect(size(a)).toBe('2');
+    expect(size(a)).toBe('2');
+    expect(size(a, 'x')).toBe('2x');
+    expect(size([1, 2])).toBe('2');
+    expect(calls).toBe(3);
   });
 });

@@ -12,9 +12,11 @@
  * `defaultPodOnly` is `SetDefaults_Pod`: requests copied from limits, enableServiceLinks, and
  * hostPort = containerPort under hostNetwork. It does not apply to templates.
  *
- * Every function returns new objects; the input is never modified.
+ * Every function returns new objects; the input is never modified. The defaulted containers of a
+ * list are computed once per list object and shared (stored objects are never mutated).
  */
 import type { Container, PodSpec, Probe, Volume } from '../../api/types.js';
+import { identityMemo } from '../../memo.js';
 import { imagePullPolicyFor } from './image.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -24,7 +26,7 @@ const DEFAULT_MODE = 0o644;
 
 export function defaultPodSpec(spec: PodSpec): PodSpec {
   const s: Mutable<PodSpec> = { ...spec };
-  s.containers = (spec.containers ?? []).map(defaultContainer);
+  s.containers = defaultContainers(spec.containers ?? NO_CONTAINERS);
   if (spec.initContainers) s.initContainers = spec.initContainers.map(defaultContainer);
   if (spec.volumes) s.volumes = spec.volumes.map(defaultVolume);
   if (!s.dnsPolicy) s.dnsPolicy = 'ClusterFirst';
@@ -38,11 +40,21 @@ export function defaultPodSpec(spec: PodSpec): PodSpec {
 /** `SetDefaults_Pod`: only for Pods (a template keeps its requests as written). */
 export function defaultPodOnly(spec: PodSpec): PodSpec {
   const s: Mutable<PodSpec> = { ...spec };
-  s.containers = (spec.containers ?? []).map((c) => requestsFromLimits(c, spec.hostNetwork === true));
+  s.containers = requestsFromLimitsAll(spec.containers ?? NO_CONTAINERS, spec.hostNetwork === true ? 'hostNetwork' : '');
   if (spec.initContainers) s.initContainers = spec.initContainers.map((c) => requestsFromLimits(c, spec.hostNetwork === true));
   if (s.enableServiceLinks === undefined || s.enableServiceLinks === null) s.enableServiceLinks = true;
   return s;
 }
+
+const NO_CONTAINERS: readonly Container[] = [];
+
+/** `defaultContainer` over a list, once per list object (pods of one template share theirs). */
+const defaultContainers = identityMemo((list: readonly Container[]): Container[] => list.map(defaultContainer));
+
+/** `requestsFromLimits` over a list, once per list object and hostNetwork setting. */
+const requestsFromLimitsAll = identityMemo((list: readonly Container[], hostNetwork: string): Container[] =>
+  list.map((c) => requestsFromLimits(c, hostNetwork === 'hostNetwork')),
+);
 
 function requestsFromLimits(c: Container, hostNetwork: boolean): Container {
   let out: Container = c;

@@ -12,7 +12,8 @@
  * - validation: metadata (DNS-1123 subdomain name), the pod spec; on update, only the fields
  *   `ValidatePodUpdate` allows may change.
  */
-import type { Pod } from '../../api/types.js';
+import type { Container, Pod, PodSpec } from '../../api/types.js';
+import { identityMemo } from '../../memo.js';
 import type { Strategy } from '../strategy.js';
 import { validateObjectMeta, nameIsDNSSubdomain } from '../validation/objectmeta.js';
 import { validatePodSpec } from '../validation/podspec.js';
@@ -22,13 +23,17 @@ import { defaultPodOnly, defaultPodSpec } from './pod-defaults.js';
 import { admitPodPriority } from './priority-admission.js';
 import { computePodQOS } from './qos.js';
 
+/** The QoS class of a pod without init containers, once per containers list object. */
+const containersQOS = identityMemo((containers: readonly Container[]) => computePodQOS({ containers } as PodSpec));
+
 export const podStrategy: Strategy<Pod> = {
   defaults(pod) {
     return { ...pod, spec: defaultPodSpec(defaultPodOnly(pod.spec ?? { containers: [] })) };
   },
 
   prepareForCreate(pod) {
-    return { ...pod, status: { phase: 'Pending', qosClass: computePodQOS(pod.spec) } };
+    const spec = pod.spec;
+    return { ...pod, status: { phase: 'Pending', qosClass: spec.initContainers?.length ? computePodQOS(spec) : containersQOS(spec.containers ?? []) } };
   },
 
   prepareForUpdate(pod, old) {

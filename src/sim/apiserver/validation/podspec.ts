@@ -8,7 +8,8 @@
  * `resourceIsPod` is upstream's `opts.ResourceIsPod`: a Pod (not a template) must set
  * `hostPort == containerPort` under hostNetwork, and its images may not carry spaces.
  */
-import type { PodSpec, PodTemplateSpec } from '../../api/types.js';
+import type { Container, PodSpec, PodTemplateSpec, Toleration } from '../../api/types.js';
+import { identityMemo } from '../../memo.js';
 import { isDNS1123Subdomain } from '../../api/name-validation.js';
 import { validateAffinity } from './affinity.js';
 import { validateContainers, validateInitContainers } from './containers.js';
@@ -26,6 +27,23 @@ export interface PodSpecOptions {
   readonly resourceIsPod: boolean;
 }
 
+const NO_CONTAINERS: readonly Container[] = [];
+const NO_TOLERATIONS: readonly Toleration[] = [];
+
+/**
+ * `validateContainers` once per containers list object, volume names and path (the variant:
+ * the names joined by NUL, then SOH, then the path): every pod a DaemonSet creates in one sync
+ * shares its template's list.
+ */
+const containerErrors = identityMemo((list: readonly Container[], variant: string): FieldError[] => {
+  const cut = variant.indexOf('\u0001');
+  const names = variant.slice(0, cut);
+  return validateContainers(list, new Set(names ? names.split('\u0000') : []), variant.slice(cut + 1));
+});
+
+/** `validateTolerations` once per tolerations list object and path. */
+const tolerationErrors = identityMemo((list: readonly Toleration[], path: string): FieldError[] => validateTolerations(list, path));
+
 export function validatePodSpec(spec: PodSpec, path: string, opts: PodSpecOptions): FieldError[] {
   const errs: FieldError[] = [];
   if (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null) {
@@ -33,7 +51,7 @@ export function validatePodSpec(spec: PodSpec, path: string, opts: PodSpecOption
   }
   const volumes = validateVolumes(spec.volumes, child(path, 'volumes'));
   errs.push(...volumes.errors);
-  errs.push(...validateContainers(spec.containers, volumes.names, child(path, 'containers')));
+  errs.push(...containerErrors(spec.containers ?? NO_CONTAINERS, `${[...volumes.names].join('\u0000')}\u0001${child(path, 'containers')}`));
   errs.push(...validateInitContainers(spec.initContainers, spec.containers, volumes.names, child(path, 'initContainers')));
   errs.push(...validateHostNetworkDeps(spec, path, opts));
   errs.push(...oneOf(spec.restartPolicy, RESTART_POLICIES, child(path, 'restartPolicy')));
@@ -46,7 +64,7 @@ export function validatePodSpec(spec: PodSpec, path: string, opts: PodSpecOption
   if (ads !== undefined && ads !== null && (ads < 1 || ads > MAX_INT32)) {
     errs.push(invalid(child(path, 'activeDeadlineSeconds'), goValue(ads), `must be between 1 and ${MAX_INT32}, inclusive`));
   }
-  errs.push(...validateTolerations(spec.tolerations, child(path, 'tolerations')));
+  errs.push(...tolerationErrors(spec.tolerations ?? NO_TOLERATIONS, child(path, 'tolerations')));
   errs.push(...subdomain(spec.priorityClassName, child(path, 'priorityClassName')));
   if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null) {
     errs.push(...oneOf(spec.preemptionPolicy, PREEMPTION_POLICIES, child(path, 'preemptionPolicy')));
