@@ -27,6 +27,7 @@ import { isPodAvailable, isPodReady } from './pod-conditions.js';
 import { sortPodsByCreationTimestampAndPhase } from './pod-order.js';
 import { HASH_LABEL, REASON } from './constants.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
+import { podListFacts } from './node-pods-facts.js';
 
 /**
  * `podsShouldBeOnNode`: appends this node's creations, deletions, events and delayed requeues
@@ -48,7 +49,7 @@ export function podsShouldBeOnNode(
     return;
   }
   if (shouldContinueRunning) {
-    if (daemonPods?.length === 1 && isSettled(daemonPods[0]!)) return;
+    if (daemonPods !== undefined && daemonPods.length === 1 && podListFacts(daemonPods).settledSingle) return;
     const running: Pod[] = [];
     for (const pod of daemonPods ?? []) {
       if (pod.metadata.deletionTimestamp) continue;
@@ -85,13 +86,6 @@ export function podsShouldBeOnNode(
       plan.delete.push({ pod, node: nodeName, reason: `${nodeName} should not run a pod of this daemonset: ${why}` });
     }
   }
-}
-
-/** One pod that is neither terminating nor terminal: nothing to do on its node (the common case). */
-function isSettled(pod: Pod): boolean {
-  if (pod.metadata.deletionTimestamp) return false;
-  const phase = pod.status?.phase;
-  return phase !== 'Failed' && phase !== 'Succeeded';
 }
 
 function failedPod(pod: Pod, nodeName: string, facts: DaemonSetFacts, backoff: BackoffState, plan: SyncPlan): void {

@@ -39,6 +39,20 @@ export interface UpdatedPodsOnNode {
   readonly ok: boolean;
 }
 
+const updatedMemo = new WeakMap<readonly Pod[], { readonly hash: string; readonly generation: number | undefined; readonly result: UpdatedPodsOnNode }>();
+
+/**
+ * `findUpdatedPodsOnNode`, memoised per pod list and revision: the pod index replaces a node's
+ * list when one of its pods changes, so most nodes of a sync are one lookup.
+ */
+function updatedPodsOn(pods: readonly Pod[], hash: string, generation: number | undefined): UpdatedPodsOnNode {
+  const hit = updatedMemo.get(pods);
+  if (hit && hit.hash === hash && hit.generation === generation) return hit.result;
+  const result = findUpdatedPodsOnNode(pods, hash, generation);
+  updatedMemo.set(pods, { hash, generation, result });
+  return result;
+}
+
 /** `findUpdatedPodsOnNode`: the node's one new and one old pod, ignoring pods being deleted. */
 export function findUpdatedPodsOnNode(pods: readonly Pod[], hash: string, generation: number | undefined): UpdatedPodsOnNode {
   let newPod: Pod | undefined;
@@ -116,7 +130,7 @@ function withoutSurge(facts: DaemonSetFacts, order: readonly string[], podsOn: (
   const replacements: { pod: Pod; node: string }[] = [];
   const candidates: { pod: Pod; node: string }[] = [];
   for (const node of order) {
-    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(podsOn(node), facts.hash, facts.generation);
+    const { newPod, oldPod, ok } = updatedPodsOn(podsOn(node), facts.hash, facts.generation);
     if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) {
       numUnavailable++;
     } else if (newPod) {
@@ -164,7 +178,7 @@ function withSurge(
   let numAvailable = 0;
   const available = (p: Pod) => isPodAvailable(p, facts.minReadySeconds, facts.now);
   for (const node of order) {
-    const { newPod, oldPod, ok } = findUpdatedPodsOnNode(podsOn(node), facts.hash, facts.generation);
+    const { newPod, oldPod, ok } = updatedPodsOn(podsOn(node), facts.hash, facts.generation);
     if (!ok) {
       numSurge++;
       continue;

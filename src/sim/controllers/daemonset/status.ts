@@ -18,8 +18,7 @@
 import type { DaemonSet, DaemonSetStatus, Node, Pod } from '../../api/types.js';
 import { compileDaemonSetTemplate, nodeListVerdicts } from './eligibility.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_LABEL } from './constants.js';
-import { podReadySince } from './pod-conditions.js';
-import { oldestPod } from './pod-order.js';
+import { podListFacts } from './node-pods-facts.js';
 import { templateGenerationOrUndefined } from './pod-template.js';
 
 /** The seven counters `updateDaemonSetStatus` computes. */
@@ -63,8 +62,7 @@ export function computeDaemonSetStatus(
     desired++;
     if (!scheduled) continue;
     current++;
-    const pod = pods.length === 1 ? pods[0]! : oldestPod(pods)!;
-    const since = podReadySince(pod);
+    const { oldest: pod, oldestReadySince: since } = podListFacts(pods);
     if (!Number.isNaN(since)) {
       ready++;
       if (minReadySeconds <= 0 || since + minReadySeconds * 1000 <= now) available++;
