@@ -96,7 +96,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     delete this.state.machines[name];
     delete this.state.nodeWakeAt[name];
     delete this.state.stalled[name];
-    for (const [key, rt] of Object.entries(this.state.pods)) if (rt.node === name) delete this.state.pods[key];
+    for (const [key, rt] of this.state.pods) if (rt.node === name) this.state.pods.delete(key);
   }
 
   /** `sim node fail`: the kubelet stops; nothing on the machine progresses. */
@@ -118,7 +118,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     m.resumedAt = now;
     delete this.state.nodeWakeAt[name];
     this.enqueue(`node:${name}`);
-    for (const rt of Object.values(this.state.pods)) {
+    for (const rt of this.state.pods.values()) {
       if (rt.node !== name) continue;
       rt.wakeAt = undefined;
       this.enqueue(`pod:${podKey(rt.namespace, rt.name)}`);
@@ -150,7 +150,7 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** The pod machine state of a pod this kubelet runs (`Running.Ready`, ...). */
   podStage(namespace: string, name: string): string | undefined {
-    return this.state.pods[podKey(namespace, name)]?.stage;
+    return this.state.pods.get(podKey(namespace, name))?.stage;
   }
 
   // ---------------------------------------------------------------- HeartbeatSource
@@ -175,7 +175,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
       else if (this.echoes.get(obj.metadata.uid) === obj.metadata.resourceVersion) return;
       const node = obj.spec.nodeName;
-      if (this.state.pods[key] || (node && this.state.machines[node])) this.enqueue(`pod:${key}`);
+      if (this.state.pods.has(key) || (node && this.state.machines[node])) this.enqueue(`pod:${key}`);
     } else if (obj.kind === 'Node') {
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
       else if (this.echoes.get(obj.metadata.uid) === obj.metadata.resourceVersion) return;
@@ -300,10 +300,10 @@ export class Kubelet implements Controller, HeartbeatSource {
   private syncPodKey(ctx: ControllerContext, key: string): void {
     const slash = key.indexOf('/');
     const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
-    let rt = this.state.pods[key];
+    let rt = this.state.pods.get(key);
     if (rt && (!pod || rt.uid !== pod.metadata.uid)) {
       this.report(applyPodEvent(pod?.spec.restartPolicy, rt, 'REMOVED'));
-      delete this.state.pods[key];
+      this.state.pods.delete(key);
       rt = undefined;
     }
     if (!pod || !pod.spec.nodeName) return;
@@ -317,7 +317,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     }
     const env = this.env(ctx, pod, rt, m);
     const { next, acted } = syncPod(env, now);
-    if (!this.state.pods[key]) return;
+    if (!this.state.pods.has(key)) return;
     // Nothing ran and the stored pod is the one this kubelet last wrote: the status it would
     // generate is the one already stored, so the (costly) regeneration is skipped.
     if (acted || admitted || this.echoes.get(pod.metadata.uid) !== pod.metadata.resourceVersion) this.writeStatus(ctx, key, rt, m, false);
@@ -354,7 +354,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       })),
       mountRetryAt: now,
     };
-    this.state.pods[podKey(rt.namespace, rt.name)] = rt;
+    this.state.pods.set(podKey(rt.namespace, rt.name), rt);
     this.report(applyPodEvent(pod.spec.restartPolicy, rt, 'BOUND'));
     return rt;
   }
@@ -381,7 +381,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     this.writeStatus(ctx, key, rt, m, true);
     const latest = ctx.store.get('Pod', rt.namespace, rt.name);
     if (latest) ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`);
-    delete this.state.pods[key];
+    this.state.pods.delete(key);
   }
 
   /** `WorkerEnv.pathsChanged`: pods of this machine stalled on a missing path retry at once. */
@@ -389,7 +389,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const waiting = this.state.stalled[m.name] ?? [];
     delete this.state.stalled[m.name];
     for (const k of waiting) {
-      const other = this.state.pods[k];
+      const other = this.state.pods.get(k);
       if (!other || !other.mountStalled) continue;
       other.mountStalled = false;
       other.mountRetryAt = ctx.now;

@@ -138,7 +138,7 @@ export interface PodRuntime {
 
 export interface KubeletState {
   machines: Record<string, MachineState>;
-  pods: Record<string, PodRuntime>;
+  pods: Map<string, PodRuntime>;
   /** Image behaviours set with `sim image`, by normalised reference. */
   images: Record<string, ImageBehaviour>;
   /** Keys to process: `node:<name>` or `pod:<ns>/<name>`, in arrival order. */
@@ -152,5 +152,5 @@ export interface KubeletState {
 }
 
 export function newKubeletState(): KubeletState {
-  return { machines: {}, pods: {}, images: {}, queue: [], registrations: 0, nodeWakeAt: {}, stalled: {} };
+  return { machines: {}, pods: new Map(), images: {}, queue: [], registrations: 0, nodeWakeAt: {}, stalled: {} };
 }
