@@ -81,7 +81,7 @@ export class Cluster {
     this.traceLimit = opts.traceLimit ?? 2_000;
     this.store = new Store();
     this.api = new ApiServer(this.store, { now: () => this.nowMs, rng: this.rngState });
-    this.recorder = new EventRecorder(this.store);
+    this.recorder = new EventRecorder(this.store, this.defaults.eventTTLSeconds);
     this.controllers = opts.controllers ? opts.controllers(this) : [];
     for (const c of this.controllers) this.byName.set(c.name, c);
     // No control loop here watches Events (nor does any upstream one these model), and on a big
@@ -123,6 +123,7 @@ export class Cluster {
 
   /** Runs every controller, pass after pass, until a pass changes nothing. */
   settle(cause = 'command'): void {
+    this.recorder.expire(this.nowMs);
     this.flushTrace(cause);
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       let worked = false;
@@ -158,6 +159,8 @@ export class Cluster {
       this.settle('time');
     }
     this.nowMs = Math.max(this.nowMs, target);
+    this.recorder.expire(this.nowMs);
+    this.flushTrace('time');
   }
 
   /**

@@ -26,6 +26,8 @@ export interface SimDefaults {
   readonly terminationGracePeriodSeconds: number;
   /** Pod GC deletes pods bound to a deleted node this long after the node is gone (quarantine). */
   readonly podGCOrphanSeconds: number;
+  /** kube-apiserver `--event-ttl`: an Event is removed this long after its last write. */
+  readonly eventTTLSeconds: number;
   /** Default capacity of `sim node add`. */
   readonly nodeCpu: string;
   readonly nodeMemory: string;
@@ -43,6 +45,7 @@ export const SIM_DEFAULTS: SimDefaults = {
   defaultTolerationSeconds: 300,
   terminationGracePeriodSeconds: 30,
   podGCOrphanSeconds: 40,
+  eventTTLSeconds: 3600,
   nodeCpu: '4',
   nodeMemory: '8Gi',
   nodePods: 110,

@@ -11,12 +11,15 @@
  * 3. `EventSourceObjectSpamFilter`: each source+object pair has a token bucket (burst 25,
  *    refilled one token every 5 minutes); an event that finds it empty is dropped.
  *
+ * Events expire an hour after their last write (event-ttl.ts).
+ *
  * Like upstream, each of the three caches keeps at most 4096 entries (`maxLruCacheEntries`),
  * dropping the least recently used; `snapshot()` gives them as plain data (`RecorderState`) for
  * the cluster's snapshots.
  */
 import type { ApiObject, KubeEvent } from '../api/types.js';
 import type { Store } from '../store/store.js';
+import { EventExpiry } from './event-ttl.js';
 import { Lru } from './lru.js';
 import { rfc3339 } from './time.js';
 
@@ -52,7 +55,20 @@ export class EventRecorder {
   private buckets = new Lru<{ tokens: number; at: number }>(LRU_SIZE);
   private seq = 0;
 
-  constructor(private readonly store: Store) {}
+  private readonly expiry: EventExpiry;
+
+  /** `ttlSeconds`: kube-apiserver `--event-ttl`. */
+  constructor(
+    private readonly store: Store,
+    ttlSeconds = 3600,
+  ) {
+    this.expiry = new EventExpiry(ttlSeconds * 1000);
+  }
+
+  /** Removes the Events whose TTL ran out by `now`. */
+  expire(now: number): void {
+    this.expiry.sweep(now, this.store);
+  }
 
   snapshot(): RecorderState {
     return structuredClone({ observed: this.observed.list(), aggregates: this.aggregates.list(), buckets: this.buckets.list(), seq: this.seq });
@@ -64,6 +80,7 @@ export class EventRecorder {
     this.aggregates = Lru.from(LRU_SIZE, s.aggregates);
     this.buckets = Lru.from(LRU_SIZE, s.buckets);
     this.seq = s.seq;
+    this.expiry.rebuild(this.store);
   }
 
   /** Records an event; returns the Event written or updated, or undefined when it was dropped. */
@@ -140,6 +157,7 @@ export class EventRecorder {
       this.observed.set(key, name);
     }
     this.store.put(ev);
+    this.expiry.note(ev);
     return ev;
   }
 }

@@ -180,3 +180,38 @@ describe('timers', () => {
     expect(t.fired).toEqual(['resync']);
   });
 });
+
+describe('Event TTL (kube-apiserver --event-ttl, one hour after the last write)', () => {
+  function withEvent(): { c: Cluster; ns: () => ReturnType<Cluster['store']['get']> } {
+    const c = new Cluster({ controllers: () => [] });
+    bootstrap(c);
+    const ns = () => c.store.get('Namespace', '', 'default');
+    return { c, ns };
+  }
+  const events = (c: Cluster) => c.store.list('Event').map((e) => `${e.reason} x${e.count}`);
+
+  it('removes an Event an hour after it was written, and a repeat restarts the hour', () => {
+    const { c, ns } = withEvent();
+    c.recordEvent(ns()!, 'Normal', 'Tick', 'tick', 'test');
+    c.advanceTo(c.now + 1_800_000);
+    c.recordEvent(ns()!, 'Normal', 'Tick', 'tick', 'test');
+    c.recordEvent(ns()!, 'Normal', 'Other', 'other', 'test');
+    c.advanceTo(c.now + 1_800_000);
+    expect(events(c)).toEqual(['Tick x2', 'Other x1']);
+    c.advanceTo(c.now + 1_799_000);
+    expect(events(c)).toEqual(['Tick x2', 'Other x1']);
+    c.advanceTo(c.now + 1_000);
+    expect(events(c)).toEqual([]);
+    expect(c.traceEntries().at(-1)!.diff.removed.map((e) => e.kind)).toEqual(['Event', 'Event']);
+  });
+
+  it('keeps expiring after a restore', () => {
+    const { c, ns } = withEvent();
+    c.recordEvent(ns()!, 'Normal', 'Tick', 'tick', 'test');
+    const snap = c.snapshot();
+    c.advanceTo(c.now + 60_000);
+    c.restore(snap);
+    c.advanceTo(c.now + 3_600_000);
+    expect(events(c)).toEqual([]);
+  });
+});

@@ -49,12 +49,12 @@ describe('kubelet: node status', () => {
     expect(nodeCondition(f, 'node-1', 'MemoryPressure')).toMatchObject({ status: 'True', reason: 'KubeletHasInsufficientMemory', message: 'kubelet has insufficient memory available' });
     expect(nodeCondition(f, 'node-1', 'NetworkUnavailable')).toMatchObject({ status: 'True', reason: 'NoRouteCreated' });
     expect(eventsOf(f, 'node-1')).toContain('NodeHasInsufficientMemory: Node node-1 status is now: NodeHasInsufficientMemory');
-    at(f, 3600);
+    at(f, 1800);
     expect(nodeCondition(f, 'node-1', 'MemoryPressure')!.status).toBe('True');
     f.kubelet.setNodeCondition('node-1', 'MemoryPressure', 'False');
     f.kubelet.setNodeCondition('node-1', 'Ready', 'False');
     f.c.settle();
-    expect(nodeCondition(f, 'node-1', 'MemoryPressure')).toMatchObject({ status: 'False', lastTransitionTime: '2026-01-01T01:00:00Z' });
+    expect(nodeCondition(f, 'node-1', 'MemoryPressure')).toMatchObject({ status: 'False', lastTransitionTime: '2026-01-01T00:30:00Z' });
     expect(nodeCondition(f, 'node-1', 'Ready')).toMatchObject({ status: 'False', reason: 'KubeletNotReady' });
     expect(eventObjects(f, 'node-1', 'NodeHasSufficientMemory')[0]!.count).toBe(2);
     expect(eventObjects(f, 'node-1', 'NodeNotReady')[0]).toMatchObject({ source: { component: 'kubelet', host: 'node-1' }, message: 'Node node-1 status is now: NodeNotReady' });

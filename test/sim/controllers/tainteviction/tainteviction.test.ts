@@ -184,7 +184,7 @@ describe('taint eviction controller', () => {
     expect(pod(f, 'web')!.metadata.deletionTimestamp).toBeUndefined();
     at(f, 380);
     expect(evictions(f, 'web')).toEqual(['Marking for deletion Pod default/web @380']);
-    at(f, 5000);
+    at(f, 3000);
     expect(pod(f, 'web')!.metadata.deletionTimestamp).toBe('2026-01-01T00:06:50Z');
     expect(evictions(f, 'web')).toHaveLength(1);
   });
