@@ -280,13 +280,12 @@ function fitsInt(v: number, go: 'int32' | 'int64'): boolean {
 }
 
 /**
- * The object as the API server holds it after decoding, as far as JSON `null` and emptiness go:
- * Go's decoder leaves a field that is null at its zero value (so it is omitted when written back),
- * gives a null map value or list item the element type's zero value, and `Quantity.UnmarshalJSON`
- * reads null as 0. Without this a `memory:` written with no value would reach the API server as
- * null. An empty map or slice in an `omitempty` field (`labels: {}`, `tolerations: []`,
- * `nodeSelector: {}`) is dropped, as encoding the stored object drops it. Unknown fields and
- * wrongly typed values are left as they are (decodeObject reports them).
+ * The object as the API server holds it after decoding, as far as JSON `null` goes: Go's decoder
+ * leaves a field that is null at its zero value (so it is omitted when written back), gives a
+ * null map value or list item the element type's zero value, and `Quantity.UnmarshalJSON` reads
+ * null as 0. Without this a `memory:` written with no value would reach the API server as null.
+ * Zero values the encoder then leaves out (`omitempty`) are omitempty.ts's concern. Unknown
+ * fields and wrongly typed values are left as they are (decodeObject reports them).
  */
 export function withDecodedNulls<T extends Readonly<Record<string, unknown>>>(obj: T): T {
   const schema = mappingFor(obj['apiVersion'], obj['kind']);
@@ -314,27 +313,13 @@ function zeroValue(type: FieldType): unknown {
   }
 }
 
-/**
- * The map and slice fields whose JSON tag lacks `omitempty` (`PodSpec.containers`,
- * `NodeSelector.nodeSelectorTerms`): an empty one is still written back as `[]`.
- */
-const NOT_OMITEMPTY: ReadonlySet<string> = new Set(['containers', 'nodeSelectorTerms']);
-
-function isEmptyCollection(v: unknown, type: FieldType): boolean {
-  return (type.t === 'map' && isObject(v) && Object.keys(v).length === 0) || (type.t === 'array' && Array.isArray(v) && v.length === 0);
-}
-
 function normalize(value: unknown, type: FieldType): unknown {
   if (type.t === 'struct' && isObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
       const field = Object.hasOwn(type.fields, key) ? type.fields[key] : undefined;
       if (!field) out[key] = v;
-      else if (v !== null && v !== undefined) {
-        const n = normalize(v, field);
-        // `json:",omitempty"` on a map or slice: an empty one is not written back.
-        if (!(isEmptyCollection(n, field) && !NOT_OMITEMPTY.has(key))) out[key] = n;
-      }
+      else if (v !== null && v !== undefined) out[key] = normalize(v, field);
     }
     return out;
   }

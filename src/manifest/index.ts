@@ -12,12 +12,14 @@
  *     decoded.error    -> `Error from server (BadRequest): error when creating "FILE": ` +
  *                         formatDecodeError(kind, version, decoded.error);
  *     decoded.warnings -> `Warning: <each>`;
+ *     the object the API server stores and serves is omitEmpty(withDecodedNulls(object));
  *   }
  * An editor shows `parsed.diagnostics` plus, per doc,
  * `decodeDiagnostics(doc, decodeObject(doc.object, validate, { duplicates: doc.duplicateFields }), validate)`.
  */
 export { parseManifests } from './parse.js';
 export { decodeObject, formatDecodeError, withDecodedNulls } from './decode.js';
+export { omitEmpty } from './omitempty.js';
 export { decodeDiagnostics } from './markers.js';
 export type { DecodeOptions, DecodeResult, DecodeTypeError } from './decode.js';
 export { SUPPORTED_KINDS, isSupportedKind, mappingFor, noKindMatch, resourceMappingError } from './kinds.js';

@@ -17,8 +17,13 @@
  * - Keys written twice in the YAML never reach the server: kubectl's YAML-to-JSON step keeps the
  *   last one (kubernetes/kubernetes#99286, #125885), so they are not reported here.
  * - `--dry-run=client` sends nothing; `--dry-run=server` runs the server's checks, stores nothing.
+ * - What the server stores is the decoded object written back by Go's encoder: zero values of
+ *   `omitempty` fields are gone (manifest/omitempty.ts). The last-applied annotation keeps the
+ *   manifest as kubectl serialised it, zeros included, so re-applying a manifest with such a
+ *   zero (`hostNetwork: false`, `value: ""`) patches it in again and prints `configured` every
+ *   time, never `unchanged`, while the stored object does not change (kubernetes/kubernetes#114777).
  */
-import { decodeObject, formatDecodeError, withDecodedNulls, type ValidateMode } from '../../manifest/index.js';
+import { decodeObject, formatDecodeError, omitEmpty, withDecodedNulls, type ValidateMode } from '../../manifest/index.js';
 import type { ApiObject, Kind, Node } from '../../sim/api/types.js';
 import { goQuote } from '../../sim/api/goquote.js';
 import { badRequest, type StatusError } from '../../sim/apiserver/errors.js';
@@ -59,12 +64,12 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
   if (!current) {
     if (decodeError) return { stdout: '', stderr: '', error: { status: withSource('creating', source, decodeError) } };
     if (dryRun === 'client') return { stdout: printed('created'), stderr: '' };
-    const sent = withDecodedNulls(clean);
+    const sent = omitEmpty(withDecodedNulls(clean));
     const draft = (info.kind === 'Node' ? withKubeletLabels(sent, name) : sent) as unknown as ApiObject;
     const r = dryRun === 'server' ? ctx.cluster.api.create(draft, { dryRun: true }) : ctx.client.create(draft, `kubectl apply: create ${kubectlKindPrefix(info.kind)}/${name}`);
     if (!r.ok) return { stdout: '', stderr: warnings, error: { status: withSource('creating', source, r.error) } };
     if (r.obj.kind === 'Node' && dryRun === 'none') {
-      const status = reportedNodeStatus(clean, r.obj);
+      const status = reportedNodeStatus(sent, r.obj);
       if (status) ctx.client.updateStatus({ ...r.obj, status } as Node, `kubectl apply: node/${name} reports its capacity`);
     }
     return { stdout: printed('created'), stderr: warnings };
@@ -99,7 +104,7 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
     return { stdout: '', stderr: noAnnotation, error: { status: patching(status), alone: `The request is invalid: ${detail}` } };
   }
   const patchWarnings = result.warnings.map((w) => `Warning: ${w}\n`).join('');
-  const obj = withDecodedNulls(dropFields(patched, result.unknownFields)) as unknown as ApiObject;
+  const obj = omitEmpty(withDecodedNulls(dropFields(patched, result.unknownFields))) as unknown as ApiObject;
   const r = dryRun === 'server' ? ctx.cluster.api.update(obj, { dryRun: true }) : ctx.client.update(obj, `kubectl apply: configure ${kubectlKindPrefix(info.kind)}/${name}`);
   if (!r.ok) return { stdout: '', stderr: noAnnotation + patchWarnings, error: { status: patching(r.error) } };
   return { stdout: printed('configured'), stderr: noAnnotation + patchWarnings };

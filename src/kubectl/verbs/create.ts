@@ -3,9 +3,11 @@
  * `kubectl create namespace NAME [--dry-run]` (kubectl `pkg/cmd/create/create.go: RunCreate`,
  * `create_namespace.go`). Each object is created once; an existing one is the API server's
  * `AlreadyExists`. Objects fail independently and errors come out in stream order, exit code 1.
- * Only `--save-config` writes the last-applied annotation, as upstream.
+ * Only `--save-config` writes the last-applied annotation, as upstream. The stored object lacks
+ * the manifest's zero values of `omitempty` fields, as the API server's Go round trip drops them
+ * (manifest/omitempty.ts); the annotation keeps them.
  */
-import { decodeObject, formatDecodeError, withDecodedNulls, type ValidateMode } from '../../manifest/index.js';
+import { decodeObject, formatDecodeError, omitEmpty, withDecodedNulls, type ValidateMode } from '../../manifest/index.js';
 import type { ApiObject, Node } from '../../sim/api/types.js';
 import { badRequest } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
@@ -67,7 +69,7 @@ function createObject(ctx: VerbContext, item: InputObject, validate: ValidateMod
   const line = `${kubectlKindPrefix(info.kind)}/${name} created${dryRunSuffix(dryRun)}\n`;
   if (dryRun === 'client') return { stdout: line, stderr: '' };
   let obj: JsonMap = dropFields(saveConfig ? modifiedConfiguration(item.obj).modified : item.obj, decoded.unknownFields);
-  obj = withDecodedNulls(obj);
+  obj = omitEmpty(withDecodedNulls(obj));
   if (info.kind === 'Node') obj = withKubeletLabels(obj, name);
   const draft = obj as unknown as ApiObject;
   const r = dryRun === 'server' ? ctx.cluster.api.create(draft, { dryRun: true }) : ctx.client.create(draft, `kubectl create: ${kubectlKindPrefix(info.kind)}/${name}`);

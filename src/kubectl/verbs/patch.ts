@@ -8,12 +8,14 @@
  * - merge: JSON merge patch (RFC 7386). json: JSON patch (RFC 6902).
  * The patched object is decoded as the server does without a field-validation directive:
  * unknown fields are dropped with a `Warning:`; a wrongly typed value rejects the patch. Then
- * it is stored with an update (validation included). Prints `daemonset.apps/x patched`, or
+ * it is stored with an update (validation included), without the zero values of `omitempty`
+ * fields, which the server's Go round trip drops (manifest/omitempty.ts): a patch setting
+ * `hostNetwork: false` on an object without it changes nothing. Prints `daemonset.apps/x patched`, or
  * `patched (no change)` when the stored object did not change (also under --dry-run: kubectl
  * patch adds no dry-run suffix).
  */
 import { parse as parseYaml } from 'yaml';
-import { decodeObject, withDecodedNulls } from '../../manifest/index.js';
+import { decodeObject, omitEmpty, withDecodedNulls } from '../../manifest/index.js';
 import { goQuote } from '../../sim/api/goquote.js';
 import type { ApiObject } from '../../sim/api/types.js';
 import { badRequest } from '../../sim/apiserver/errors.js';
@@ -130,7 +132,7 @@ function patchObject(ctx: VerbContext, obj: ApiObject, type: PatchType, body: Js
     return { error: requestInvalid(`patch: Invalid value: ${goQuote(bad)}: ${decoded.error}`) };
   }
   const warnings = decoded.warnings.map((w) => `Warning: ${w}\n`).join('');
-  const next = withDecodedNulls({ ...dropFields(patched, decoded.unknownFields), apiVersion: obj.apiVersion, kind: obj.kind }) as unknown as ApiObject;
+  const next = omitEmpty(withDecodedNulls({ ...dropFields(patched, decoded.unknownFields), apiVersion: obj.apiVersion, kind: obj.kind })) as unknown as ApiObject;
   if (dryRun === 'client') return { changed: !deepEqual(next, obj), warnings: '' };
   const r = dryRun === 'server' ? ctx.cluster.api.update(next, { dryRun: true }) : ctx.client.update(next, `kubectl patch ${resourceInfo(obj.kind).singular}/${obj.metadata.name}`);
   if (!r.ok) return { error: { status: r.error } };

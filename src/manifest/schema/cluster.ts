@@ -3,7 +3,7 @@
  * PriorityClass. PriorityClass has no spec and no status: its fields sit at the top level.
  */
 import { condition } from './meta.js';
-import { arrayOf, bool, int32, named, str, struct } from './types.js';
+import { always, arrayOf, bool, int32, named, ptr, str, struct } from './types.js';
 
 export const namespaceSpec = struct('v1.NamespaceSpec', { finalizers: arrayOf(named('v1.FinalizerName')) });
 
@@ -13,8 +13,8 @@ export const namespaceStatus = struct('v1.NamespaceStatus', {
 });
 
 export const priorityClassFields = {
-  value: int32,
+  value: always(int32),
   globalDefault: bool,
   description: str,
-  preemptionPolicy: named('v1.PreemptionPolicy'),
+  preemptionPolicy: ptr(named('v1.PreemptionPolicy')),
 } as const;

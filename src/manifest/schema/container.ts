@@ -4,43 +4,43 @@
  * Field names and Go types follow `k8s.io/api/core/v1/types.go`.
  */
 import {
-  arrayOf, bool, embed, int32, int64, intOrString, named, open, quantity, resourceList, str, struct,
+  always, arrayOf, bool, embed, int32, int64, intOrString, named, open, ptr, quantity, resourceList, str, struct,
 } from './types.js';
 import type { Fields, StructType } from './types.js';
 
 const localObjectReference: Fields = embed('LocalObjectReference', { name: str });
 
-export const objectFieldSelector = struct('v1.ObjectFieldSelector', { apiVersion: str, fieldPath: str });
+export const objectFieldSelector = struct('v1.ObjectFieldSelector', { apiVersion: str, fieldPath: always(str) });
 export const resourceFieldSelector = struct('v1.ResourceFieldSelector', {
   containerName: str,
-  resource: str,
+  resource: always(str),
   divisor: quantity,
 });
 
-const keySelector = (go: string): StructType => struct(go, { ...localObjectReference, key: str, optional: bool });
+const keySelector = (go: string): StructType => struct(go, { ...localObjectReference, key: always(str), optional: ptr(bool) });
 
 const envVar = struct('v1.EnvVar', {
-  name: str,
+  name: always(str),
   value: str,
-  valueFrom: struct('v1.EnvVarSource', {
-    fieldRef: objectFieldSelector,
-    resourceFieldRef: resourceFieldSelector,
-    configMapKeyRef: keySelector('v1.ConfigMapKeySelector'),
-    secretKeyRef: keySelector('v1.SecretKeySelector'),
-    fileKeyRef: open('v1.FileKeySelector'),
-  }),
+  valueFrom: ptr(struct('v1.EnvVarSource', {
+    fieldRef: ptr(objectFieldSelector),
+    resourceFieldRef: ptr(resourceFieldSelector),
+    configMapKeyRef: ptr(keySelector('v1.ConfigMapKeySelector')),
+    secretKeyRef: ptr(keySelector('v1.SecretKeySelector')),
+    fileKeyRef: ptr(open('v1.FileKeySelector')),
+  })),
 });
 
 const envFromSource = struct('v1.EnvFromSource', {
   prefix: str,
-  configMapRef: struct('v1.ConfigMapEnvSource', { ...localObjectReference, optional: bool }),
-  secretRef: struct('v1.SecretEnvSource', { ...localObjectReference, optional: bool }),
+  configMapRef: ptr(struct('v1.ConfigMapEnvSource', { ...localObjectReference, optional: ptr(bool) })),
+  secretRef: ptr(struct('v1.SecretEnvSource', { ...localObjectReference, optional: ptr(bool) })),
 });
 
 const containerPort = struct('v1.ContainerPort', {
   name: str,
   hostPort: int32,
-  containerPort: int32,
+  containerPort: always(int32),
   protocol: named('v1.Protocol'),
   hostIP: str,
 });
@@ -48,91 +48,91 @@ const containerPort = struct('v1.ContainerPort', {
 export const resourceRequirements = struct('v1.ResourceRequirements', {
   limits: resourceList,
   requests: resourceList,
-  claims: arrayOf(struct('v1.ResourceClaim', { name: str, request: str })),
+  claims: arrayOf(struct('v1.ResourceClaim', { name: always(str), request: str })),
 });
 
 const volumeMount = struct('v1.VolumeMount', {
-  name: str,
+  name: always(str),
   readOnly: bool,
-  recursiveReadOnly: named('v1.RecursiveReadOnlyMode'),
-  mountPath: str,
+  recursiveReadOnly: ptr(named('v1.RecursiveReadOnlyMode')),
+  mountPath: always(str),
   subPath: str,
-  mountPropagation: named('v1.MountPropagationMode'),
+  mountPropagation: ptr(named('v1.MountPropagationMode')),
   subPathExpr: str,
 });
 
 const execAction = struct('v1.ExecAction', { command: arrayOf(str) });
 const httpGetAction = struct('v1.HTTPGetAction', {
   path: str,
-  port: intOrString,
+  port: always(intOrString),
   host: str,
   scheme: named('v1.URIScheme'),
-  httpHeaders: arrayOf(struct('v1.HTTPHeader', { name: str, value: str })),
+  httpHeaders: arrayOf(struct('v1.HTTPHeader', { name: always(str), value: always(str) })),
 });
-const tcpSocketAction = struct('v1.TCPSocketAction', { port: intOrString, host: str });
+const tcpSocketAction = struct('v1.TCPSocketAction', { port: always(intOrString), host: str });
 
 export const probe = struct('v1.Probe', {
   ...embed('ProbeHandler', {
-    exec: execAction,
-    httpGet: httpGetAction,
-    tcpSocket: tcpSocketAction,
-    grpc: struct('v1.GRPCAction', { port: int32, service: str }),
+    exec: ptr(execAction),
+    httpGet: ptr(httpGetAction),
+    tcpSocket: ptr(tcpSocketAction),
+    grpc: ptr(struct('v1.GRPCAction', { port: always(int32), service: always(ptr(str)) })),
   }),
   initialDelaySeconds: int32,
   timeoutSeconds: int32,
   periodSeconds: int32,
   successThreshold: int32,
   failureThreshold: int32,
-  terminationGracePeriodSeconds: int64,
+  terminationGracePeriodSeconds: ptr(int64),
 });
 
 const lifecycleHandler = struct('v1.LifecycleHandler', {
-  exec: execAction,
-  httpGet: httpGetAction,
-  tcpSocket: tcpSocketAction,
-  sleep: struct('v1.SleepAction', { seconds: int64 }),
+  exec: ptr(execAction),
+  httpGet: ptr(httpGetAction),
+  tcpSocket: ptr(tcpSocketAction),
+  sleep: ptr(struct('v1.SleepAction', { seconds: always(int64) })),
 });
 
 const lifecycle = struct('v1.Lifecycle', {
-  postStart: lifecycleHandler,
-  preStop: lifecycleHandler,
-  stopSignal: named('v1.Signal'),
+  postStart: ptr(lifecycleHandler),
+  preStop: ptr(lifecycleHandler),
+  stopSignal: ptr(named('v1.Signal')),
 });
 
 export const seLinuxOptions = struct('v1.SELinuxOptions', { user: str, role: str, type: str, level: str });
 export const windowsOptions = struct('v1.WindowsSecurityContextOptions', {
-  gmsaCredentialSpecName: str,
-  gmsaCredentialSpec: str,
-  runAsUserName: str,
-  hostProcess: bool,
+  gmsaCredentialSpecName: ptr(str),
+  gmsaCredentialSpec: ptr(str),
+  runAsUserName: ptr(str),
+  hostProcess: ptr(bool),
 });
 export const seccompProfile = struct('v1.SeccompProfile', {
-  type: named('v1.SeccompProfileType'),
-  localhostProfile: str,
+  type: always(named('v1.SeccompProfileType')),
+  localhostProfile: ptr(str),
 });
 export const appArmorProfile = struct('v1.AppArmorProfile', {
-  type: named('v1.AppArmorProfileType'),
-  localhostProfile: str,
+  type: always(named('v1.AppArmorProfileType')),
+  localhostProfile: ptr(str),
 });
 
 const securityContext = struct('v1.SecurityContext', {
-  capabilities: struct('v1.Capabilities', { add: arrayOf(named('v1.Capability')), drop: arrayOf(named('v1.Capability')) }),
-  privileged: bool,
-  seLinuxOptions,
-  windowsOptions,
-  runAsUser: int64,
-  runAsGroup: int64,
-  runAsNonRoot: bool,
-  readOnlyRootFilesystem: bool,
-  allowPrivilegeEscalation: bool,
-  procMount: named('v1.ProcMountType'),
-  seccompProfile,
-  appArmorProfile,
+  capabilities: ptr(struct('v1.Capabilities', { add: arrayOf(named('v1.Capability')), drop: arrayOf(named('v1.Capability')) })),
+  privileged: ptr(bool),
+  seLinuxOptions: ptr(seLinuxOptions),
+  windowsOptions: ptr(windowsOptions),
+  runAsUser: ptr(int64),
+  runAsGroup: ptr(int64),
+  runAsNonRoot: ptr(bool),
+  readOnlyRootFilesystem: ptr(bool),
+  allowPrivilegeEscalation: ptr(bool),
+  procMount: ptr(named('v1.ProcMountType')),
+  seccompProfile: ptr(seccompProfile),
+  appArmorProfile: ptr(appArmorProfile),
 });
 
 /** The fields every container kind shares (Container, and EphemeralContainerCommon). */
 export const containerFields: Fields = {
-  name: str,
+  name: always(str),
   image: str,
   command: arrayOf(str),
   args: arrayOf(str),
@@ -142,21 +142,21 @@ export const containerFields: Fields = {
   env: arrayOf(envVar),
   resources: resourceRequirements,
   resizePolicy: arrayOf(struct('v1.ContainerResizePolicy', {
-    resourceName: named('v1.ResourceName'),
-    restartPolicy: named('v1.ResourceResizeRestartPolicy'),
+    resourceName: always(named('v1.ResourceName')),
+    restartPolicy: always(named('v1.ResourceResizeRestartPolicy')),
   })),
-  restartPolicy: named('v1.ContainerRestartPolicy'),
+  restartPolicy: ptr(named('v1.ContainerRestartPolicy')),
   restartPolicyRules: arrayOf(open('v1.ContainerRestartRule')),
   volumeMounts: arrayOf(volumeMount),
-  volumeDevices: arrayOf(struct('v1.VolumeDevice', { name: str, devicePath: str })),
-  livenessProbe: probe,
-  readinessProbe: probe,
-  startupProbe: probe,
-  lifecycle,
+  volumeDevices: arrayOf(struct('v1.VolumeDevice', { name: always(str), devicePath: always(str) })),
+  livenessProbe: ptr(probe),
+  readinessProbe: ptr(probe),
+  startupProbe: ptr(probe),
+  lifecycle: ptr(lifecycle),
   terminationMessagePath: str,
   terminationMessagePolicy: named('v1.TerminationMessagePolicy'),
   imagePullPolicy: named('v1.PullPolicy'),
-  securityContext,
+  securityContext: ptr(securityContext),
   stdin: bool,
   stdinOnce: bool,
   tty: bool,

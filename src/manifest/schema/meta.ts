@@ -2,28 +2,28 @@
  * apimachinery's meta/v1 types every object shares: TypeMeta, ObjectMeta, LabelSelector.
  * Field names and Go types follow `k8s.io/apimachinery/pkg/apis/meta/v1/types.go`.
  */
-import { arrayOf, bool, embed, int64, named, raw, str, stringMap, struct, time } from './types.js';
+import { always, arrayOf, bool, embed, int64, named, ptr, raw, str, stringMap, struct, time } from './types.js';
 import type { Fields } from './types.js';
 
 /** `apiVersion` and `kind`, promoted from the embedded `TypeMeta`. */
 export const typeMeta: Fields = embed('TypeMeta', { apiVersion: str, kind: str });
 
 export const ownerReference = struct('v1.OwnerReference', {
-  apiVersion: str,
-  kind: str,
-  name: str,
-  uid: named('types.UID'),
-  controller: bool,
-  blockOwnerDeletion: bool,
+  apiVersion: always(str),
+  kind: always(str),
+  name: always(str),
+  uid: always(named('types.UID')),
+  controller: ptr(bool),
+  blockOwnerDeletion: ptr(bool),
 });
 
 const managedFieldsEntry = struct('v1.ManagedFieldsEntry', {
   manager: str,
   operation: named('v1.ManagedFieldsOperationType'),
   apiVersion: str,
-  time,
+  time: ptr(time),
   fieldsType: str,
-  fieldsV1: raw, // FieldsV1 keeps its JSON as written, like RawExtension
+  fieldsV1: ptr(raw), // FieldsV1 keeps its JSON as written, like RawExtension
   subresource: str,
 });
 
@@ -36,8 +36,8 @@ export const objectMeta = struct('v1.ObjectMeta', {
   resourceVersion: str,
   generation: int64,
   creationTimestamp: time,
-  deletionTimestamp: time,
-  deletionGracePeriodSeconds: int64,
+  deletionTimestamp: ptr(time),
+  deletionGracePeriodSeconds: ptr(int64),
   labels: stringMap,
   annotations: stringMap,
   ownerReferences: arrayOf(ownerReference),
@@ -48,8 +48,8 @@ export const objectMeta = struct('v1.ObjectMeta', {
 export const labelSelector = struct('v1.LabelSelector', {
   matchLabels: stringMap,
   matchExpressions: arrayOf(struct('v1.LabelSelectorRequirement', {
-    key: str,
-    operator: named('v1.LabelSelectorOperator'),
+    key: always(str),
+    operator: always(named('v1.LabelSelectorOperator')),
     values: arrayOf(str),
   })),
 });
@@ -57,8 +57,8 @@ export const labelSelector = struct('v1.LabelSelector', {
 /** The `metav1.Condition`-like shape used by status conditions of several kinds. */
 export function condition(go: string, typeGo: string, extra: Fields = {}): ReturnType<typeof struct> {
   return struct(go, {
-    type: named(typeGo),
-    status: named('v1.ConditionStatus'),
+    type: always(named(typeGo)),
+    status: always(named('v1.ConditionStatus')),
     lastTransitionTime: time,
     reason: str,
     message: str,

@@ -8,12 +8,12 @@ import { container, ephemeralContainer, resourceRequirements, appArmorProfile, s
 import { condition, objectMeta } from './meta.js';
 import { volume } from './volume.js';
 import {
-  arrayOf, bool, int32, int64, named, open, resourceList, str, stringMap, struct, time,
+  always, arrayOf, bool, int32, int64, named, open, ptr, resourceList, str, stringMap, struct, time,
 } from './types.js';
 
 const nodeSelectorRequirement = struct('v1.NodeSelectorRequirement', {
-  key: str,
-  operator: named('v1.NodeSelectorOperator'),
+  key: always(str),
+  operator: always(named('v1.NodeSelectorOperator')),
   values: arrayOf(str),
 });
 
@@ -23,17 +23,17 @@ const nodeSelectorTerm = struct('v1.NodeSelectorTerm', {
 });
 
 const affinity = struct('v1.Affinity', {
-  nodeAffinity: struct('v1.NodeAffinity', {
-    requiredDuringSchedulingIgnoredDuringExecution: struct('v1.NodeSelector', {
-      nodeSelectorTerms: arrayOf(nodeSelectorTerm),
-    }),
-    preferredDuringSchedulingIgnoredDuringExecution: arrayOf(struct('v1.PreferredSchedulingTerm', {
-      weight: int32,
-      preference: nodeSelectorTerm,
+  nodeAffinity: ptr(struct('v1.NodeAffinity', {
+    requiredDuringSchedulingIgnoredDuringExecution: ptr(struct('v1.NodeSelector', {
+      nodeSelectorTerms: always(arrayOf(nodeSelectorTerm)),
     })),
-  }),
-  podAffinity: open('v1.PodAffinity'),
-  podAntiAffinity: open('v1.PodAntiAffinity'),
+    preferredDuringSchedulingIgnoredDuringExecution: arrayOf(struct('v1.PreferredSchedulingTerm', {
+      weight: always(int32),
+      preference: always(nodeSelectorTerm),
+    })),
+  })),
+  podAffinity: ptr(open('v1.PodAffinity')),
+  podAntiAffinity: ptr(open('v1.PodAntiAffinity')),
 });
 
 export const toleration = struct('v1.Toleration', {
@@ -41,73 +41,73 @@ export const toleration = struct('v1.Toleration', {
   operator: named('v1.TolerationOperator'),
   value: str,
   effect: named('v1.TaintEffect'),
-  tolerationSeconds: int64,
+  tolerationSeconds: ptr(int64),
 });
 
 const podSecurityContext = struct('v1.PodSecurityContext', {
-  seLinuxOptions,
-  windowsOptions,
-  runAsUser: int64,
-  runAsGroup: int64,
-  runAsNonRoot: bool,
+  seLinuxOptions: ptr(seLinuxOptions),
+  windowsOptions: ptr(windowsOptions),
+  runAsUser: ptr(int64),
+  runAsGroup: ptr(int64),
+  runAsNonRoot: ptr(bool),
   supplementalGroups: arrayOf(int64),
-  supplementalGroupsPolicy: named('v1.SupplementalGroupsPolicy'),
-  fsGroup: int64,
-  sysctls: arrayOf(struct('v1.Sysctl', { name: str, value: str })),
-  fsGroupChangePolicy: named('v1.PodFSGroupChangePolicy'),
-  seccompProfile,
-  appArmorProfile,
-  seLinuxChangePolicy: named('v1.PodSELinuxChangePolicy'),
+  supplementalGroupsPolicy: ptr(named('v1.SupplementalGroupsPolicy')),
+  fsGroup: ptr(int64),
+  sysctls: arrayOf(struct('v1.Sysctl', { name: always(str), value: always(str) })),
+  fsGroupChangePolicy: ptr(named('v1.PodFSGroupChangePolicy')),
+  seccompProfile: ptr(seccompProfile),
+  appArmorProfile: ptr(appArmorProfile),
+  seLinuxChangePolicy: ptr(named('v1.PodSELinuxChangePolicy')),
 });
 
 const podDNSConfig = struct('v1.PodDNSConfig', {
   nameservers: arrayOf(str),
   searches: arrayOf(str),
-  options: arrayOf(struct('v1.PodDNSConfigOption', { name: str, value: str })),
+  options: arrayOf(struct('v1.PodDNSConfigOption', { name: str, value: ptr(str) })),
 });
 
 export const podSpec = struct('v1.PodSpec', {
   volumes: arrayOf(volume),
   initContainers: arrayOf(container),
-  containers: arrayOf(container),
+  containers: always(arrayOf(container)),
   ephemeralContainers: arrayOf(ephemeralContainer),
   restartPolicy: named('v1.RestartPolicy'),
-  terminationGracePeriodSeconds: int64,
-  activeDeadlineSeconds: int64,
+  terminationGracePeriodSeconds: ptr(int64),
+  activeDeadlineSeconds: ptr(int64),
   dnsPolicy: named('v1.DNSPolicy'),
   nodeSelector: stringMap,
   serviceAccountName: str,
   serviceAccount: str,
-  automountServiceAccountToken: bool,
+  automountServiceAccountToken: ptr(bool),
   nodeName: str,
   hostNetwork: bool,
   hostPID: bool,
   hostIPC: bool,
-  shareProcessNamespace: bool,
-  securityContext: podSecurityContext,
+  shareProcessNamespace: ptr(bool),
+  securityContext: ptr(podSecurityContext),
   imagePullSecrets: arrayOf(struct('v1.LocalObjectReference', { name: str })),
   hostname: str,
   subdomain: str,
-  affinity,
+  affinity: ptr(affinity),
   schedulerName: str,
   tolerations: arrayOf(toleration),
-  hostAliases: arrayOf(struct('v1.HostAlias', { ip: str, hostnames: arrayOf(str) })),
+  hostAliases: arrayOf(struct('v1.HostAlias', { ip: always(str), hostnames: arrayOf(str) })),
   priorityClassName: str,
-  priority: int32,
-  dnsConfig: podDNSConfig,
-  readinessGates: arrayOf(struct('v1.PodReadinessGate', { conditionType: named('v1.PodConditionType') })),
-  runtimeClassName: str,
-  enableServiceLinks: bool,
-  preemptionPolicy: named('v1.PreemptionPolicy'),
+  priority: ptr(int32),
+  dnsConfig: ptr(podDNSConfig),
+  readinessGates: arrayOf(struct('v1.PodReadinessGate', { conditionType: always(named('v1.PodConditionType')) })),
+  runtimeClassName: ptr(str),
+  enableServiceLinks: ptr(bool),
+  preemptionPolicy: ptr(named('v1.PreemptionPolicy')),
   overhead: resourceList,
   topologySpreadConstraints: arrayOf(open('v1.TopologySpreadConstraint')),
-  setHostnameAsFQDN: bool,
-  os: struct('v1.PodOS', { name: named('v1.OSName') }),
-  hostUsers: bool,
-  schedulingGates: arrayOf(struct('v1.PodSchedulingGate', { name: str })),
+  setHostnameAsFQDN: ptr(bool),
+  os: ptr(struct('v1.PodOS', { name: always(named('v1.OSName')) })),
+  hostUsers: ptr(bool),
+  schedulingGates: arrayOf(struct('v1.PodSchedulingGate', { name: always(str) })),
   resourceClaims: arrayOf(open('v1.PodResourceClaim')),
-  resources: resourceRequirements,
-  hostnameOverride: str,
+  resources: ptr(resourceRequirements),
+  hostnameOverride: ptr(str),
 });
 
 export const podTemplateSpec = struct('v1.PodTemplateSpec', { metadata: objectMeta, spec: podSpec });
@@ -126,12 +126,12 @@ export const podStatus = struct('v1.PodStatus', {
   hostIPs: arrayOf(hostIP),
   podIP: str,
   podIPs: arrayOf(podIP),
-  startTime: time,
+  startTime: ptr(time),
   initContainerStatuses: arrayOf(open('v1.ContainerStatus')),
   containerStatuses: arrayOf(open('v1.ContainerStatus')),
   qosClass: named('v1.PodQOSClass'),
   ephemeralContainerStatuses: arrayOf(open('v1.ContainerStatus')),
   resize: named('v1.PodResizeStatus'),
   resourceClaimStatuses: arrayOf(open('v1.PodResourceClaimStatus')),
-  extendedResourceClaimStatus: open('v1.PodExtendedResourceClaimStatus'),
+  extendedResourceClaimStatus: ptr(open('v1.PodExtendedResourceClaimStatus')),
 });

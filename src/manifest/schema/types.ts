@@ -6,12 +6,23 @@
  * names the struct holding the field (`PodSpec`), and the field's type as Go's reflect package
  * prints it (pointers dereferenced, package-qualified: `v1.RestartPolicy`, `[]v1.Container`,
  * `map[string]string`, `v1.ResourceList`, `int32`).
+ *
+ * The json tag facts matter because the API server writes an object back with Go's encoder
+ * (omitempty.ts). A struct field is `omitempty` and not a pointer unless marked: `always(...)`
+ * for a tag without omitempty (`json:"containers"`), `ptr(...)` for a pointer field (`*bool`,
+ * `*int64`, `*Probe`). Both follow the Go types in `k8s.io/api` and `k8s.io/apimachinery`.
  */
 
 interface Base {
   /** Set on a field promoted from an embedded Go struct (`VolumeSource`, `ProbeHandler`, ...):
    *  Go's decoder puts that struct's name into the field path of its errors. */
   readonly via?: string;
+  /** The field's json tag has no `omitempty` (`json:"key"`): Go writes it even at its zero
+   *  value. Unset: the tag has `omitempty`. Meaningless on map values and list items. */
+  readonly always?: true;
+  /** The Go field is a pointer (`*bool`, `*int64`, `*SecurityContext`): a zero value the
+   *  client gave is a non-nil pointer and is written back despite `omitempty`. */
+  readonly pointer?: true;
 }
 
 /** A JSON string (Go `string` or a named string type such as `v1.PullPolicy`). */
@@ -68,6 +79,16 @@ export const mapOf = (values: FieldType, go = `map[string]${values.go}`): MapTyp
 export const stringMap = mapOf(str);
 /** `v1.ResourceList`: resource name -> quantity. */
 export const resourceList = mapOf(quantity, 'v1.ResourceList');
+
+/** A field whose json tag lacks `omitempty`, e.g. `key: always(str)` for `json:"key"`. */
+export function always<T extends FieldType>(type: T): T {
+  return { ...type, always: true };
+}
+
+/** A pointer field, e.g. `privileged: ptr(bool)` for `*bool`. */
+export function ptr<T extends FieldType>(type: T): T {
+  return { ...type, pointer: true };
+}
 
 /** The fields of an embedded (inlined) Go struct, tagged with its name for error paths. */
 export function embed(name: string, fields: Fields): Fields {

@@ -5,31 +5,31 @@
  * embedded `VolumeSource`, which Go's decoder names in error paths.
  */
 import { objectFieldSelector, resourceFieldSelector } from './container.js';
-import { arrayOf, bool, embed, int32, int64, named, open, quantity, str, struct } from './types.js';
+import { always, arrayOf, bool, embed, int32, int64, named, open, ptr, quantity, str, struct } from './types.js';
 import type { Fields } from './types.js';
 
 const localObjectReference: Fields = embed('LocalObjectReference', { name: str });
 
-const keyToPath = struct('v1.KeyToPath', { key: str, path: str, mode: int32 });
+const keyToPath = struct('v1.KeyToPath', { key: always(str), path: always(str), mode: ptr(int32) });
 
 const downwardAPIVolumeFile = struct('v1.DownwardAPIVolumeFile', {
-  path: str,
-  fieldRef: objectFieldSelector,
-  resourceFieldRef: resourceFieldSelector,
-  mode: int32,
+  path: always(str),
+  fieldRef: ptr(objectFieldSelector),
+  resourceFieldRef: ptr(resourceFieldSelector),
+  mode: ptr(int32),
 });
 
 const volumeProjection = struct('v1.VolumeProjection', {
-  secret: struct('v1.SecretProjection', { ...localObjectReference, items: arrayOf(keyToPath), optional: bool }),
-  downwardAPI: struct('v1.DownwardAPIProjection', { items: arrayOf(downwardAPIVolumeFile) }),
-  configMap: struct('v1.ConfigMapProjection', { ...localObjectReference, items: arrayOf(keyToPath), optional: bool }),
-  serviceAccountToken: struct('v1.ServiceAccountTokenProjection', {
+  secret: ptr(struct('v1.SecretProjection', { ...localObjectReference, items: arrayOf(keyToPath), optional: ptr(bool) })),
+  downwardAPI: ptr(struct('v1.DownwardAPIProjection', { items: arrayOf(downwardAPIVolumeFile) })),
+  configMap: ptr(struct('v1.ConfigMapProjection', { ...localObjectReference, items: arrayOf(keyToPath), optional: ptr(bool) })),
+  serviceAccountToken: ptr(struct('v1.ServiceAccountTokenProjection', {
     audience: str,
-    expirationSeconds: int64,
-    path: str,
-  }),
-  clusterTrustBundle: open('v1.ClusterTrustBundleProjection'),
-  podCertificate: open('v1.PodCertificateProjection'),
+    expirationSeconds: ptr(int64),
+    path: always(str),
+  })),
+  clusterTrustBundle: ptr(open('v1.ClusterTrustBundleProjection')),
+  podCertificate: ptr(open('v1.PodCertificateProjection')),
 });
 
 /** Storage-plugin sources the playground does not model: any object is accepted. */
@@ -59,28 +59,29 @@ const OPEN_SOURCES: Readonly<Record<string, string>> = {
   image: 'v1.ImageVolumeSource',
 };
 
-const openSources: Fields = Object.fromEntries(Object.entries(OPEN_SOURCES).map(([k, go]) => [k, open(go)]));
+/** Every source is a pointer (`*HostPathVolumeSource`, ...) with `omitempty`. */
+const openSources: Fields = Object.fromEntries(Object.entries(OPEN_SOURCES).map(([k, go]) => [k, ptr(open(go))]));
 
 export const volume = struct('v1.Volume', {
-  name: str,
+  name: always(str),
   ...embed('VolumeSource', {
-    hostPath: struct('v1.HostPathVolumeSource', { path: str, type: named('v1.HostPathType') }),
-    emptyDir: struct('v1.EmptyDirVolumeSource', { medium: named('v1.StorageMedium'), sizeLimit: quantity }),
-    secret: struct('v1.SecretVolumeSource', {
+    hostPath: ptr(struct('v1.HostPathVolumeSource', { path: always(str), type: ptr(named('v1.HostPathType')) })),
+    emptyDir: ptr(struct('v1.EmptyDirVolumeSource', { medium: named('v1.StorageMedium'), sizeLimit: ptr(quantity) })),
+    secret: ptr(struct('v1.SecretVolumeSource', {
       secretName: str,
       items: arrayOf(keyToPath),
-      defaultMode: int32,
-      optional: bool,
-    }),
-    configMap: struct('v1.ConfigMapVolumeSource', {
+      defaultMode: ptr(int32),
+      optional: ptr(bool),
+    })),
+    configMap: ptr(struct('v1.ConfigMapVolumeSource', {
       ...localObjectReference,
       items: arrayOf(keyToPath),
-      defaultMode: int32,
-      optional: bool,
-    }),
-    persistentVolumeClaim: struct('v1.PersistentVolumeClaimVolumeSource', { claimName: str, readOnly: bool }),
-    downwardAPI: struct('v1.DownwardAPIVolumeSource', { items: arrayOf(downwardAPIVolumeFile), defaultMode: int32 }),
-    projected: struct('v1.ProjectedVolumeSource', { sources: arrayOf(volumeProjection), defaultMode: int32 }),
+      defaultMode: ptr(int32),
+      optional: ptr(bool),
+    })),
+    persistentVolumeClaim: ptr(struct('v1.PersistentVolumeClaimVolumeSource', { claimName: always(str), readOnly: bool })),
+    downwardAPI: ptr(struct('v1.DownwardAPIVolumeSource', { items: arrayOf(downwardAPIVolumeFile), defaultMode: ptr(int32) })),
+    projected: ptr(struct('v1.ProjectedVolumeSource', { sources: always(arrayOf(volumeProjection)), defaultMode: ptr(int32) })),
     ...openSources,
   }),
 });
