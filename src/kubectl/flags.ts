@@ -19,6 +19,8 @@ export interface ParsedFlags {
   readonly args: string[];
   /** Flag values by long name; stringArray flags collect every occurrence. */
   readonly values: Map<string, string | boolean | string[]>;
+  /** Every flag occurrence in command-line order: long name and value as text (pflag's `ParseAll`). */
+  readonly visited: readonly (readonly [string, string])[];
 }
 
 /** Flags every kubectl verb accepts (kubectl's global flags). */
@@ -39,8 +41,10 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[], 
   const byShort = new Map(all.filter((s) => s.short).map((s) => [s.short!, s]));
   const args: string[] = [];
   const values = new Map<string, string | boolean | string[]>();
+  const visited: [string, string][] = [];
   const usage = `\nSee 'kubectl ${command} --help' for usage.`;
   const set = (spec: FlagSpec, v: string | boolean) => {
+    visited.push([spec.name, String(v)]);
     if (spec.type === 'stringArray') {
       const prev = (values.get(spec.name) as string[] | undefined) ?? [];
       values.set(spec.name, [...prev, String(v)]);
@@ -99,7 +103,7 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[], 
   for (const spec of all) {
     if (!values.has(spec.name) && spec.default !== undefined && spec.type !== 'stringArray') values.set(spec.name, spec.default as string | boolean);
   }
-  return { args, values };
+  return { args, values, visited };
 }
 
 export function flagString(f: ParsedFlags, name: string): string | undefined {

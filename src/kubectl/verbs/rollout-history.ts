@@ -11,6 +11,7 @@ import type { VerbContext } from '../context.js';
 import { flagString, type ParsedFlags } from '../flags.js';
 import { historyTable, printTemplate } from '../print/history.js';
 import type { ExecResult } from '../result.js';
+import { parseOutput, renderGeneric } from './get-output.js';
 import { applyHistory, daemonSetHistory, groupKind, rolloutTargets } from './rollout-target.js';
 
 function errorText(message: string): string {
@@ -33,9 +34,18 @@ function noVisitor(what: string, retrieving: string, info: ResourceInfo): string
   return `error retrieving ${retrieving} for "${groupKind(info)}", no visitor method exists for {${info.group} ${info.kind}}`;
 }
 
+/** The generic printers `-o` selects here (cli-runtime `PrintFlags`: no table, no columns). */
+const HISTORY_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
 export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const revision = intFlag(flags, 'revision');
   if (typeof revision !== 'number') return { exitCode: 1, stdout: '', stderr: errorText(revision.error) };
+  const outputText = flagString(flags, 'output');
+  const output = outputText ? parseOutput(outputText) : undefined;
+  if (output && 'error' in output) return { exitCode: 1, stdout: '', stderr: errorText(output.error) };
+  if (output && (output.kind === 'table' || output.kind === 'custom-columns')) {
+    return { exitCode: 1, stdout: '', stderr: errorText(`unable to match a printer suitable for the output format "${outputText}", allowed formats are: ${HISTORY_FORMATS}`) };
+  }
   if (revision < 0) return { exitCode: 1, stdout: '', stderr: errorText(`revision must be a positive integer: ${revision}`) };
   const targets = rolloutTargets(ctx.cluster.store, flags);
   if ('error' in targets) return { exitCode: 1, stdout: '', stderr: errorText(targets.error) };
@@ -47,6 +57,20 @@ export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult
       continue;
     }
     const history = daemonSetHistory(ctx.cluster.store, obj);
+    if (output) {
+      // With -o the revisions themselves are printed, each on its own (`GetHistory`).
+      const revisions = [...history].sort((a, b) => a.revision - b.revision).filter((h) => revision === 0 || h.revision === revision);
+      if (revision > 0 && revisions.length === 0) {
+        errors.push('unable to find the specified revision');
+        continue;
+      }
+      for (const cr of revisions) {
+        const r = renderGeneric(output, [cr], true, false);
+        stdout += (output.kind === 'yaml' && stdout !== '' ? '---\n' : '') + r.stdout;
+        if (r.error) errors.push(r.error);
+      }
+      continue;
+    }
     let text: string;
     if (history.length > 0 && revision > 0) {
       const cr = [...history].reverse().find((h) => h.revision === revision);

@@ -11,7 +11,8 @@
 import type { ApiObject, Container, DaemonSet, Pod, PodSpec } from '../../sim/api/types.js';
 import { kubectlKindPrefix, resourceInfo } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { RECORD_FLAG, recorderFor, type Recorder } from '../record.js';
 import { fail, type ExecResult } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
@@ -21,7 +22,7 @@ import { commandNamespace, resolveTargets } from './targets.js';
 const FLAGS: readonly FlagSpec[] = [
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'all', type: 'bool' },
-  { name: 'record', type: 'bool' },
+  RECORD_FLAG,
   { name: 'field-manager', type: 'string' },
   DRY_RUN_FLAG,
 ];
@@ -40,6 +41,13 @@ export const set: Verb = (ctx, argv) => {
 function setImage(ctx: VerbContext, argv: readonly string[]): ExecResult {
   const flags = parseFlags(argv, FLAGS, 'set image');
   if ('error' in flags) return fail(flags.error);
+  // cobra prints the deprecation notice while parsing, before anything else.
+  const recorder = recorderFor(['set', 'image'], flags);
+  const r = updateImages(ctx, flags, recorder);
+  return { ...r, stderr: recorder.warning + r.stderr };
+}
+
+function updateImages(ctx: VerbContext, flags: ParsedFlags, recorder: Recorder): ExecResult {
   const dryRun = dryRunStrategy(flags);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const split = splitResourcesAndPairs(flags.args, 'image');
@@ -98,9 +106,10 @@ function setImage(ctx: VerbContext, argv: readonly string[]): ExecResult {
       if (!init.found && !main.found) errors.push({ message: `error: unable to find container named ${JSON.stringify(name)}` });
     }
     const nextSpec: PodSpec = { ...spec, containers, ...(initContainers ? { initContainers } : {}) };
+    // No image changed: nothing is recorded or patched (`transformed` stays false upstream).
     if (JSON.stringify(nextSpec) === JSON.stringify(spec)) continue;
+    const next = recorder.record(withPodSpec(t.obj, nextSpec));
     if (dryRun !== 'client') {
-      const next = withPodSpec(t.obj, nextSpec);
       const r = dryRun === 'server' ? ctx.cluster.api.update(next, { dryRun: true }) : ctx.client.update(next, `${ctx.line}: set image`);
       if (!r.ok) {
         errors.push({ message: `failed to patch image update to pod template: ${r.error.message}` });
