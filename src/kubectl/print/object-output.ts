@@ -35,7 +35,15 @@ export function asList(items: readonly unknown[]): Record<string, unknown> {
 
 /** `-o json`. */
 export function toJson(obj: unknown): string {
-  const text = JSON.stringify(sortKeysDeep(obj), null, 4) ?? 'null';
+  return toJsonInOrder(sortKeysDeep(obj));
+}
+
+/**
+ * `json.MarshalIndent(obj, "", "    ")` keeping the key order `obj` already has: the JSON printer
+ * over a typed Go object (struct fields in declaration order), e.g. `kubectl events -o json`.
+ */
+export function toJsonInOrder(obj: unknown): string {
+  const text = JSON.stringify(obj, null, 4) ?? 'null';
   return `${text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 

@@ -7,10 +7,12 @@ import { create } from './create.js';
 import { del } from './delete.js';
 import { describe } from './describe.js';
 import { drain } from './drain.js';
+import { events } from './events.js';
 import { get } from './get.js';
 import { label } from './label.js';
 import { patch } from './patch.js';
 import { rollout } from './rollout.js';
+import { scale } from './scale.js';
 import { set } from './set.js';
 import { taint } from './taint.js';
 import { version } from './version.js';
@@ -24,10 +26,12 @@ export const KUBECTL_VERBS: Readonly<Record<string, Verb>> = {
   delete: del,
   describe,
   drain,
+  events,
   get,
   label,
   patch,
   rollout,
+  scale,
   set,
   taint,
   uncordon,

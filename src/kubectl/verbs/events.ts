@@ -1,0 +1,152 @@
+/**
+ * `kubectl events [-n NS | -A] [--for TYPE/NAME] [--types Normal,Warning] [--no-headers]
+ * [-o json|yaml|name|jsonpath=...]` (kubectl v1.34 `pkg/cmd/events/events.go`: `EventsFlags.ToOptions`,
+ * `EventsOptions.Validate`, `Run`, `SortableEvents`, `decodeResourceTypeName`; the table is
+ * `event_printer.go`'s `EventPrinter`).
+ *
+ * - Lists the core/v1 Events of the namespace (every namespace with `-A`), with `--for` as the
+ *   field selector `involvedObject.kind=<Kind>,involvedObject.name=<name>`; `--types` keeps the
+ *   given types (case-insensitive). Positional arguments are accepted and ignored, as upstream.
+ * - Sorted by time (`series.lastObservedTime`, else `lastTimestamp`, else `eventTime`) with Go's
+ *   unstable `sort.Sort` over the API server's list order (by namespace and name).
+ * - Table: `[NAMESPACE] LAST SEEN TYPE REASON OBJECT MESSAGE`; LAST SEEN is `eventInterval`
+ *   (`5m (x3 over 10m)` for a repeated event), OBJECT is `<Kind>/<name>` with the kind as the
+ *   event names it (`DaemonSet/agent`, not `daemonset/agent` as `kubectl get events` prints).
+ * - Nothing found: `No events found in <ns> namespace.` (`No events found.` with `-A`) on stderr.
+ * - `--watch` is refused as `kubectl get --watch` is: the playground's clock does not run by itself.
+ */
+import type { KubeEvent } from '../../sim/api/types.js';
+import { RESOURCES, type ResourceInfo } from '../../sim/apiserver/resources.js';
+import type { Verb } from '../context.js';
+import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { eventInterval } from '../format/duration.js';
+import { goSort } from '../format/go-sort.js';
+import { executeJsonPath, jsonPathExecuteErrorMessage } from '../format/jsonpath.js';
+import { formatTabbed } from '../format/tabwriter.js';
+import { sortKeysDeep, toJsonInOrder, toYaml } from '../print/object-output.js';
+import { typedEventList } from '../print/typed-event.js';
+import { fail, ok, type ExecResult } from '../result.js';
+import { parseOutput, type OutputFormat } from './get-output.js';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'for', type: 'string' },
+  { name: 'types', type: 'stringArray' },
+  { name: 'no-headers', type: 'bool' },
+  { name: 'watch', short: 'w', type: 'bool' },
+  { name: 'chunk-size', type: 'string', default: '500' },
+  { name: 'output', short: 'o', type: 'string' },
+  { name: 'template', type: 'string' },
+  { name: 'allow-missing-template-keys', type: 'bool', default: true },
+  { name: 'show-managed-fields', type: 'bool' },
+];
+
+/** `PrintFlags.AllowedFormats()` of kubectl events, sorted as `NoCompatiblePrinterError` prints them. */
+const ALLOWED = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
+const NO_WATCH =
+  'error: kubectl events --watch is not supported in the playground: time only moves with "sim advance" or "kubectl rollout status". ' +
+  'Advance the clock, then run the command again.';
+
+type EventsOutput = { readonly kind: 'table' } | { readonly kind: 'json' | 'yaml' | 'name' } | Extract<OutputFormat, { kind: 'jsonpath' }>;
+
+/**
+ * The RESTMapper lookup of `decodeResourceTypeName` (`ResourceFor` through the shortcut
+ * expander): a short name exactly as registered, or a plural / singular resource name in any case.
+ * `daemonsets.apps` is not a resource name here, so it does not resolve.
+ */
+function resourceFor(text: string): ResourceInfo | undefined {
+  const lower = text.toLowerCase();
+  return RESOURCES.find((r) => r.shortNames.includes(text)) ?? RESOURCES.find((r) => r.resource === lower || r.singular === lower);
+}
+
+/** `--for TYPE/NAME`: the involved object's kind and name, or kubectl's error (without `error: `). */
+function decodeFor(text: string): { kind: string; name: string } | { error: string } {
+  if (!text.includes('/')) return { error: '--for must be in resource/name form' };
+  const seg = text.split('/');
+  if (seg.length !== 2) return { error: 'arguments in resource/name form may not have more than one slash' };
+  const info = resourceFor(seg[0]!);
+  if (!info) return { error: `the server doesn't have a resource type "${seg[0]}"` };
+  return { kind: info.kind, name: seg[1]! };
+}
+
+/** `-o`: the printers `PrintFlags.ToPrinter` offers kubectl events (no table variants, no custom columns). */
+function parseEventsOutput(o: string, template: string | undefined): EventsOutput | { error: string } {
+  if (o === 'json' || o === 'yaml' || o === 'name') return { kind: o };
+  const format = o.split('=')[0]!;
+  if (format === 'jsonpath') {
+    // `-o jsonpath --template T` is `-o jsonpath=T`; get's parser has the template errors.
+    const parsed = parseOutput(o === 'jsonpath' && template ? `jsonpath=${template}` : o);
+    if ('error' in parsed || parsed.kind === 'jsonpath') return parsed;
+  }
+  if (ALLOWED.split(',').includes(format)) return { error: `-o ${format} is not supported in this playground; use -o jsonpath=...` };
+  return { error: `unable to match a printer suitable for the output format "${o}", allowed formats are: ${ALLOWED}` };
+}
+
+/** `eventTime()` of SortableEvents, in milliseconds; Go's zero time sorts first. */
+function eventTime(e: KubeEvent): number {
+  const raw = e as unknown as { series?: { lastObservedTime?: string }; eventTime?: string };
+  const t = raw.series ? raw.series.lastObservedTime : e.lastTimestamp || raw.eventTime;
+  const ms = t ? Date.parse(t) : NaN;
+  return Number.isNaN(ms) ? -Infinity : ms;
+}
+
+/** cli-runtime `printers.EscapeTerminal`. */
+function escapeTerminal(s: string): string {
+  return s.replace(/\x1b/g, '^[').replace(/\r/g, '\\r');
+}
+
+/** `EventPrinter.PrintObj` over the sorted list. */
+function eventTable(events: readonly KubeEvent[], noHeaders: boolean, allNamespaces: boolean, now: number): string {
+  let text = '';
+  if (!noHeaders) text += `${allNamespaces ? 'NAMESPACE\t' : ''}LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE\n`;
+  for (const e of events) {
+    if (allNamespaces) text += `${e.metadata.namespace ?? ''}\t`;
+    const object = `${escapeTerminal(e.involvedObject.kind)}/${escapeTerminal(e.involvedObject.name)}`;
+    text += `${eventInterval(e, now)}\t${escapeTerminal(e.type)}\t${escapeTerminal(e.reason)}\t${object}\t${escapeTerminal(e.message.trim())}\n`;
+  }
+  return formatTabbed(text);
+}
+
+export const events: Verb = (ctx, argv): ExecResult => {
+  const flags = parseFlags(argv, FLAGS, 'events');
+  if ('error' in flags) return fail(flags.error);
+  const chunk = flagString(flags, 'chunk-size') ?? '500';
+  if (!/^[+-]?\d+$/.test(chunk)) {
+    return fail(`error: invalid argument "${chunk}" for "--chunk-size" flag: strconv.ParseInt: parsing "${chunk}": invalid syntax\nSee 'kubectl events --help' for usage.`);
+  }
+  // ToOptions: --for, then the printer; Validate: --types.
+  const forText = flagString(flags, 'for') ?? '';
+  const target = forText ? decodeFor(forText) : undefined;
+  if (target && 'error' in target) return fail(target.error);
+  const outputText = flagString(flags, 'output') ?? '';
+  const output = outputText ? parseEventsOutput(outputText, flagString(flags, 'template')) : { kind: 'table' as const };
+  if ('error' in output) return fail(output.error);
+  const types = flagArray(flags, 'types').flatMap((t) => t.split(',')).filter((t) => t !== '');
+  if (types.some((t) => !['normal', 'warning'].includes(t.toLowerCase()))) return fail('error: valid --types are Normal or Warning');
+  if (flagBool(flags, 'watch')) return fail(NO_WATCH);
+
+  const allNamespaces = flagBool(flags, 'all-namespaces');
+  const namespace = flagString(flags, 'namespace') || 'default';
+  const listed = ctx.cluster.store.list('Event', allNamespaces ? undefined : namespace).filter((e) => {
+    if (target && target.name !== '' && (e.involvedObject.kind !== target.kind || e.involvedObject.name !== target.name)) return false;
+    return types.length === 0 || types.some((t) => t.toLowerCase() === e.type.toLowerCase());
+  });
+  if (listed.length === 0) return ok('', allNamespaces ? 'No events found.\n' : `No events found in ${namespace} namespace.\n`);
+  const sorted = goSort(listed, (a, b) => eventTime(a) < eventTime(b));
+
+  switch (output.kind) {
+    case 'table':
+      return ok(eventTable(sorted, flagBool(flags, 'no-headers'), allNamespaces, ctx.cluster.now));
+    case 'json':
+      return ok(toJsonInOrder(typedEventList(sorted)));
+    case 'yaml':
+      return ok(toYaml(typedEventList(sorted)));
+    case 'name':
+      return ok(sorted.map((e) => `event/${e.metadata.name}\n`).join(''));
+    case 'jsonpath': {
+      const data = sortKeysDeep(typedEventList(sorted));
+      const out = executeJsonPath(output.path, data);
+      return typeof out === 'string' ? ok(out) : fail(`error: ${jsonPathExecuteErrorMessage(output.path.template, out.error, data)}`);
+    }
+  }
+};
