@@ -443,7 +443,11 @@ export interface KubeEvent extends TypeMeta {
   readonly firstTimestamp: string;
   readonly lastTimestamp: string;
   readonly count: number;
+  /** `metav1.MicroTime`, a struct: the core/v1 recorder leaves it zero, written as null. */
+  readonly eventTime?: null;
   readonly reportingComponent?: string;
+  /** The source host (the node, for kubelet events); '' for controllers. Never omitted. */
+  readonly reportingInstance?: string;
 }
 
 export type ApiObject = Namespace | Node | Pod | DaemonSet | ControllerRevision | PriorityClass | KubeEvent;

@@ -152,7 +152,10 @@ export class EventRecorder {
         firstTimestamp: ts,
         lastTimestamp: ts,
         count: 1,
+        // client-go's recorder sets the reporting fields from the source (component, host).
+        eventTime: null,
         reportingComponent: source.component,
+        reportingInstance: source.host ?? '',
       };
       this.observed.set(key, name);
     }
