@@ -320,6 +320,7 @@ function normalize(value: unknown, type: FieldType): unknown {
       const field = Object.hasOwn(type.fields, key) ? type.fields[key] : undefined;
       if (!field) out[key] = v;
       else if (v !== null && v !== undefined) out[key] = normalize(v, field);
+      else if (v === null && field.t === 'time' && !field.pointer && !field.omitZero) out[key] = null; // a zero metav1.Time is written as null
     }
     return out;
   }

@@ -11,7 +11,8 @@
  *   `tolerationSeconds: 0` an `*int64`);
  * - a field whose tag lacks omitempty keeps its zero (`containers: []`, `Taint.key: ""`);
  * - a struct is never empty to omitempty, pointer or not (`resources: {}`, `securityContext: {}`);
- *   nor are the struct-backed IntOrString, Quantity, Time and RawExtension values;
+ *   nor are the struct-backed IntOrString, Quantity, Time and RawExtension values (a zero
+ *   `metav1.Time` stays `null`, unless the tag is `omitzero`, as creationTimestamp's is);
  * - map values and list items are never dropped (a label `""` stays);
  * - RawExtension (`ControllerRevision.data`, managedFields' `fieldsV1`) and the structs the
  *   playground keeps as open objects are left exactly as written: their Go types are not modelled.
@@ -76,7 +77,9 @@ export function pruneValue(value: unknown, type: FieldType): unknown {
 function isOmitted(value: unknown, field: FieldType): boolean {
   if (value === undefined) return true;
   if (field.always) return false;
-  if (value === null) return true; // a nil pointer, slice or map
+  // null is a nil pointer, slice or map, except on a metav1.Time struct field: the zero Time,
+  // which is written as null (lastProbeTime: null) unless the tag is omitzero.
+  if (value === null) return !(field.t === 'time' && !field.pointer && !field.omitZero);
   if (field.pointer) return false;
   switch (field.t) {
     case 'string':

@@ -127,6 +127,21 @@ describe('omitEmpty: zero values of omitempty fields, as a Go round trip drops t
   });
 });
 
+describe('a zero metav1.Time', () => {
+  it('is written as null in a non-pointer field (lastProbeTime: null), left out when omitzero (creationTimestamp)', () => {
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p', creationTimestamp: null },
+      spec: { containers: [{ name: 'c', image: 'i' }] },
+      status: { conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null }], startTime: null },
+    };
+    const out = omitEmpty(withDecodedNulls(pod)) as unknown as typeof pod;
+    expect(out.status).toEqual({ conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null }] });
+    expect(out.metadata).toEqual({ name: 'p' });
+  });
+});
+
 describe('the json tag facts in the schema (k8s.io/api, k8s.io/apimachinery types.go)', () => {
   const facts: [kind: string, path: string, omitempty: boolean, pointer: boolean][] = [
     ['DaemonSet', 'metadata.namespace', true, false],

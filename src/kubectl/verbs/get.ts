@@ -13,9 +13,11 @@ import { relaxedJsonPath } from '../print/custom-columns.js';
 import { sortKeysDeep } from '../print/object-output.js';
 import { fail, type ExecResult } from '../result.js';
 import { fetch, type FetchedGroup } from './get-fetch.js';
+import { checkErr } from './check-err.js';
 import { parseOutput, renderGeneric } from './get-output.js';
 import { renderTables } from './get-table.js';
 import { parseResourceArgs } from './resource-args.js';
+import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf } from './subresource.js';
 
 const GET_FLAGS: readonly FlagSpec[] = [
   { name: 'output', short: 'o', type: 'string' },
@@ -29,6 +31,7 @@ const GET_FLAGS: readonly FlagSpec[] = [
   { name: 'ignore-not-found', type: 'bool' },
   { name: 'watch', short: 'w', type: 'bool' },
   { name: 'watch-only', type: 'bool' },
+  SUBRESOURCE_FLAG,
 ];
 
 const NO_TYPE =
@@ -80,6 +83,8 @@ export const get: Verb = (ctx, argv): ExecResult => {
   if (flagBool(flags, 'watch') || flagBool(flags, 'watch-only')) return fail(NO_WATCH);
   const output = parseOutput(flagString(flags, 'output'));
   if ('error' in output) return fail(output.error);
+  const subresource = subresourceOf(flags);
+  if (typeof subresource !== 'string') return fail(subresource.error);
   if (flags.args.length === 0) return { exitCode: 1, stdout: '', stderr: NO_TYPE };
   const parsed = parseResourceArgs(flags.args);
   if ('error' in parsed) return fail(parsed.error);
@@ -91,6 +96,9 @@ export const get: Verb = (ctx, argv): ExecResult => {
   const namespace = flagString(flags, 'namespace') || 'default';
   const fetched = fetch(ctx.cluster.store, { requests: parsed.requests, namespace: allNamespaces ? undefined : namespace, labelSelector, fieldSelector });
   let groups: readonly FetchedGroup[] = fetched.groups;
+  // The status subresource serves the whole object; a kind without it has no such route.
+  const noSubresource = groups.flatMap((g) => g.objects).map((o) => subresourceMissing(o, subresource)).find((e) => e !== undefined);
+  if (noSubresource) return { exitCode: 1, stdout: '', stderr: checkErr([{ status: noSubresource }]) };
   const sortExpr = flagString(flags, 'sort-by');
   if (sortExpr) {
     const sorted = sortBy(groups, sortExpr);

@@ -32,10 +32,12 @@ import { kindPatchMeta } from '../apply/patch-schema.js';
 import { describe, strategicMerge } from '../apply/strategic-merge.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
+import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf, type Subresource } from './subresource.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'patch', short: 'p', type: 'string' },
+  SUBRESOURCE_FLAG,
   { name: 'type', type: 'string', default: 'strategic' },
   { name: 'field-manager', type: 'string' },
   DRY_RUN_FLAG,
@@ -57,6 +59,8 @@ export const patch: Verb = (ctx, argv): ExecResult => {
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const type = flagString(flags, 'type') ?? 'strategic';
   if (type !== 'strategic' && type !== 'merge' && type !== 'json') return fail(`error: --type must be one of [json merge strategic], not "${type}"`);
+  const subresource = subresourceOf(flags);
+  if (typeof subresource !== 'string') return fail(subresource.error);
   const text = flagString(flags, 'patch') ?? '';
   if (text === '') return fail('error: must specify --patch or --patch-file containing the contents of the patch');
   const body = parsePatch(text);
@@ -72,7 +76,7 @@ export const patch: Verb = (ctx, argv): ExecResult => {
       errors.push({ status: t.missing! });
       continue;
     }
-    const out = patchObject(ctx, t.obj, type, body.value, dryRun);
+    const out = patchObject(ctx, t.obj, type, body.value, dryRun, subresource);
     if ('error' in out) errors.push(out.error);
     else {
       // kubectl patch's printer takes only patchOperation(didPatch): unlike apply or set image it
@@ -98,7 +102,9 @@ function parsePatch(text: string): { value: Json } | { error: string } {
   }
 }
 
-function patchObject(ctx: VerbContext, obj: ApiObject, type: PatchType, body: Json, dryRun: DryRun): { changed: boolean; warnings: string } | { error: CmdError } {
+function patchObject(ctx: VerbContext, obj: ApiObject, type: PatchType, body: Json, dryRun: DryRun, subresource: Subresource): { changed: boolean; warnings: string } | { error: CmdError } {
+  const missing = subresourceMissing(obj, subresource);
+  if (missing) return { error: { status: missing } };
   const current = obj as unknown as JsonMap;
   let patched: Json;
   try {
@@ -134,6 +140,15 @@ function patchObject(ctx: VerbContext, obj: ApiObject, type: PatchType, body: Js
   const warnings = decoded.warnings.map((w) => `Warning: ${w}\n`).join('');
   const next = omitEmpty(withDecodedNulls({ ...dropFields(patched, decoded.unknownFields), apiVersion: obj.apiVersion, kind: obj.kind })) as unknown as ApiObject;
   if (dryRun === 'client') return { changed: !deepEqual(next, obj), warnings: '' };
+  if (subresource === 'status') {
+    // The status subresource keeps everything but status as stored (the status strategies'
+    // PrepareForUpdate), so only a status change is a change.
+    const status = (next as { status?: unknown }).status;
+    if (dryRun === 'server') return { changed: !deepEqual(status as Json, (obj as { status?: unknown }).status as Json), warnings };
+    const r = ctx.client.updateStatus({ ...obj, status } as ApiObject, `kubectl patch ${resourceInfo(obj.kind).singular}/${obj.metadata.name} --subresource=status`);
+    if (!r.ok) return { error: { status: r.error } };
+    return { changed: r.obj !== obj, warnings };
+  }
   const r = dryRun === 'server' ? ctx.cluster.api.update(next, { dryRun: true }) : ctx.client.update(next, `kubectl patch ${resourceInfo(obj.kind).singular}/${obj.metadata.name}`);
   if (!r.ok) return { error: { status: r.error } };
   return { changed: !deepEqual(r.obj, obj), warnings };

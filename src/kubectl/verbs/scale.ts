@@ -20,6 +20,7 @@
  */
 import type { ApiObject } from '../../sim/api/types.js';
 import { parseDuration } from '../../sim/engine/time.js';
+import { noRoute } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
@@ -50,7 +51,6 @@ const FLAGS: readonly FlagSpec[] = [
 const USAGE = "\nSee 'kubectl scale --help' for usage.";
 
 /** The API server's answer to a request for a subresource it does not serve. */
-const NO_SCALE_SUBRESOURCE = 'Error from server (NotFound): the server could not find the requested resource\n';
 
 const NO_RESOURCES =
   "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
@@ -178,7 +178,7 @@ export const scale: Verb = (ctx, argv): ExecResult => {
     return fail(`error: no objects passed to scale ${aggregate(messages)}`);
   }
   // The scale subresource is asked for the first object; the API server has none to offer.
-  if (dryRun !== 'client') return { exitCode: 1, stdout: '', stderr: NO_SCALE_SUBRESOURCE };
+  if (dryRun !== 'client') return { exitCode: 1, stdout: '', stderr: checkErr([{ status: noRoute() }]) };
   const stdout = printDryRun(output, infos);
   return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: checkErr(errors) };
 };

@@ -2,7 +2,7 @@
  * apimachinery's meta/v1 types every object shares: TypeMeta, ObjectMeta, LabelSelector.
  * Field names and Go types follow `k8s.io/apimachinery/pkg/apis/meta/v1/types.go`.
  */
-import { always, arrayOf, bool, embed, int64, named, ptr, raw, str, stringMap, struct, time } from './types.js';
+import { always, arrayOf, bool, embed, int64, named, omitzero, ptr, raw, str, stringMap, struct, time } from './types.js';
 import type { Fields } from './types.js';
 
 /** `apiVersion` and `kind`, promoted from the embedded `TypeMeta`. */
@@ -35,7 +35,7 @@ export const objectMeta = struct('v1.ObjectMeta', {
   uid: named('types.UID'),
   resourceVersion: str,
   generation: int64,
-  creationTimestamp: time,
+  creationTimestamp: omitzero(time),
   deletionTimestamp: ptr(time),
   deletionGracePeriodSeconds: ptr(int64),
   labels: stringMap,

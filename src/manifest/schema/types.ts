@@ -23,6 +23,9 @@ interface Base {
   /** The Go field is a pointer (`*bool`, `*int64`, `*SecurityContext`): a zero value the
    *  client gave is a non-nil pointer and is written back despite `omitempty`. */
   readonly pointer?: true;
+  /** The tag is `omitzero` (Go 1.24): a zero struct is left out too (metadata.creationTimestamp
+   *  since v1.33; before, it was written as `null`). */
+  readonly omitZero?: true;
 }
 
 /** A JSON string (Go `string` or a named string type such as `v1.PullPolicy`). */
@@ -83,6 +86,11 @@ export const resourceList = mapOf(quantity, 'v1.ResourceList');
 /** A field whose json tag lacks `omitempty`, e.g. `key: always(str)` for `json:"key"`. */
 export function always<T extends FieldType>(type: T): T {
   return { ...type, always: true };
+}
+
+/** A struct field tagged `omitzero`, left out at its zero value. */
+export function omitzero<T extends FieldType>(type: T): T {
+  return { ...type, omitZero: true };
 }
 
 /** A pointer field, e.g. `privileged: ptr(bool)` for `*bool`. */

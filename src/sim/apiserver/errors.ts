@@ -27,6 +27,14 @@ export function notFound(qualifiedResource: string, name: string): StatusError {
   return { code: 404, reason: 'NotFound', message: `${qualifiedResource} "${name}" not found`, name };
 }
 
+/**
+ * The API server's answer for a path it has no route for, such as a subresource a kind lacks
+ * (`NewGenericServerResponse(404)` from the handler's not-found fallback).
+ */
+export function noRoute(): StatusError {
+  return { code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' };
+}
+
 /** `<resource>.<group> "<name>" already exists` (apimachinery `NewAlreadyExists`). */
 export function alreadyExists(qualifiedResource: string, name: string): StatusError {
   return { code: 409, reason: 'AlreadyExists', message: `${qualifiedResource} "${name}" already exists`, name };
