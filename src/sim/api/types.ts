@@ -409,7 +409,16 @@ export interface Namespace extends TypeMeta {
   readonly kind: 'Namespace';
   readonly metadata: ObjectMeta;
   readonly spec: { readonly finalizers?: readonly string[] };
-  readonly status: { readonly phase: 'Active' | 'Terminating' };
+  readonly status: { readonly phase: 'Active' | 'Terminating'; readonly conditions?: readonly NamespaceCondition[] };
+}
+
+/** `NamespaceCondition`: what the namespace controller reports while it deletes the content. */
+export interface NamespaceCondition {
+  readonly type: string;
+  readonly status: 'True' | 'False' | 'Unknown';
+  readonly lastTransitionTime?: string;
+  readonly reason?: string;
+  readonly message?: string;
 }
 
 export interface PriorityClass extends TypeMeta {

@@ -6,7 +6,7 @@
  *
  * Every failed write returns a StatusError and leaves the store untouched.
  */
-import type { ApiObject, Kind, KindMap, ObjectMeta, Pod } from '../api/types.js';
+import type { ApiObject, Kind, KindMap, Namespace, ObjectMeta, Pod } from '../api/types.js';
 import { NAMESPACED_KINDS } from '../api/types.js';
 import type { RngState } from '../engine/rng.js';
 import { randomSuffix, randomUid } from '../engine/rng.js';
@@ -75,8 +75,12 @@ export class ApiServer {
     const kind = draft.kind;
     const namespaced = NAMESPACED_KINDS.has(kind);
     const namespace = namespaced ? draft.metadata.namespace || 'default' : undefined;
-    if (namespace !== undefined && !this.store.get('Namespace', '', namespace)) {
-      return fail(notFound('namespaces', namespace));
+    const ns = namespace === undefined ? undefined : this.store.get('Namespace', '', namespace);
+    if (namespace !== undefined && !ns) return fail(notFound('namespaces', namespace));
+    // NamespaceLifecycle admission: nothing new in a namespace being deleted.
+    if (namespace !== undefined && ns?.metadata.deletionTimestamp) {
+      const what = draft.metadata.name ?? draft.metadata.generateName ?? '';
+      return fail(forbidden(`${qualifiedResource(kind)} "${what}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`));
     }
     let name = draft.metadata.name ?? '';
     if (!name && draft.metadata.generateName) {
@@ -258,11 +262,37 @@ export class ApiServer {
         return { ok: true, obj: next };
       }
     }
-    if (old.kind === 'Namespace') {
-      for (const k of NAMESPACED_KINDS) for (const o of this.store.list(k, name)) this.store.remove(k, name, o.metadata.name);
+    if (old.kind === 'Namespace' && (old.spec.finalizers?.length ?? 0) > 0) {
+      // The namespace registry's Delete: the namespace turns Terminating and stays until the
+      // namespace controller has deleted its content and removed the `kubernetes` finalizer.
+      if (old.metadata.deletionTimestamp) return { ok: true, obj: old };
+      const next: Namespace = {
+        ...old,
+        metadata: { ...old.metadata, deletionTimestamp: rfc3339(this.env.now()), resourceVersion: this.store.nextResourceVersion() },
+        status: { ...old.status, phase: 'Terminating' },
+      };
+      this.store.put(next);
+      return { ok: true, obj: next };
     }
     this.store.remove(kind, ns, name);
     return { ok: true, obj: old };
+  }
+
+  /**
+   * PUT namespaces/NAME/finalize with the `kubernetes` finalizer gone: the namespace controller's
+   * last step once the content is deleted. A terminating namespace without finalizers goes.
+   */
+  finalizeNamespace(namespace: Namespace): Result<Namespace> {
+    const old = this.store.get('Namespace', '', namespace.metadata.name);
+    if (!old) return fail(notFound('namespaces', namespace.metadata.name));
+    const finalizers = (old.spec.finalizers ?? []).filter((f) => f !== 'kubernetes');
+    if (old.metadata.deletionTimestamp && finalizers.length === 0) {
+      this.store.remove('Namespace', '', old.metadata.name);
+      return { ok: true, obj: old };
+    }
+    const next: Namespace = { ...old, spec: { ...old.spec, finalizers }, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } };
+    this.store.put(next);
+    return { ok: true, obj: next };
   }
 
   /** The kubelet's final delete (grace 0) once a terminating pod's containers have stopped. */

@@ -4,11 +4,11 @@
  * tests) and is recorded as an Intent carrying the controller's reason: the "decisions are data"
  * record the trace, the event log and the UI explain from.
  */
-import type { ApiObject, Kind, KindMap, ObjectMeta, Pod } from '../api/types.js';
+import type { ApiObject, Kind, KindMap, Namespace, ObjectMeta, Pod } from '../api/types.js';
 import type { ApiServer, DeleteOptions, Draft, Result } from '../apiserver/apiserver.js';
 import type { EventRecorder } from './events.js';
 
-export type IntentVerb = 'create' | 'update' | 'updateStatus' | 'updateMetadata' | 'bind' | 'delete' | 'finishDeletion' | 'event';
+export type IntentVerb = 'create' | 'update' | 'updateStatus' | 'updateMetadata' | 'bind' | 'delete' | 'finishDeletion' | 'finalize' | 'event';
 
 /** One write a controller made, and why. */
 export interface Intent {
@@ -71,6 +71,13 @@ export class ControllerClient {
   delete(obj: ApiObject, reason: string, opts: DeleteOptions = {}): Result<ApiObject> {
     const r = this.api.delete(obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, opts);
     this.note('delete', obj.kind, obj.metadata.namespace ?? '', obj.metadata.name, reason, r);
+    return r;
+  }
+
+  /** The namespace controller's last step: the `kubernetes` finalizer goes, and so does the namespace. */
+  finalizeNamespace(ns: Namespace, reason: string): Result<Namespace> {
+    const r = this.api.finalizeNamespace(ns);
+    this.note('finalize', 'Namespace', '', ns.metadata.name, reason, r);
     return r;
   }
 

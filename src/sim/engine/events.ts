@@ -114,8 +114,11 @@ export class EventRecorder {
     if (bucket.tokens < 1) return undefined;
     bucket.tokens -= 1;
 
-    // eventObserve
+    // eventObserve. The sink's create is refused in a namespace that is gone or being deleted
+    // (NamespaceLifecycle admission), and the event is dropped.
     const namespace = obj.metadata.namespace || 'default';
+    const ns = this.store.get('Namespace', '', namespace);
+    if (!ns || ns.metadata.deletionTimestamp) return undefined;
     const existingName = this.observed.get(key);
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     const ts = rfc3339(now);

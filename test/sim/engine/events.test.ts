@@ -15,13 +15,20 @@ const DS = {
 } as DaemonSet;
 const SOURCE = { component: 'daemonset-controller' };
 
+/** Events are written into an existing namespace (the sink's create fails otherwise). */
+function storeWithDefaultNamespace(): Store {
+  const store = new Store();
+  store.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', uid: 'ns-uid', resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z' }, spec: {}, status: { phase: 'Active' } });
+  return store;
+}
+
 function events(store: Store): KubeEvent[] {
   return [...store.list('Event')].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
 }
 
 describe('EventRecorder', () => {
   it('folds an identical repeat into the same Event (count and lastTimestamp)', () => {
-    const store = new Store();
+    const store = storeWithDefaultNamespace();
     const r = new EventRecorder(store);
     r.record(0, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-1', SOURCE);
     r.record(5_000, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-1', SOURCE);
@@ -31,7 +38,7 @@ describe('EventRecorder', () => {
   });
 
   it('combines similar events from the 10th distinct message on (EventAggregatorByReasonFunc)', () => {
-    const store = new Store();
+    const store = storeWithDefaultNamespace();
     const r = new EventRecorder(store);
     for (let i = 1; i <= 12; i++) r.record(i * 1000, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
     const all = events(store);
@@ -42,7 +49,7 @@ describe('EventRecorder', () => {
   });
 
   it('starts a fresh aggregation window after 10 minutes without similar events', () => {
-    const store = new Store();
+    const store = storeWithDefaultNamespace();
     const r = new EventRecorder(store);
     for (let i = 1; i <= 9; i++) r.record(i, DS, 'Normal', 'SuccessfulCreate', `Created pod: a-${i}`, SOURCE);
     r.record(601_000, DS, 'Normal', 'SuccessfulCreate', 'Created pod: a-10', SOURCE);
@@ -50,7 +57,7 @@ describe('EventRecorder', () => {
   });
 
   it('drops events past a burst of 25 per source and object, then lets one through every 5 minutes', () => {
-    const store = new Store();
+    const store = storeWithDefaultNamespace();
     const r = new EventRecorder(store);
     const written = (t: number) => r.record(t, DS, 'Warning', 'FailedCreate', 'Error creating: quota', SOURCE) !== undefined;
     for (let i = 0; i < 25; i++) expect(written(i)).toBe(true);
@@ -65,7 +72,7 @@ describe('EventRecorder', () => {
   });
 
   it('forgets the least recently used of 4096 event keys (maxLruCacheEntries), and survives a snapshot', () => {
-    const store = new Store();
+    const store = storeWithDefaultNamespace();
     const r = new EventRecorder(store);
     const pod = (i: number) => ({ ...DS, metadata: { ...DS.metadata, name: `p${i}`, uid: `uid-${i}` } }) as DaemonSet;
     r.record(0, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE);
@@ -78,5 +85,16 @@ describe('EventRecorder', () => {
     restored.record(3, pod(4096), 'Normal', 'Pulled', 'pulled', SOURCE);
     expect(restored.record(4, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE)!.count).toBe(3);
     expect(restored.record(4, pod(1), 'Normal', 'Pulled', 'pulled', SOURCE)!.count).toBe(1);
+  });
+
+  it('drops an event for a namespace that is gone or being deleted (NamespaceLifecycle refuses the create)', () => {
+    const store = storeWithDefaultNamespace();
+    const r = new EventRecorder(store);
+    const elsewhere = { ...DS, metadata: { ...DS.metadata, namespace: 'gone' } } as DaemonSet;
+    expect(r.record(0, elsewhere, 'Normal', 'SuccessfulCreate', 'Created pod: a', SOURCE)).toBeUndefined();
+    const ns = store.get('Namespace', '', 'default')!;
+    store.put({ ...ns, metadata: { ...ns.metadata, deletionTimestamp: '2026-01-01T00:00:00Z' } });
+    expect(r.record(0, DS, 'Normal', 'SuccessfulCreate', 'Created pod: a', SOURCE)).toBeUndefined();
+    expect(store.list('Event')).toEqual([]);
   });
 });
