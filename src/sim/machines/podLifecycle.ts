@@ -5,8 +5,16 @@
  *
  * States follow what `kubectl get pods` shows, grouped by pod phase:
  * - Pending.Scheduling: not yet bound; the kubelet has nothing to do.
+ * - Pending.Initializing.*: a pod with init containers, from its binding until the last init
+ *   container has completed (`computeInitContainerActions` in pkg/kubelet/kuberuntime runs them
+ *   one at a time, in order). kubectl shows `Init:i/N` in Creating (volumes, sandbox, waiting to
+ *   start the next one), Pulling and Running, and `Init:<reason>` in ErrImagePull,
+ *   ImagePullBackOff, ErrImageNeverPull, Error (exited non-zero) and CrashLoopBackOff.
+ *   INIT_COMPLETED (exit 0, or a sidecar started) leads to the next one, or out of init; a
+ *   failure under restartPolicy Never fails the pod.
  * - Pending.ContainerCreating: volumes, sandbox, image checks and container creation
- *   (a typed hostPath that fails its check keeps the pod here, retrying: `FailedMount`).
+ *   (a typed hostPath that fails its check keeps the pod here, retrying: `FailedMount`). For a
+ *   pod whose init containers have completed kubectl shows `PodInitializing` here.
  * - Pending.Pulling / ErrImagePull / ImagePullBackOff / ErrImageNeverPull: image pulls
  *   (`EnsureImageExists` in pkg/kubelet/images).
  * - Running.NotReady / Ready: every container started; Ready when all pass readiness.
@@ -29,6 +37,8 @@ export interface PodFacts {
   readonly anyContainerBackingOff: boolean;
   /** The phase `getPhase` computes once no container will run again. */
   readonly terminalPhase?: 'Succeeded' | 'Failed';
+  /** Init containers remain to be run (the pod is not yet initialized). */
+  readonly initializing: boolean;
 }
 
 export type PodEventType =
@@ -40,6 +50,7 @@ export type PodEventType =
   | 'PULL_BACK_OFF'
   | 'NEVER_PULL'
   | 'CONTAINERS_STARTED'
+  | 'INIT_COMPLETED'
   | 'CONTAINER_EXITED'
   | 'CRASH_BACK_OFF'
   | 'RESTARTING'
@@ -55,6 +66,7 @@ export const POD_GUARDS: GuardMap<PodFacts> = {
   anyContainerExited: (f) => f.anyContainerExited,
   anyContainerBackingOff: (f) => f.anyContainerBackingOff,
   allContainersReady: (f) => f.allContainersReady,
+  initializing: (f) => f.initializing,
 };
 
 /** Where a running pod goes after any container-level change: the kubectl STATUS it shows. */
@@ -67,7 +79,7 @@ const SETTLE_RUNNING = [
   { target: '#pod.Running.NotReady' },
 ] as const;
 
-const INITIAL_FACTS: PodFacts = { allContainersReady: false, anyContainerExited: false, anyContainerBackingOff: false };
+const INITIAL_FACTS: PodFacts = { allContainersReady: false, anyContainerExited: false, anyContainerBackingOff: false, initializing: false };
 
 export const podLifecycle = setup({
   types: {
@@ -80,6 +92,7 @@ export const podLifecycle = setup({
     anyContainerExited: ({ context }) => POD_GUARDS.anyContainerExited!(context),
     anyContainerBackingOff: ({ context }) => POD_GUARDS.anyContainerBackingOff!(context),
     allContainersReady: ({ context }) => POD_GUARDS.allContainersReady!(context),
+    initializing: ({ context }) => POD_GUARDS.initializing!(context),
   },
 }).createMachine({
   id: 'pod',
@@ -91,7 +104,36 @@ export const podLifecycle = setup({
       initial: 'Scheduling',
       on: { DELETED: '#pod.Terminating' },
       states: {
-        Scheduling: { on: { BOUND: 'ContainerCreating' } },
+        Scheduling: {
+          on: {
+            BOUND: [{ guard: 'initializing', target: 'Initializing' }, { target: 'ContainerCreating' }],
+          },
+        },
+        Initializing: {
+          initial: 'Creating',
+          states: {
+            Creating: {
+              on: {
+                MOUNT_FAILED: 'Creating',
+                PULL_STARTED: 'Pulling',
+                NEVER_PULL: 'ErrImageNeverPull',
+                CONTAINER_STARTED: 'Running',
+              },
+            },
+            Pulling: { on: { PULLED: 'Creating', PULL_FAILED: 'ErrImagePull' } },
+            ErrImagePull: { on: { PULL_BACK_OFF: 'ImagePullBackOff' } },
+            ImagePullBackOff: { on: { PULL_STARTED: 'Pulling' } },
+            ErrImageNeverPull: {},
+            Running: {
+              on: {
+                INIT_COMPLETED: [{ guard: 'initializing', target: 'Creating' }, { target: '#pod.Pending.ContainerCreating' }],
+                CONTAINER_EXITED: [{ guard: 'podFailed', target: '#pod.Failed' }, { target: 'Error' }],
+              },
+            },
+            Error: { on: { CRASH_BACK_OFF: 'CrashLoopBackOff', RESTARTING: 'Error', CONTAINER_STARTED: 'Running' } },
+            CrashLoopBackOff: { on: { RESTARTING: 'CrashLoopBackOff', CONTAINER_STARTED: 'Running' } },
+          },
+        },
         ContainerCreating: {
           on: {
             MOUNT_FAILED: 'ContainerCreating',

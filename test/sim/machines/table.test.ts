@@ -49,8 +49,9 @@ const POD_FACTS: PodFacts[] = [];
 for (const allContainersReady of bools)
   for (const anyContainerExited of bools)
     for (const anyContainerBackingOff of bools)
-      for (const terminalPhase of [undefined, 'Succeeded', 'Failed'] as const)
-        POD_FACTS.push({ allContainersReady, anyContainerExited, anyContainerBackingOff, ...(terminalPhase ? { terminalPhase } : {}) });
+      for (const initializing of bools)
+        for (const terminalPhase of [undefined, 'Succeeded', 'Failed'] as const)
+          POD_FACTS.push({ allContainersReady, anyContainerExited, anyContainerBackingOff, initializing, ...(terminalPhase ? { terminalPhase } : {}) });
 
 describe('transitionTable', () => {
   it('lists every atomic state of the pod machine with its initial and final states', () => {
@@ -66,6 +67,14 @@ describe('transitionTable', () => {
         'Pending.ErrImagePull',
         'Pending.ImagePullBackOff',
         'Pending.ErrImageNeverPull',
+        'Pending.Initializing.Creating',
+        'Pending.Initializing.Pulling',
+        'Pending.Initializing.ErrImagePull',
+        'Pending.Initializing.ImagePullBackOff',
+        'Pending.Initializing.ErrImageNeverPull',
+        'Pending.Initializing.Running',
+        'Pending.Initializing.Error',
+        'Pending.Initializing.CrashLoopBackOff',
         'Running.NotReady',
         'Running.Ready',
         'Running.Error',
@@ -91,6 +100,15 @@ describe('transitionTable', () => {
     expect(eventsOf(t, 'Pending.ErrImageNeverPull').sort()).toEqual(['DELETED', 'REMOVED']);
     expect(allows(t, 'Pending.Pulling', 'PULL_FAILED', 'Pending.ErrImagePull')).toBe(true);
     expect(allows(t, 'Pending.Pulling', 'PULL_FAILED', 'Running.Ready')).toBe(false);
+    // init containers: bound pods with some enter Initializing; the last completion leaves it
+    expect(t.on['Pending.Scheduling']!['BOUND']).toEqual([{ guard: 'initializing', target: 'Pending.Initializing.Creating' }, { target: 'Pending.ContainerCreating' }]);
+    expect(t.on['Pending.Initializing.Running']!['INIT_COMPLETED']).toEqual([
+      { guard: 'initializing', target: 'Pending.Initializing.Creating' },
+      { target: 'Pending.ContainerCreating' },
+    ]);
+    expect(t.on['Pending.Initializing.Running']!['CONTAINER_EXITED']).toEqual([{ guard: 'podFailed', target: 'Failed' }, { target: 'Pending.Initializing.Error' }]);
+    expect(t.on['Pending.Initializing.CrashLoopBackOff']!['DELETED']).toEqual([{ target: 'Terminating' }]);
+    expect(eventsOf(t, 'Pending.Initializing.ErrImageNeverPull').sort()).toEqual(['DELETED', 'REMOVED']);
     const node = transitionTable(nodeLifecycle);
     expect(node.initial).toBe('Registered');
     expect(node.on['Unknown']!['KUBELET_RESTARTED']).toEqual([{ guard: 'postsReady', target: 'Ready' }, { target: 'NotReady' }]);
@@ -98,7 +116,7 @@ describe('transitionTable', () => {
 
   it('steps by the first guard that holds and refuses events the definition does not allow', () => {
     const t = transitionTable(podLifecycle);
-    const f = (x: Partial<PodFacts>): PodFacts => ({ allContainersReady: false, anyContainerExited: false, anyContainerBackingOff: false, ...x });
+    const f = (x: Partial<PodFacts>): PodFacts => ({ allContainersReady: false, anyContainerExited: false, anyContainerBackingOff: false, initializing: false, ...x });
     expect(step(t, 'Running.Ready', 'CONTAINER_EXITED', POD_GUARDS, f({ anyContainerExited: true }))).toBe('Running.Error');
     expect(step(t, 'Running.Error', 'CRASH_BACK_OFF', POD_GUARDS, f({ anyContainerBackingOff: true }))).toBe('Running.CrashLoopBackOff');
     expect(step(t, 'Running.Ready', 'CONTAINER_EXITED', POD_GUARDS, f({ anyContainerExited: true, terminalPhase: 'Failed' }))).toBe('Failed');
@@ -107,7 +125,7 @@ describe('transitionTable', () => {
   });
 
   it('matches xstate itself for every state, event and guard outcome of the pod machine', () => {
-    expect(crossCheck(podLifecycle, POD_GUARDS, POD_FACTS)).toBe(14 * allEvents(podLifecycle).length * POD_FACTS.length);
+    expect(crossCheck(podLifecycle, POD_GUARDS, POD_FACTS)).toBe(22 * allEvents(podLifecycle).length * POD_FACTS.length);
   });
 
   it('matches xstate itself for every state, event and guard outcome of the node machine', () => {

@@ -11,6 +11,11 @@
  *   pod p_ns(uid)") until the back-off (10 s doubling to 300 s, counted from the exit) ends. A
  *   restart re-checks the image, takes containerStartSeconds, and bumps restartCount.
  * - restartPolicy Never leaves an exited container terminated (the pod turns Failed).
+ *
+ * Every action takes a container slot (slots.ts), so the same code runs init containers: a
+ * classic init container has no readiness; with behaviour `ok` it exits 0 (`Completed`)
+ * containerStartSeconds after it starts, `crash` and its CrashLoopBackOff are as above, and
+ * `never-ready` runs and never exits (init.ts takes it from there).
  */
 import { formatDuration } from '../../engine/time.js';
 import { inBackOffSince, nextBackoff, type BackoffPolicy } from './backoff.js';
@@ -18,7 +23,8 @@ import { hexId } from './ids.js';
 import { effectivePullPolicy, imageSize, normalizeImage } from './images.js';
 import { firstProbeAt, nextProbeAt, readinessFailureMessage, readyAt } from './probes.js';
 import { PLEG_RELIST_MS } from './pull.js';
-import type { ContainerRuntime } from './state.js';
+import { containerAt, specAt } from './slots.js';
+import type { ContainerRuntime, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
 
 function crashPolicy(env: WorkerEnv): BackoffPolicy {
@@ -31,10 +37,10 @@ export function podRef(env: WorkerEnv): string {
 }
 
 /** Starts one container instance at `t` and schedules what its image behaviour will do. */
-function runContainer(env: WorkerEnv, index: number, t: number): void {
+export function runContainer(env: WorkerEnv, slot: Slot, t: number): void {
   const { pod, rt } = env;
-  const c = rt.containers[index]!;
-  const spec = pod.spec.containers[index];
+  const c = containerAt(rt, slot);
+  const spec = specAt(pod, slot);
   c.containerId = hexId(`${rt.uid}/${c.name}/${c.restartCount}`);
   c.phase = 'running';
   c.startedAt = t;
@@ -51,6 +57,16 @@ function runContainer(env: WorkerEnv, index: number, t: number): void {
   c.ready = false;
   c.readyAt = undefined;
   c.probeAt = undefined;
+  if (slot < 0) {
+    // Sidecars are modelled as always healthy (init.ts); a classic init container is not
+    // probed and, unless it crashes or never finishes, completes after its run time.
+    c.completeAt = undefined;
+    if (c.sidecar) {
+      c.exitAt = undefined;
+      c.ready = true;
+    } else if (behaviour === 'ok') c.completeAt = t + env.defaults.containerStartSeconds * 1000;
+    return;
+  }
   if (behaviour === 'never-ready') {
     if (probe) c.probeAt = firstProbeAt(t, probe);
     return;
@@ -86,8 +102,8 @@ export function probeFailed(env: WorkerEnv, index: number, t: number): void {
   c.probeAt = nextProbeAt(t, probe);
 }
 
-export function exitContainer(env: WorkerEnv, index: number, t: number): void {
-  const c = env.rt.containers[index]!;
+export function exitContainer(env: WorkerEnv, slot: Slot, t: number): void {
+  const c = containerAt(env.rt, slot);
   c.finished = { exitCode: 1, reason: 'Error', startedAt: c.startedAt ?? t, finishedAt: t, containerId: c.containerId ?? '' };
   c.phase = 'terminated';
   c.ready = false;
@@ -101,8 +117,8 @@ function exitTime(c: ContainerRuntime): number {
 }
 
 /** The sync after an exit (`doBackOff`): restart now, or wait out CrashLoopBackOff. */
-export function syncAfterExit(env: WorkerEnv, index: number, t: number): void {
-  const c = env.rt.containers[index]!;
+export function syncAfterExit(env: WorkerEnv, slot: Slot, t: number): void {
+  const c = containerAt(env.rt, slot);
   c.syncAt = undefined;
   const finishedAt = exitTime(c);
   if (inBackOffSince(c.backoff, finishedAt, t, crashPolicy(env))) {
@@ -117,19 +133,19 @@ export function syncAfterExit(env: WorkerEnv, index: number, t: number): void {
     env.transition('CRASH_BACK_OFF');
     return;
   }
-  beginRestart(env, index, t);
+  beginRestart(env, slot, t);
 }
 
 /** The CrashLoopBackOff has run out. */
-export function restartContainer(env: WorkerEnv, index: number, t: number): void {
-  env.rt.containers[index]!.restartAt = undefined;
-  beginRestart(env, index, t);
+export function restartContainer(env: WorkerEnv, slot: Slot, t: number): void {
+  containerAt(env.rt, slot).restartAt = undefined;
+  beginRestart(env, slot, t);
 }
 
-function beginRestart(env: WorkerEnv, index: number, t: number): void {
-  const c = env.rt.containers[index]!;
+function beginRestart(env: WorkerEnv, slot: Slot, t: number): void {
+  const c = containerAt(env.rt, slot);
   c.backoff = nextBackoff(c.backoff, exitTime(c), t, crashPolicy(env));
-  const policy = effectivePullPolicy(c.image, env.pod.spec.containers[index]?.imagePullPolicy);
+  const policy = effectivePullPolicy(c.image, specAt(env.pod, slot)?.imagePullPolicy);
   if (policy === 'Always') {
     env.event('Normal', 'Pulling', `Pulling image "${c.image}"`);
     env.event('Normal', 'Pulled', `Successfully pulled image "${c.image}" in 0s (0s including waiting). Image size: ${imageSize(c.image)} bytes.`);
@@ -141,12 +157,12 @@ function beginRestart(env: WorkerEnv, index: number, t: number): void {
 }
 
 /** The new instance of a restarted container is running. */
-export function restartedRunning(env: WorkerEnv, index: number, t: number): void {
-  const c = env.rt.containers[index]!;
+export function restartedRunning(env: WorkerEnv, slot: Slot, t: number): void {
+  const c = containerAt(env.rt, slot);
   c.runningAt = undefined;
   if (c.finished) c.last = c.finished;
   c.finished = undefined;
   c.restartCount++;
-  runContainer(env, index, t);
+  runContainer(env, slot, t);
   env.transition('CONTAINER_STARTED');
 }

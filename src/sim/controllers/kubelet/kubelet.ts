@@ -16,7 +16,7 @@
  * - All state is plain data in `state` (snapshotted); the verbs change it only through the
  *   methods below, which enqueue work for the next reconcile.
  */
-import type { ConditionStatus, Node, Pod } from '../../api/types.js';
+import type { ConditionStatus, Container, Node, Pod } from '../../api/types.js';
 import { jsonEqual } from '../../apiserver/apiserver.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { takeQueued } from '../../engine/queue.js';
@@ -27,7 +27,8 @@ import { normalizeImage, type ImageBehaviour } from './images.js';
 import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
 import { machineIP, registrationNode } from './registration.js';
-import { newKubeletState, type KubeletState, type MachineState, type PodRuntime } from './state.js';
+import { isSidecar } from './slots.js';
+import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineState, type PodRuntime } from './state.js';
 import type { PodEventType } from '../../machines/podLifecycle.js';
 import { POD_TABLE, applyPodEvent, syncPod, type PodTransition, type WorkerEnv } from './worker.js';
 
@@ -46,6 +47,16 @@ export interface MachineSpec {
   readonly now: number;
   /** Seconds until the runtime network is up (SIM_DEFAULTS.nodeBootSeconds). */
   readonly bootSeconds: number;
+}
+
+/** A container the runtime has not created yet. */
+function newContainer(c: Container, reason: string): ContainerRuntime {
+  return { name: c.name, image: c.image ?? '', phase: 'waiting', reason, restartCount: 0, ready: false, imageResolved: false };
+}
+
+/** An init container: a sidecar is marked as such. */
+function newInitContainer(c: Container, reason: string): ContainerRuntime {
+  return isSidecar(c) ? { ...newContainer(c, reason), sidecar: true } : newContainer(c, reason);
 }
 
 function podKey(ns: string, name: string): string {
@@ -332,6 +343,9 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** `HandlePodAdditions`: the kubelet takes a newly bound pod. */
   private admit(pod: Pod, m: MachineState, now: number): PodRuntime {
+    const inits = pod.spec.initContainers;
+    // `convertToAPIContainerStatuses`: every container of a pod with init containers waits as PodInitializing.
+    const waiting = inits && inits.length > 0 ? 'PodInitializing' : 'ContainerCreating';
     const rt: PodRuntime = {
       namespace: pod.metadata.namespace ?? 'default',
       name: pod.metadata.name,
@@ -343,15 +357,8 @@ export class Kubelet implements Controller, HeartbeatSource {
       mountFailures: 0,
       cursor: 0,
       pullBackoff: {},
-      containers: pod.spec.containers.map((c) => ({
-        name: c.name,
-        image: c.image ?? '',
-        phase: 'waiting',
-        reason: 'ContainerCreating',
-        restartCount: 0,
-        ready: false,
-        imageResolved: false,
-      })),
+      containers: pod.spec.containers.map((c) => newContainer(c, waiting)),
+      ...(inits && inits.length > 0 ? { inits: inits.map((c) => newInitContainer(c, waiting)), initNext: 0 } : {}),
       mountRetryAt: now,
     };
     this.state.pods.set(podKey(rt.namespace, rt.name), rt);

@@ -7,6 +7,12 @@
  * pod GC) are kept first, then PodReadyToStartContainers, Initialized, Ready, ContainersReady and
  * PodScheduled, as a v1.34 kubelet orders them. A condition keeps its lastTransitionTime while
  * its status does not change (the status manager's `updateLastTransitionTime`).
+ *
+ * A pod with init containers also gets `initContainerStatuses` (spec order, built like
+ * `containerStatuses`); every container of such a pod that has not started yet waits with reason
+ * `PodInitializing`, and Initialized stays False (`ContainersNotInitialized`, "containers with
+ * incomplete status: [a b]") until each init container has completed (a sidecar: started)
+ * (`GeneratePodInitializedCondition` in pkg/kubelet/status/generate.go).
  */
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../../api/types.js';
 import { rfc3339 } from '../../engine/time.js';
@@ -19,12 +25,39 @@ const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'Con
  * `getPhase`: Pending while a container has never run; Running once all have started and one
  * runs (or all are restarting); with restartPolicy Never/OnFailure (or a pod being finished by
  * termination) a terminal phase once none will run again.
+ *
+ * Init containers (`inits`): a classic one that runs or has not yet run keeps the pod Pending;
+ * one that failed (exited non-zero, or waits to restart after such an exit) fails the pod under
+ * restartPolicy Never. A sidecar counts as a container that runs, or waits to start.
  */
-export function podPhase(restartPolicy: Pod['spec']['restartPolicy'], containers: readonly ContainerRuntime[], podIsTerminal: boolean): PodPhase {
+export function podPhase(
+  restartPolicy: Pod['spec']['restartPolicy'],
+  containers: readonly ContainerRuntime[],
+  podIsTerminal: boolean,
+  inits?: readonly ContainerRuntime[],
+): PodPhase {
   let running = 0;
   let waiting = 0;
   let stopped = 0;
   let succeeded = 0;
+  let pendingInit = 0;
+  let failedInit = 0;
+  if (inits) {
+    for (const c of inits) {
+      if (c.sidecar) {
+        if (c.phase === 'running') running++;
+        else if (c.phase === 'waiting' && !c.last) {
+          pendingInit++;
+          waiting++;
+        }
+      } else if (c.phase === 'running') pendingInit++;
+      else if (c.phase === 'terminated') {
+        if (c.finished && c.finished.exitCode !== 0) failedInit++;
+      } else if (c.last) {
+        if (c.last.exitCode !== 0) failedInit++;
+      } else pendingInit++;
+    }
+  }
   for (const c of containers) {
     if (c.phase === 'running') running++;
     else if (c.phase === 'terminated') {
@@ -35,10 +68,11 @@ export function podPhase(restartPolicy: Pod['spec']['restartPolicy'], containers
   }
   // A pod the kubelet has finished (all containers stopped for its deletion) is terminal.
   if (podIsTerminal) return waiting === 0 && running === 0 && stopped === succeeded ? 'Succeeded' : 'Failed';
-  if (waiting > 0) return 'Pending';
+  const policy = restartPolicy ?? 'Always';
+  if (failedInit > 0 && policy === 'Never') return 'Failed';
+  if (pendingInit > 0 || waiting > 0) return 'Pending';
   if (running > 0) return 'Running';
   if (stopped === 0) return 'Pending';
-  const policy = restartPolicy ?? 'Always';
   if (policy === 'Always') return 'Running';
   if (stopped === succeeded) return 'Succeeded';
   if (policy === 'Never') return 'Failed';
@@ -92,6 +126,17 @@ function condition(type: PodCondition['type'], status: 'True' | 'False', old: Po
   };
 }
 
+/** `GeneratePodInitializedCondition`. */
+function initializedCondition(pod: Pod, rt: PodRuntime, phase: PodPhase, now: number): PodCondition {
+  if (phase === 'Succeeded') return condition('Initialized', 'True', pod, now, 'PodCompleted');
+  const inits = rt.inits;
+  // Without init containers, or once a regular container has run (`HasAnyRegularContainerStarted`).
+  if (!inits || rt.containers.some((c) => c.phase !== 'waiting')) return condition('Initialized', 'True', pod, now);
+  const incomplete = inits.filter((c) => (c.sidecar ? c.phase !== 'running' : !c.ready)).map((c) => c.name);
+  if (incomplete.length === 0) return condition('Initialized', 'True', pod, now);
+  return condition('Initialized', 'False', pod, now, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`);
+}
+
 export interface StatusInputs {
   readonly hostIP: string;
   readonly now: number;
@@ -102,8 +147,10 @@ export interface StatusInputs {
 /** The whole `status` the kubelet would PUT for this pod now. */
 export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs): PodStatus {
   const { now } = inputs;
-  const phase = podPhase(pod.spec.restartPolicy, rt.containers, inputs.final === true);
+  const phase = podPhase(pod.spec.restartPolicy, rt.containers, inputs.final === true, rt.inits);
   const unready = rt.containers.filter((c) => !c.ready).map((c) => c.name);
+  // Sidecars come first in the unready list (`GenerateContainersReadyCondition`).
+  if (rt.inits) unready.unshift(...rt.inits.filter((c) => c.sidecar && !c.ready).map((c) => c.name));
   const containersReady = unready.length === 0 && rt.containers.length > 0;
   const notReadyReason = phase === 'Succeeded' ? 'PodCompleted' : 'ContainersNotReady';
   const notReadyMessage = phase === 'Succeeded' ? undefined : `containers with unready status: [${unready.join(' ')}]`;
@@ -112,12 +159,12 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
   const conditions: PodCondition[] = [
     ...kept,
     condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', pod, now),
-    condition('Initialized', 'True', pod, now),
+    initializedCondition(pod, rt, phase, now),
     containersReady ? condition('Ready', 'True', pod, now) : condition('Ready', 'False', pod, now, notReadyReason, notReadyMessage),
     containersReady ? condition('ContainersReady', 'True', pod, now) : condition('ContainersReady', 'False', pod, now, notReadyReason, notReadyMessage),
     scheduled ?? condition('PodScheduled', 'True', pod, now),
   ];
-  const status: PodStatus = {
+  const status: PodStatus & { initContainerStatuses?: ContainerStatus[] } = {
     ...pod.status,
     phase,
     conditions,
@@ -127,5 +174,6 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
     startTime: rfc3339(rt.admittedAt),
     containerStatuses: rt.containers.map(containerStatus),
   };
+  if (rt.inits) status.initContainerStatuses = rt.inits.map(containerStatus);
   return status;
 }

@@ -14,13 +14,18 @@
  *   `Failed` "Error: ImagePullBackOff") and pulls again when the back-off (10 s doubling to
  *   300 s) runs out.
  *
+ * Init containers: each one's image is ensured just before it starts (`startContainer` pulls as
+ * its first step), with the same events, back-off and waiting reasons; the regular containers'
+ * images are ensured only once the pod is initialized.
+ *
  * Deviation: with several containers, a failing pull stops the sequence (upstream goes on with
  * the next container and retries the failed one later).
  */
 import { formatDuration } from '../../engine/time.js';
 import { nextBackoff } from './backoff.js';
 import { effectivePullPolicy, imageSize, normalizeImage, pullErrorMessage } from './images.js';
-import type { MachineState } from './state.js';
+import { containerAt, currentSlot, initializing, specAt, waitingReason } from './slots.js';
+import type { MachineState, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
 
 /** Upstream `genericPlegRelistPeriod`: how soon the kubelet notices a change it did not cause. */
@@ -33,9 +38,9 @@ function imageState(m: MachineState, image: string, t: number): 'present' | 'pul
   return at <= t ? 'present' : 'pulling';
 }
 
-function beginPull(env: WorkerEnv, index: number, t: number): void {
+function beginPull(env: WorkerEnv, slot: Slot, t: number): void {
   const { rt, machine, defaults } = env;
-  const c = rt.containers[index]!;
+  const c = containerAt(rt, slot);
   const state = imageState(machine, c.image, t);
   const fails = env.behaviours[normalizeImage(c.image)]?.behaviour === 'pull-error';
   env.event('Normal', 'Pulling', `Pulling image "${c.image}"`);
@@ -43,34 +48,49 @@ function beginPull(env: WorkerEnv, index: number, t: number): void {
   const doneAt = startedAt + (state === 'absent' ? defaults.imagePullSeconds * 1000 : 0);
   machine.pullerFreeAt = doneAt;
   if (!fails && state === 'absent') machine.images[normalizeImage(c.image)] = doneAt;
-  rt.pull = { container: index, requestedAt: t, startedAt, doneAt, fails, image: c.image };
+  rt.pull = { container: slot, requestedAt: t, startedAt, doneAt, fails, image: c.image };
   env.transition('PULL_STARTED');
 }
 
-/** Ensures the images of the containers from `rt.cursor` on; schedules the start when all are there. */
+/**
+ * Ensures the image of the container in `slot`: true when it is present (the caller goes on),
+ * false when a pull began or the pod is stuck on `Never`.
+ */
+function ensureImage(env: WorkerEnv, slot: Slot, t: number): boolean {
+  const { pod, rt, machine } = env;
+  const c = containerAt(rt, slot);
+  const policy = effectivePullPolicy(c.image, specAt(pod, slot)?.imagePullPolicy);
+  const state = imageState(machine, c.image, t);
+  if (policy !== 'Always' && state === 'present') {
+    env.event('Normal', 'Pulled', `Container image "${c.image}" already present on machine`);
+    return true;
+  }
+  if (policy === 'Never') {
+    const msg = `Container image "${c.image}" is not present with pull policy of Never`;
+    env.event('Warning', 'ErrImageNeverPull', msg);
+    env.event('Warning', 'Failed', 'Error: ErrImageNeverPull');
+    c.reason = 'ErrImageNeverPull';
+    c.message = msg;
+    env.transition('NEVER_PULL');
+    return false;
+  }
+  beginPull(env, slot, t);
+  return false;
+}
+
+/**
+ * Ensures the image of the next init container, or (once the pod is initialized) those of the
+ * containers from `rt.cursor` on; schedules the start when they are there.
+ */
 export function ensureImages(env: WorkerEnv, t: number): void {
-  const { pod, rt, machine, defaults } = env;
-  while (rt.cursor < rt.containers.length) {
-    const c = rt.containers[rt.cursor]!;
-    const spec = pod.spec.containers[rt.cursor];
-    const policy = effectivePullPolicy(c.image, spec?.imagePullPolicy);
-    const state = imageState(machine, c.image, t);
-    if (policy !== 'Always' && state === 'present') {
-      env.event('Normal', 'Pulled', `Container image "${c.image}" already present on machine`);
-      rt.cursor++;
-      continue;
-    }
-    if (policy === 'Never') {
-      const msg = `Container image "${c.image}" is not present with pull policy of Never`;
-      env.event('Warning', 'ErrImageNeverPull', msg);
-      env.event('Warning', 'Failed', 'Error: ErrImageNeverPull');
-      c.reason = 'ErrImageNeverPull';
-      c.message = msg;
-      env.transition('NEVER_PULL');
-      return;
-    }
-    beginPull(env, rt.cursor, t);
+  const { rt, defaults } = env;
+  if (initializing(rt)) {
+    if (ensureImage(env, currentSlot(rt), t)) rt.startAt = t + defaults.containerStartSeconds * 1000;
     return;
+  }
+  while (rt.cursor < rt.containers.length) {
+    if (!ensureImage(env, rt.cursor, t)) return;
+    rt.cursor++;
   }
   rt.startAt = t + defaults.containerStartSeconds * 1000;
 }
@@ -79,7 +99,7 @@ export function pullDone(env: WorkerEnv, t: number): void {
   const { rt, defaults } = env;
   const p = rt.pull!;
   rt.pull = undefined;
-  const c = rt.containers[p.container]!;
+  const c = containerAt(rt, p.container);
   if (p.fails) {
     const err = pullErrorMessage(p.image);
     env.event('Warning', 'Failed', `Failed to pull image "${p.image}": ${err}`);
@@ -99,9 +119,13 @@ export function pullDone(env: WorkerEnv, t: number): void {
     'Pulled',
     `Successfully pulled image "${p.image}" in ${formatDuration(p.doneAt - p.startedAt)} (${formatDuration(p.doneAt - p.requestedAt)} including waiting). Image size: ${imageSize(p.image)} bytes.`,
   );
-  c.reason = 'ContainerCreating';
+  c.reason = waitingReason(rt);
   c.message = undefined;
   env.transition('PULLED');
+  if (p.container < 0) {
+    rt.startAt = t + defaults.containerStartSeconds * 1000;
+    return;
+  }
   rt.cursor++;
   ensureImages(env, t);
 }
@@ -109,7 +133,7 @@ export function pullDone(env: WorkerEnv, t: number): void {
 export function pullBackOff(env: WorkerEnv, _t: number): void {
   const { rt } = env;
   rt.pullBackOffAt = undefined;
-  const c = rt.containers[rt.cursor]!;
+  const c = containerAt(rt, currentSlot(rt));
   env.event('Normal', 'BackOff', `Back-off pulling image "${c.image}"`);
   env.event('Warning', 'Failed', 'Error: ImagePullBackOff');
   c.message = `Back-off pulling image "${c.image}": ErrImagePull: ${pullErrorMessage(c.image)}`;
@@ -119,5 +143,5 @@ export function pullBackOff(env: WorkerEnv, _t: number): void {
 
 export function pullRetry(env: WorkerEnv, t: number): void {
   env.rt.pullRetryAt = undefined;
-  beginPull(env, env.rt.cursor, t);
+  beginPull(env, currentSlot(env.rt), t);
 }

@@ -56,6 +56,8 @@ export interface Termination {
 /** One container of a pod, as the runtime and the kubelet's status manager know it. */
 export interface ContainerRuntime {
   readonly name: string;
+  /** An init container with `restartPolicy: Always` (a sidecar; see init.ts for what is modelled). */
+  readonly sidecar?: boolean;
   /** The image as written in the spec. */
   image: string;
   phase: ContainerPhase;
@@ -75,6 +77,8 @@ export interface ContainerRuntime {
   imageResolved: boolean;
   /** Scheduled: the container exits (behaviour `crash`). */
   exitAt?: number;
+  /** Scheduled: an init container exits 0 (`Completed`) after its run time. */
+  completeAt?: number;
   /** Scheduled: readiness first passes. */
   readyAt?: number;
   /** Scheduled: the next failing readiness probe (behaviour `never-ready` with a probe). */
@@ -89,10 +93,17 @@ export interface ContainerRuntime {
   backoff?: BackoffEntry;
 }
 
+/**
+ * Which container of a pod: `i >= 0` is `spec.containers[i]` (`rt.containers[i]`), a negative
+ * slot `~k` is `spec.initContainers[k]` (`rt.inits[k]`). Regular containers keep their plain
+ * index, so code for pods without init containers reads exactly as before.
+ */
+export type Slot = number;
+
 /** An image pull in progress on the machine's serialized puller. */
 export interface PullInFlight {
   /** Which container's image. */
-  readonly container: number;
+  readonly container: Slot;
   readonly requestedAt: number;
   readonly startedAt: number;
   readonly doneAt: number;
@@ -127,9 +138,18 @@ export interface PodRuntime {
   pullRetryAt?: number;
   /** Image pull back-off per image (`<pod uid>_<image>` upstream). */
   pullBackoff: Record<string, BackoffEntry>;
-  /** Scheduled: the first start of every container. */
+  /** Scheduled: the first start of every container (or of the init container `initNext`). */
   startAt?: number;
   readonly containers: ContainerRuntime[];
+  /**
+   * The init containers, in spec order; absent for a pod without any (so such pods cost
+   * nothing more). Classic init containers run one at a time; see init.ts.
+   */
+  readonly inits?: ContainerRuntime[];
+  /** The init container to run next (`inits.length` once the pod is initialized). */
+  initNext?: number;
+  /** Scheduled: the sync after an init container completed or a sidecar started (PLEG relist). */
+  initSyncAt?: number;
   /** Termination in progress: when the kubelet saw the deletion and when containers stop. */
   terminating?: { readonly since: number; stopAt: number; readonly grace: number };
   /** The next wake-up requested for this pod (to avoid piling up timers). */

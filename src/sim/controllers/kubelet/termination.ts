@@ -1,15 +1,30 @@
 /**
  * Graceful termination (`SyncTerminatingPod` / `killPodWithSyncResult`): when the kubelet sees a
  * deletionTimestamp it records Normal `Killing` "Stopping container c" for each running
- * container and stops all work on the pod. Simulated containers ignore SIGTERM, so they are
- * killed (exit code 137) when the grace period (`deletionGracePeriodSeconds`) runs out, unless
- * they exit earlier on their own. A pod with nothing running stops at once. The kubelet then
- * writes the terminal status (phase Failed) and makes the final delete.
+ * container (a running init container included) and stops all work on the pod. Simulated
+ * containers ignore SIGTERM, so they are killed (exit code 137) when the grace period
+ * (`deletionGracePeriodSeconds`) runs out, unless they exit earlier on their own (an init
+ * container that completes in time exits 0, `Completed`). A pod with nothing running stops at
+ * once. The kubelet then writes the terminal status (phase Failed) and makes the final delete.
  *
  * A second delete with a shorter grace period brings the stop forward; a longer one changes
  * nothing. The pod stays Ready until its containers stop, as upstream.
+ *
+ * Deviation: sidecars (restartable init containers) stop together with the regular containers;
+ * upstream stops them afterwards, in reverse order.
  */
+import type { ContainerRuntime } from './state.js';
 import type { WorkerEnv } from './worker.js';
+
+/** Cancels what was scheduled for the container; returns when it stops (`t` if it is not running). */
+function cancel(c: ContainerRuntime, t: number, grace: number): number {
+  c.syncAt = c.restartAt = c.runningAt = c.readyAt = c.probeAt = undefined;
+  if (c.phase !== 'running') {
+    c.exitAt = c.completeAt = undefined;
+    return t;
+  }
+  return Math.min(t + grace * 1000, c.exitAt ?? c.completeAt ?? Infinity);
+}
 
 export function beginTermination(env: WorkerEnv, t: number): void {
   const { pod, rt } = env;
@@ -22,32 +37,32 @@ export function beginTermination(env: WorkerEnv, t: number): void {
     return;
   }
   const running = rt.containers.filter((c) => c.phase === 'running');
+  if (rt.inits) for (let k = rt.inits.length - 1; k >= 0; k--) if (rt.inits[k]!.phase === 'running') running.push(rt.inits[k]!);
   for (const c of running) env.event('Normal', 'Killing', `Stopping container ${c.name}`);
-  rt.mountRetryAt = rt.pullBackOffAt = rt.pullRetryAt = rt.startAt = undefined;
+  rt.mountRetryAt = rt.pullBackOffAt = rt.pullRetryAt = rt.startAt = rt.initSyncAt = undefined;
   rt.mountStalled = false;
   rt.pull = undefined;
   let stopAt = t;
-  for (const c of rt.containers) {
-    c.syncAt = c.restartAt = c.runningAt = c.readyAt = c.probeAt = undefined;
-    if (c.phase !== 'running') {
-      c.exitAt = undefined;
-      continue;
-    }
-    stopAt = Math.max(stopAt, Math.min(t + grace * 1000, c.exitAt ?? Infinity));
-  }
+  for (const c of rt.containers) stopAt = Math.max(stopAt, cancel(c, t, grace));
+  if (rt.inits) for (const c of rt.inits) stopAt = Math.max(stopAt, cancel(c, t, grace));
   rt.terminating = { since: t, stopAt, grace };
   env.transition('DELETED');
 }
 
+function stop(c: ContainerRuntime, t: number): void {
+  if (c.phase !== 'running') return;
+  const completed = c.completeAt !== undefined && c.completeAt <= t;
+  const exitedOnItsOwn = c.exitAt !== undefined && c.exitAt <= t;
+  const exitCode = completed ? 0 : exitedOnItsOwn ? 1 : 137;
+  c.finished = { exitCode, reason: completed ? 'Completed' : 'Error', startedAt: c.startedAt ?? t, finishedAt: t, containerId: c.containerId ?? '' };
+  c.phase = 'terminated';
+  c.ready = completed;
+  c.exitAt = c.completeAt = undefined;
+}
+
 export function stopContainers(env: WorkerEnv, t: number): void {
-  for (const c of env.rt.containers) {
-    if (c.phase !== 'running') continue;
-    const exitedOnItsOwn = c.exitAt !== undefined && c.exitAt <= t;
-    c.finished = { exitCode: exitedOnItsOwn ? 1 : 137, reason: 'Error', startedAt: c.startedAt ?? t, finishedAt: t, containerId: c.containerId ?? '' };
-    c.phase = 'terminated';
-    c.ready = false;
-    c.exitAt = undefined;
-  }
+  for (const c of env.rt.containers) stop(c, t);
+  if (env.rt.inits) for (const c of env.rt.inits) stop(c, t);
   env.transition('CONTAINERS_STOPPED');
   env.finish(t);
 }

@@ -20,9 +20,11 @@ import { POD_GUARDS, podLifecycle, type PodEventType, type PodFacts } from '../.
 import { step, transitionTable } from '../../machines/table.js';
 import { exitContainer, probeFailed, restartContainer, restartedRunning, readinessPassed, syncAfterExit, startContainers } from './containers.js';
 import type { ImageBehaviour } from './images.js';
+import { completeInit, initSync, startInit } from './init.js';
 import { mountVolumes } from './mount.js';
 import { pullBackOff, pullDone, pullRetry } from './pull.js';
 import { podPhase } from './podstatus.js';
+import { initializing } from './slots.js';
 import type { MachineState, PodRuntime } from './state.js';
 import { beginTermination, stopContainers } from './termination.js';
 
@@ -58,11 +60,12 @@ export interface WorkerEnv {
 
 /** The summary the pod machine's guards read. */
 export function podFacts(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime): PodFacts {
-  const phase = podPhase(restartPolicy, rt.containers, false);
+  const phase = podPhase(restartPolicy, rt.containers, false, rt.inits);
   return {
     allContainersReady: rt.containers.length > 0 && rt.containers.every((c) => c.ready),
     anyContainerExited: rt.containers.some((c) => c.phase === 'terminated'),
     anyContainerBackingOff: rt.containers.some((c) => c.phase === 'waiting' && c.reason === 'CrashLoopBackOff'),
+    initializing: initializing(rt),
     ...(phase === 'Succeeded' || phase === 'Failed' ? { terminalPhase: phase } : {}),
   };
 }
@@ -93,11 +96,21 @@ export function nextDue(rt: PodRuntime): Due | undefined {
       add(c.readyAt, (env, t) => readinessPassed(env, i, t));
       add(c.probeAt, (env, t) => probeFailed(env, i, t));
     });
+    if (rt.inits) {
+      rt.inits.forEach((c, k) => {
+        add(c.exitAt, (env, t) => exitContainer(env, ~k, t));
+        add(c.completeAt, (env, t) => completeInit(env, k, t));
+        add(c.syncAt, (env, t) => syncAfterExit(env, ~k, t));
+        add(c.restartAt, (env, t) => restartContainer(env, ~k, t));
+        add(c.runningAt, (env, t) => restartedRunning(env, ~k, t));
+      });
+      add(rt.initSyncAt, initSync);
+    }
     add(rt.mountRetryAt, mountVolumes);
     add(rt.pull?.doneAt, pullDone);
     add(rt.pullBackOffAt, pullBackOff);
     add(rt.pullRetryAt, pullRetry);
-    add(rt.startAt, startContainers);
+    add(rt.startAt, initializing(rt) ? startInit : startContainers);
   }
   let best: Due | undefined;
   for (const c of candidates) if (!best || c.at < best.at) best = c;

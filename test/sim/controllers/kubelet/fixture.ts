@@ -71,6 +71,7 @@ export interface PodOptions {
   readonly node?: string;
   readonly image?: string;
   readonly containers?: readonly Container[];
+  readonly initContainers?: readonly Container[];
   readonly readinessProbe?: Container['readinessProbe'];
   readonly tolerations?: readonly Toleration[];
   readonly volumes?: PodSpec['volumes'];
@@ -86,6 +87,7 @@ export function createPod(f: Fixture, name: string, o: PodOptions = {}): Pod {
   const spec: PodSpec = {
     ...(o.node !== undefined ? { nodeName: o.node } : { nodeName: 'node-1' }),
     containers,
+    ...(o.initContainers ? { initContainers: o.initContainers } : {}),
     ...(o.tolerations ? { tolerations: o.tolerations } : {}),
     ...(o.volumes ? { volumes: o.volumes } : {}),
     ...(o.restartPolicy ? { restartPolicy: o.restartPolicy } : {}),
@@ -104,6 +106,10 @@ export function pod(f: Fixture, name: string, ns = 'default'): Pod | undefined {
 
 export function container(f: Fixture, name: string, i = 0) {
   return pod(f, name)?.status.containerStatuses?.[i];
+}
+
+export function initContainer(f: Fixture, name: string, i = 0) {
+  return (pod(f, name)?.status as { initContainerStatuses?: Pod['status']['containerStatuses'] } | undefined)?.initContainerStatuses?.[i];
 }
 
 export function condition(f: Fixture, name: string, type: string) {

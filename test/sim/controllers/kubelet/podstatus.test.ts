@@ -30,4 +30,20 @@ describe('getPhase', () => {
     expect(podPhase('Always', [c('terminated', { finished: ended(0) })], true)).toBe('Succeeded');
     expect(podPhase('Always', [c('waiting')], true)).toBe('Failed');
   });
+
+  it('init containers: Pending while one runs or has not run, Failed under Never once one failed', () => {
+    const app = c('waiting');
+    const done = c('terminated', { finished: ended(0) });
+    expect(podPhase('Always', [app], false, [c('waiting')])).toBe('Pending');
+    expect(podPhase('Always', [app], false, [c('running')])).toBe('Pending');
+    expect(podPhase('Always', [app], false, [done, c('waiting')])).toBe('Pending');
+    // failed and waiting to restart: not pending, but the regular containers still wait
+    expect(podPhase('Always', [app], false, [c('waiting', { last: ended(1) })])).toBe('Pending');
+    expect(podPhase('OnFailure', [app], false, [c('terminated', { finished: ended(1) })])).toBe('Pending');
+    expect(podPhase('Never', [app], false, [c('terminated', { finished: ended(1) })])).toBe('Failed');
+    expect(podPhase('Always', [c('running')], false, [done])).toBe('Running');
+    // a sidecar counts as a running container once started
+    expect(podPhase('Always', [c('running')], false, [c('running', { sidecar: true })])).toBe('Running');
+    expect(podPhase('Always', [c('running')], false, [c('waiting', { sidecar: true })])).toBe('Pending');
+  });
 });

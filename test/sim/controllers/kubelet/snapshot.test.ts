@@ -17,6 +17,7 @@ describe('node-level controllers: snapshot and restore', () => {
     createPod(f, 'crash', { image: 'registry.example/crash:1' });
     createPod(f, 'gone', { image: 'registry.example/gone:1', node: 'node-2' });
     createPod(f, 'web', { node: 'node-3' });
+    createPod(f, 'init', { initContainers: [{ name: 'i', image: 'registry.example/crash:1' }], containers: [{ name: 'app', image: 'registry.example/app:1' }] });
     at(f, 45);
     f.kubelet.failNode('node-3', f.c.now);
     f.c.settle();

@@ -1,0 +1,40 @@
+/**
+ * Addressing a pod's containers by slot (see `Slot` in state.ts): regular containers by their
+ * index, init containers by the complement of theirs, so one set of container actions
+ * (containers.ts, pull.ts) serves both lists.
+ */
+import type { Container, Pod } from '../../api/types.js';
+import type { ContainerRuntime, PodRuntime, Slot } from './state.js';
+
+/** The runtime record in `slot`. */
+export function containerAt(rt: PodRuntime, slot: Slot): ContainerRuntime {
+  return slot >= 0 ? rt.containers[slot]! : rt.inits![~slot]!;
+}
+
+/** The spec of the container in `slot`. */
+export function specAt(pod: Pod, slot: Slot): Container | undefined {
+  return slot >= 0 ? pod.spec.containers[slot] : pod.spec.initContainers?.[~slot];
+}
+
+/** Init containers remain to be run: the pod is not yet initialized. */
+export function initializing(rt: PodRuntime): boolean {
+  return rt.inits !== undefined && (rt.initNext ?? 0) < rt.inits.length;
+}
+
+/** The container whose image the kubelet is ensuring (pulling, or backing off). */
+export function currentSlot(rt: PodRuntime): Slot {
+  return initializing(rt) ? ~(rt.initNext ?? 0) : rt.cursor;
+}
+
+/**
+ * `convertToAPIContainerStatuses`' default waiting reason: `PodInitializing` for every container
+ * (init or regular) of a pod that has init containers, `ContainerCreating` otherwise.
+ */
+export function waitingReason(rt: PodRuntime): string {
+  return rt.inits ? 'PodInitializing' : 'ContainerCreating';
+}
+
+/** `IsRestartableInitContainer`: an init container with `restartPolicy: Always`. */
+export function isSidecar(c: Container | undefined): boolean {
+  return (c as { restartPolicy?: string } | undefined)?.restartPolicy === 'Always';
+}
