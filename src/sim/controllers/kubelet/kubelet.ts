@@ -20,8 +20,10 @@ import type { ConditionStatus, Container, Node, Pod } from '../../api/types.js';
 import { jsonEqual } from '../../apiserver/apiserver.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { takeQueued } from '../../engine/queue.js';
+import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
 import type { HeartbeatSource, Heartbeat } from '../nodelifecycle/heartbeats.js';
+import { admissionCheck, type Rejection } from './admission.js';
 import { DEFAULT_HOST_PATHS, parsePathSpec, pathTable, type HostPathKind } from './hostpaths.js';
 import { normalizeImage, type ImageBehaviour } from './images.js';
 import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
@@ -324,6 +326,13 @@ export class Kubelet implements Controller, HeartbeatSource {
     const admitted = !rt;
     if (!rt) {
       if (pod.status.phase === 'Succeeded' || pod.status.phase === 'Failed') return;
+      const node = ctx.store.get('Node', '', m.name);
+      if (!node) return;
+      const rejection = admissionCheck(pod, node, this.admittedPods(ctx, m.name, pod));
+      if (rejection) {
+        this.rejectPod(ctx, pod, m, rejection);
+        return;
+      }
       rt = this.admit(pod, m, now);
     }
     const env = this.env(ctx, pod, rt, m);
@@ -339,6 +348,30 @@ export class Kubelet implements Controller, HeartbeatSource {
       const background = rt.mountStalled === true && rt.mountRetryAt === next;
       ctx.after(next - now, `pod:${key}`, background ? { background: true } : undefined);
     }
+  }
+
+  /** The pods this kubelet has admitted on its node and still runs, but `pod`. */
+  private admittedPods(ctx: ControllerContext, node: string, pod: Pod): Pod[] {
+    const out: Pod[] = [];
+    for (const p of ctx.store.podsOnNode(node)) {
+      if (p.metadata.uid !== pod.metadata.uid && this.state.pods.has(podKey(p.metadata.namespace ?? '', p.metadata.name))) out.push(p);
+    }
+    return out;
+  }
+
+  /** `rejectPod`: a Warning event, and the pod is Failed without ever running. */
+  private rejectPod(ctx: ControllerContext, pod: Pod, m: MachineState, r: Rejection): void {
+    ctx.client.event(pod, 'Warning', r.reason, r.message, m.name);
+    const kept = (pod.status.conditions ?? []).filter((c) => c.type === 'PodScheduled' || c.type === 'DisruptionTarget');
+    const status = {
+      ...(kept.length > 0 ? { conditions: kept } : {}),
+      phase: 'Failed' as const,
+      reason: r.reason,
+      message: `Pod was rejected: ${r.message}`,
+      ...(pod.status.qosClass ? { qosClass: pod.status.qosClass } : {}),
+      startTime: pod.status.startTime ?? rfc3339(ctx.now),
+    };
+    ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`);
   }
 
   /** `HandlePodAdditions`: the kubelet takes a newly bound pod. */

@@ -1,0 +1,62 @@
+/**
+ * Kubelet admission (predicate.go `Admit`): the first failing check, in upstream order, with the
+ * reason and message the kubelet reports.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Node, Pod } from '../../../../src/sim/api/types.js';
+import { admissionCheck } from '../../../../src/sim/controllers/kubelet/admission.js';
+
+function node(extra: Partial<Node['spec']> = {}, pods = '110'): Node {
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: 'n1', uid: 'n1', resourceVersion: '1', creationTimestamp: 'x', labels: { zone: 'a' } },
+    spec: { ...extra },
+    status: { allocatable: { cpu: '1', memory: '1Gi', pods } },
+  };
+}
+
+function pod(name: string, spec: Partial<Pod['spec']> = {}): Pod {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default', uid: name, resourceVersion: '1', creationTimestamp: 'x' },
+    spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'i' }], ...spec },
+    status: { phase: 'Pending' },
+  };
+}
+
+const withPort = (port: number) => ({ containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 80, hostPort: port, protocol: 'TCP' as const }] }] });
+
+describe('kubelet admission', () => {
+  it('admits a pod that fits', () => {
+    expect(admissionCheck(pod('a'), node(), [])).toBeUndefined();
+  });
+
+  it('counts the requests of the pods already admitted: OutOfmemory with requested/used/capacity in bytes', () => {
+    const half = { containers: [{ name: 'c', image: 'i', resources: { requests: { memory: '600Mi' } } }] };
+    expect(admissionCheck(pod('b', half), node(), [pod('a', half)])).toEqual({
+      reason: 'OutOfmemory',
+      message: "Node didn't have enough resource: memory, requested: 629145600, used: 629145600, capacity: 1073741824",
+    });
+  });
+
+  it('checks the pod count first: OutOfpods', () => {
+    expect(admissionCheck(pod('b'), node({}, '1'), [pod('a')])).toEqual({ reason: 'OutOfpods', message: "Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1" });
+  });
+
+  it('host ports in use: NodePorts', () => {
+    expect(admissionCheck(pod('b', withPort(9100)), node(), [pod('a', withPort(9100))])).toEqual({
+      reason: 'NodePorts',
+      message: "Predicate NodePorts failed: node(s) didn't have free ports for the requested pod ports",
+    });
+  });
+
+  it('an untolerated NoExecute taint rejects, a NoSchedule one does not', () => {
+    expect(admissionCheck(pod('a'), node({ taints: [{ key: 'k', effect: 'NoSchedule' }] }), [])).toBeUndefined();
+    expect(admissionCheck(pod('a'), node({ taints: [{ key: 'k', effect: 'NoExecute' }] }), [])).toEqual({
+      reason: 'TaintToleration',
+      message: "Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate",
+    });
+  });
+});
