@@ -9,6 +9,8 @@
  * - crash: exits with code 1 SIM_DEFAULTS.crashAfterSeconds after each start (CrashLoopBackOff);
  *   with `--after D` it runs, and passes readiness, until D after each start.
  * - never-ready: runs but never passes readiness.
+ * For an init container, ok means it runs to completion (exit 0) and never-ready that it never
+ * completes.
  *
  * A behaviour applies from the next pull or container start on (`--behavior` is accepted too).
  */

@@ -277,6 +277,8 @@ export interface PodStatus {
   readonly phase?: PodPhase;
   readonly conditions?: readonly PodCondition[];
   readonly containerStatuses?: readonly ContainerStatus[];
+  /** Init containers, in spec order (a completed one stays terminated with reason Completed). */
+  readonly initContainerStatuses?: readonly ContainerStatus[];
   readonly hostIP?: string;
   /** Since v1.28 the kubelet also lists the addresses (one each on a single-stack cluster). */
   readonly hostIPs?: readonly { readonly ip: string }[];

@@ -164,7 +164,7 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
     containersReady ? condition('ContainersReady', 'True', pod, now) : condition('ContainersReady', 'False', pod, now, notReadyReason, notReadyMessage),
     scheduled ?? condition('PodScheduled', 'True', pod, now),
   ];
-  const status: PodStatus & { initContainerStatuses?: ContainerStatus[] } = {
+  const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = {
     ...pod.status,
     phase,
     conditions,
