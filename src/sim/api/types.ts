@@ -232,6 +232,9 @@ export interface PodSpec {
   readonly hostPID?: boolean;
   readonly hostIPC?: boolean;
   readonly serviceAccountName?: string;
+  /** Deprecated alias of serviceAccountName, still written by the v1 API. */
+  readonly serviceAccount?: string;
+  readonly automountServiceAccountToken?: boolean;
   readonly securityContext?: Readonly<Record<string, unknown>>;
   readonly enableServiceLinks?: boolean;
 }

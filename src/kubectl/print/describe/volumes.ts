@@ -33,9 +33,10 @@ function source(v: Volume, w: PrefixWriter): void {
     w.write(LEVEL_2, 'Type:\tProjected (a volume that contains injected data from multiple sources)\n');
     const sources = ((v.projected as { sources?: readonly Record<string, unknown>[] }).sources ?? []) as readonly Record<string, Named & { expirationSeconds?: number }>[];
     for (const s of sources) {
-      if (s['secret']) w.write(LEVEL_2, `SecretName:\t${s['secret'].name ?? ''}\n    Optional:\t${s['secret'].optional === true}\n`);
+      // `Optional` is a *bool printed with %v: `<nil>` when unset (the kube-api-access volume).
+      if (s['secret']) w.write(LEVEL_2, `SecretName:\t${s['secret'].name ?? ''}\n    SecretOptionalName:\t${s['secret'].optional ?? '<nil>'}\n`);
       else if (s['downwardAPI']) w.write(LEVEL_2, 'DownwardAPI:\ttrue\n');
-      else if (s['configMap']) w.write(LEVEL_2, `ConfigMapName:\t${s['configMap'].name ?? ''}\n    Optional:\t${s['configMap'].optional === true}\n`);
+      else if (s['configMap']) w.write(LEVEL_2, `ConfigMapName:\t${s['configMap'].name ?? ''}\n    ConfigMapOptional:\t${s['configMap'].optional ?? '<nil>'}\n`);
       else if (s['serviceAccountToken']) w.write(LEVEL_2, `TokenExpirationSeconds:\t${s['serviceAccountToken'].expirationSeconds ?? 3607}\n`);
     }
   } else if (v.downwardAPI) {

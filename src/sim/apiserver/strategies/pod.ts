@@ -8,7 +8,8 @@
  *   added by the scheduler's bind.
  * - PrepareForUpdate: status stays (the API server copies it); a priority or preemptionPolicy
  *   the request left out is kept, as the Priority plugin does on update.
- * - admission: Priority (create only), then DefaultTolerationSeconds (create and update).
+ * - admission: ServiceAccount and Priority (create only), then DefaultTolerationSeconds (create
+ *   and update).
  * - validation: metadata (DNS-1123 subdomain name), the pod spec; on update, only the fields
  *   `ValidatePodUpdate` allows may change.
  */
@@ -21,6 +22,7 @@ import { validatePodSpecUpdate } from '../validation/podupdate.js';
 import { admitDefaultTolerationSeconds } from './default-toleration-seconds.js';
 import { defaultPodOnly, defaultPodSpec } from './pod-defaults.js';
 import { admitPodPriority } from './priority-admission.js';
+import { admitServiceAccount } from './service-account-admission.js';
 import { computePodQOS } from './qos.js';
 
 /** The QoS class of a pod without init containers, once per containers list object. */
@@ -46,7 +48,7 @@ export const podStrategy: Strategy<Pod> = {
   admit(pod, op, ctx) {
     let admitted = pod;
     if (op === 'create') {
-      const r = admitPodPriority(pod, ctx);
+      const r = admitPodPriority(admitServiceAccount(pod), ctx);
       if ('errors' in r) return r;
       admitted = r;
     }

@@ -1,0 +1,67 @@
+/**
+ * The `ServiceAccount` admission plugin (`plugin/pkg/admission/serviceaccount/admission.go`:
+ * `Admit`, `mountServiceAccountToken`), on pod create.
+ *
+ * - A pod without `serviceAccountName` gets `default`; `serviceAccount` (the deprecated field the
+ *   v1 API still writes) mirrors it.
+ * - Unless `automountServiceAccountToken: false`, the pod gets the projected volume
+ *   `kube-api-access-<5 chars>` (a bound token that expires after 3607 s, the cluster CA from the
+ *   `kube-root-ca.crt` ConfigMap, the namespace from the downward API) and every container and
+ *   init container that does not mount something there already mounts it read-only at
+ *   /var/run/secrets/kubernetes.io/serviceaccount. This is what `kubectl describe pod` shows
+ *   under Mounts and Volumes on a real cluster.
+ *
+ * Not modelled: ServiceAccount objects. Upstream refuses a pod whose service account does not
+ * exist; the playground has no ServiceAccount kind, so every name is taken as existing.
+ */
+import type { Container, Pod, Volume } from '../../api/types.js';
+import { newRngState, randomSuffix } from '../../engine/rng.js';
+
+export const DEFAULT_SERVICE_ACCOUNT = 'default';
+export const SERVICE_ACCOUNT_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+/** `serviceaccount.ServiceAccountTokenExpirationSeconds`-style default of the projected token. */
+const TOKEN_EXPIRATION_SECONDS = 3607;
+
+/** The projected volume of `TokenVolumeSource` (`kube-api-access-*`). */
+function apiAccessVolume(name: string): Volume {
+  return {
+    name,
+    projected: {
+      defaultMode: 0o644,
+      sources: [
+        { serviceAccountToken: { expirationSeconds: TOKEN_EXPIRATION_SECONDS, path: 'token' } },
+        { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+        { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
+      ],
+    },
+  } as unknown as Volume;
+}
+
+function withMount(c: Container, volume: string): Container {
+  if ((c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH)) return c;
+  return { ...c, volumeMounts: [...(c.volumeMounts ?? []), { name: volume, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH }] };
+}
+
+/**
+ * The admitted pod. The volume's random suffix comes from the pod's uid (itself drawn from the
+ * cluster's seeded RNG), so admission draws nothing and names stay the same run after run.
+ */
+export function admitServiceAccount(pod: Pod): Pod {
+  const account = pod.spec.serviceAccountName || DEFAULT_SERVICE_ACCOUNT;
+  let spec = { ...pod.spec, serviceAccountName: account, serviceAccount: account };
+  if (pod.spec.automountServiceAccountToken !== false) {
+    const mountedAlready = [...(spec.containers ?? []), ...(spec.initContainers ?? [])].every((c) =>
+      (c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH),
+    );
+    if (!mountedAlready) {
+      const name = `kube-api-access-${randomSuffix(newRngState(parseInt(pod.metadata.uid.slice(0, 8), 16) || 1), 5)}`;
+      spec = {
+        ...spec,
+        volumes: [...(spec.volumes ?? []), apiAccessVolume(name)],
+        containers: (spec.containers ?? []).map((c) => withMount(c, name)),
+        ...(spec.initContainers ? { initContainers: spec.initContainers.map((c) => withMount(c, name)) } : {}),
+      };
+    }
+  }
+  return { ...pod, spec };
+}
