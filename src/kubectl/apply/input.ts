@@ -31,8 +31,13 @@ export interface InputObject {
   readonly source: string;
 }
 
-/** An input item: an object to send, or the builder's error for that document (in stream order). */
-export type InputItem = InputObject | { readonly error: string };
+/**
+ * An input item: an object to send, or the builder's error for that document (in stream order).
+ * `fromStream` marks errors the stream visitor itself raises (an unserved kind), which a
+ * `ContinueOnError` builder reports after every object's own errors; the namespace check is a
+ * decorator, whose errors stay in stream order.
+ */
+export type InputItem = InputObject | { readonly error: string; readonly fromStream?: true };
 
 export interface InputOptions {
   readonly filenames: readonly string[];
@@ -44,6 +49,8 @@ export interface InputOptions {
   readonly enforceNamespace: boolean;
   /** Reads a named `-f` file; undefined when there is no such file. */
   readonly readFile?: ((path: string) => string | undefined) | undefined;
+  /** How messages name `-f -` (default `STDIN`; `replace --force` reads a copy in a file). */
+  readonly stdinName?: string;
 }
 
 /** The items of every `-f`, or the one error that stops the command before anything is sent. */
@@ -52,7 +59,7 @@ export function readInput(opts: InputOptions): InputItem[] | { error: string } {
   for (const name of opts.filenames) {
     const text = name === '-' ? (opts.stdin ?? '') : opts.readFile?.(name);
     if (text === undefined) return { error: `error: the path "${name}" does not exist` };
-    const source = name === '-' ? 'STDIN' : name;
+    const source = name === '-' ? (opts.stdinName ?? 'STDIN') : name;
     const parsed = parseManifests(text, source, { validate: opts.validate });
     const bad = parsed.diagnostics.find((d) => d.severity === 'error');
     if (bad) return { error: bad.message.startsWith('error: ') ? bad.message : `error: ${bad.message}` };
@@ -63,7 +70,7 @@ export function readInput(opts: InputOptions): InputItem[] | { error: string } {
 
 function toItem(doc: ManifestDoc, source: string, opts: InputOptions): InputItem {
   const mapping = resourceMappingError(doc.object, source);
-  if (mapping) return { error: mapping };
+  if (mapping) return { error: mapping, fromStream: true };
   const info = resourceInfo(doc.object['kind'] as Kind);
   const meta = isMap(doc.object['metadata']) ? doc.object['metadata'] : {};
   const name = typeof meta['name'] === 'string' ? meta['name'] : '';

@@ -48,3 +48,14 @@ export function originalConfiguration(current: JsonMap): JsonMap | undefined {
 export function hasLastApplied(current: JsonMap): boolean {
   return LAST_APPLIED in annotationsOf(current);
 }
+
+/**
+ * `util.CreateOrUpdateAnnotation(create, obj)`, as `create` and `replace` call it on the object
+ * read from the manifest: with `--save-config` the annotation is (re)written from the manifest;
+ * without it, an annotation the manifest already carries (non-empty) is rewritten the same way,
+ * and a manifest without one is sent as it is.
+ */
+export function createOrUpdateAnnotation(obj: JsonMap, create: boolean): JsonMap {
+  if (!create && !annotationsOf(obj)[LAST_APPLIED]) return obj;
+  return modifiedConfiguration(obj).modified;
+}

@@ -5,23 +5,20 @@
  * `AlreadyExists`. Objects fail independently and errors come out in stream order, exit code 1.
  * Only `--save-config` writes the last-applied annotation, as upstream. The stored object lacks
  * the manifest's zero values of `omitempty` fields, as the API server's Go round trip drops them
- * (manifest/omitempty.ts); the annotation keeps them.
+ * (manifest/omitempty.ts); the annotation keeps them. The POST itself is request-body.ts
+ * `postObject`, shared with `replace --force`.
  */
-import { decodeObject, formatDecodeError, omitEmpty, withDecodedNulls, type ValidateMode } from '../../manifest/index.js';
-import type { ApiObject, Node } from '../../sim/api/types.js';
-import { badRequest } from '../../sim/apiserver/errors.js';
+import type { ValidateMode } from '../../manifest/index.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagBool, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
-import { dropFields } from '../apply/drop-fields.js';
 import type { InputObject } from '../apply/input.js';
-import type { JsonMap } from '../apply/json.js';
 import { modifiedConfiguration } from '../apply/last-applied.js';
-import { reportedNodeStatus, withKubeletLabels } from '../apply/node-registration.js';
 import { readVerbInput, validationDirective } from './apply.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
+import { postObject } from './request-body.js';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
@@ -64,22 +61,11 @@ export const create: Verb = (ctx, argv): ExecResult => {
 function createObject(ctx: VerbContext, item: InputObject, validate: ValidateMode, dryRun: DryRun, saveConfig: boolean): { stdout: string; stderr: string; error?: CmdError } {
   const { info, name, source } = item;
   // keys written twice never reach the server: kubectl's YAML-to-JSON step keeps the last one
-  const decoded = decodeObject(item.obj, validate);
-  if (decoded.error) return { stdout: '', stderr: '', error: { status: withSource('creating', source, badRequest(formatDecodeError(info.kind, info.version, decoded.error))) } };
-  const line = `${kubectlKindPrefix(info.kind)}/${name} created${dryRunSuffix(dryRun)}\n`;
-  if (dryRun === 'client') return { stdout: line, stderr: '' };
-  let obj: JsonMap = dropFields(saveConfig ? modifiedConfiguration(item.obj).modified : item.obj, decoded.unknownFields);
-  obj = omitEmpty(withDecodedNulls(obj));
-  if (info.kind === 'Node') obj = withKubeletLabels(obj, name);
-  const draft = obj as unknown as ApiObject;
-  const r = dryRun === 'server' ? ctx.cluster.api.create(draft, { dryRun: true }) : ctx.client.create(draft, `kubectl create: ${kubectlKindPrefix(info.kind)}/${name}`);
-  const warnings = decoded.warnings.map((w) => `Warning: ${w}\n`).join('');
-  if (!r.ok) return { stdout: '', stderr: warnings, error: { status: withSource('creating', source, r.error) } };
-  if (r.obj.kind === 'Node' && dryRun === 'none') {
-    const status = reportedNodeStatus(obj, r.obj);
-    if (status) ctx.client.updateStatus({ ...r.obj, status } as Node, `kubectl create: node/${name} reports its capacity`);
-  }
-  return { stdout: `${kubectlKindPrefix(r.obj.kind)}/${r.obj.metadata.name} created${dryRunSuffix(dryRun)}\n`, stderr: warnings };
+  const sent = saveConfig ? modifiedConfiguration(item.obj).modified : item.obj;
+  const out = postObject(ctx, item, sent, validate, dryRun, 'kubectl create');
+  if (out.error) return { stdout: '', stderr: out.warnings, error: { status: withSource('creating', source, out.error) } };
+  const created = out.created ? `${kubectlKindPrefix(out.created.kind)}/${out.created.metadata.name}` : `${kubectlKindPrefix(info.kind)}/${name}`;
+  return { stdout: `${created} created${dryRunSuffix(dryRun)}\n`, stderr: out.warnings };
 }
 
 const NS_FLAGS: readonly FlagSpec[] = [DRY_RUN_FLAG, { name: 'field-manager', type: 'string' }, { name: 'save-config', type: 'bool' }];

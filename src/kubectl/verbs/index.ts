@@ -11,6 +11,7 @@ import { events } from './events.js';
 import { get } from './get.js';
 import { label } from './label.js';
 import { patch } from './patch.js';
+import { replace } from './replace.js';
 import { rollout } from './rollout.js';
 import { scale } from './scale.js';
 import { set } from './set.js';
@@ -30,6 +31,7 @@ export const KUBECTL_VERBS: Readonly<Record<string, Verb>> = {
   get,
   label,
   patch,
+  replace,
   rollout,
   scale,
   set,
