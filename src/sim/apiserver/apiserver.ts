@@ -11,7 +11,7 @@ import { NAMESPACED_KINDS } from '../api/types.js';
 import type { RngState } from '../engine/rng.js';
 import { randomSuffix, randomUid } from '../engine/rng.js';
 import { rfc3339 } from '../engine/time.js';
-import { withCondition, withNominatedNodeName } from './pod-status.js';
+import { withCondition } from './pod-status.js';
 import type { Store } from '../store/store.js';
 import { alreadyExists, badRequest, invalid, notFound, type StatusError } from './errors.js';
 import { qualifiedKind, qualifiedResource } from './resources.js';
@@ -188,14 +188,15 @@ export class ApiServer {
 
   /**
    * POST pods/NAME/binding (`BindingREST.setPodNodeAndMetadata`): in one write, sets spec.nodeName
-   * on an unbound pod, PodScheduled=True, and clears `nominatedNodeName` (v1.34+).
+   * on an unbound pod and PodScheduled=True. `nominatedNodeName` stays: clearing it on binding is
+   * the ClearingNominatedNodeNameAfterBinding gate, alpha and off in v1.34 (on from v1.35).
    */
   bind(pod: Pod, nodeName: string): Result<Pod> {
     const old = this.store.get('Pod', pod.metadata.namespace ?? '', pod.metadata.name);
     if (!old) return fail(notFound('pods', pod.metadata.name));
     if (old.spec.nodeName) return fail({ code: 409, reason: 'Conflict', message: `pod ${pod.metadata.name} is already assigned to node "${old.spec.nodeName}"` });
     if (old.metadata.deletionTimestamp) return fail(badRequest(`pod ${pod.metadata.name} is being deleted, cannot be assigned to a host`));
-    const status = withNominatedNodeName(withCondition(old.status, { type: 'PodScheduled', status: 'True' }, this.env.now()), '');
+    const status = withCondition(old.status, { type: 'PodScheduled', status: 'True' }, this.env.now());
     const next: Pod = { ...old, spec: { ...old.spec, nodeName }, status, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } };
     this.store.put(next);
     return { ok: true, obj: next };

@@ -117,13 +117,13 @@ describe('Pod PrepareForUpdate', () => {
 });
 
 describe('pods/binding (BindingREST.setPodNodeAndMetadata)', () => {
-  it('sets nodeName, PodScheduled=True and clears nominatedNodeName in one write', () => {
+  it('sets nodeName and PodScheduled=True in one write, and keeps nominatedNodeName (v1.34)', () => {
     const { api, pod } = setup();
     const nominated = ok(api.updateStatus<'Pod'>({ ...pod, status: { ...pod.status, nominatedNodeName: 'node-1' } }));
     const bound = ok(api.bind(nominated, 'node-1'));
     expect(Number(bound.metadata.resourceVersion)).toBe(Number(nominated.metadata.resourceVersion) + 1);
     expect(bound.spec.nodeName).toBe('node-1');
-    expect(bound.status.nominatedNodeName).toBeUndefined();
+    expect(bound.status.nominatedNodeName).toBe('node-1');
     expect(bound.status.conditions).toEqual([{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: '1970-01-01T00:00:00Z' }]);
   });
 

@@ -34,17 +34,17 @@ export interface Candidate {
 
 export type PreemptionResult =
   | { readonly kind: 'nominate'; readonly candidate: Candidate; readonly lowerPriorityNominated: readonly Pod[] }
-  | { readonly kind: 'fail'; readonly message: string; readonly clearNominatedNodeName: boolean };
+  | { readonly kind: 'fail'; readonly message: string };
 
 export function preempt(state: CycleState, d: Diagnosis, view: ClusterView): PreemptionResult {
   const notEligible = podEligibleToPreemptOthers(state, d.nodeToStatus, view);
-  if (notEligible) return fail(notEligible, false);
+  if (notEligible) return fail(notEligible);
   const numAll = view.numNodes();
   const potential = potentialNodes(d.nodeToStatus, view);
   const statuses = new NodeToStatus();
   statuses.absent = { plugin: DEFAULT_PREEMPTION, code: 'UnschedulableAndUnresolvable', reasons: [ERR_NOT_HELPFUL] };
   const notHelpful = (): string => fitErrorMessage(numAll, { nodeToStatus: statuses, unschedulablePlugins: new Set() }).trimEnd();
-  if (potential.length === 0) return fail(notHelpful(), true);
+  if (potential.length === 0) return fail(notHelpful());
   const wanted = numCandidates(potential.length);
   const candidates: Candidate[] = [];
   for (const name of potential) {
@@ -56,13 +56,13 @@ export function preempt(state: CycleState, d: Diagnosis, view: ClusterView): Pre
     if (candidates.length >= wanted) break;
   }
   const best = pickOneNodeForPreemption(candidates);
-  if (!best) return fail(notHelpful(), false);
+  if (!best) return fail(notHelpful());
   const lowerPriorityNominated = view.nominatedPods(best.node).filter((p) => podPriority(p) < state.priority);
   return { kind: 'nominate', candidate: best, lowerPriorityNominated };
 }
 
-function fail(message: string, clearNominatedNodeName: boolean): PreemptionResult {
-  return { kind: 'fail', message: `preemption: ${message}`, clearNominatedNodeName };
+function fail(message: string): PreemptionResult {
+  return { kind: 'fail', message: `preemption: ${message}` };
 }
 
 /** `NodesForStatusCode(Unschedulable)`: nodes a removal of pods might open, in name order. */

@@ -3,8 +3,9 @@
  * `ScheduleOne`, `handleSchedulingFailure`, `updatePod`; `preemption.Executor.prepareCandidate`,
  * `PreemptPod`).
  *
- * - Success: bind (the binding also sets PodScheduled=True and clears `nominatedNodeName`), Normal
- *   `Scheduled` "Successfully assigned NS/POD to NODE".
+ * - Success: bind (the binding also sets PodScheduled=True; a `nominatedNodeName` stays, as in
+ *   v1.34 neither the scheduler nor the API server clears it), Normal `Scheduled` "Successfully
+ *   assigned NS/POD to NODE".
  * - Failure: run preemption, then Warning `FailedScheduling` with the FitError message (cut to
  *   1024 characters) and PodScheduled=False reason `Unschedulable` with the whole message, plus
  *   the nominated node.
@@ -62,8 +63,8 @@ export function scheduleOne(ctx: ControllerContext, pod: Pod, view: ClusterView)
     nominate = p.candidate.node;
     preempted = p.candidate;
   } else {
+    // Since v1.34 a failed attempt leaves any nominatedNodeName as it is (KEP-5278, #133276).
     d.postFilterMsg = p.message;
-    if (p.clearNominatedNodeName) nominate = '';
   }
   return fail(ctx, pod, fitErrorMessage(r.numAllNodes, d), nominate, d, preempted);
 }

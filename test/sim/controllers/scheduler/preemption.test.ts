@@ -45,7 +45,7 @@ describe('a system-node-critical DaemonSet pod preempts a priority-0 pod on its 
     expect(eventsFor(c, 'csi-node-x', 'FailedScheduling')).toMatchObject([{ message: msg, count: 1 }]);
   });
 
-  it('binds the preemptor once the kubelet has removed the victim, and clears the nomination', () => {
+  it('binds the preemptor once the kubelet has removed the victim; the nomination stays on the bound pod (v1.34)', () => {
     const c = l8();
     c.settle();
     expect(getPod(c, 'csi-node-x', 'kube-system').spec.nodeName).toBeUndefined();
@@ -53,7 +53,7 @@ describe('a system-node-critical DaemonSet pod preempts a priority-0 pod on its 
     c.settle();
     const p = getPod(c, 'csi-node-x', 'kube-system');
     expect(p.spec.nodeName).toBe('node-4');
-    expect(p.status.nominatedNodeName).toBeUndefined();
+    expect(p.status.nominatedNodeName).toBe('node-4');
     expect(podScheduled(p)?.status).toBe('True');
     expect(eventsFor(c, 'csi-node-x', 'Scheduled')[0]?.message).toBe('Successfully assigned kube-system/csi-node-x to node-4');
     expect(eventsFor(c, 'csi-node-x', 'FailedScheduling')[0]?.count).toBe(1);
