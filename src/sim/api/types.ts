@@ -453,12 +453,24 @@ export interface KubeEvent extends TypeMeta {
   readonly reason: string;
   readonly message: string;
   readonly type: 'Normal' | 'Warning';
-  readonly source: { readonly component: string; readonly host?: string };
-  readonly firstTimestamp: string;
-  readonly lastTimestamp: string;
-  readonly count: number;
-  /** `metav1.MicroTime`, a struct: the core/v1 recorder leaves it zero, written as null. */
-  readonly eventTime?: null;
+  /** `{}` for events written through events.k8s.io/v1 (the scheduler's). */
+  readonly source: { readonly component?: string; readonly host?: string };
+  /** null (a zero `metav1.Time`) for events.k8s.io/v1 events. */
+  readonly firstTimestamp: string | null;
+  readonly lastTimestamp: string | null;
+  /** Absent (0, omitempty) for events.k8s.io/v1 events. */
+  readonly count?: number;
+  /**
+   * `metav1.MicroTime` (RFC3339 with microseconds): set by the events.k8s.io/v1 recorder; the
+   * core/v1 recorder leaves it zero, written as null.
+   */
+  readonly eventTime?: string | null;
+  /** events.k8s.io/v1 `series`: the isomorphic repeats of this event. */
+  readonly series?: { readonly count: number; readonly lastObservedTime: string };
+  /** events.k8s.io/v1 `action` (`Scheduling`, `Binding`, `Preempting`). */
+  readonly action?: string;
+  /** events.k8s.io/v1 `related` (the preemptor of a `Preempted` event). */
+  readonly related?: ObjectReference;
   readonly reportingComponent?: string;
   /** The source host (the node, for kubelet events); '' for controllers. Never omitted. */
   readonly reportingInstance?: string;

@@ -7,6 +7,7 @@
 import type { ApiObject, Kind, KindMap, Namespace, ObjectMeta, Pod } from '../api/types.js';
 import type { ApiServer, DeleteOptions, Draft, Result } from '../apiserver/apiserver.js';
 import type { EventRecorder } from './events.js';
+import type { EventsV1Recorder } from './events-v1.js';
 
 export type IntentVerb = 'create' | 'update' | 'updateStatus' | 'updateMetadata' | 'bind' | 'delete' | 'finishDeletion' | 'finalize' | 'event';
 
@@ -31,6 +32,8 @@ export class ControllerClient {
     readonly controller: string,
     private readonly now: () => number,
     private readonly record: (intent: Intent) => void,
+    /** The events.k8s.io/v1 recorder, for the controllers that write events through it. */
+    private readonly recorderV1?: EventsV1Recorder,
   ) {}
 
   create<K extends Kind>(draft: Draft<KindMap[K]> & { kind: K }, reason: string): Result<KindMap[K]> {
@@ -92,6 +95,24 @@ export class ControllerClient {
     const written = this.recorder.record(this.now(), obj, type, reason, message, host ? { component: this.controller, host } : { component: this.controller });
     const note = written ? '' : ' (dropped by the event spam filter)';
     this.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: `${reason}: ${message}${note}` });
+  }
+
+  /**
+   * Records an events.k8s.io/v1 Event (`events.EventRecorder.Eventf(regarding, related, type,
+   * reason, action, note)`), as kube-scheduler does; every other controller uses `event`.
+   */
+  eventf(regarding: ApiObject, related: ApiObject | undefined, type: 'Normal' | 'Warning', reason: string, action: string, note: string): void {
+    if (!this.recorderV1) throw new Error(`${this.controller} has no events.k8s.io/v1 recorder`);
+    const outcome = this.recorderV1.record(this.now(), regarding, related, type, reason, action, note, this.controller);
+    const suffix =
+      outcome === 'series'
+        ? ' (repeats an earlier event: its series now counts 2)'
+        : outcome === 'counted'
+          ? ' (counted in the series of an earlier event; written at the next refresh)'
+          : outcome === 'dropped'
+            ? ' (not written: the namespace is gone or terminating)'
+            : '';
+    this.record({ controller: this.controller, verb: 'event', kind: regarding.kind, namespace: regarding.metadata.namespace ?? '', name: regarding.metadata.name, reason: `${reason}: ${note}${suffix}` });
   }
 
   private note(verb: IntentVerb, kind: Kind, namespace: string, name: string, reason: string, r: Result<unknown>): void {

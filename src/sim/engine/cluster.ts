@@ -19,6 +19,7 @@ import { ControllerClient, type Intent } from './client.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { SIM_DEFAULTS, type SimDefaults } from './defaults.js';
 import { EventRecorder, type RecorderState } from './events.js';
+import { EventsV1Recorder, type EventsV1State } from './events-v1.js';
 import { newRngState, type RngState } from './rng.js';
 import { EPOCH_MS } from './time.js';
 import { cancelTimers, hasForegroundTimer, newTimerHeap, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
@@ -52,6 +53,8 @@ export interface ClusterSnapshot {
   readonly store: StoreData;
   readonly controllers: Record<string, unknown>;
   readonly recorder: RecorderState;
+  /** The events.k8s.io/v1 recorder (absent in snapshots older than it). */
+  readonly recorderV1?: EventsV1State;
   readonly traceSeq: number;
 }
 
@@ -68,6 +71,8 @@ export class Cluster {
   private readonly controllers: Controller[];
   private readonly byName = new Map<string, Controller>();
   private readonly recorder: EventRecorder;
+  private readonly recorderV1: EventsV1Recorder;
+  private readonly recorderV1Initial: EventsV1State;
   private readonly trace: TraceEntry[] = [];
   private readonly traceLimit: number;
   private traceSeq = 0;
@@ -82,6 +87,8 @@ export class Cluster {
     this.store = new Store();
     this.api = new ApiServer(this.store, { now: () => this.nowMs, rng: this.rngState });
     this.recorder = new EventRecorder(this.store, this.defaults.eventTTLSeconds);
+    this.recorderV1 = new EventsV1Recorder(this.store, this.recorder, this.nowMs, this.defaults.eventTTLSeconds);
+    this.recorderV1Initial = this.recorderV1.snapshot();
     this.controllers = opts.controllers ? opts.controllers(this) : [];
     for (const c of this.controllers) this.byName.set(c.name, c);
     // No control loop here watches Events (nor does any upstream one these model), and on a big
@@ -113,7 +120,7 @@ export class Cluster {
 
   /** A client that records intents as coming from `who` (e.g. `kubectl`, `sim`). */
   clientFor(who: string): ControllerClient {
-    return new ControllerClient(this.api, this.recorder, who, () => this.nowMs, (i) => this.pendingIntents.push(i));
+    return new ControllerClient(this.api, this.recorder, who, () => this.nowMs, (i) => this.pendingIntents.push(i), this.recorderV1);
   }
 
   /** Records an event from outside the controllers (e.g. the kubelet of a `sim` node). */
@@ -124,6 +131,7 @@ export class Cluster {
   /** Runs every controller, pass after pass, until a pass changes nothing. */
   settle(cause = 'command'): void {
     this.recorder.expire(this.nowMs);
+    this.recorderV1.expire(this.nowMs);
     this.flushTrace(cause);
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       let worked = false;
@@ -160,6 +168,7 @@ export class Cluster {
     }
     this.nowMs = Math.max(this.nowMs, target);
     this.recorder.expire(this.nowMs);
+    this.recorderV1.expire(this.nowMs);
     this.flushTrace('time');
   }
 
@@ -203,6 +212,7 @@ export class Cluster {
       store: this.store.snapshot(),
       controllers,
       recorder: this.recorder.snapshot(),
+      recorderV1: this.recorderV1.snapshot(),
       traceSeq: this.traceSeq,
     };
   }
@@ -214,6 +224,7 @@ export class Cluster {
     this.store.restore(s.store);
     for (const c of this.controllers) c.restore(structuredClone(s.controllers[c.name]));
     this.recorder.restore(s.recorder);
+    this.recorderV1.restore(s.recorderV1 ?? this.recorderV1Initial);
     this.traceSeq = s.traceSeq;
     this.pendingIntents = [];
     this.trace.length = 0;

@@ -5,8 +5,11 @@
  * would keep every Event ever recorded.
  *
  * Invariants:
- * - An Event is removed at the first sweep at or after `lastTimestamp + ttl` (lastTimestamp is
- *   written at each create and update, at second precision, as etcd lease TTLs are).
+ * - An Event is removed at the first sweep at or after `writtenAt + ttl`. By default the write
+ *   time is `lastTimestamp` (written at each create and update of a core/v1 Event, at second
+ *   precision, as etcd lease TTLs are); an events.k8s.io/v1 Event has no such field, so its
+ *   recorder passes the write times it keeps (events-v1.ts).
+ * - Each expiry handles only the Events it `owns` (one per recorder).
  * - The queue holds one entry per write, in write order (so in time order); an entry whose
  *   Event was written again later is skipped when it comes up.
  * - The queue is derived data: `rebuild` recomputes it from the stored Events after a restore.
@@ -25,19 +28,29 @@ export class EventExpiry {
   private queue: Expiry[] = [];
   private head = 0;
 
-  constructor(private readonly ttlMs: number) {}
+  constructor(
+    private readonly ttlMs: number,
+    /** When `ev` was last written (ms). */
+    private readonly writtenAt: (ev: KubeEvent) => number = lastTimestampOf,
+    /** Which stored Events this expiry handles. */
+    private readonly owns: (ev: KubeEvent) => boolean = () => true,
+  ) {}
 
-  /** Records a write of `ev` (its lastTimestamp is the write time). */
+  /** Records a write of `ev` (at `writtenAt(ev)`). */
   note(ev: KubeEvent): void {
-    this.queue.push({ at: expiryOf(ev, this.ttlMs), namespace: ev.metadata.namespace ?? '', name: ev.metadata.name });
+    this.queue.push({ at: this.expiryOf(ev), namespace: ev.metadata.namespace ?? '', name: ev.metadata.name });
   }
 
-  /** Removes every Event whose TTL has run out by `now`. */
-  sweep(now: number, store: Store): void {
+  /** Removes every Event whose TTL has run out by `now`; `removed` hears of each, and of any already gone. */
+  sweep(now: number, store: Store, removed?: (namespace: string, name: string) => void): void {
     while (this.head < this.queue.length && this.queue[this.head]!.at <= now) {
       const { namespace, name } = this.queue[this.head++]!;
       const ev = store.get('Event', namespace, name);
-      if (ev && expiryOf(ev, this.ttlMs) <= now) store.remove('Event', namespace, name);
+      if (!ev) removed?.(namespace, name);
+      else if (this.owns(ev) && this.expiryOf(ev) <= now) {
+        store.remove('Event', namespace, name);
+        removed?.(namespace, name);
+      }
     }
     if (this.head > 1024 && this.head * 2 > this.queue.length) {
       this.queue = this.queue.slice(this.head);
@@ -49,12 +62,17 @@ export class EventExpiry {
   rebuild(store: Store): void {
     this.queue = store
       .list('Event')
-      .map((ev) => ({ at: expiryOf(ev, this.ttlMs), namespace: ev.metadata.namespace ?? '', name: ev.metadata.name }))
+      .filter(this.owns)
+      .map((ev) => ({ at: this.expiryOf(ev), namespace: ev.metadata.namespace ?? '', name: ev.metadata.name }))
       .sort((a, b) => a.at - b.at);
     this.head = 0;
   }
+
+  private expiryOf(ev: KubeEvent): number {
+    return this.writtenAt(ev) + this.ttlMs;
+  }
 }
 
-function expiryOf(ev: KubeEvent, ttlMs: number): number {
-  return parseTime(ev.lastTimestamp ?? ev.metadata.creationTimestamp) + ttlMs;
+function lastTimestampOf(ev: KubeEvent): number {
+  return parseTime(ev.lastTimestamp ?? ev.metadata.creationTimestamp);
 }

@@ -13,6 +13,8 @@
  *
  * Events expire an hour after their last write (event-ttl.ts).
  *
+ * The scheduler writes through the other events API instead (events-v1.ts).
+ *
  * Like upstream, each of the three caches keeps at most 4096 entries (`maxLruCacheEntries`),
  * dropping the least recently used; `snapshot()` gives them as plain data (`RecorderState`) for
  * the cluster's snapshots.
@@ -62,7 +64,18 @@ export class EventRecorder {
     private readonly store: Store,
     ttlSeconds = 3600,
   ) {
-    this.expiry = new EventExpiry(ttlSeconds * 1000);
+    // Events written through events.k8s.io/v1 (eventTime set) expire by their own recorder.
+    this.expiry = new EventExpiry(ttlSeconds * 1000, undefined, (ev) => !ev.eventTime);
+  }
+
+  /**
+   * A fresh Event name and uid. Upstream names events `<object>.<UnixNano in hex>`; a
+   * millisecond clock plus a sequence number gives the same shape and stays unique within one
+   * instant. The events.k8s.io/v1 recorder draws from the same sequence, so names never clash.
+   */
+  allocate(now: number, objectName: string): { name: string; uid: string } {
+    const seq = this.seq++;
+    return { name: `${objectName}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`, uid: `event-${seq}` };
   }
 
   /** Removes the Events whose TTL ran out by `now`. */
@@ -127,19 +140,16 @@ export class EventRecorder {
       ev = {
         ...existing,
         message: text,
-        count: existing.count + 1,
+        count: (existing.count ?? 0) + 1,
         lastTimestamp: ts,
         metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() },
       };
     } else {
-      // Upstream names events `<object>.<UnixNano in hex>`; a millisecond clock plus a sequence
-      // number gives the same shape and stays unique within one instant.
-      const seq = this.seq++;
-      const name = `${obj.metadata.name}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`;
+      const { name, uid } = this.allocate(now, obj.metadata.name);
       ev = {
         apiVersion: 'v1',
         kind: 'Event',
-        metadata: { name, namespace, uid: `event-${seq}`, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
+        metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
         involvedObject: {
           kind: obj.kind,
           ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}),

@@ -2,6 +2,10 @@
  * The events of a described object: describe.go's `searchEvents` (events whose involvedObject
  * names the object, by name, namespace, kind and uid) and `DescribeEvents` (oldest
  * `lastTimestamp` first; `Age` is `10s` or `2m (x3 over 5m)`).
+ *
+ * events.k8s.io/v1 Events (the scheduler's) have no lastTimestamp: Go's zero time sorts them
+ * before every core/v1 Event, in list order among themselves. Their `Age` counts from
+ * `eventTime`, and a series shows `<since lastObservedTime> (x<count> over <since eventTime>)`.
  */
 import type { KubeEvent } from '../../../sim/api/types.js';
 import type { Store } from '../../../sim/store/store.js';
@@ -29,7 +33,7 @@ export function searchEvents(store: Store, ref: EventRef, show = true): KubeEven
   });
 }
 
-function time(ts: string | undefined): number {
+function time(ts: string | null | undefined): number {
   const ms = ts ? Date.parse(ts) : NaN;
   return Number.isNaN(ms) ? 0 : ms;
 }

@@ -1,7 +1,9 @@
 /**
  * `kubectl get events`: `printEvent` of `pkg/printers/internalversion/printers.go`.
  * Columns LAST SEEN, TYPE, REASON, OBJECT, MESSAGE; wide inserts SUBOBJECT and SOURCE before
- * MESSAGE and appends FIRST SEEN, COUNT and NAME (the `name`-format column).
+ * MESSAGE and appends FIRST SEEN, COUNT and NAME (the `name`-format column). For an
+ * events.k8s.io/v1 Event (null first/lastTimestamp) FIRST SEEN is from `eventTime`, LAST SEEN and
+ * COUNT from its `series` (else as FIRST SEEN, and 1).
  */
 import type { KubeEvent } from '../../../sim/api/types.js';
 import { eventFirstSeen, eventLastSeen } from '../../format/duration.js';
@@ -27,7 +29,8 @@ export const EVENT_TABLE: TableDef<KubeEvent> = {
     const last = eventLastSeen(e, now);
     const message = e.message.trim();
     if (!wide) return [last, e.type, e.reason, eventTarget(e), message];
-    const count = e.count || 1;
+    // Singleton events.k8s.io/v1 events have no count; a series has its own.
+    const count = e.series ? e.series.count : e.count || 1;
     return [last, e.type, e.reason, eventTarget(e), e.involvedObject.fieldPath ?? '', eventSource(e), message, eventFirstSeen(e, now), String(count), e.metadata.name];
   },
 };

@@ -3,6 +3,10 @@
  * `ScheduleOne`, `handleSchedulingFailure`, `updatePod`; `preemption.Executor.prepareCandidate`,
  * `PreemptPod`).
  *
+ * Events go through the events.k8s.io/v1 recorder (`fwk.EventRecorder().Eventf`, with an action:
+ * `Binding`, `Scheduling`, `Preempting`; a Preempted event's `related` is the preemptor), so
+ * repeats of one attempt's outcome form a series (engine/events-v1.ts).
+ *
  * - Success: bind (the binding also sets PodScheduled=True; a `nominatedNodeName` stays, as in
  *   v1.34 neither the scheduler nor the API server clears it), Normal `Scheduled` "Successfully
  *   assigned NS/POD to NODE".
@@ -48,7 +52,7 @@ export function scheduleOne(ctx: ControllerContext, pod: Pod, view: ClusterView)
     const reason = r.feasibleNodes > 1 ? `${r.node} passed every filter and scored highest of ${r.feasibleNodes} feasible nodes` : `${r.node} passed every filter`;
     const bound = ctx.client.bind(pod, r.node, reason);
     if (bound.ok) {
-      ctx.client.event(bound.obj, 'Normal', 'Scheduled', `Successfully assigned ${podKey(pod)} to ${r.node}`);
+      ctx.client.eventf(bound.obj, undefined, 'Normal', 'Scheduled', 'Binding', `Successfully assigned ${podKey(pod)} to ${r.node}`);
       return { kind: 'bound', node: r.node };
     }
     return fail(ctx, pod, bound.error.message, undefined, undefined, undefined);
@@ -80,7 +84,7 @@ export function truncateMessage(message: string): string {
 }
 
 function fail(ctx: ControllerContext, pod: Pod, message: string, nominate: string | undefined, d: Diagnosis | undefined, preempted: Candidate | undefined): Outcome {
-  ctx.client.event(pod, 'Warning', 'FailedScheduling', truncateMessage(message));
+  ctx.client.eventf(pod, undefined, 'Warning', 'FailedScheduling', 'Scheduling', truncateMessage(message));
   const current = ctx.store.get('Pod', pod.metadata.namespace ?? '', pod.metadata.name) ?? pod;
   const status = withNominatedNodeName(withCondition(current.status, { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message }, ctx.now), nominate);
   ctx.client.updateStatus({ ...current, status }, `no node fits: ${message}`);
@@ -107,7 +111,7 @@ function prepareCandidate(ctx: ControllerContext, preemptor: Pod, c: Candidate, 
     const patched = ctx.client.updateStatus({ ...current, status }, why);
     const target = patched.ok ? patched.obj : current;
     const deleted = ctx.client.delete(target, why);
-    ctx.client.event(deleted.ok ? deleted.obj : target, 'Normal', 'Preempted', `Preempted by pod ${preemptor.metadata.uid} on node ${c.node}`);
+    ctx.client.eventf(deleted.ok ? deleted.obj : target, preemptor, 'Normal', 'Preempted', 'Preempting', `Preempted by pod ${preemptor.metadata.uid} on node ${c.node}`);
   }
   for (const p of lowerNominated) {
     const current = ctx.store.get('Pod', p.metadata.namespace ?? '', p.metadata.name);

@@ -121,8 +121,13 @@ export function eventsOf(f: Fixture, name: string): string[] {
   return f.c.store
     .list('Event')
     .filter((e) => e.involvedObject.name === name)
-    .sort((a, b) => (a.firstTimestamp < b.firstTimestamp ? -1 : a.firstTimestamp > b.firstTimestamp ? 1 : 0))
+    .sort((a, b) => firstSecond(a) - firstSecond(b))
     .map((e) => `${e.reason}: ${e.message}`);
+}
+
+/** When an event was first seen, in whole seconds (events.k8s.io/v1 events have only eventTime). */
+function firstSecond(e: KubeEvent): number {
+  return Math.floor(Date.parse(e.firstTimestamp ?? e.eventTime ?? '') / 1000);
 }
 
 export function eventObjects(f: Fixture, name: string, reason?: string): KubeEvent[] {
@@ -130,8 +135,8 @@ export function eventObjects(f: Fixture, name: string, reason?: string): KubeEve
 }
 
 /** Seconds since T0 of an RFC3339 time. */
-export function sec(time: string | undefined): number {
-  if (time === undefined) throw new Error('no time');
+export function sec(time: string | null | undefined): number {
+  if (time === undefined || time === null) throw new Error('no time');
   return (Date.parse(time) - T0) / 1000;
 }
 

@@ -40,7 +40,7 @@ describe('kubelet: pull-error images', () => {
       const next = f.c.nextWakeup();
       if (next === undefined || next > T0 + 700_000) break;
       f.c.advanceTo(next);
-      const n = eventObjects(f, 'agent', 'Pulling')[0]!.count;
+      const n = eventObjects(f, 'agent', 'Pulling')[0]!.count ?? 0;
       if (n !== count) {
         pulls.push((f.c.now - T0) / 1000);
         count = n;

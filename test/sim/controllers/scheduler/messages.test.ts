@@ -39,7 +39,10 @@ describe('messages a learner meets (reference §15.3)', () => {
     expect(podScheduled(pod)).toMatchObject({ status: 'False', reason: 'Unschedulable', message: want, lastProbeTime: null });
     const ev = eventsFor(c, 'csi-node-abcde', 'FailedScheduling');
     expect(ev).toHaveLength(1);
-    expect(ev[0]).toMatchObject({ type: 'Warning', message: want, count: 1, source: { component: 'default-scheduler' } });
+    // events.k8s.io/v1: no count and an empty source; the reporting fields and the action say who and what
+    expect(ev[0]).toMatchObject({ type: 'Warning', message: want, action: 'Scheduling', source: {}, reportingComponent: 'default-scheduler', reportingInstance: 'default-scheduler-control-plane' });
+    expect(ev[0]!.count).toBeUndefined();
+    expect(ev[0]!.series).toBeUndefined();
   });
 
   it('Insufficient memory in a 6-node cluster (L16)', () => {

@@ -32,7 +32,17 @@ describe('a system-node-critical DaemonSet pod preempts a priority-0 pod on its 
       reason: 'PreemptionByScheduler',
       message: 'default-scheduler: preempting to accommodate a higher priority pod',
     });
-    expect(eventsFor(c, 'batch-4', 'Preempted')).toMatchObject([{ type: 'Normal', message: `Preempted by pod ${preemptor.metadata.uid} on node node-4`, source: { component: 'default-scheduler' } }]);
+    expect(eventsFor(c, 'batch-4', 'Preempted')).toMatchObject([
+      {
+        type: 'Normal',
+        message: `Preempted by pod ${preemptor.metadata.uid} on node node-4`,
+        action: 'Preempting',
+        // `related` is the preemptor (Eventf(victim, preemptor, ...))
+        related: { kind: 'Pod', namespace: 'kube-system', name: preemptor.metadata.name, uid: preemptor.metadata.uid },
+        source: {},
+        reportingComponent: 'default-scheduler',
+      },
+    ]);
   });
 
   it('keeps the preemptor Pending, nominated to the node, with no preemption part in its message', () => {
@@ -42,7 +52,7 @@ describe('a system-node-critical DaemonSet pod preempts a priority-0 pod on its 
     expect(p.status.nominatedNodeName).toBe('node-4');
     const msg = "0/4 nodes are available: 1 Insufficient cpu, 3 node(s) didn't satisfy plugin(s) [NodeAffinity].";
     expect(podScheduled(p)?.message).toBe(msg);
-    expect(eventsFor(c, 'csi-node-x', 'FailedScheduling')).toMatchObject([{ message: msg, count: 1 }]);
+    expect(eventsFor(c, 'csi-node-x', 'FailedScheduling')).toMatchObject([{ message: msg, action: 'Scheduling' }]);
   });
 
   it('binds the preemptor once the kubelet has removed the victim; the nomination stays on the bound pod (v1.34)', () => {
@@ -56,7 +66,7 @@ describe('a system-node-critical DaemonSet pod preempts a priority-0 pod on its 
     expect(p.status.nominatedNodeName).toBe('node-4');
     expect(podScheduled(p)?.status).toBe('True');
     expect(eventsFor(c, 'csi-node-x', 'Scheduled')[0]?.message).toBe('Successfully assigned kube-system/csi-node-x to node-4');
-    expect(eventsFor(c, 'csi-node-x', 'FailedScheduling')[0]?.count).toBe(1);
+    expect(eventsFor(c, 'csi-node-x', 'FailedScheduling')[0]?.series).toBeUndefined();
   });
 
   it('a lower-priority pod cannot take the room the preemptor is waiting for', () => {

@@ -1,0 +1,258 @@
+/**
+ * The events.k8s.io/v1 recorder: client-go's newer events library (`tools/events`,
+ * `recorderImpl.Eventf` and `eventBroadcasterImpl`), which kube-scheduler writes its events with.
+ * It behaves unlike the core/v1 recorder of events.ts:
+ *
+ * - The Event carries `eventTime` (a MicroTime), `action`, `reportingComponent` and
+ *   `reportingInstance` (`<component>-<hostname>`), optionally `related`; seen through core/v1 it
+ *   has `firstTimestamp`/`lastTimestamp` null, no `count` and an empty `source`.
+ * - No aggregation of similar messages and no spam filter.
+ * - Isomorphic events (`getKey`: same type, action, reason, reporting controller and instance,
+ *   regarding reference, resourceVersion included, and related reference; NOT the note) form a
+ *   series (`recordToSink`): the second occurrence patches `series: {count: 2, lastObservedTime}`
+ *   onto the first Event, whose note stays; later occurrences only bump the cached series.
+ * - Every 30 minutes (`refreshExistingEventSeries`) each cached series is written again; every 6
+ *   minutes (`finishSeries`) a series last observed more than 6 minutes earlier is written a
+ *   last time and dropped from the cache, as is a singleton whose eventTime is that old; the next
+ *   occurrence then starts a new Event. Both loops tick from the recorder's start
+ *   (`wait.UntilWithContext`).
+ * - A series write is a patch; when the Event is gone (its TTL ran out) it is created again
+ *   under the same name (`recordEvent`). A patch that changes nothing is no write at all (the
+ *   API server skips no-op updates), so it does not renew the TTL.
+ * - A create is refused in a namespace that is missing or terminating (NamespaceLifecycle).
+ *
+ * The recorder has no timers: the loops' ticks are applied lazily, in time order and interleaved
+ * with the TTL sweep, whenever an event is recorded and at `expire` (the engine's sweep point),
+ * so a write made by a tick lands at the next of those calls, stamped with the tick's time.
+ * Events expire an hour after their last write (event-ttl.ts), the write times kept here.
+ */
+import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
+import type { Store } from '../store/store.js';
+import { EventExpiry } from './event-ttl.js';
+import type { EventRecorder } from './events.js';
+import { parseTime, rfc3339 } from './time.js';
+
+/** `refreshTime` and `finishTime` of tools/events. */
+export const SERIES_REFRESH_MS = 30 * 60_000;
+export const SERIES_FINISH_MS = 6 * 60_000;
+
+/**
+ * The host name the control plane's components run on (made up: the playground has no
+ * control-plane node). The scheduler reports as `default-scheduler-control-plane`.
+ */
+export const CONTROL_PLANE_HOST = 'control-plane';
+
+/** One cached event (`eventCache` entry): the Event as first created, and its series. */
+interface Cached {
+  readonly event: KubeEvent;
+  /** The eventTime, in ms. */
+  readonly at: number;
+  series?: { count: number; lastObserved: number };
+}
+
+/** The recorder's state as plain data, for the cluster's snapshots. */
+export interface EventsV1State {
+  /** Isomorphic key -> cached event, in insertion order. */
+  readonly cache: [string, Cached][];
+  /** `namespace/name` -> when the Event was last written (ms). */
+  readonly written: [string, number][];
+  readonly nextRefresh: number;
+  readonly nextFinish: number;
+}
+
+/** What became of one `record` call. */
+export type V1Outcome = 'created' | 'series' | 'counted' | 'dropped';
+
+/** `metav1.MicroTime` as JSON: RFC3339 with six fractional digits. */
+export function microTime(ms: number): string {
+  const whole = Math.floor(ms);
+  const micros = Math.round((ms - whole) * 1000);
+  const iso = new Date(whole).toISOString(); // 2026-01-01T00:00:00.123Z
+  return `${iso.slice(0, 23)}${String(micros).padStart(3, '0')}Z`;
+}
+
+function refKey(r: ObjectReference | undefined): string {
+  if (!r) return '';
+  return [r.kind, r.namespace ?? '', r.name, r.uid ?? '', r.apiVersion ?? '', r.resourceVersion ?? '', r.fieldPath ?? ''].join('\u0001');
+}
+
+/** `reference.GetReference` of an object. */
+function referenceOf(obj: ApiObject): ObjectReference {
+  return {
+    kind: obj.kind,
+    ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}),
+    name: obj.metadata.name,
+    uid: obj.metadata.uid,
+    apiVersion: obj.apiVersion,
+    resourceVersion: obj.metadata.resourceVersion,
+  };
+}
+
+export class EventsV1Recorder {
+  private cache = new Map<string, Cached>();
+  private written = new Map<string, number>();
+  private nextRefresh: number;
+  private nextFinish: number;
+  private readonly expiry: EventExpiry;
+
+  constructor(
+    private readonly store: Store,
+    /** Names and uids come from the core/v1 recorder's sequence. */
+    private readonly names: EventRecorder,
+    /** When the broadcaster started (its loops tick from here). */
+    start: number,
+    ttlSeconds = 3600,
+  ) {
+    this.nextRefresh = start + SERIES_REFRESH_MS;
+    this.nextFinish = start + SERIES_FINISH_MS;
+    this.expiry = new EventExpiry(
+      ttlSeconds * 1000,
+      (ev) => this.written.get(`${ev.metadata.namespace ?? ''}/${ev.metadata.name}`) ?? parseTime(ev.metadata.creationTimestamp),
+      (ev) => !!ev.eventTime,
+    );
+  }
+
+  snapshot(): EventsV1State {
+    return structuredClone({ cache: [...this.cache], written: [...this.written], nextRefresh: this.nextRefresh, nextFinish: this.nextFinish });
+  }
+
+  restore(state: EventsV1State): void {
+    const s = structuredClone(state);
+    this.cache = new Map(s.cache);
+    this.written = new Map(s.written);
+    this.nextRefresh = s.nextRefresh;
+    this.nextFinish = s.nextFinish;
+    this.expiry.rebuild(this.store);
+  }
+
+  /** Runs the series loops' ticks due by `now` and removes the Events whose TTL ran out. */
+  expire(now: number): void {
+    for (;;) {
+      const t = Math.min(this.nextRefresh, this.nextFinish);
+      if (t > now) break;
+      this.sweep(t);
+      if (this.nextRefresh === t) {
+        this.refresh(t);
+        this.nextRefresh += SERIES_REFRESH_MS;
+      }
+      if (this.nextFinish === t) {
+        this.finish(t);
+        this.nextFinish += SERIES_FINISH_MS;
+      }
+    }
+    this.sweep(now);
+  }
+
+  /**
+   * `Eventf(regarding, related, type, reason, action, note)` from `component` running on `host`;
+   * says whether an Event was created, got its series, had only the cached series counted, or
+   * the write was refused.
+   */
+  record(
+    now: number,
+    regarding: ApiObject,
+    related: ApiObject | undefined,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    action: string,
+    note: string,
+    component: string,
+    host = CONTROL_PLANE_HOST,
+  ): V1Outcome {
+    this.expire(now);
+    const reportingInstance = `${component}-${host}`;
+    const involvedObject = referenceOf(regarding);
+    const relatedRef = related ? referenceOf(related) : undefined;
+    const key = [type, action, reason, component, reportingInstance, refKey(involvedObject), refKey(relatedRef)].join('\u0000');
+    const cached = this.cache.get(key);
+    if (cached) {
+      if (cached.series) {
+        cached.series.count++;
+        cached.series.lastObserved = now;
+        return 'counted';
+      }
+      cached.series = { count: 2, lastObserved: now };
+      return this.write(cached, now) ? 'series' : 'dropped';
+    }
+    const namespace = regarding.metadata.namespace || 'default';
+    const { name } = this.names.allocate(now, regarding.metadata.name);
+    const event: KubeEvent = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name, namespace, uid: '', resourceVersion: '', creationTimestamp: '' },
+      involvedObject,
+      ...(relatedRef ? { related: relatedRef } : {}),
+      reason,
+      message: note,
+      type,
+      source: {},
+      firstTimestamp: null,
+      lastTimestamp: null,
+      eventTime: microTime(now),
+      action,
+      reportingComponent: component,
+      reportingInstance,
+    };
+    const entry: Cached = { event, at: now };
+    this.cache.set(key, entry);
+    return this.write(entry, now) ? 'created' : 'dropped';
+  }
+
+  /** `recordEvent`: patch the series onto the stored Event, else create it; whether it is stored. */
+  private write(entry: Cached, at: number): boolean {
+    const { name, namespace = '' } = entry.event.metadata;
+    const series = entry.series ? { count: entry.series.count, lastObservedTime: microTime(entry.series.lastObserved) } : undefined;
+    const existing = this.store.get('Event', namespace, name);
+    if (series && existing) {
+      if (existing.series && existing.series.count === series.count && existing.series.lastObservedTime === series.lastObservedTime) return true;
+      this.put({ ...existing, series, metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() } }, at);
+      return true;
+    }
+    // A create (first occurrence, or a series whose Event has expired); an existing name is
+    // AlreadyExists, which upstream retries later and this model gives up on.
+    if (existing) return false;
+    const ns = this.store.get('Namespace', '', namespace);
+    if (!ns || ns.metadata.deletionTimestamp) return false;
+    const { uid } = this.names.allocate(at, '');
+    this.put(
+      {
+        ...entry.event,
+        ...(series ? { series } : {}),
+        metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: rfc3339(at) },
+      },
+      at,
+    );
+    return true;
+  }
+
+  private put(ev: KubeEvent, at: number): void {
+    // etcd lease TTLs count in whole seconds, as the core/v1 Events' lastTimestamp does.
+    this.written.set(`${ev.metadata.namespace ?? ''}/${ev.metadata.name}`, Math.floor(at / 1000) * 1000);
+    this.store.put(ev);
+    this.expiry.note(ev);
+  }
+
+  /** `refreshExistingEventSeries`. */
+  private refresh(t: number): void {
+    for (const entry of this.cache.values()) if (entry.series) this.write(entry, t);
+  }
+
+  /** `finishSeries`. */
+  private finish(t: number): void {
+    const cutoff = t - SERIES_FINISH_MS;
+    for (const [key, entry] of this.cache) {
+      if (entry.series) {
+        if (entry.series.lastObserved < cutoff) {
+          this.write(entry, t);
+          this.cache.delete(key);
+        }
+      } else if (entry.at < cutoff) {
+        this.cache.delete(key);
+      }
+    }
+  }
+
+  private sweep(now: number): void {
+    this.expiry.sweep(now, this.store, (namespace, name) => this.written.delete(`${namespace}/${name}`));
+  }
+}
