@@ -204,6 +204,7 @@ function failOrRecover(ctx: VerbContext, argv: readonly string[], sub: 'fail' | 
       out += `node/${name} failed: its kubelet stopped posting status (Ready turns Unknown after ${grace}s)\n`;
     } else {
       kubelet.recoverNode(name, ctx.cluster.now);
+      ctx.cluster.restartEventSource('kubelet', name);
       out += `node/${name} recovered: its kubelet posts status again\n`;
     }
   }

@@ -123,6 +123,11 @@ export class Cluster {
     return new ControllerClient(this.api, this.recorder, who, () => this.nowMs, (i) => this.pendingIntents.push(i), this.recorderV1);
   }
 
+  /** A component restarted: its event correlator starts afresh (see EventRecorder.restartSource). */
+  restartEventSource(component: string, host?: string): void {
+    this.recorder.restartSource(host ? { component, host } : { component });
+  }
+
   /** Records an event from outside the controllers (e.g. the kubelet of a `sim` node). */
   recordEvent(obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, component: string, host?: string): void {
     this.recorder.record(this.nowMs, obj, type, reason, message, host ? { component, host } : { component });

@@ -23,6 +23,7 @@ import type { ApiObject, KubeEvent } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry } from './event-ttl.js';
 import { Lru } from './lru.js';
+import { newRngState, randomUid } from './rng.js';
 import { rfc3339 } from './time.js';
 
 export interface EventSource {
@@ -75,7 +76,18 @@ export class EventRecorder {
    */
   allocate(now: number, objectName: string): { name: string; uid: string } {
     const seq = this.seq++;
-    return { name: `${objectName}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`, uid: `event-${seq}` };
+    // The uid is a UUID like any object's, drawn from a generator seeded by the sequence number
+    // (the cluster's RNG is left alone, so pod names do not depend on how many events were written).
+    return { name: `${objectName}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`, uid: randomUid(newRngState(seq + 1)) };
+  }
+
+  /**
+   * A component restarted (a kubelet after `sim node recover`): its correlator starts with empty
+   * caches, as a new process does, so its next events are new Events rather than repeats.
+   */
+  restartSource(source: EventSource): void {
+    const prefix = `${source.component}\u0000${source.host ?? ''}\u0000`;
+    for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteWhere((key) => key.startsWith(prefix));
   }
 
   /** Removes the Events whose TTL ran out by `now`. */

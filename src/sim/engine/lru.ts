@@ -62,6 +62,18 @@ export class Lru<V> {
     }
   }
 
+  /** Drops every entry whose key passes `test`. */
+  deleteWhere(test: (key: string) => boolean): void {
+    for (let e = this.oldest; e; ) {
+      const next = e.newer;
+      if (test(e.key)) {
+        this.unlink(e);
+        this.entries.delete(e.key);
+      }
+      e = next;
+    }
+  }
+
   /** Every entry, least recent first (plain data for snapshots). */
   list(): [string, V][] {
     const out: [string, V][] = [];

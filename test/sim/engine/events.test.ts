@@ -97,4 +97,19 @@ describe('EventRecorder', () => {
     expect(r.record(0, DS, 'Normal', 'SuccessfulCreate', 'Created pod: a', SOURCE)).toBeUndefined();
     expect(store.list('Event')).toEqual([]);
   });
+
+  it('gives Events UUIDs, and a restarted source starts with empty caches (a repeat is a new Event)', () => {
+    const store = storeWithDefaultNamespace();
+    const r = new EventRecorder(store);
+    const kubelet = { component: 'kubelet', host: 'node-1' };
+    const first = r.record(0, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!;
+    expect(first.metadata.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(r.record(1_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.count).toBe(2);
+    r.restartSource({ component: 'kubelet', host: 'node-2' });
+    expect(r.record(2_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.count).toBe(3);
+    r.restartSource(kubelet);
+    const fresh = r.record(3_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!;
+    expect(fresh.count).toBe(1);
+    expect(fresh.metadata.name).not.toBe(first.metadata.name);
+  });
 });

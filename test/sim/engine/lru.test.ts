@@ -41,4 +41,18 @@ describe('Lru', () => {
     copy.set('v', { n: 0 });
     expect(copy.list().map(([k]) => k)).toEqual(['y', 'z', 'w', 'v']);
   });
+
+  it('deleteWhere drops the matching entries and keeps the order of the rest', () => {
+    const lru = new Lru<number>(4);
+    for (const [k, v] of [['a:1', 1], ['b:1', 2], ['a:2', 3], ['b:2', 4]] as const) lru.set(k, v);
+    lru.deleteWhere((k) => k.startsWith('a:'));
+    expect(lru.list()).toEqual([
+      ['b:1', 2],
+      ['b:2', 4],
+    ]);
+    lru.set('c', 5);
+    lru.set('d', 6);
+    lru.set('e', 7);
+    expect(lru.list().map(([k]) => k)).toEqual(['b:2', 'c', 'd', 'e']);
+  });
 });
