@@ -23,7 +23,7 @@ import type { ApiObject, KubeEvent } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry } from './event-ttl.js';
 import { Lru } from './lru.js';
-import { newRngState, randomUid } from './rng.js';
+import { newRngState, quickUid } from './rng.js';
 import { rfc3339 } from './time.js';
 
 export interface EventSource {
@@ -78,7 +78,7 @@ export class EventRecorder {
     const seq = this.seq++;
     // The uid is a UUID like any object's, drawn from a generator seeded by the sequence number
     // (the cluster's RNG is left alone, so pod names do not depend on how many events were written).
-    return { name: `${objectName}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`, uid: randomUid(newRngState(seq + 1)) };
+    return { name: `${objectName}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`, uid: quickUid(newRngState(seq + 1)) };
   }
 
   /**

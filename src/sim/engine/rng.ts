@@ -45,3 +45,14 @@ export function randomUid(state: RngState): string {
   };
   return `${hex(8)}-${hex(4)}-4${hex(3)}-${(8 + nextInt(state, 4)).toString(16)}${hex(3)}-${hex(12)}`;
 }
+
+/**
+ * A version-4-shaped UUID from four 32-bit draws: the same shape as `randomUid` at an eighth of
+ * the draws, for ids written by the thousand (Event uids) from a generator of their own.
+ * `randomUid` keeps its draw count: the names generated after it depend on it.
+ */
+export function quickUid(state: RngState): string {
+  const word = () => Math.floor(nextFloat(state) * 4294967296).toString(16).padStart(8, '0');
+  const [a, b, c, d] = [word(), word(), word(), word()];
+  return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${'89ab'[parseInt(c[0]!, 16) & 3]}${c.slice(1, 4)}-${c.slice(4)}${d}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRngState, nextFloat, randomSuffix, randomUid, SAFE_ALPHABET } from '../../../src/sim/engine/rng.js';
+import { newRngState, nextFloat, randomSuffix, randomUid, SAFE_ALPHABET, quickUid } from '../../../src/sim/engine/rng.js';
 
 describe('seeded RNG', () => {
   it('gives the same sequence for the same seed and another for another seed', () => {
@@ -21,5 +21,12 @@ describe('seeded RNG', () => {
 
   it('makes version-4-shaped uids', () => {
     expect(randomUid(newRngState(3))).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('quickUid: a version-4-shaped UUID, the same for the same seed', () => {
+    const a = quickUid(newRngState(7));
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(quickUid(newRngState(7))).toBe(a);
+    expect(quickUid(newRngState(8))).not.toBe(a);
   });
 });

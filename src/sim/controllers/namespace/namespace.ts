@@ -36,17 +36,25 @@ const OK_CONDITIONS: readonly (readonly [string, string, string])[] = [
 export class NamespaceController implements Controller {
   readonly name = 'namespace-controller';
   private state: { queue: string[] } = { queue: [] };
+  /** Namespaces being deleted (derived from the store; usually none, so observing is cheap). */
+  private terminating = new Set<string>();
 
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Store) {
+    this.rebuildTerminating();
+  }
 
   observe(change: Change): void {
     const obj = change.obj;
     if (obj.kind === 'Namespace') {
-      if (change.type !== 'removed' && obj.metadata.deletionTimestamp) this.state.queue.push(obj.metadata.name);
+      const name = obj.metadata.name;
+      if (change.type !== 'removed' && obj.metadata.deletionTimestamp) {
+        this.terminating.add(name);
+        this.state.queue.push(name);
+      } else this.terminating.delete(name);
       return;
     }
     const ns = obj.metadata.namespace;
-    if (ns && this.store.get('Namespace', '', ns)?.metadata.deletionTimestamp) this.state.queue.push(ns);
+    if (ns && this.terminating.size > 0 && this.terminating.has(ns)) this.state.queue.push(ns);
   }
 
   wake(key: string): void {
@@ -65,6 +73,11 @@ export class NamespaceController implements Controller {
 
   restore(state: unknown): void {
     this.state = (state as { queue: string[] } | undefined) ?? { queue: [] };
+    this.rebuildTerminating();
+  }
+
+  private rebuildTerminating(): void {
+    this.terminating = new Set(this.store.list('Namespace').filter((ns) => ns.metadata.deletionTimestamp).map((ns) => ns.metadata.name));
   }
 
   /** `namespacedResourcesDeleter.Delete` for one namespace. */
