@@ -42,9 +42,9 @@ export function findMatchingUntoleratedTaint(
 /**
  * How a node rejected for an untolerated taint is reported: the TaintToleration scheduler
  * plugin's Filter reason, and the DaemonSet controller's verdict. Upstream master (the v1.35 line,
- * PR #134740, also in v1.34 patch releases) reports the generic wording; v1.25 to v1.34.0 named
- * the taint (`{KEY: VALUE}`). The simulator targets current releases, and says which taint in
- * the verdict's details.
+ * PR #134740, cherry-picked to release-1.34 by #135023 in November 2025) reports the generic
+ * wording; earlier releases named the taint (`{KEY: VALUE}`). The cluster advertises v1.34.3,
+ * a patch release that has it, and the verdict's details still say which taint.
  */
 export const ERR_REASON_UNTOLERATED_TAINT = 'node(s) had untolerated taint(s)';
 

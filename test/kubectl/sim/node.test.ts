@@ -38,7 +38,7 @@ describe('sim node add', () => {
       { type: 'InternalIP', address: '10.0.0.2' },
       { type: 'Hostname', address: 'node-1' },
     ]);
-    expect(n.status.nodeInfo).toMatchObject({ kubeletVersion: 'v1.34.1', containerRuntimeVersion: 'containerd://2.1.4', operatingSystem: 'linux', architecture: 'amd64', osImage: 'Ubuntu 24.04.3 LTS' });
+    expect(n.status.nodeInfo).toMatchObject({ kubeletVersion: 'v1.34.3', containerRuntimeVersion: 'containerd://2.1.4', operatingSystem: 'linux', architecture: 'amd64', osImage: 'Ubuntu 24.04.3 LTS' });
     expect(n.spec.podCIDR).toBe('10.244.0.0/24');
     expect(n.spec.taints).toEqual([{ key: 'node.kubernetes.io/not-ready', effect: 'NoSchedule' }]);
     expect(n.status.conditions!.find((x) => x.type === 'Ready')!.status).toBe('False');

@@ -13,7 +13,7 @@ import { hexId } from './ids.js';
 import { initialConditions } from './nodestatus.js';
 
 /** The version this simulated fleet runs (nodeInfo.kubeletVersion, `kubectl get nodes` VERSION). */
-export const KUBELET_VERSION = 'v1.34.1';
+export const KUBELET_VERSION = 'v1.34.3';
 export const OS_IMAGE = 'Ubuntu 24.04.3 LTS';
 export const KERNEL_VERSION = '6.8.0-71-generic';
 export const CONTAINER_RUNTIME_VERSION = 'containerd://2.1.4';
