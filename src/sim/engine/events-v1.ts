@@ -29,7 +29,7 @@
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry } from './event-ttl.js';
-import type { EventRecorder } from './events.js';
+import { referenceOf, type EventRecorder } from './events.js';
 import { parseTime, rfc3339 } from './time.js';
 
 /** `refreshTime` and `finishTime` of tools/events. */
@@ -74,18 +74,6 @@ export function microTime(ms: number): string {
 function refKey(r: ObjectReference | undefined): string {
   if (!r) return '';
   return [r.kind, r.namespace ?? '', r.name, r.uid ?? '', r.apiVersion ?? '', r.resourceVersion ?? '', r.fieldPath ?? ''].join('\u0001');
-}
-
-/** `reference.GetReference` of an object. */
-function referenceOf(obj: ApiObject): ObjectReference {
-  return {
-    kind: obj.kind,
-    ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}),
-    name: obj.metadata.name,
-    uid: obj.metadata.uid,
-    apiVersion: obj.apiVersion,
-    resourceVersion: obj.metadata.resourceVersion,
-  };
 }
 
 export class EventsV1Recorder {

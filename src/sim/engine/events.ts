@@ -19,7 +19,7 @@
  * dropping the least recently used; `snapshot()` gives them as plain data (`RecorderState`) for
  * the cluster's snapshots.
  */
-import type { ApiObject, KubeEvent } from '../api/types.js';
+import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry } from './event-ttl.js';
 import { Lru } from './lru.js';
@@ -50,6 +50,18 @@ export interface RecorderState {
   /** Spam key -> tokens left and when the bucket was last refilled. */
   readonly buckets: [string, { tokens: number; at: number }][];
   readonly seq: number;
+}
+
+/** `reference.GetReference` of an object: what an Event names as its subject. */
+export function referenceOf(obj: ApiObject): ObjectReference {
+  return {
+    kind: obj.kind,
+    ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}),
+    name: obj.metadata.name,
+    uid: obj.metadata.uid,
+    apiVersion: obj.apiVersion,
+    resourceVersion: obj.metadata.resourceVersion,
+  };
 }
 
 export class EventRecorder {
@@ -162,14 +174,7 @@ export class EventRecorder {
         apiVersion: 'v1',
         kind: 'Event',
         metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
-        involvedObject: {
-          kind: obj.kind,
-          ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}),
-          name: obj.metadata.name,
-          uid: obj.metadata.uid,
-          apiVersion: obj.apiVersion,
-          resourceVersion: obj.metadata.resourceVersion,
-        },
+        involvedObject: referenceOf(obj),
         reason,
         message: text,
         type,
