@@ -217,15 +217,16 @@ export class Store {
     for (const names of this.data.objects.get('Pod')!.values()) for (const pod of names.values()) this.indexPod(pod as Pod);
   }
 
+  /** The indexes are keyed by uid: unique, and a string the pod carries (no key to build). */
   private indexPod(pod: Pod): void {
-    const key = objectKey(pod);
+    const key = pod.metadata.uid;
     if (pod.spec.nodeName) addTo(this.podsByNode, pod.spec.nodeName, key, pod);
     const owner = controllerUid(pod);
     if (owner) addTo(this.podsByOwner, owner, key, pod);
   }
 
   private unindexPod(pod: Pod): void {
-    const key = objectKey(pod);
+    const key = pod.metadata.uid;
     if (pod.spec.nodeName) removeFrom(this.podsByNode, pod.spec.nodeName, key);
     const owner = controllerUid(pod);
     if (owner) removeFrom(this.podsByOwner, owner, key);
