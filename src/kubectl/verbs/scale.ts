@@ -23,7 +23,8 @@ import { parseDuration } from '../../sim/engine/time.js';
 import { noRoute } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { RECORD_FLAG, recorderFor } from '../record.js';
 import { toJson, toYaml } from '../print/object-output.js';
 import { fail, type ExecResult } from '../result.js';
 import { readInput } from '../apply/input.js';
@@ -40,7 +41,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'recursive', short: 'R', type: 'bool' },
-  { name: 'record', type: 'bool' },
+  RECORD_FLAG,
   { name: 'output', short: 'o', type: 'string' },
   { name: 'template', type: 'string' },
   { name: 'allow-missing-template-keys', type: 'bool', default: true },
@@ -137,6 +138,12 @@ function printDryRun(output: string, infos: readonly Info[]): string {
 export const scale: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'scale');
   if ('error' in flags) return fail(flags.error);
+  // cobra prints --record's deprecation notice while parsing, before anything else.
+  const r = runScale(ctx, flags);
+  return { ...r, stderr: recorderFor(['scale'], flags).warning + r.stderr };
+};
+
+function runScale(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   // pflag parses the int and duration flags while parsing the command line.
   const replicasText = flagString(flags, 'replicas');
   const replicas = replicasText === undefined ? undefined : parseGoInt('replicas', replicasText);
@@ -181,4 +188,4 @@ export const scale: Verb = (ctx, argv): ExecResult => {
   if (dryRun !== 'client') return { exitCode: 1, stdout: '', stderr: checkErr([{ status: noRoute() }]) };
   const stdout = printDryRun(output, infos);
   return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: checkErr(errors) };
-};
+}

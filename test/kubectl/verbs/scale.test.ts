@@ -114,4 +114,13 @@ describe('kubectl scale', () => {
     expect(f.run('kubectl scael ds/x --replicas=1').stderr).toBe('error: unknown command "scael" for "kubectl"\n\nDid you mean this?\n\tscale\n\nRun \'kubectl --help\' for usage.\n');
     expect(f.run('kubectl scale ds/x --replicas=1 --bogus').stderr).toBe("error: unknown flag: --bogus\nSee 'kubectl scale --help' for usage.\n");
   });
+
+  it('--record is accepted with its deprecation notice, before the server says NotFound', () => {
+    const f = fixture();
+    addDaemonSet(f.cluster);
+    expect(f.run('kubectl scale ds/log-agent --replicas=2 --record')).toEqual({
+      ...NO_SUBRESOURCE,
+      stderr: `Flag --record has been deprecated, --record will be removed in the future\n${NO_SUBRESOURCE.stderr}`,
+    });
+  });
 });
