@@ -38,12 +38,15 @@ export interface DeleteOptions extends WriteOptions {
   /**
    * `DeleteOptions.propagationPolicy` (kubectl `--cascade`). `Orphan`: the dependents lose their
    * ownerReference to the deleted object and stay (the garbage collector's orphan finalizer,
-   * done here at once); `Background` (the default) and `Foreground` leave them to the garbage
-   * collector, which deletes them after the owner is gone (foreground's wait for the dependents
-   * before the owner goes is not modelled).
+   * done here at once); `Background` (the default) leaves them to the garbage collector, which
+   * deletes them after the owner is gone; `Foreground` keeps the owner (marked deleted, with the
+   * `foregroundDeletion` finalizer) until the garbage collector has deleted them.
    */
   readonly propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
 }
+
+/** The finalizer foreground deletion puts on the owner (`metav1.FinalizerDeleteDependents`). */
+export const FOREGROUND_DELETION = 'foregroundDeletion';
 
 /** What the API server needs from the engine: the virtual clock and the seeded RNG. */
 export interface ApiEnv {
@@ -155,7 +158,7 @@ export class ApiServer {
     if (jsonEqual(withMeta(next, { resourceVersion: old.metadata.resourceVersion }), old)) return { ok: true, obj: old };
     if (opts.dryRun) return { ok: true, obj: next };
     next = withMeta(next, { resourceVersion: this.store.nextResourceVersion() });
-    this.store.put(next);
+    this.putOrFinish(next);
     return { ok: true, obj: next };
   }
 
@@ -182,8 +185,15 @@ export class ApiServer {
     for (const k of Object.keys(metadata) as (keyof typeof metadata)[]) if (metadata[k] === undefined) delete merged[k];
     if (jsonEqual(merged, old.metadata)) return { ok: true, obj: old };
     const next = { ...old, metadata: { ...merged, resourceVersion: this.store.nextResourceVersion() } } as KindMap[K];
-    this.store.put(next);
+    this.putOrFinish(next);
     return { ok: true, obj: next };
+  }
+
+  /** Stores an updated object; one marked deleted whose last finalizer is gone is removed instead. */
+  private putOrFinish(next: ApiObject): void {
+    if (next.metadata.deletionTimestamp && next.kind !== 'Pod' && next.kind !== 'Namespace' && (next.metadata.finalizers?.length ?? 0) === 0) {
+      this.store.remove(next.kind, next.metadata.namespace ?? '', next.metadata.name);
+    } else this.store.put(next);
   }
 
   /**
@@ -272,6 +282,26 @@ export class ApiServer {
         metadata: { ...old.metadata, deletionTimestamp: rfc3339(this.env.now()), resourceVersion: this.store.nextResourceVersion() },
         status: { ...old.status, phase: 'Terminating' },
       };
+      this.store.put(next);
+      return { ok: true, obj: next };
+    }
+    // Foreground propagation (`--cascade=foreground`) puts the `foregroundDeletion` finalizer on
+    // the owner; like any finalizer it keeps the object, marked deleted, until it is removed (the
+    // garbage collector does once the dependents are gone). Pods and Namespaces are handled above.
+    const finalizers = [...(old.metadata.finalizers ?? [])];
+    if (opts.propagationPolicy === 'Foreground' && !finalizers.includes(FOREGROUND_DELETION)) finalizers.push(FOREGROUND_DELETION);
+    if (old.kind !== 'Pod' && old.kind !== 'Namespace' && finalizers.length > 0) {
+      if (old.metadata.deletionTimestamp && finalizers.length === (old.metadata.finalizers ?? []).length) return { ok: true, obj: old };
+      const next = {
+        ...old,
+        metadata: {
+          ...old.metadata,
+          deletionTimestamp: old.metadata.deletionTimestamp ?? rfc3339(this.env.now()),
+          deletionGracePeriodSeconds: 0,
+          finalizers,
+          resourceVersion: this.store.nextResourceVersion(),
+        },
+      } as ApiObject;
       this.store.put(next);
       return { ok: true, obj: next };
     }
