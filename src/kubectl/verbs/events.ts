@@ -26,7 +26,7 @@ import { formatTabbed } from '../format/tabwriter.js';
 import { sortKeysDeep, toJsonInOrder, toYaml } from '../print/object-output.js';
 import { typedEventList } from '../print/typed-event.js';
 import { fail, ok, type ExecResult } from '../result.js';
-import { parseOutput, type OutputFormat } from './get-output.js';
+import { GENERIC_FORMATS, noCompatiblePrinter, parseOutput, type OutputFormat } from './get-output.js';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'for', type: 'string' },
@@ -39,9 +39,6 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'allow-missing-template-keys', type: 'bool', default: true },
   { name: 'show-managed-fields', type: 'bool' },
 ];
-
-/** `PrintFlags.AllowedFormats()` of kubectl events, sorted as `NoCompatiblePrinterError` prints them. */
-const ALLOWED = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
 
 const NO_WATCH =
   'error: kubectl events --watch is not supported in the playground: time only moves with "sim advance" or "kubectl rollout status". ' +
@@ -78,8 +75,8 @@ function parseEventsOutput(o: string, template: string | undefined): EventsOutpu
     const parsed = parseOutput(o === 'jsonpath' && template ? `jsonpath=${template}` : o);
     if ('error' in parsed || parsed.kind === 'jsonpath') return parsed;
   }
-  if (ALLOWED.split(',').includes(format)) return { error: `-o ${format} is not supported in this playground; use -o jsonpath=...` };
-  return { error: `unable to match a printer suitable for the output format "${o}", allowed formats are: ${ALLOWED}` };
+  if (GENERIC_FORMATS.split(',').includes(format)) return { error: `-o ${format} is not supported in this playground; use -o jsonpath=...` };
+  return { error: noCompatiblePrinter(o) };
 }
 
 /** `eventTime()` of SortableEvents, in milliseconds; Go's zero time sorts first. */

@@ -15,7 +15,16 @@ export type OutputFormat =
   | { readonly kind: 'jsonpath'; readonly path: CompiledJsonPath }
   | { readonly kind: 'custom-columns'; readonly columns: readonly CustomColumn[] };
 
+/** `PrintFlags.AllowedFormats()` of kubectl get, sorted: the generic printers plus the table ones. */
 const ALLOWED = 'custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml';
+
+/** The generic printers' formats (cli-runtime `PrintFlags` without human-readable ones), sorted. */
+export const GENERIC_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
+/** cli-runtime `NoCompatiblePrinterError` (without `error: `). */
+export function noCompatiblePrinter(output: string, allowed: string = GENERIC_FORMATS): string {
+  return `unable to match a printer suitable for the output format "${output}", allowed formats are: ${allowed}`;
+}
 
 /** Parses `-o`; errors are kubectl's (without `error: `). */
 export function parseOutput(o: string | undefined): OutputFormat | { error: string } {
@@ -36,7 +45,7 @@ export function parseOutput(o: string | undefined): OutputFormat | { error: stri
     return 'error' in columns ? columns : { kind: 'custom-columns', columns };
   }
   if (ALLOWED.split(',').includes(format)) return { error: `-o ${format} is not supported in this playground; use -o jsonpath=... or -o custom-columns=...` };
-  return { error: `unable to match a printer suitable for the output format "${o}", allowed formats are: ${ALLOWED}` };
+  return { error: noCompatiblePrinter(o, ALLOWED) };
 }
 
 /** The generic printers: the text, or an `error: ...` message. */

@@ -44,6 +44,7 @@ import { createOrUpdateAnnotation } from '../apply/last-applied.js';
 import { validationDirective } from './apply.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
+import { GENERIC_FORMATS, noCompatiblePrinter } from './get-output.js';
 import { forceReplace, STDIN_COPY, visitErrors } from './replace-force.js';
 import { decodeBody } from './request-body.js';
 import { commandNamespace } from './targets.js';
@@ -67,9 +68,6 @@ const FLAGS: readonly FlagSpec[] = [
 ];
 
 const USAGE = "\nSee 'kubectl replace --help' for usage.";
-
-/** `PrintFlags.AllowedFormats()`, sorted as `NoCompatiblePrinterError` prints them. */
-const ALLOWED = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
 
 export type Output = '' | 'name' | 'json' | 'yaml';
 
@@ -128,8 +126,8 @@ function complete(flags: ParsedFlags): (ReplaceOptions & { stderr: string }) | {
   const output = flagString(flags, 'output') ?? '';
   if (output !== '' && output !== 'name' && output !== 'json' && output !== 'yaml') {
     const format = output.split('=')[0]!;
-    if (ALLOWED.split(',').includes(format)) return { error: `error: -o ${format} is not supported by kubectl replace in this playground; use -o name, -o json or -o yaml`, stderr: '' };
-    return { error: `error: unable to match a printer suitable for the output format "${output}", allowed formats are: ${ALLOWED}`, stderr: '' };
+    if (GENERIC_FORMATS.split(',').includes(format)) return { error: `error: -o ${format} is not supported by kubectl replace in this playground; use -o name, -o json or -o yaml`, stderr: '' };
+    return { error: `error: ${noCompatiblePrinter(output)}`, stderr: '' };
   }
   // DeleteFlags.ToOptions: parseCascadingFlag (booleans still parse, with a warning).
   const cascadeText = flagString(flags, 'cascade') ?? 'background';

@@ -11,7 +11,7 @@ import type { VerbContext } from '../context.js';
 import { flagString, type ParsedFlags } from '../flags.js';
 import { historyTable, printTemplate } from '../print/history.js';
 import type { ExecResult } from '../result.js';
-import { parseOutput, renderGeneric } from './get-output.js';
+import { noCompatiblePrinter, parseOutput, renderGeneric } from './get-output.js';
 import { applyHistory, daemonSetHistory, groupKind, rolloutTargets } from './rollout-target.js';
 
 function errorText(message: string): string {
@@ -34,17 +34,14 @@ function noVisitor(what: string, retrieving: string, info: ResourceInfo): string
   return `error retrieving ${retrieving} for "${groupKind(info)}", no visitor method exists for {${info.group} ${info.kind}}`;
 }
 
-/** The generic printers `-o` selects here (cli-runtime `PrintFlags`: no table, no columns). */
-const HISTORY_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
-
 export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const revision = intFlag(flags, 'revision');
   if (typeof revision !== 'number') return { exitCode: 1, stdout: '', stderr: errorText(revision.error) };
-  const outputText = flagString(flags, 'output');
+  const outputText = flagString(flags, 'output') ?? '';
   const output = outputText ? parseOutput(outputText) : undefined;
   if (output && 'error' in output) return { exitCode: 1, stdout: '', stderr: errorText(output.error) };
   if (output && (output.kind === 'table' || output.kind === 'custom-columns')) {
-    return { exitCode: 1, stdout: '', stderr: errorText(`unable to match a printer suitable for the output format "${outputText}", allowed formats are: ${HISTORY_FORMATS}`) };
+    return { exitCode: 1, stdout: '', stderr: errorText(noCompatiblePrinter(outputText)) };
   }
   if (revision < 0) return { exitCode: 1, stdout: '', stderr: errorText(`revision must be a positive integer: ${revision}`) };
   const targets = rolloutTargets(ctx.cluster.store, flags);

@@ -30,6 +30,7 @@ import { fail, type ExecResult } from '../result.js';
 import { readInput } from '../apply/input.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
+import { GENERIC_FORMATS, noCompatiblePrinter } from './get-output.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -51,13 +52,8 @@ const FLAGS: readonly FlagSpec[] = [
 
 const USAGE = "\nSee 'kubectl scale --help' for usage.";
 
-/** The API server's answer to a request for a subresource it does not serve. */
-
 const NO_RESOURCES =
   "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
-
-/** `PrintFlags.AllowedFormats()`, sorted as `NoCompatiblePrinterError` prints them. */
-const ALLOWED = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
 
 /** pflag's int flag: `strconv.ParseInt(text, 0, 64)` (base prefixes 0x, 0o, 0b and a leading 0 for octal). */
 function parseGoInt(name: string, text: string): number | { error: string } {
@@ -161,8 +157,8 @@ function runScale(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const output = flagString(flags, 'output') ?? '';
   if (output !== '' && !['json', 'yaml', 'name'].includes(output)) {
     const format = output.split('=')[0]!;
-    if (ALLOWED.split(',').includes(format)) return fail(`error: -o ${format} is not supported by kubectl scale in this playground; use -o name, -o json or -o yaml`);
-    return fail(`error: unable to match a printer suitable for the output format "${output}", allowed formats are: ${ALLOWED}`);
+    if (GENERIC_FORMATS.split(',').includes(format)) return fail(`error: -o ${format} is not supported by kubectl scale in this playground; use -o name, -o json or -o yaml`);
+    return fail(`error: ${noCompatiblePrinter(output)}`);
   }
   // Validate.
   if (replicas < 0) return fail('error: The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
