@@ -17,6 +17,8 @@
 import type { DaemonSet, Node, PodTemplateSpec, Taint, Toleration } from '../../api/types.js';
 import { compileRequiredNodeAffinity, type NodeMatcher } from '../../api/nodeaffinity.js';
 import { ERR_REASON_UNTOLERATED_TAINT, findMatchingUntoleratedTaint, formatTaint, isHardEffect } from '../../api/toleration.js';
+import { ERR_REASON_POD } from '../scheduler/plugins/nodeaffinity.js';
+import { ERR_REASON_NODE_NAME } from '../scheduler/plugins/nodename.js';
 import { addOrUpdateDaemonPodTolerations } from './tolerations.js';
 
 export type PredicateName = 'NodeName' | 'NodeAffinity' | 'TaintToleration';
@@ -62,8 +64,9 @@ export interface NodeListVerdicts {
   readonly desired: number;
 }
 
-export const MSG_NODE_NAME = "node(s) didn't match the requested node name";
-export const MSG_NODE_AFFINITY = "node(s) didn't match Pod's node affinity/selector";
+/** The scheduler plugins' reasons: the controller words its verdicts as the scheduler would. */
+export const MSG_NODE_NAME = ERR_REASON_NODE_NAME;
+export const MSG_NODE_AFFINITY = ERR_REASON_POD;
 
 
 const compiledByTemplate = new WeakMap<PodTemplateSpec, CompiledTemplate>();
