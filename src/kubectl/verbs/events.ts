@@ -26,7 +26,7 @@ import { formatTabbed } from '../format/tabwriter.js';
 import { sortKeysDeep, toJsonInOrder, toYaml } from '../print/object-output.js';
 import { typedEventList } from '../print/typed-event.js';
 import { fail, ok, type ExecResult } from '../result.js';
-import { GENERIC_FORMATS, noCompatiblePrinter, parseOutput, type OutputFormat } from './get-output.js';
+import { GENERIC_FORMATS, noCompatiblePrinter, parseOutput, PRINT_FLAGS, type OutputFormat } from './get-output.js';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'for', type: 'string' },
@@ -34,10 +34,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'no-headers', type: 'bool' },
   { name: 'watch', short: 'w', type: 'bool' },
   { name: 'chunk-size', type: 'string', default: '500' },
-  { name: 'output', short: 'o', type: 'string' },
-  { name: 'template', type: 'string' },
-  { name: 'allow-missing-template-keys', type: 'bool', default: true },
-  { name: 'show-managed-fields', type: 'bool' },
+  ...PRINT_FLAGS,
 ];
 
 const NO_WATCH =

@@ -4,6 +4,7 @@
  * named object as itself and anything else as a `List`.
  */
 import type { ApiObject } from '../../sim/api/types.js';
+import type { FlagSpec } from '../flags.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import { executeJsonPath, jsonPathExecuteErrorMessage, jsonPathParseErrorMessage, parseJsonPath, type CompiledJsonPath } from '../format/jsonpath.js';
 import { parseCustomColumns, printCustomColumns, type CustomColumn } from '../print/custom-columns.js';
@@ -20,6 +21,14 @@ const ALLOWED = 'custom-columns,custom-columns-file,go-template,go-template-file
 
 /** The generic printers' formats (cli-runtime `PrintFlags` without human-readable ones), sorted. */
 export const GENERIC_FORMATS = 'go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml';
+
+/** cli-runtime `PrintFlags.AddFlags`: the printer flags of every command that prints objects generically. */
+export const PRINT_FLAGS: readonly FlagSpec[] = [
+  { name: 'output', short: 'o', type: 'string' },
+  { name: 'template', type: 'string' },
+  { name: 'allow-missing-template-keys', type: 'bool', default: true },
+  { name: 'show-managed-fields', type: 'bool' },
+];
 
 /** cli-runtime `NoCompatiblePrinterError` (without `error: `). */
 export function noCompatiblePrinter(output: string, allowed: string = GENERIC_FORMATS): string {

@@ -44,17 +44,14 @@ import { createOrUpdateAnnotation } from '../apply/last-applied.js';
 import { validationDirective } from './apply.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
-import { GENERIC_FORMATS, noCompatiblePrinter } from './get-output.js';
+import { GENERIC_FORMATS, noCompatiblePrinter, PRINT_FLAGS } from './get-output.js';
 import { forceReplace, STDIN_COPY, visitErrors } from './replace-force.js';
 import { decodeBody } from './request-body.js';
 import { commandNamespace } from './targets.js';
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
-  { name: 'output', short: 'o', type: 'string' },
-  { name: 'template', type: 'string' },
-  { name: 'allow-missing-template-keys', type: 'bool', default: true },
-  { name: 'show-managed-fields', type: 'bool' },
+  ...PRINT_FLAGS,
   { name: 'force', type: 'bool' },
   { name: 'grace-period', type: 'string', default: '-1' },
   { name: 'timeout', type: 'string', default: '0s' },

@@ -30,7 +30,7 @@ import { fail, type ExecResult } from '../result.js';
 import { readInput } from '../apply/input.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
-import { GENERIC_FORMATS, noCompatiblePrinter } from './get-output.js';
+import { GENERIC_FORMATS, noCompatiblePrinter, PRINT_FLAGS } from './get-output.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
 const FLAGS: readonly FlagSpec[] = [
@@ -43,10 +43,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'recursive', short: 'R', type: 'bool' },
   RECORD_FLAG,
-  { name: 'output', short: 'o', type: 'string' },
-  { name: 'template', type: 'string' },
-  { name: 'allow-missing-template-keys', type: 'bool', default: true },
-  { name: 'show-managed-fields', type: 'bool' },
+  ...PRINT_FLAGS,
   DRY_RUN_FLAG,
 ];
 
