@@ -5,25 +5,20 @@
  * (`findNodesThatFitPod` with `RunFilterPluginsWithNominatedPods`), but never stops at the first
  * failing plugin, so a learner sees every reason a node says no.
  */
-import type { Node, Pod, Taint } from '../../api/types.js';
+import type { Node, Pod } from '../../api/types.js';
 import { staticView } from './cache.js';
 import { FILTER_PLUGINS, nominatedPodsToAdd, runAllFilterPlugins, runFilterPlugins } from './filters.js';
-import type { ClusterView, Code, InsufficientResource, Status } from './framework.js';
+import type { ClusterView, Status } from './framework.js';
 import { ERR_NO_NODES_AVAILABLE, fitErrorMessage, newDiagnosis } from './fiterror.js';
 import { NodeInfo } from './nodeinfo.js';
 import { NODE_AFFINITY, nodeAffinityPreFilter } from './plugins/nodeaffinity.js';
 import { podKey } from './podstatus.js';
 import { didNotSatisfyReason, newCycleState } from './schedule.js';
 
-export interface PluginVerdict {
-  readonly plugin: string;
+/** A plugin's verdict on one node: its `Status` (with the explanation data) when it failed. */
+export interface PluginVerdict extends Omit<Status, 'code'> {
   readonly passed: boolean;
-  readonly code?: Exclude<Code, 'Success'>;
-  /** The reason strings upstream reports ("Insufficient cpu", "node(s) had untolerated taint(s)"). */
-  readonly reasons: readonly string[];
-  readonly insufficient?: readonly InsufficientResource[];
-  readonly taint?: Taint;
-  readonly conflictingPorts?: readonly string[];
+  readonly code?: Status['code'];
 }
 
 export interface NodeExplanation {
@@ -58,16 +53,7 @@ export interface ExplainOptions {
 }
 
 function verdict(plugin: string, s: Status | undefined): PluginVerdict {
-  if (!s) return { plugin, passed: true, reasons: [] };
-  return {
-    plugin,
-    passed: false,
-    code: s.code,
-    reasons: s.reasons,
-    ...(s.insufficient ? { insufficient: s.insufficient } : {}),
-    ...(s.taint ? { taint: s.taint } : {}),
-    ...(s.conflictingPorts ? { conflictingPorts: s.conflictingPorts } : {}),
-  };
+  return s ? { ...s, plugin, passed: false } : { plugin, passed: true, reasons: [] };
 }
 
 export function explainWithView(pod: Pod, view: ClusterView, opts: ExplainOptions = {}): SchedulingExplanation {
