@@ -33,21 +33,22 @@ const INCOMPATIBLE = 'incompatible types for comparison';
 
 /** Applies a filter operator: a boolean, or the error message upstream returns. */
 export function compare(op: string, a: GoValue, b: GoValue): boolean | string {
-  const equal = (): boolean | string => {
+  // Both operands' kind, or the error upstream's `basicKind` checks return for them.
+  const kinds = (): BasicKind | string => {
     const ka = basicKind(a);
-    if (!ka) return BAD_TYPE;
     const kb = basicKind(b);
-    if (!kb) return BAD_TYPE;
+    if (!ka || !kb) return BAD_TYPE;
     if (ka !== kb && !(isInteger(ka) && isInteger(kb))) return INCOMPATIBLE;
-    return a.v === b.v;
+    return ka;
+  };
+  const equal = (): boolean | string => {
+    const k = kinds();
+    return k === BAD_TYPE || k === INCOMPATIBLE ? k : a.v === b.v;
   };
   const less = (): boolean | string => {
-    const ka = basicKind(a);
-    if (!ka) return BAD_TYPE;
-    const kb = basicKind(b);
-    if (!kb) return BAD_TYPE;
-    if (ka !== kb && !(isInteger(ka) && isInteger(kb))) return INCOMPATIBLE;
-    if (ka === 'bool') return BAD_TYPE;
+    const k = kinds();
+    if (k === BAD_TYPE || k === INCOMPATIBLE) return k;
+    if (k === 'bool') return BAD_TYPE;
     return (a.v as number | string) < (b.v as number | string);
   };
   const not = (r: boolean | string): boolean | string => (typeof r === 'string' ? r : !r);
