@@ -16,7 +16,8 @@ export {
 export { computeDaemonSetStatus, type DaemonSetCounters } from './status.js';
 export { explainNode, type NodeExplanation, type PodExplanation, type DecisionExplanation } from './explain.js';
 export { manage, podsShouldBeOnNode } from './manage.js';
-export { rollingUpdate, findUpdatedPodsOnNode, type RollingUpdatePlan, type RollingUpdateSummary } from './rolling-update.js';
+export { rollingUpdate, type RollingUpdatePlan, type RollingUpdateSummary } from './rolling-update.js';
+export { findUpdatedPodsOnNode } from './node-pods-facts.js';
 export { daemonSetFacts, type DaemonSetFacts } from './facts.js';
 export type { SyncPlan, PodCreation, PodDeletion, PlannedEvent } from './plan.js';
 export { getNodesToDaemonPods, getUnscheduledPodsWithoutNode, type NodeToDaemonPods } from './node-pods.js';

@@ -49,17 +49,19 @@ export function podsShouldBeOnNode(
     return;
   }
   if (shouldContinueRunning) {
-    if (daemonPods !== undefined && daemonPods.length === 1 && podListFacts(daemonPods).settledSingle) return;
-    const running: Pod[] = [];
-    for (const pod of daemonPods ?? []) {
-      if (pod.metadata.deletionTimestamp) continue;
-      const phase = pod.status?.phase;
-      if (phase === 'Failed') failedPod(pod, nodeName, facts, backoff, plan);
-      else if (phase === 'Succeeded') {
-        const message = `Found succeeded daemon pod ${pod.metadata.namespace}/${pod.metadata.name} on node ${nodeName}, will try to delete it`;
-        plan.events.push({ type: 'Normal', reason: REASON.SucceededDaemonPod, message });
-        plan.delete.push({ pod, node: nodeName, reason: `${pod.metadata.name} on ${nodeName} has succeeded; a daemon pod must keep running, so it is deleted and will be replaced` });
-      } else running.push(pod);
+    const listFacts = exists ? podListFacts(daemonPods) : undefined;
+    const running = listFacts?.running ?? [];
+    if (listFacts?.hasTerminal) {
+      for (const pod of daemonPods!) {
+        if (pod.metadata.deletionTimestamp) continue;
+        const phase = pod.status?.phase;
+        if (phase === 'Failed') failedPod(pod, nodeName, facts, backoff, plan);
+        else if (phase === 'Succeeded') {
+          const message = `Found succeeded daemon pod ${pod.metadata.namespace}/${pod.metadata.name} on node ${nodeName}, will try to delete it`;
+          plan.events.push({ type: 'Normal', reason: REASON.SucceededDaemonPod, message });
+          plan.delete.push({ pod, node: nodeName, reason: `${pod.metadata.name} on ${nodeName} has succeeded; a daemon pod must keep running, so it is deleted and will be replaced` });
+        }
+      }
     }
     if (!facts.allowsSurge) {
       if (running.length <= 1) return;
@@ -137,10 +139,15 @@ export function manage(
 ): SyncPlan {
   const plan = emptyPlan();
   const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
+  let listed = 0;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
-    podsShouldBeOnNode(node, verdicts[i]!, nodeToDaemonPods.get(node.metadata.name), facts, backoff, plan);
+    const pods = nodeToDaemonPods.get(node.metadata.name);
+    if (pods !== undefined) listed++;
+    podsShouldBeOnNode(node, verdicts[i]!, pods, facts, backoff, plan);
   }
+  // Every pod list belongs to a listed node: no pod is pinned to a node that does not exist.
+  if (listed === nodeToDaemonPods.size) return plan;
   for (const { pod, node } of getUnscheduledPodsWithoutNode(nodes, nodeToDaemonPods, lookup)) {
     plan.delete.push({ pod, node, reason: `${pod.metadata.name} is pinned to node ${node}, which does not exist, and was never scheduled` });
   }

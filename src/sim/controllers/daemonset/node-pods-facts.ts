@@ -1,39 +1,107 @@
 /**
- * What the status count and `manage` read of one node's daemon pods, memoised per pod list.
+ * What the status count, `manage` and the rolling update read of one node's daemon pods,
+ * memoised per pod list.
  *
- * Why: a sync walks every node of the cluster, and reading a pod means following pointers to
- * its metadata, status and conditions, scattered over the heap. The DaemonSet's pod index
- * replaces a node's list whenever one of its pods changes and never mutates it, so facts
+ * Why: a sync walks every node of the cluster three times, and reading a pod means following
+ * pointers to its metadata, status and conditions, scattered over the heap. The DaemonSet's pod
+ * index replaces a node's list whenever one of its pods changes and never mutates it, so facts
  * computed for a list object stay true for as long as that object is handed out: most nodes
- * of a sync are a single memo lookup.
+ * of a sync are one property read.
+ *
+ * The facts ride on the list array itself, under a symbol: a property load is several times
+ * cheaper than a WeakMap lookup on this path, and it is invisible to iteration, JSON and
+ * structuredClone. Lists are only ever built by the pod index and by `getNodesToDaemonPods`.
  */
 import type { Pod } from '../../api/types.js';
 import { podReadySince } from './pod-conditions.js';
 import { oldestPod } from './pod-order.js';
+import { isPodUpdated } from './pod-template.js';
+
+/** `findUpdatedPodsOnNode`'s answer. */
+export interface UpdatedPodsOnNode {
+  readonly newPod?: Pod;
+  readonly oldPod?: Pod;
+  /** False when the node has more than one new or more than one old pod (manage prunes). */
+  readonly ok: boolean;
+}
 
 export interface PodListFacts {
   /** The first pod in `podByCreationTimestampAndPhase` order: the one status judges. */
   readonly oldest: Pod;
   /** `podReadySince(oldest)`: NaN when not Ready. */
   readonly oldestReadySince: number;
-  /** Exactly one pod, neither terminating nor terminal: `manage` has nothing to do here. */
-  readonly settledSingle: boolean;
+  /** The pods neither terminating nor terminal, in list order: what `manage` keeps or prunes. */
+  readonly running: readonly Pod[];
+  /** Some pod not being deleted is Failed or Succeeded: `manage` must look at each pod. */
+  readonly hasTerminal: boolean;
+  /** The last `findUpdatedPodsOnNode` answer and the revision it was for. */
+  updated?: { readonly hash: string; readonly generation: number | undefined; readonly result: UpdatedPodsOnNodeFacts };
 }
 
-const memo = new WeakMap<readonly Pod[], PodListFacts>();
+/** `findUpdatedPodsOnNode`'s answer with `podReadySince` of each pod (NaN when absent). */
+export interface UpdatedPodsOnNodeFacts extends UpdatedPodsOnNode {
+  readonly newReadySince: number;
+  readonly oldReadySince: number;
+}
+
+const FACTS = Symbol('podListFacts');
+
+type WithFacts = readonly Pod[] & { [FACTS]?: PodListFacts };
 
 /** The facts of a non-empty pod list. */
 export function podListFacts(pods: readonly Pod[]): PodListFacts {
-  let facts = memo.get(pods);
+  const list = pods as WithFacts;
+  let facts = list[FACTS];
   if (!facts) {
     const oldest = pods.length === 1 ? pods[0]! : oldestPod(pods)!;
-    const phase = oldest.status?.phase;
-    facts = {
-      oldest,
-      oldestReadySince: podReadySince(oldest),
-      settledSingle: pods.length === 1 && !oldest.metadata.deletionTimestamp && phase !== 'Failed' && phase !== 'Succeeded',
-    };
-    memo.set(pods, facts);
+    const running: Pod[] = [];
+    let hasTerminal = false;
+    for (const pod of pods) {
+      if (pod.metadata.deletionTimestamp) continue;
+      const phase = pod.status?.phase;
+      if (phase === 'Failed' || phase === 'Succeeded') hasTerminal = true;
+      else running.push(pod);
+    }
+    facts = { oldest, oldestReadySince: podReadySince(oldest), running, hasTerminal, updated: undefined };
+    (list as { [FACTS]?: PodListFacts })[FACTS] = facts;
   }
   return facts;
 }
+
+/** `findUpdatedPodsOnNode`: the node's one new and one old pod, ignoring pods being deleted. */
+export function findUpdatedPodsOnNode(pods: readonly Pod[], hash: string, generation: number | undefined): UpdatedPodsOnNode {
+  let newPod: Pod | undefined;
+  let oldPod: Pod | undefined;
+  for (const pod of pods) {
+    if (pod.metadata.deletionTimestamp) continue;
+    if (isPodUpdated(pod, hash, generation)) {
+      if (newPod) return { ok: false };
+      newPod = pod;
+    } else {
+      if (oldPod) return { ok: false };
+      oldPod = pod;
+    }
+  }
+  return { newPod, oldPod, ok: true };
+}
+
+/** `findUpdatedPodsOnNode` memoised per pod list and revision, with each pod's ready-since. */
+export function updatedPodsOn(pods: readonly Pod[], hash: string, generation: number | undefined): UpdatedPodsOnNodeFacts {
+  if (pods.length === 0) return NO_PODS_ON_NODE;
+  const facts = podListFacts(pods);
+  const hit = facts.updated;
+  if (hit && hit.hash === hash && hit.generation === generation) return hit.result;
+  const found = findUpdatedPodsOnNode(pods, hash, generation);
+  // One object shape for every answer: the rollout loop reads these for every node.
+  const result: UpdatedPodsOnNodeFacts = {
+    newPod: found.newPod,
+    oldPod: found.oldPod,
+    ok: found.ok,
+    newReadySince: found.newPod ? podReadySince(found.newPod) : NaN,
+    oldReadySince: found.oldPod ? podReadySince(found.oldPod) : NaN,
+  };
+  facts.updated = { hash, generation, result };
+  return result;
+}
+
+const NO_PODS_ON_NODE: UpdatedPodsOnNodeFacts = { newPod: undefined, oldPod: undefined, ok: true, newReadySince: NaN, oldReadySince: NaN };

@@ -29,9 +29,13 @@ export function isPodReady(pod: Pod): boolean {
  * A Ready pod without a lastTransitionTime is never available when minReadySeconds > 0.
  */
 export function isPodAvailable(pod: Pod, minReadySeconds: number, nowMs: number): boolean {
-  const since = podReadySince(pod);
-  if (Number.isNaN(since)) return false;
-  return minReadySeconds <= 0 || since + minReadySeconds * 1000 <= nowMs;
+  return availableSince(podReadySince(pod), minReadySeconds, nowMs);
+}
+
+/** `IsPodAvailable` from the pod's `podReadySince`. */
+export function availableSince(readySince: number, minReadySeconds: number, nowMs: number): boolean {
+  if (Number.isNaN(readySince)) return false;
+  return minReadySeconds <= 0 || readySince + minReadySeconds * 1000 <= nowMs;
 }
 
 /** `IsPodTerminal`: phase Succeeded or Failed. */

@@ -23,52 +23,14 @@
  * - At most maxSurge new pods are created beside available old pods at any one time.
  */
 import type { Node, Pod } from '../../api/types.js';
-import { nodeListVerdicts, nodeShouldRun } from './eligibility.js';
+import { nodeListVerdicts } from './eligibility.js';
 import type { DaemonSetFacts } from './facts.js';
 import { lookupIn, type NodeLookup } from './node-list.js';
 import type { NodeToDaemonPods } from './node-pods.js';
-import { isPodAvailable } from './pod-conditions.js';
-import { isPodUpdated } from './pod-template.js';
+import { availableSince } from './pod-conditions.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
+import { updatedPodsOn } from './node-pods-facts.js';
 import { desiredNodeCounts } from './update-budget.js';
-
-export interface UpdatedPodsOnNode {
-  readonly newPod?: Pod;
-  readonly oldPod?: Pod;
-  /** False when the node has more than one new or more than one old pod (manage prunes). */
-  readonly ok: boolean;
-}
-
-const updatedMemo = new WeakMap<readonly Pod[], { readonly hash: string; readonly generation: number | undefined; readonly result: UpdatedPodsOnNode }>();
-
-/**
- * `findUpdatedPodsOnNode`, memoised per pod list and revision: the pod index replaces a node's
- * list when one of its pods changes, so most nodes of a sync are one lookup.
- */
-function updatedPodsOn(pods: readonly Pod[], hash: string, generation: number | undefined): UpdatedPodsOnNode {
-  const hit = updatedMemo.get(pods);
-  if (hit && hit.hash === hash && hit.generation === generation) return hit.result;
-  const result = findUpdatedPodsOnNode(pods, hash, generation);
-  updatedMemo.set(pods, { hash, generation, result });
-  return result;
-}
-
-/** `findUpdatedPodsOnNode`: the node's one new and one old pod, ignoring pods being deleted. */
-export function findUpdatedPodsOnNode(pods: readonly Pod[], hash: string, generation: number | undefined): UpdatedPodsOnNode {
-  let newPod: Pod | undefined;
-  let oldPod: Pod | undefined;
-  for (const pod of pods) {
-    if (pod.metadata.deletionTimestamp) continue;
-    if (isPodUpdated(pod, hash, generation)) {
-      if (newPod) return { ok: false };
-      newPod = pod;
-    } else {
-      if (oldPod) return { ok: false };
-      oldPod = pod;
-    }
-  }
-  return { newPod, oldPod, ok: true };
-}
 
 /** The rollout's view of the budget, for explanations. */
 export interface RollingUpdateSummary {
@@ -92,50 +54,70 @@ export function rollingUpdate(
   const counts = desiredNodeCounts(facts.ds, nodes, facts.compiled);
   if ('error' in counts) return { error: `couldn't get unavailable numbers: ${counts.error}` };
   const order = nodeOrder(nodes, nodeToDaemonPods, facts, lookup ?? lookupIn(nodes));
-  const pods = (name: string): readonly Pod[] => nodeToDaemonPods.get(name) ?? NO_PODS;
   return counts.maxSurge === 0
-    ? withoutSurge(facts, order, pods, counts.maxUnavailable, counts.desiredNumberScheduled)
-    : withSurge(facts, lookup ?? lookupIn(nodes), order, pods, counts.maxSurge, counts.maxUnavailable, counts.desiredNumberScheduled);
+    ? withoutSurge(facts, order, counts.maxUnavailable, counts.desiredNumberScheduled)
+    : withSurge(facts, order, counts.maxSurge, counts.maxUnavailable, counts.desiredNumberScheduled);
 }
 
 const NO_PODS: readonly Pod[] = [];
 
 /**
  * The nodes `updatedDesiredNodeCounts` leaves in the map (nodes with pods, and nodes that should
- * run the pod), in name order; O(n) when the node list is sorted, as the store lists it.
+ * run the pod), in name order, each with its pods and its shouldRun verdict (undefined for a
+ * node the list does not hold); O(n) when the node list is sorted, as the store lists it.
  */
-function nodeOrder(nodes: readonly Node[], map: NodeToDaemonPods, facts: DaemonSetFacts, lookup: NodeLookup): string[] {
-  const out: string[] = [];
+interface NodeOrder {
+  readonly names: readonly string[];
+  readonly pods: readonly (readonly Pod[])[];
+  readonly shouldRun: readonly (boolean | undefined)[];
+}
+
+function nodeOrder(nodes: readonly Node[], map: NodeToDaemonPods, facts: DaemonSetFacts, lookup: NodeLookup): NodeOrder {
+  const names: string[] = [];
+  const pods: (readonly Pod[])[] = [];
+  const shouldRun: (boolean | undefined)[] = [];
   let sorted = true;
   let withPods = 0;
   const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
   for (let i = 0; i < nodes.length; i++) {
     const name = nodes[i]!.metadata.name;
-    const has = map.has(name);
-    if (has) withPods++;
-    else if (!verdicts[i]!.shouldRun) continue;
-    if (out.length > 0 && out[out.length - 1]! >= name) sorted = false;
-    out.push(name);
+    const run = verdicts[i]!.shouldRun;
+    const list = map.get(name);
+    if (list !== undefined) withPods++;
+    else if (!run) continue;
+    if (names.length > 0 && names[names.length - 1]! >= name) sorted = false;
+    names.push(name);
+    pods.push(list ?? NO_PODS);
+    shouldRun.push(run);
   }
   if (withPods < map.size) {
-    for (const name of map.keys()) if (!lookup(name)) out.push(name);
+    for (const [name, list] of map) {
+      if (lookup(name)) continue;
+      names.push(name);
+      pods.push(list);
+      shouldRun.push(undefined);
+    }
     sorted = false;
   }
-  return sorted ? out : out.sort();
+  if (sorted) return { names, pods, shouldRun };
+  const order = names.map((_, i) => i).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
+  return { names: order.map((i) => names[i]!), pods: order.map((i) => pods[i]!), shouldRun: order.map((i) => shouldRun[i]) };
 }
 
-function withoutSurge(facts: DaemonSetFacts, order: readonly string[], podsOn: (node: string) => readonly Pod[], maxUnavailable: number, desired: number): RollingUpdatePlan {
+function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: number, desired: number): RollingUpdatePlan {
   const plan = emptyPlan();
   let numUnavailable = 0;
   const replacements: { pod: Pod; node: string }[] = [];
   const candidates: { pod: Pod; node: string }[] = [];
-  for (const node of order) {
-    const { newPod, oldPod, ok } = updatedPodsOn(podsOn(node), facts.hash, facts.generation);
+  const available = (readySince: number) => availableSince(readySince, facts.minReadySeconds, facts.now);
+  for (let i = 0; i < order.names.length; i++) {
+    const node = order.names[i]!;
+    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedPodsOn(order.pods[i]!, facts.hash, facts.generation);
     if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) {
       numUnavailable++;
     } else if (newPod) {
-      if (!isPodAvailable(newPod, facts.minReadySeconds, facts.now)) numUnavailable++;
-    } else if (!isPodAvailable(oldPod!, facts.minReadySeconds, facts.now)) {
+      if (!available(newReadySince)) numUnavailable++;
+    } else if (!available(oldReadySince)) {
       replacements.push({ pod: oldPod!, node });
       numUnavailable++;
     } else if (numUnavailable < maxUnavailable) {
@@ -158,44 +140,38 @@ function withoutSurge(facts: DaemonSetFacts, order: readonly string[], podsOn: (
 
 function withSurge(
   facts: DaemonSetFacts,
-  lookup: NodeLookup,
-  order: readonly string[],
-  podsOn: (node: string) => readonly Pod[],
+  order: NodeOrder,
   maxSurge: number,
   maxUnavailable: number,
   desired: number,
 ): RollingUpdatePlan | { error: string } {
   const plan = emptyPlan();
-  const shouldRun = (name: string): boolean | { error: string } => {
-    const node = lookup(name);
-    if (!node) return { error: `couldn't get node for nodeName "${name}": node "${name}" not found` };
-    return nodeShouldRun(node, facts.compiled);
-  };
   const shouldNotRun: { pod: Pod; node: string }[] = [];
   const allowedNew: string[] = [];
   const candidates: string[] = [];
   let numSurge = 0;
   let numAvailable = 0;
-  const available = (p: Pod) => isPodAvailable(p, facts.minReadySeconds, facts.now);
-  for (const node of order) {
-    const { newPod, oldPod, ok } = updatedPodsOn(podsOn(node), facts.hash, facts.generation);
+  const available = (readySince: number) => availableSince(readySince, facts.minReadySeconds, facts.now);
+  for (let i = 0; i < order.names.length; i++) {
+    const node = order.names[i]!;
+    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedPodsOn(order.pods[i]!, facts.hash, facts.generation);
     if (!ok) {
       numSurge++;
       continue;
     }
-    if (oldPod ? available(oldPod) : newPod && available(newPod)) numAvailable++;
+    if (oldPod ? available(oldReadySince) : newPod && available(newReadySince)) numAvailable++;
     if (!oldPod) continue;
     if (!newPod) {
-      const run = shouldRun(node);
-      if (typeof run !== 'boolean') return run;
-      if (!available(oldPod)) {
+      const run = order.shouldRun[i];
+      if (run === undefined) return { error: `couldn't get node for nodeName "${node}": node "${node}" not found` };
+      if (!available(oldReadySince)) {
         if (!run) plan.delete.push({ pod: oldPod, node, reason: `rolling update: old pod ${oldPod.metadata.name} on ${node} is not available and ${node} should no longer run it` });
         else allowedNew.push(node);
       } else if (!run) shouldNotRun.push({ pod: oldPod, node });
       else if (numSurge < maxSurge) candidates.push(node);
       continue;
     }
-    if (!available(newPod)) {
+    if (!available(newReadySince)) {
       numSurge++;
       continue;
     }

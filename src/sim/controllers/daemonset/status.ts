@@ -19,6 +19,7 @@ import type { DaemonSet, DaemonSetStatus, Node, Pod } from '../../api/types.js';
 import { compileDaemonSetTemplate, nodeListVerdicts } from './eligibility.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_LABEL } from './constants.js';
 import { podListFacts } from './node-pods-facts.js';
+import { availableSince } from './pod-conditions.js';
 import { templateGenerationOrUndefined } from './pod-template.js';
 
 /** The seven counters `updateDaemonSetStatus` computes. */
@@ -65,7 +66,7 @@ export function computeDaemonSetStatus(
     const { oldest: pod, oldestReadySince: since } = podListFacts(pods);
     if (!Number.isNaN(since)) {
       ready++;
-      if (minReadySeconds <= 0 || since + minReadySeconds * 1000 <= now) available++;
+      if (availableSince(since, minReadySeconds, now)) available++;
     }
     const labels = pod.metadata.labels;
     if (labels !== undefined && ((hashSet && labels[HASH_LABEL] === hash) || (genText !== undefined && labels[TEMPLATE_GENERATION_LABEL] === genText))) updated++;

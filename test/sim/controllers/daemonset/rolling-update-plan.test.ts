@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { IntOrString, Node, Pod } from '../../../../src/sim/api/types.js';
 import { daemonSetFacts } from '../../../../src/sim/controllers/daemonset/facts.js';
-import { findUpdatedPodsOnNode, rollingUpdate } from '../../../../src/sim/controllers/daemonset/rolling-update.js';
+import { findUpdatedPodsOnNode } from '../../../../src/sim/controllers/daemonset/node-pods-facts.js';
+import { rollingUpdate } from '../../../../src/sim/controllers/daemonset/rolling-update.js';
 import { byNode, daemonSet, node, pod, T0 } from './fixtures.js';
 
 const NOW = T0 + 60_000;
