@@ -12,6 +12,7 @@ import type { RngState } from '../engine/rng.js';
 import { randomSuffix, randomUid } from '../engine/rng.js';
 import { rfc3339 } from '../engine/time.js';
 import { withCondition } from './pod-status.js';
+import { jsonEqual } from './validation/equality.js';
 import type { Store } from '../store/store.js';
 import { alreadyExists, badRequest, invalid, notFound, type StatusError } from './errors.js';
 import { qualifiedKind, qualifiedResource } from './resources.js';
@@ -375,17 +376,3 @@ function withMeta<T extends ApiObject>(obj: T, meta: Partial<ObjectMeta>): T {
   return { ...obj, metadata: { ...obj.metadata, ...meta } };
 }
 
-/** Structural equality of JSON values (key order ignored). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => jsonEqual(x, bb[i]));
-  }
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
-}

@@ -16,27 +16,47 @@ export function semanticEqual(a: unknown, b: unknown): boolean {
   return deepEqual(a, b, true);
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 function isEmpty(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === 'object') return Object.keys(v).every((k) => (v as Record<string, unknown>)[k] === undefined);
-  return false;
+  if (typeof v !== 'object') return false;
+  for (const k in v) if (hasOwn.call(v, k) && (v as Record<string, unknown>)[k] !== undefined) return false;
+  return true;
 }
 
+/**
+ * The comparison itself. It allocates nothing (no key arrays, no closures): the kubelet and the
+ * API server compare every pod status they write, thousands per second of a big rollout.
+ */
 function deepEqual(a: unknown, b: unknown, loose: boolean): boolean {
   if (a === b) return true;
   if (loose && isEmpty(a) && isEmpty(b)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
+  const isArray = Array.isArray(a);
+  if (isArray !== Array.isArray(b)) return false;
+  if (isArray) {
+    const aa = a as unknown[];
     const bb = b as unknown[];
-    return a.length === bb.length && a.every((x, i) => deepEqual(x, bb[i], loose));
+    if (aa.length !== bb.length) return false;
+    for (let i = 0; i < aa.length; i++) if (!deepEqual(aa[i], bb[i], loose)) return false;
+    return true;
   }
   const ra = a as Record<string, unknown>;
   const rb = b as Record<string, unknown>;
-  const present = (r: Record<string, unknown>) => Object.keys(r).filter((k) => (loose ? !isEmpty(r[k]) : r[k] !== undefined));
-  const ka = present(ra);
-  const kb = present(rb);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && deepEqual(ra[k], rb[k], loose));
+  let present = 0;
+  for (const k in ra) {
+    if (!hasOwn.call(ra, k)) continue;
+    const v = ra[k];
+    if (loose ? isEmpty(v) : v === undefined) continue;
+    present++;
+    if (!hasOwn.call(rb, k) || !deepEqual(v, rb[k], loose)) return false;
+  }
+  for (const k in rb) {
+    if (!hasOwn.call(rb, k)) continue;
+    const v = rb[k];
+    if (!(loose ? isEmpty(v) : v === undefined)) present--;
+  }
+  return present === 0;
 }

@@ -8,7 +8,7 @@
  */
 import type { ApiObject, ControllerRevision, DaemonSet, Node, OwnerReference, Pod } from '../../api/types.js';
 import { labelSelectorAsSelector, matchesLabelSelector } from '../../api/labels.js';
-import { jsonEqual } from '../../apiserver/apiserver.js';
+import { jsonEqual } from '../../apiserver/validation/equality.js';
 import type { Change, Store } from '../../store/store.js';
 import { daemonSetKey } from './defaults.js';
 import { nodeShouldRunDaemonPod } from './eligibility.js';

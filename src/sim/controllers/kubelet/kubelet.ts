@@ -17,7 +17,7 @@
  *   methods below, which enqueue work for the next reconcile.
  */
 import type { ConditionStatus, Container, Node, Pod } from '../../api/types.js';
-import { jsonEqual } from '../../apiserver/apiserver.js';
+import { jsonEqual } from '../../apiserver/validation/equality.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';

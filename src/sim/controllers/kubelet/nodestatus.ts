@@ -9,7 +9,7 @@
  * condition) only appears once it has been set that way.
  */
 import type { ConditionStatus, Node, NodeCondition } from '../../api/types.js';
-import { jsonEqual } from '../../apiserver/apiserver.js';
+import { jsonEqual } from '../../apiserver/validation/equality.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { MachineState } from './state.js';
 
