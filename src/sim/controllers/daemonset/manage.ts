@@ -24,7 +24,6 @@ import { type BackoffState, failedPodsBackoffKey, getBackoff, isInBackOffSinceUp
 import type { NodeLookup } from './node-list.js';
 import { getUnscheduledPodsWithoutNode, type NodeToDaemonPods } from './node-pods.js';
 import { isPodAvailable, isPodReady } from './pod-conditions.js';
-import { sortPodsByCreationTimestampAndPhase } from './pod-order.js';
 import { HASH_LABEL, REASON } from './constants.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
 import { podListFacts } from './node-pods-facts.js';
@@ -65,10 +64,9 @@ export function podsShouldBeOnNode(
     }
     if (!facts.allowsSurge) {
       if (running.length <= 1) return;
-      const sorted = sortPodsByCreationTimestampAndPhase(running);
-      const keep = sorted[0]!.metadata.name;
-      for (const pod of sorted.slice(1)) {
-        plan.delete.push({ pod, node: nodeName, reason: `${nodeName} has ${sorted.length} running daemon pods; only the oldest scheduled one (${keep}) is kept` });
+      const keep = running[0]!.metadata.name;
+      for (const pod of running.slice(1)) {
+        plan.delete.push({ pod, node: nodeName, reason: `${nodeName} has ${running.length} running daemon pods; only the oldest scheduled one (${keep}) is kept` });
       }
       return;
     }
@@ -78,7 +76,7 @@ export function podsShouldBeOnNode(
       }
       return;
     }
-    surgePrune(nodeName, sortPodsByCreationTimestampAndPhase(running), facts, plan);
+    surgePrune(nodeName, running, facts, plan);
     return;
   }
   if (exists) {

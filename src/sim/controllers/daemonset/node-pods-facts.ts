@@ -14,7 +14,7 @@
  */
 import type { Pod } from '../../api/types.js';
 import { podReadySince } from './pod-conditions.js';
-import { oldestPod } from './pod-order.js';
+import { oldestPod, sortPodsByCreationTimestampAndPhase } from './pod-order.js';
 import { isPodUpdated } from './pod-template.js';
 
 /** `findUpdatedPodsOnNode`'s answer. */
@@ -30,7 +30,10 @@ export interface PodListFacts {
   readonly oldest: Pod;
   /** `podReadySince(oldest)`: NaN when not Ready. */
   readonly oldestReadySince: number;
-  /** The pods neither terminating nor terminal, in list order: what `manage` keeps or prunes. */
+  /**
+   * The pods neither terminating nor terminal, in `podByCreationTimestampAndPhase` order: what
+   * `manage` keeps (the first) or prunes.
+   */
   readonly running: readonly Pod[];
   /** Some pod not being deleted is Failed or Succeeded: `manage` must look at each pod. */
   readonly hasTerminal: boolean;
@@ -62,7 +65,13 @@ export function podListFacts(pods: readonly Pod[]): PodListFacts {
       if (phase === 'Failed' || phase === 'Succeeded') hasTerminal = true;
       else running.push(pod);
     }
-    facts = { oldest, oldestReadySince: podReadySince(oldest), running, hasTerminal, updated: undefined };
+    facts = {
+      oldest,
+      oldestReadySince: podReadySince(oldest),
+      running: running.length > 1 ? sortPodsByCreationTimestampAndPhase(running) : running,
+      hasTerminal,
+      updated: undefined,
+    };
     (list as { [FACTS]?: PodListFacts })[FACTS] = facts;
   }
   return facts;

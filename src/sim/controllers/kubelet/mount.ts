@@ -32,13 +32,16 @@ export function mountVolumes(env: WorkerEnv, t: number): void {
   rt.mountRetryAt = undefined;
   rt.mountStalled = false;
   const failures: { volume: string; error: string }[] = [];
-  const before = Object.keys(machine.paths).length;
+  // How many host paths the machine had, counted only for a pod that mounts one (the count is
+  // what tells whether a DirectoryOrCreate/FileOrCreate volume created a path).
+  let before: number | undefined;
   for (const v of pod.spec.volumes ?? []) {
     if (!v.hostPath) continue;
+    before ??= Object.keys(machine.paths).length;
     const error = setUpHostPath(machine.paths, v.hostPath.path, v.hostPath.type);
     if (error) failures.push({ volume: v.name, error });
   }
-  if (Object.keys(machine.paths).length !== before) env.pathsChanged();
+  if (before !== undefined && Object.keys(machine.paths).length !== before) env.pathsChanged();
   if (failures.length > 0) {
     for (const f of failures) env.event('Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${f.volume}" : ${f.error}`);
     rt.mountFailures++;

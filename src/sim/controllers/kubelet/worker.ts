@@ -79,42 +79,69 @@ export function applyPodEvent(restartPolicy: Pod['spec']['restartPolicy'], rt: P
 
 type Due = { readonly at: number; readonly run: (env: WorkerEnv, t: number) => void };
 
-/** The earliest pending action of the pod, if any (ties: container events before pod ones). */
+/** A pending action: pod-wide actions ignore `slot`; container actions take the container's slot. */
+type Action = (env: WorkerEnv, slot: number, t: number) => void;
+
+const POD_ACTION = (run: (env: WorkerEnv, t: number) => void): Action => (env, _slot, t) => run(env, t);
+const STOP = POD_ACTION(stopContainers);
+const INIT_SYNC = POD_ACTION(initSync);
+const MOUNT = POD_ACTION(mountVolumes);
+const PULL_DONE = POD_ACTION(pullDone);
+const PULL_BACK_OFF = POD_ACTION(pullBackOff);
+const PULL_RETRY = POD_ACTION(pullRetry);
+const START_INIT = POD_ACTION(startInit);
+const START = POD_ACTION(startContainers);
+const COMPLETE_INIT: Action = (env, slot, t) => completeInit(env, ~slot, t);
+
+/**
+ * The earliest pending action of the pod, if any (ties: the first considered wins, container
+ * events before pod ones). Runs for every sync of every pod: the candidates are compared as
+ * they are read, and only the winner is wrapped in a closure.
+ */
 export function nextDue(rt: PodRuntime): Due | undefined {
-  const candidates: Due[] = [];
-  const add = (at: number | undefined, run: Due['run']) => {
-    if (at !== undefined) candidates.push({ at, run });
+  let bestAt = Infinity;
+  let bestAction: Action | undefined;
+  let bestSlot = 0;
+  const consider = (at: number | undefined, action: Action, slot: number) => {
+    if (at !== undefined && (bestAction === undefined || at < bestAt)) {
+      bestAt = at;
+      bestAction = action;
+      bestSlot = slot;
+    }
   };
   if (rt.terminating) {
-    add(rt.terminating.stopAt, stopContainers);
+    consider(rt.terminating.stopAt, STOP, 0);
   } else {
-    rt.containers.forEach((c, i) => {
-      add(c.exitAt, (env, t) => exitContainer(env, i, t));
-      add(c.syncAt, (env, t) => syncAfterExit(env, i, t));
-      add(c.restartAt, (env, t) => restartContainer(env, i, t));
-      add(c.runningAt, (env, t) => restartedRunning(env, i, t));
-      add(c.readyAt, (env, t) => readinessPassed(env, i, t));
-      add(c.probeAt, (env, t) => probeFailed(env, i, t));
-    });
-    if (rt.inits) {
-      rt.inits.forEach((c, k) => {
-        add(c.exitAt, (env, t) => exitContainer(env, ~k, t));
-        add(c.completeAt, (env, t) => completeInit(env, k, t));
-        add(c.syncAt, (env, t) => syncAfterExit(env, ~k, t));
-        add(c.restartAt, (env, t) => restartContainer(env, ~k, t));
-        add(c.runningAt, (env, t) => restartedRunning(env, ~k, t));
-      });
-      add(rt.initSyncAt, initSync);
+    for (let i = 0; i < rt.containers.length; i++) {
+      const c = rt.containers[i]!;
+      consider(c.exitAt, exitContainer, i);
+      consider(c.syncAt, syncAfterExit, i);
+      consider(c.restartAt, restartContainer, i);
+      consider(c.runningAt, restartedRunning, i);
+      consider(c.readyAt, readinessPassed, i);
+      consider(c.probeAt, probeFailed, i);
     }
-    add(rt.mountRetryAt, mountVolumes);
-    add(rt.pull?.doneAt, pullDone);
-    add(rt.pullBackOffAt, pullBackOff);
-    add(rt.pullRetryAt, pullRetry);
-    add(rt.startAt, initializing(rt) ? startInit : startContainers);
+    if (rt.inits) {
+      for (let k = 0; k < rt.inits.length; k++) {
+        const c = rt.inits[k]!;
+        consider(c.exitAt, exitContainer, ~k);
+        consider(c.completeAt, COMPLETE_INIT, ~k);
+        consider(c.syncAt, syncAfterExit, ~k);
+        consider(c.restartAt, restartContainer, ~k);
+        consider(c.runningAt, restartedRunning, ~k);
+      }
+      consider(rt.initSyncAt, INIT_SYNC, 0);
+    }
+    consider(rt.mountRetryAt, MOUNT, 0);
+    consider(rt.pull?.doneAt, PULL_DONE, 0);
+    consider(rt.pullBackOffAt, PULL_BACK_OFF, 0);
+    consider(rt.pullRetryAt, PULL_RETRY, 0);
+    consider(rt.startAt, initializing(rt) ? START_INIT : START, 0);
   }
-  let best: Due | undefined;
-  for (const c of candidates) if (!best || c.at < best.at) best = c;
-  return best;
+  if (bestAction === undefined) return undefined;
+  const action = bestAction;
+  const slot = bestSlot;
+  return { at: bestAt, run: (env, t) => action(env, slot, t) };
 }
 
 /** What one `syncPod` did: when the pod next needs the worker, and whether anything changed. */
