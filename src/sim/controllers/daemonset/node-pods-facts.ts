@@ -13,6 +13,7 @@
  * structuredClone. Lists are only ever built by the pod index and by `getNodesToDaemonPods`.
  */
 import type { Pod } from '../../api/types.js';
+import { HASH_LABEL, TEMPLATE_GENERATION_LABEL } from './constants.js';
 import { podReadySince } from './pod-conditions.js';
 import { oldestPod, sortPodsByCreationTimestampAndPhase } from './pod-order.js';
 import { isPodUpdated } from './pod-template.js';
@@ -30,6 +31,9 @@ export interface PodListFacts {
   readonly oldest: Pod;
   /** `podReadySince(oldest)`: NaN when not Ready. */
   readonly oldestReadySince: number;
+  /** The oldest pod's `controller-revision-hash` and `pod-template-generation` labels (status's `IsPodUpdated`). */
+  readonly oldestHash: string | undefined;
+  readonly oldestTemplateGeneration: string | undefined;
   /**
    * The pods neither terminating nor terminal, in `podByCreationTimestampAndPhase` order: what
    * `manage` keeps (the first) or prunes.
@@ -68,6 +72,8 @@ export function podListFacts(pods: readonly Pod[]): PodListFacts {
     facts = {
       oldest,
       oldestReadySince: podReadySince(oldest),
+      oldestHash: oldest.metadata.labels?.[HASH_LABEL],
+      oldestTemplateGeneration: oldest.metadata.labels?.[TEMPLATE_GENERATION_LABEL],
       running: running.length > 1 ? sortPodsByCreationTimestampAndPhase(running) : running,
       hasTerminal,
       updated: undefined,
