@@ -15,10 +15,11 @@ export function rfc3339(ms: number): string {
   return formatSecond(Math.floor(ms / 1000));
 }
 
-/** Parses an RFC3339 timestamp back to milliseconds. */
-export function parseTime(s: string): number {
-  return Date.parse(s);
-}
+/**
+ * Parses an RFC3339 timestamp back to milliseconds. Memoised: thousands of objects carry the
+ * same few timestamps (every Event of a pass, every pod of a wave), and `Date.parse` is slow.
+ */
+export const parseTime = memo((s: string): number => Date.parse(s));
 
 const UNIT_MS: Record<string, number> = {
   ns: 1e-6,

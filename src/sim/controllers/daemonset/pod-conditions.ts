@@ -8,7 +8,6 @@
  */
 import type { Pod, PodCondition } from '../../api/types.js';
 import { parseTime } from '../../engine/time.js';
-import { memo } from '../../memo.js';
 
 /** `GetPodReadyCondition`: the pod's Ready condition, if any. */
 export function podReadyCondition(pod: Pod): PodCondition | undefined {
@@ -57,13 +56,10 @@ export function podReadySince(pod: Pod): number {
     if (c?.status !== 'True') v = NaN;
     else if (!c.lastTransitionTime) v = Infinity;
     else {
-      const t = parseRfc3339(c.lastTransitionTime);
+      const t = parseTime(c.lastTransitionTime);
       v = Number.isNaN(t) ? Infinity : t;
     }
     readyAt.set(pod, v);
   }
   return v;
 }
-
-/** RFC3339 to ms, memoised (thousands of pods share a few timestamps and `Date.parse` is slow). */
-export const parseRfc3339 = memo(parseTime);

@@ -6,7 +6,7 @@
  * first; ties broken by name ascending (byte order).
  */
 import type { Pod } from '../../api/types.js';
-import { parseRfc3339 } from './pod-conditions.js';
+import { parseTime } from '../../engine/time.js';
 
 /** The comparator of `podByCreationTimestampAndPhase.Less`, for `Array.prototype.sort`. */
 export function comparePodsByCreationTimestampAndPhase(a: Pod, b: Pod): number {
@@ -16,7 +16,7 @@ export function comparePodsByCreationTimestampAndPhase(a: Pod, b: Pod): number {
   const ta = a.metadata.creationTimestamp;
   const tb = b.metadata.creationTimestamp;
   if (ta !== tb) {
-    const d = parseRfc3339(ta) - parseRfc3339(tb);
+    const d = parseTime(ta) - parseTime(tb);
     if (d !== 0 && !Number.isNaN(d)) return d;
   }
   const na = a.metadata.name;
