@@ -60,8 +60,12 @@ export class Store {
   private sortedKeys = new Map<Kind, [string, string][]>();
   /** The sorted list per kind, rebuilt lazily after any write of that kind. */
   private lists = new Map<Kind, ApiObject[]>();
-  private pending: { added: Map<string, ApiObject>; updated: Map<string, [ApiObject, ApiObject]>; removed: Map<string, ApiObject> } =
-    newPending();
+  /**
+   * The current pass's changes by kind, namespace and name (strings the objects carry, so no key
+   * is built per write), in first-touch order: `from` is the object before the pass (absent if
+   * it was added), `to` the object now (absent if it was removed).
+   */
+  private pending = new Map<Kind, Map<string, Map<string, PendingChange>>>();
 
   constructor(data?: StoreData) {
     this.data = data ?? { objects: new Map(ALL_KINDS.map((k) => [k, new Map()])), resourceVersion: 0 };
@@ -137,22 +141,12 @@ export class Store {
       if (old) this.unindexPod(old as Pod);
       this.indexPod(obj);
     }
-    const pk = `${obj.kind}:${objectKey(obj)}`;
-    if (old) {
-      const added = this.pending.added.get(pk);
-      if (added) this.pending.added.set(pk, obj);
-      else {
-        const prev = this.pending.updated.get(pk);
-        this.pending.updated.set(pk, [prev ? prev[0] : old, obj]);
-      }
-      this.emit({ type: 'updated', old, obj });
-    } else {
+    const change = this.pendingFor(obj.kind, ns, obj.metadata.name);
+    if (change.to === undefined && change.from === undefined) change.from = old;
+    change.to = obj;
+    if (old) this.emit({ type: 'updated', old, obj });
+    else {
       this.sortedKeys.delete(obj.kind);
-      const removed = this.pending.removed.get(pk);
-      if (removed) {
-        this.pending.removed.delete(pk);
-        this.pending.updated.set(pk, [removed, obj]);
-      } else this.pending.added.set(pk, obj);
       this.emit({ type: 'added', obj });
     }
   }
@@ -168,23 +162,28 @@ export class Store {
     this.sortedKeys.delete(kind);
     this.lists.delete(kind);
     if (old.kind === 'Pod') this.unindexPod(old);
-    const pk = `${kind}:${keyOf(namespace, name)}`;
-    if (this.pending.added.has(pk)) this.pending.added.delete(pk);
-    else {
-      const prev = this.pending.updated.get(pk);
-      this.pending.updated.delete(pk);
-      this.pending.removed.set(pk, prev ? prev[0] : old);
-    }
+    const change = this.pendingFor(kind, namespace, name);
+    if (change.to === undefined && change.from === undefined) change.from = old;
+    change.to = undefined;
     this.emit({ type: 'removed', obj: old });
     return old;
   }
 
   /** Takes the changes recorded since the last call, as one diff. */
   takeDiff(): Diff | undefined {
-    const p = this.pending;
-    if (p.added.size === 0 && p.updated.size === 0 && p.removed.size === 0) return undefined;
-    this.pending = newPending();
-    return { added: [...p.added.values()], updated: [...p.updated.values()], removed: [...p.removed.values()] };
+    const diff: Diff = { added: [], updated: [], removed: [] };
+    for (const byNamespace of this.pending.values()) {
+      for (const names of byNamespace.values()) {
+        for (const { from, to } of names.values()) {
+          if (from === undefined) {
+            if (to !== undefined) diff.added.push(to);
+          } else if (to === undefined) diff.removed.push(from);
+          else diff.updated.push([from, to]);
+        }
+      }
+    }
+    this.pending = new Map();
+    return diff.added.length + diff.updated.length + diff.removed.length > 0 ? diff : undefined;
   }
 
   /** A copy of the data that shares the (immutable) objects. */
@@ -201,10 +200,21 @@ export class Store {
       objects: copyObjects(data.objects),
       resourceVersion: data.resourceVersion,
     };
-    this.pending = newPending();
+    this.pending = new Map();
     this.sortedKeys.clear();
     this.lists.clear();
     this.reindex();
+  }
+
+  /** This pass's change record of one object, created empty (from and to absent) on first touch. */
+  private pendingFor(kind: Kind, namespace: string, name: string): PendingChange {
+    let byNamespace = this.pending.get(kind);
+    if (!byNamespace) this.pending.set(kind, (byNamespace = new Map()));
+    let names = byNamespace.get(namespace);
+    if (!names) byNamespace.set(namespace, (names = new Map()));
+    let change = names.get(name);
+    if (!change) names.set(name, (change = { from: undefined, to: undefined }));
+    return change;
   }
 
   private emit(change: Change): void {
@@ -242,8 +252,10 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function newPending() {
-  return { added: new Map<string, ApiObject>(), updated: new Map<string, [ApiObject, ApiObject]>(), removed: new Map<string, ApiObject>() };
+/** One object's change in the current pass. Both absent: touched, then gone again (no change). */
+interface PendingChange {
+  from: ApiObject | undefined;
+  to: ApiObject | undefined;
 }
 
 function addTo(index: Map<string, Map<string, Pod>>, k: string, key: string, pod: Pod): void {
