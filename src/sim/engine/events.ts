@@ -23,6 +23,7 @@ import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry } from './event-ttl.js';
 import { Lru } from './lru.js';
+import { memo } from '../memo.js';
 import { newRngState, quickUid } from './rng.js';
 import { rfc3339 } from './time.js';
 
@@ -40,6 +41,9 @@ const SPAM_BURST = 25;
 const SPAM_REFILL_MS = 300_000;
 /** `maxLruCacheEntries`. */
 const LRU_SIZE = 4096;
+
+/** The clock in hex for Event names: one instant names thousands of Events, and hexing a double is slow. */
+const hexMillis = memo((ms: number): string => Math.floor(ms).toString(16));
 
 /** The correlator's caches as plain data (entries least recently used first), for snapshots. */
 export interface RecorderState {
@@ -90,7 +94,7 @@ export class EventRecorder {
     const seq = this.seq++;
     // The uid is a UUID like any object's, drawn from a generator seeded by the sequence number
     // (the cluster's RNG is left alone, so pod names do not depend on how many events were written).
-    return { name: `${objectName}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`, uid: quickUid(newRngState(seq + 1)) };
+    return { name: `${objectName}.${hexMillis(now)}${(seq % 0x100000).toString(16).padStart(5, '0')}`, uid: quickUid(newRngState(seq + 1)) };
   }
 
   /**

@@ -97,15 +97,40 @@ function maxInto(r: Resources, x: Readonly<Resources>): void {
   for (const [k, v] of Object.entries(x.scalar)) r.scalar[k] = Math.max(r.scalar[k] ?? 0, v);
 }
 
+/** A container's requests, and the cpu and memory the scheduler counts for it (`GetNonzeroRequests`). */
+interface ContainerRequests {
+  readonly requests: Readonly<Resources>;
+  readonly nonZeroMilliCPU: number;
+  readonly nonZeroMemory: number;
+}
+
 /**
  * A container's requests. As `SetDefaults_Pod` does on create, a resource with a limit and no
- * request is requested at its limit (harmless when the API server already defaulted it).
+ * request is requested at its limit (harmless when the API server already defaulted it); cpu
+ * and memory not named at all count as the scheduler's defaults toward the non-zero sums.
+ * Memoised per `resources` object, which every pod a DaemonSet creates shares with its template.
  */
-function containerRequests(c: Container): Resources {
-  const r = emptyResources();
-  addList(r, { ...(c.resources?.limits ?? {}), ...(c.resources?.requests ?? {}) });
-  return r;
+function containerRequests(c: Container): ContainerRequests {
+  const resources = c.resources;
+  if (!resources) return NO_REQUESTS;
+  let hit = containerCache.get(resources);
+  if (!hit) {
+    const explicit = { ...(resources.limits ?? {}), ...(resources.requests ?? {}) };
+    const requests = emptyResources();
+    addList(requests, explicit);
+    hit = {
+      requests,
+      nonZeroMilliCPU: 'cpu' in explicit ? requests.milliCPU : DEFAULT_MILLI_CPU_REQUEST,
+      nonZeroMemory: 'memory' in explicit ? requests.memory : DEFAULT_MEMORY_REQUEST,
+    };
+    containerCache.set(resources, hit);
+  }
+  return hit;
 }
+
+const containerCache = new WeakMap<NonNullable<Container['resources']>, ContainerRequests>();
+
+const NO_REQUESTS: ContainerRequests = { requests: emptyResources(), nonZeroMilliCPU: DEFAULT_MILLI_CPU_REQUEST, nonZeroMemory: DEFAULT_MEMORY_REQUEST };
 
 function isSidecar(c: Container): boolean {
   return (c as { restartPolicy?: string }).restartPolicy === 'Always';
@@ -125,16 +150,11 @@ export function podRequests(pod: Pod): PodRequests {
   const reqs = emptyResources();
   let nzCpu = 0;
   let nzMem = 0;
-  const nonZero = (c: Container): [number, number] => {
-    const r = containerRequests(c);
-    const explicit = { ...(c.resources?.limits ?? {}), ...(c.resources?.requests ?? {}) };
-    return ['cpu' in explicit ? r.milliCPU : DEFAULT_MILLI_CPU_REQUEST, 'memory' in explicit ? r.memory : DEFAULT_MEMORY_REQUEST];
-  };
   for (const c of pod.spec.containers ?? []) {
-    addResources(reqs, containerRequests(c));
-    const [cpu, mem] = nonZero(c);
-    nzCpu += cpu;
-    nzMem += mem;
+    const { requests, nonZeroMilliCPU, nonZeroMemory } = containerRequests(c);
+    addResources(reqs, requests);
+    nzCpu += nonZeroMilliCPU;
+    nzMem += nonZeroMemory;
   }
   const sidecars = emptyResources();
   const initMax = emptyResources();
@@ -143,8 +163,8 @@ export function podRequests(pod: Pod): PodRequests {
   let sideNzCpu = 0;
   let sideNzMem = 0;
   for (const c of pod.spec.initContainers ?? []) {
-    const own = containerRequests(c);
-    const [cpu, mem] = nonZero(c);
+    const { requests, nonZeroMilliCPU: cpu, nonZeroMemory: mem } = containerRequests(c);
+    const own = { ...requests, scalar: { ...requests.scalar } };
     if (isSidecar(c)) {
       addResources(reqs, own);
       addResources(sidecars, own);
