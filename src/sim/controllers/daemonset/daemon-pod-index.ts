@@ -27,9 +27,11 @@ import { controllerUid } from '../../store/store.js';
 import { getTargetNodeName } from './node-affinity-pin.js';
 import type { NodeToDaemonPods } from './node-pods.js';
 import { isPodTerminal } from './pod-conditions.js';
+import { TrackedNodePods } from './aligned-pods.js';
 
 export class DaemonPodIndex {
-  private readonly byNode: NodeToDaemonPods = new Map();
+  /** Tracked, so the sync's view of it by node position is patched rather than rebuilt. */
+  private readonly byNode: NodeToDaemonPods = new TrackedNodePods();
   /** Matching pod name -> its target node ('' when none can be derived). */
   private readonly nodeOf = new Map<string, string>();
   /** Matching pods without a derivable node (claimed, but on no node). */

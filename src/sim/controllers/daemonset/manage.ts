@@ -26,11 +26,12 @@ import { getUnscheduledPodsWithoutNode, type NodeToDaemonPods } from './node-pod
 import { isPodAvailable, isPodReady } from './pod-conditions.js';
 import { HASH_LABEL, REASON } from './constants.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
-import { podListFacts } from './node-pods-facts.js';
+import { podListFacts, type PodListFacts } from './node-pods-facts.js';
+import { alignedPods } from './aligned-pods.js';
 
 /**
  * `podsShouldBeOnNode`: appends this node's creations, deletions, events and delayed requeues
- * to `plan`.
+ * to `plan`. `listFacts` are `daemonPods`' facts, when the caller has them at hand.
  */
 export function podsShouldBeOnNode(
   node: Node,
@@ -39,18 +40,21 @@ export function podsShouldBeOnNode(
   facts: DaemonSetFacts,
   backoff: BackoffState,
   plan: SyncPlan,
+  listFacts: PodListFacts | undefined = daemonPods !== undefined && daemonPods.length > 0 ? podListFacts(daemonPods) : undefined,
 ): void {
-  const nodeName = node.metadata.name;
+  // The node's name is read only where a decision is written down: this runs for every node of
+  // the cluster, and most have nothing to do.
   const { shouldRun, shouldContinueRunning } = verdict;
-  const exists = daemonPods !== undefined && daemonPods.length > 0;
+  const exists = listFacts !== undefined;
   if (shouldRun && !exists) {
+    const nodeName = node.metadata.name;
     plan.create.push({ node: nodeName, reason: `${nodeName} should run a daemon pod and has none` });
     return;
   }
   if (shouldContinueRunning) {
-    const listFacts = exists ? podListFacts(daemonPods) : undefined;
     const running = listFacts?.running ?? [];
     if (listFacts?.hasTerminal) {
+      const nodeName = node.metadata.name;
       for (const pod of daemonPods!) {
         if (pod.metadata.deletionTimestamp) continue;
         const phase = pod.status?.phase;
@@ -64,6 +68,7 @@ export function podsShouldBeOnNode(
     }
     if (!facts.allowsSurge) {
       if (running.length <= 1) return;
+      const nodeName = node.metadata.name;
       const keep = running[0]!.metadata.name;
       for (const pod of running.slice(1)) {
         plan.delete.push({ pod, node: nodeName, reason: `${nodeName} has ${running.length} running daemon pods; only the oldest scheduled one (${keep}) is kept` });
@@ -72,14 +77,16 @@ export function podsShouldBeOnNode(
     }
     if (running.length <= 1) {
       if (running.length === 0 && shouldRun) {
+        const nodeName = node.metadata.name;
         plan.create.push({ node: nodeName, reason: `${nodeName} should run a daemon pod and has no running one (maxSurge allows a new pod beside terminating or failed ones)` });
       }
       return;
     }
-    surgePrune(nodeName, running, facts, plan);
+    surgePrune(node.metadata.name, running, facts, plan);
     return;
   }
   if (exists) {
+    const nodeName = node.metadata.name;
     const why = firstFailure(verdict);
     for (const pod of daemonPods!) {
       if (pod.metadata.deletionTimestamp) continue;
@@ -137,15 +144,12 @@ export function manage(
 ): SyncPlan {
   const plan = emptyPlan();
   const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
-  let listed = 0;
+  const aligned = alignedPods(nodes, nodeToDaemonPods);
   for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    const pods = nodeToDaemonPods.get(node.metadata.name);
-    if (pods !== undefined) listed++;
-    podsShouldBeOnNode(node, verdicts[i]!, pods, facts, backoff, plan);
+    podsShouldBeOnNode(nodes[i]!, verdicts[i]!, aligned.lists[i], facts, backoff, plan, aligned.facts[i]);
   }
   // Every pod list belongs to a listed node: no pod is pinned to a node that does not exist.
-  if (listed === nodeToDaemonPods.size) return plan;
+  if (aligned.listed === nodeToDaemonPods.size) return plan;
   for (const { pod, node } of getUnscheduledPodsWithoutNode(nodes, nodeToDaemonPods, lookup)) {
     plan.delete.push({ pod, node, reason: `${pod.metadata.name} is pinned to node ${node}, which does not exist, and was never scheduled` });
   }

@@ -25,3 +25,15 @@ export function nodesByName(nodes: readonly Node[]): ReadonlyMap<string, Node> {
   }
   return m;
 }
+
+const sortedLists = new WeakMap<readonly Node[], boolean>();
+
+/** Whether the names ascend strictly (the store lists nodes so), checked once per list object. */
+export function isSortedByName(nodes: readonly Node[]): boolean {
+  let sorted = sortedLists.get(nodes);
+  if (sorted === undefined) {
+    sorted = nodes.every((n, i) => i === 0 || nodes[i - 1]!.metadata.name < n.metadata.name);
+    sortedLists.set(nodes, sorted);
+  }
+  return sorted;
+}

@@ -100,10 +100,17 @@ export function findUpdatedPodsOnNode(pods: readonly Pod[], hash: string, genera
   return { newPod, oldPod, ok: true };
 }
 
-/** `findUpdatedPodsOnNode` memoised per pod list and revision, with each pod's ready-since. */
-export function updatedPodsOn(pods: readonly Pod[], hash: string, generation: number | undefined): UpdatedPodsOnNodeFacts {
-  if (pods.length === 0) return NO_PODS_ON_NODE;
-  const facts = podListFacts(pods);
+/**
+ * `findUpdatedPodsOnNode` memoised per pod list and revision, with each pod's ready-since.
+ * `facts` are the list's facts, when the caller has them at hand.
+ */
+export function updatedPodsOn(
+  pods: readonly Pod[],
+  hash: string,
+  generation: number | undefined,
+  facts: PodListFacts | undefined = pods.length > 0 ? podListFacts(pods) : undefined,
+): UpdatedPodsOnNodeFacts {
+  if (facts === undefined) return NO_PODS_ON_NODE;
   const hit = facts.updated;
   if (hit && hit.hash === hash && hit.generation === generation) return hit.result;
   const found = findUpdatedPodsOnNode(pods, hash, generation);

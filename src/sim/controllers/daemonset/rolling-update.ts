@@ -25,11 +25,12 @@
 import type { Node, Pod } from '../../api/types.js';
 import { nodeListVerdicts } from './eligibility.js';
 import type { DaemonSetFacts } from './facts.js';
-import { lookupIn, type NodeLookup } from './node-list.js';
+import { isSortedByName, lookupIn, type NodeLookup } from './node-list.js';
 import type { NodeToDaemonPods } from './node-pods.js';
 import { availableSince } from './pod-conditions.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
-import { updatedPodsOn } from './node-pods-facts.js';
+import { podListFacts, updatedPodsOn, type PodListFacts } from './node-pods-facts.js';
+import { alignedPods } from './aligned-pods.js';
 import { desiredNodeCounts } from './update-budget.js';
 
 /** The rollout's view of the budget, for explanations. */
@@ -63,72 +64,77 @@ const NO_PODS: readonly Pod[] = [];
 
 /**
  * The nodes `updatedDesiredNodeCounts` leaves in the map (nodes with pods, and nodes that should
- * run the pod), in name order, each with its pods and its shouldRun verdict (undefined for a
- * node the list does not hold); O(n) when the node list is sorted, as the store lists it.
+ * run the pod), in name order, each with its pods, their facts and its shouldRun verdict
+ * (undefined for a node the list does not hold). A node's name is read only when a decision
+ * names it.
  */
 interface NodeOrder {
-  readonly names: readonly string[];
   readonly pods: readonly (readonly Pod[])[];
+  readonly facts: readonly (PodListFacts | undefined)[];
   readonly shouldRun: readonly (boolean | undefined)[];
+  name(k: number): string;
 }
 
+/** O(n) over arrays when the node list is sorted and holds every node with pods (the usual case). */
 function nodeOrder(nodes: readonly Node[], map: NodeToDaemonPods, facts: DaemonSetFacts, lookup: NodeLookup): NodeOrder {
-  const names: string[] = [];
-  const pods: (readonly Pod[])[] = [];
-  const shouldRun: (boolean | undefined)[] = [];
-  let sorted = true;
-  let withPods = 0;
   const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
-  for (let i = 0; i < nodes.length; i++) {
-    const name = nodes[i]!.metadata.name;
-    const run = verdicts[i]!.shouldRun;
-    const list = map.get(name);
-    if (list !== undefined) withPods++;
-    else if (!run) continue;
-    if (names.length > 0 && names[names.length - 1]! >= name) sorted = false;
-    names.push(name);
-    pods.push(list ?? NO_PODS);
-    shouldRun.push(run);
-  }
-  if (withPods < map.size) {
-    for (const [name, list] of map) {
-      if (lookup(name)) continue;
-      names.push(name);
-      pods.push(list);
-      shouldRun.push(undefined);
+  const aligned = alignedPods(nodes, map);
+  if (isSortedByName(nodes) && aligned.listed === map.size) {
+    const at: number[] = [];
+    const pods: (readonly Pod[])[] = [];
+    const listFacts: (PodListFacts | undefined)[] = [];
+    const shouldRun: boolean[] = [];
+    for (let i = 0; i < nodes.length; i++) {
+      const list = aligned.lists[i];
+      const run = verdicts[i]!.shouldRun;
+      if (list === undefined && !run) continue;
+      at.push(i);
+      pods.push(list ?? NO_PODS);
+      listFacts.push(aligned.facts[i]);
+      shouldRun.push(run);
     }
-    sorted = false;
+    return { pods, facts: listFacts, shouldRun, name: (k) => nodes[at[k]!]!.metadata.name };
   }
-  if (sorted) return { names, pods, shouldRun };
-  const order = names.map((_, i) => i).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
-  return { names: order.map((i) => names[i]!), pods: order.map((i) => pods[i]!), shouldRun: order.map((i) => shouldRun[i]) };
+  const entries: { name: string; pods: readonly Pod[]; facts: PodListFacts | undefined; shouldRun: boolean | undefined }[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const list = aligned.lists[i];
+    const run = verdicts[i]!.shouldRun;
+    if (list !== undefined || run) entries.push({ name: nodes[i]!.metadata.name, pods: list ?? NO_PODS, facts: aligned.facts[i], shouldRun: run });
+  }
+  for (const [name, list] of map) {
+    if (!lookup(name)) entries.push({ name, pods: list, facts: list.length > 0 ? podListFacts(list) : undefined, shouldRun: undefined });
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { pods: entries.map((e) => e.pods), facts: entries.map((e) => e.facts), shouldRun: entries.map((e) => e.shouldRun), name: (k) => entries[k]!.name };
 }
 
 function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: number, desired: number): RollingUpdatePlan {
   const plan = emptyPlan();
   let numUnavailable = 0;
-  const replacements: { pod: Pod; node: string }[] = [];
-  const candidates: { pod: Pod; node: string }[] = [];
+  // Positions in `order`: names are read only for the nodes a decision names.
+  const replacements: { pod: Pod; at: number }[] = [];
+  const candidates: { pod: Pod; at: number }[] = [];
   const available = (readySince: number) => availableSince(readySince, facts.minReadySeconds, facts.now);
-  for (let i = 0; i < order.names.length; i++) {
-    const node = order.names[i]!;
-    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedPodsOn(order.pods[i]!, facts.hash, facts.generation);
+  for (let i = 0; i < order.pods.length; i++) {
+    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedPodsOn(order.pods[i]!, facts.hash, facts.generation, order.facts[i]);
     if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) {
       numUnavailable++;
     } else if (newPod) {
       if (!available(newReadySince)) numUnavailable++;
     } else if (!available(oldReadySince)) {
-      replacements.push({ pod: oldPod!, node });
+      replacements.push({ pod: oldPod!, at: i });
       numUnavailable++;
     } else if (numUnavailable < maxUnavailable) {
-      candidates.push({ pod: oldPod!, node });
+      candidates.push({ pod: oldPod!, at: i });
     }
   }
   const take = Math.max(0, Math.min(candidates.length, maxUnavailable - numUnavailable));
-  for (const { pod, node } of replacements) {
+  for (const { pod, at } of replacements) {
+    const node = order.name(at);
     plan.delete.push({ pod, node, reason: `rolling update: old pod ${pod.metadata.name} on ${node} is not available, so it is replaced at once, outside the maxUnavailable budget` });
   }
-  for (const { pod, node } of candidates.slice(0, take)) {
+  for (const { pod, at } of candidates.slice(0, take)) {
+    const node = order.name(at);
     plan.delete.push({
       pod,
       node,
@@ -146,15 +152,15 @@ function withSurge(
   desired: number,
 ): RollingUpdatePlan | { error: string } {
   const plan = emptyPlan();
-  const shouldNotRun: { pod: Pod; node: string }[] = [];
-  const allowedNew: string[] = [];
-  const candidates: string[] = [];
+  // Positions in `order`: names are read only for the nodes a decision names.
+  const shouldNotRun: { pod: Pod; at: number }[] = [];
+  const allowedNew: number[] = [];
+  const candidates: number[] = [];
   let numSurge = 0;
   let numAvailable = 0;
   const available = (readySince: number) => availableSince(readySince, facts.minReadySeconds, facts.now);
-  for (let i = 0; i < order.names.length; i++) {
-    const node = order.names[i]!;
-    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedPodsOn(order.pods[i]!, facts.hash, facts.generation);
+  for (let i = 0; i < order.pods.length; i++) {
+    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedPodsOn(order.pods[i]!, facts.hash, facts.generation, order.facts[i]);
     if (!ok) {
       numSurge++;
       continue;
@@ -163,33 +169,43 @@ function withSurge(
     if (!oldPod) continue;
     if (!newPod) {
       const run = order.shouldRun[i];
-      if (run === undefined) return { error: `couldn't get node for nodeName "${node}": node "${node}" not found` };
+      if (run === undefined) {
+        const node = order.name(i);
+        return { error: `couldn't get node for nodeName "${node}": node "${node}" not found` };
+      }
       if (!available(oldReadySince)) {
-        if (!run) plan.delete.push({ pod: oldPod, node, reason: `rolling update: old pod ${oldPod.metadata.name} on ${node} is not available and ${node} should no longer run it` });
-        else allowedNew.push(node);
-      } else if (!run) shouldNotRun.push({ pod: oldPod, node });
-      else if (numSurge < maxSurge) candidates.push(node);
+        if (run) allowedNew.push(i);
+        else {
+          const node = order.name(i);
+          plan.delete.push({ pod: oldPod, node, reason: `rolling update: old pod ${oldPod.metadata.name} on ${node} is not available and ${node} should no longer run it` });
+        }
+      } else if (!run) shouldNotRun.push({ pod: oldPod, at: i });
+      else if (numSurge < maxSurge) candidates.push(i);
       continue;
     }
     if (!available(newReadySince)) {
       numSurge++;
       continue;
     }
+    const node = order.name(i);
     plan.delete.push({ pod: oldPod, node, reason: `rolling update: new pod ${newPod.metadata.name} on ${node} is available, so the old pod ${oldPod.metadata.name} is deleted` });
   }
   const deletable = Math.min(numAvailable - desired, shouldNotRun.length);
-  for (const { pod, node } of shouldNotRun.slice(0, Math.max(0, deletable))) {
+  for (const { pod, at } of shouldNotRun.slice(0, Math.max(0, deletable))) {
+    const node = order.name(at);
     plan.delete.push({
       pod,
       node,
       reason: `rolling update: ${node} should no longer run this daemonset and ${numAvailable} pods are available for ${desired} desired, so old pod ${pod.metadata.name} can go`,
     });
   }
-  for (const node of allowedNew) {
+  for (const at of allowedNew) {
+    const node = order.name(at);
     plan.create.push({ node, reason: `rolling update: the old pod on ${node} is not available, so a new pod is created at once, outside the maxSurge budget` });
   }
   const take = Math.max(0, Math.min(candidates.length, maxSurge - numSurge));
-  for (const node of candidates.slice(0, take)) {
+  for (const at of candidates.slice(0, take)) {
+    const node = order.name(at);
     plan.create.push({ node, reason: `rolling update: ${node} gets a new pod beside its available old pod, within maxSurge ${maxSurge} (${numSurge} already surging)` });
   }
   return { ...plan, summary: { maxSurge, maxUnavailable, desiredNumberScheduled: desired, numSurge, numAvailable } };

@@ -3,7 +3,8 @@
  *
  * Assumptions:
  * - `nodeToDaemonPods` comes from `getNodesToDaemonPods(includeDeletedTerminal=false)`.
- * Cost: one pass over the node list; the per-node verdicts come from the node list's memo.
+ * Cost: one pass over the node list, reading each node's verdict (from the node list's memo)
+ * and its pod list's facts (from the aligned view) by position.
  * Invariants (per node of the node list; nodes not in it are ignored):
  * - desiredNumberScheduled counts nodes with shouldRun (shouldContinueRunning is not used).
  * - currentNumberScheduled counts those of them with at least one pod (Pending, Failed and
@@ -18,7 +19,7 @@
  */
 import type { DaemonSet, DaemonSetStatus, Node, Pod } from '../../api/types.js';
 import { compileDaemonSetTemplate, nodeListVerdicts } from './eligibility.js';
-import { podListFacts } from './node-pods-facts.js';
+import { alignedPods } from './aligned-pods.js';
 import { availableSince } from './pod-conditions.js';
 import { templateGenerationOrUndefined } from './pod-template.js';
 
@@ -53,17 +54,17 @@ export function computeDaemonSetStatus(
   let updated = 0;
   let available = 0;
   const { verdicts } = nodeListVerdicts(nodes, compiled);
+  const { facts } = alignedPods(nodes, nodeToDaemonPods);
   for (let i = 0; i < nodes.length; i++) {
-    const pods = nodeToDaemonPods.get(nodes[i]!.metadata.name);
-    const scheduled = pods !== undefined && pods.length > 0;
+    const listFacts = facts[i];
     if (!verdicts[i]!.shouldRun) {
-      if (scheduled) misscheduled++;
+      if (listFacts !== undefined) misscheduled++;
       continue;
     }
     desired++;
-    if (!scheduled) continue;
+    if (listFacts === undefined) continue;
     current++;
-    const { oldestReadySince: since, oldestHash, oldestTemplateGeneration } = podListFacts(pods);
+    const { oldestReadySince: since, oldestHash, oldestTemplateGeneration } = listFacts;
     if (!Number.isNaN(since)) {
       ready++;
       if (availableSince(since, minReadySeconds, now)) available++;

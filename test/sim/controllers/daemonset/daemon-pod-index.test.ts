@@ -5,15 +5,21 @@ import { compileLabelSelector } from '../../../../src/sim/api/labels.js';
 import { Store, controllerUid } from '../../../../src/sim/store/store.js';
 import { DaemonPodIndex } from '../../../../src/sim/controllers/daemonset/daemon-pod-index.js';
 import { getNodesToDaemonPods } from '../../../../src/sim/controllers/daemonset/node-pods.js';
-import { daemonSet, pod } from './fixtures.js';
+import { alignedPods } from '../../../../src/sim/controllers/daemonset/aligned-pods.js';
+import { podListFacts } from '../../../../src/sim/controllers/daemonset/node-pods-facts.js';
+import { daemonSet, node, pod } from './fixtures.js';
+
+/** Two node lists a sync may see: one without node c (whose pods are then on a missing node). */
+const NODE_LISTS = [[node('a'), node('b')], [node('a'), node('b'), node('c')]];
 
 const change = fc.record({
   pod: fc.nat(7),
   kind: fc.constantFrom('put', 'remove', 'relabel', 'disown', 'own', 'terminal', 'deleting', 'bind', 'otherNs'),
   node: fc.constantFrom('a', 'b', 'c'),
+  nodeList: fc.constantFrom(0, 1),
 });
 
-describe('DaemonPodIndex: the incrementally kept node -> pods map equals a fresh getNodesToDaemonPods', () => {
+describe('DaemonPodIndex: the incrementally kept node -> pods map (and its view by node position) equals a fresh getNodesToDaemonPods', () => {
   it('after every change of a random sequence (owner, labels, deletion, phase, binding, namespace)', () => {
     fc.assert(
       fc.property(fc.array(change, { maxLength: 40 }), fc.boolean(), (changes, buildFirst) => {
@@ -64,6 +70,15 @@ describe('DaemonPodIndex: the incrementally kept node -> pods map equals a fresh
           expect(index.claimed().map((p) => p.metadata.name).sort()).toEqual(claimed.map((p) => p.metadata.name).sort());
           const unmatched = store.list('Pod', 'default').filter((p) => controllerUid(p) === 'ds-uid' && !matches(p.metadata.labels));
           expect([...index.unmatched()].map((p) => p.metadata.name).sort()).toEqual(unmatched.map((p) => p.metadata.name).sort());
+          // The view by node position, patched from the changes since the last call, equals a
+          // fresh one.
+          const nodes = NODE_LISTS[c.nodeList]!;
+          const map = index.map(false);
+          const view = alignedPods(nodes, map);
+          const fresh = nodes.map((n) => map.get(n.metadata.name));
+          expect(nodes.map((_, i) => view.lists[i])).toEqual(fresh);
+          expect(nodes.map((_, i) => view.facts[i])).toEqual(fresh.map((l) => (l ? podListFacts(l) : undefined)));
+          expect(view.listed).toBe(fresh.filter((l) => l !== undefined).length);
         }
       }),
       { numRuns: 200 },

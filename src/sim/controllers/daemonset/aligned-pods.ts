@@ -1,0 +1,99 @@
+/**
+ * A DaemonSet's node -> pods map read by node position: `lists[i]` is the pod list of the
+ * sync's `nodes[i]` (undefined when it has none), and `facts[i]` that list's `podListFacts`.
+ *
+ * Why: manage, the rolling update and the status count each walk every node of the cluster,
+ * and finding a node's pods by name means reading the node object, its metadata and its name,
+ * then probing a hash table: several cache misses per node, three times per sync, on a
+ * 10,000-node cluster. By position, a sync reads two arrays front to back.
+ *
+ * The pod index's map is a `TrackedNodePods`, which notes every node whose list it replaces;
+ * its aligned view is kept with the map and patched from those notes, so a sync pays for the
+ * nodes whose pods changed, not for every node. Any other map (tests, `sim why`) is aligned
+ * afresh on each call.
+ */
+import type { Node, Pod } from '../../api/types.js';
+import { podListFacts, type PodListFacts } from './node-pods-facts.js';
+
+export interface AlignedPods {
+  /** The pods of `nodes[i]`, or undefined. */
+  readonly lists: readonly (readonly Pod[] | undefined)[];
+  /** `podListFacts(lists[i])`, or undefined when it has no pods. */
+  readonly facts: readonly (PodListFacts | undefined)[];
+  /** How many of the map's lists belong to a node of the list (the rest: nodes that are gone). */
+  readonly listed: number;
+}
+
+/** A node -> pods map that remembers which nodes' lists changed since it was last aligned. */
+export class TrackedNodePods extends Map<string, Pod[]> {
+  /** Nodes whose list was set or deleted since the aligned view was last brought up to date. */
+  readonly changed = new Set<string>();
+  /** The view for the last node list it was aligned to. */
+  view: { nodes: readonly Node[]; lists: (readonly Pod[] | undefined)[]; facts: (PodListFacts | undefined)[]; listed: number } | undefined;
+
+  override set(node: string, pods: Pod[]): this {
+    this.changed.add(node);
+    return super.set(node, pods);
+  }
+
+  override delete(node: string): boolean {
+    this.changed.add(node);
+    return super.delete(node);
+  }
+}
+
+const NONE: AlignedPods = { lists: [], facts: [], listed: 0 };
+
+/** The map's lists by position in `nodes`. */
+export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, readonly Pod[]>): AlignedPods {
+  if (map.size === 0) return NONE;
+  if (!(map instanceof TrackedNodePods)) return align(nodes, map);
+  let view = map.view;
+  if (!view || view.nodes !== nodes) {
+    view = { nodes, ...align(nodes, map) };
+    map.view = view;
+  } else if (map.changed.size > 0) {
+    const positions = positionsOf(nodes);
+    for (const name of map.changed) {
+      const i = positions.get(name);
+      if (i === undefined) continue;
+      const list = map.get(name);
+      if ((view.lists[i] === undefined) !== (list === undefined)) view.listed += list === undefined ? -1 : 1;
+      view.lists[i] = list;
+      view.facts[i] = factsOf(list);
+    }
+  }
+  map.changed.clear();
+  return view;
+}
+
+function align(nodes: readonly Node[], map: ReadonlyMap<string, readonly Pod[]>): { lists: (readonly Pod[] | undefined)[]; facts: (PodListFacts | undefined)[]; listed: number } {
+  const lists: (readonly Pod[] | undefined)[] = [];
+  const facts: (PodListFacts | undefined)[] = [];
+  let listed = 0;
+  for (const node of nodes) {
+    const list = map.get(node.metadata.name);
+    lists.push(list);
+    facts.push(factsOf(list));
+    if (list !== undefined) listed++;
+  }
+  return { lists, facts, listed };
+}
+
+/** The facts of a list with pods (an empty list, which only a hand-built map holds, has none). */
+function factsOf(list: readonly Pod[] | undefined): PodListFacts | undefined {
+  return list !== undefined && list.length > 0 ? podListFacts(list) : undefined;
+}
+
+const positions = new WeakMap<readonly Node[], ReadonlyMap<string, number>>();
+
+/** Node name -> position, built once per node list. */
+function positionsOf(nodes: readonly Node[]): ReadonlyMap<string, number> {
+  let m = positions.get(nodes);
+  if (!m) {
+    const built = new Map<string, number>();
+    nodes.forEach((n, i) => built.set(n.metadata.name, i));
+    positions.set(nodes, (m = built));
+  }
+  return m;
+}
