@@ -62,6 +62,7 @@ export class DaemonPodIndex {
     const pod = change.obj;
     if ((pod.metadata.namespace ?? '') !== this.namespace) return;
     this.withoutDeletedTerminal = undefined;
+    if (change.type === 'updated' && this.replace(change.old as Pod, pod)) return;
     this.remove(pod.metadata.name);
     if (change.type !== 'removed') this.insert(pod);
   }
@@ -92,6 +93,26 @@ export class DaemonPodIndex {
   /** Controlled pods whose labels no longer match the selector. */
   unmatched(): Iterable<Pod> {
     return this.notMatching.values();
+  }
+
+  /**
+   * A write that keeps the pod's spec, labels and owners (a status update, a graceful delete)
+   * keeps its node and its place in the list: the pod is swapped in where it was. False when
+   * the write may move it (then it is removed and inserted again).
+   */
+  private replace(old: Pod, pod: Pod): boolean {
+    if (old.spec !== pod.spec || old.metadata.labels !== pod.metadata.labels || old.metadata.ownerReferences !== pod.metadata.ownerReferences) return false;
+    const node = this.nodeOf.get(pod.metadata.name);
+    if (node === undefined || node === '') return false;
+    const list = this.byNode.get(node)!;
+    const i = list.indexOf(old);
+    if (i < 0) return false;
+    if (isDeletedTerminal(old)) this.deletedTerminal--;
+    if (isDeletedTerminal(pod)) this.deletedTerminal++;
+    const next = list.slice();
+    next[i] = pod;
+    this.byNode.set(node, next);
+    return true;
   }
 
   private insert(pod: Pod): void {
