@@ -29,7 +29,7 @@ import { isSortedByName, lookupIn, type NodeLookup } from './node-list.js';
 import type { NodeToDaemonPods } from './node-pods.js';
 import { availableSince } from './pod-conditions.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
-import { podListFacts, updatedPodsOn, type PodListFacts } from './node-pods-facts.js';
+import { podListFacts, updatedPodsOn, type PodListFacts, type UpdatedPodsOnNodeFacts } from './node-pods-facts.js';
 import { alignedPods } from './aligned-pods.js';
 import { desiredNodeCounts } from './update-budget.js';
 
@@ -64,76 +64,77 @@ const NO_PODS: readonly Pod[] = [];
 
 /**
  * The nodes `updatedDesiredNodeCounts` leaves in the map (nodes with pods, and nodes that should
- * run the pod), in name order, each with its pods, their facts and its shouldRun verdict
- * (undefined for a node the list does not hold). A node's name is read only when a decision
- * names it.
+ * run the pod), in name order: entry `i` is visited when it has pods or should run the pod, and
+ * carries its pods, their facts and its shouldRun verdict (undefined for a node the list does
+ * not hold). A node's name is read only when a decision names it.
+ *
+ * In the usual case (the node list is sorted and holds every node with pods) the entries are
+ * the sync's aligned view and the node list's verdicts themselves: nothing is built per sync.
  */
 interface NodeOrder {
-  readonly pods: readonly (readonly Pod[])[];
+  readonly length: number;
+  readonly pods: readonly (readonly Pod[] | undefined)[];
   readonly facts: readonly (PodListFacts | undefined)[];
-  readonly shouldRun: readonly (boolean | undefined)[];
-  name(k: number): string;
+  readonly verdicts: readonly { readonly shouldRun: boolean | undefined }[];
+  name(i: number): string;
 }
 
-/** O(n) over arrays when the node list is sorted and holds every node with pods (the usual case). */
 function nodeOrder(nodes: readonly Node[], map: NodeToDaemonPods, facts: DaemonSetFacts, lookup: NodeLookup): NodeOrder {
   const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
   const aligned = alignedPods(nodes, map);
   if (isSortedByName(nodes) && aligned.listed === map.size) {
-    const at: number[] = [];
-    const pods: (readonly Pod[])[] = [];
-    const listFacts: (PodListFacts | undefined)[] = [];
-    const shouldRun: boolean[] = [];
-    for (let i = 0; i < nodes.length; i++) {
-      const list = aligned.lists[i];
-      const run = verdicts[i]!.shouldRun;
-      if (list === undefined && !run) continue;
-      at.push(i);
-      pods.push(list ?? NO_PODS);
-      listFacts.push(aligned.facts[i]);
-      shouldRun.push(run);
-    }
-    return { pods, facts: listFacts, shouldRun, name: (k) => nodes[at[k]!]!.metadata.name };
+    return { length: nodes.length, pods: aligned.lists, facts: aligned.facts, verdicts, name: (i) => nodes[i]!.metadata.name };
   }
-  const entries: { name: string; pods: readonly Pod[]; facts: PodListFacts | undefined; shouldRun: boolean | undefined }[] = [];
+  const entries: { name: string; pods: readonly Pod[] | undefined; facts: PodListFacts | undefined; shouldRun: boolean | undefined }[] = [];
   for (let i = 0; i < nodes.length; i++) {
-    const list = aligned.lists[i];
-    const run = verdicts[i]!.shouldRun;
-    if (list !== undefined || run) entries.push({ name: nodes[i]!.metadata.name, pods: list ?? NO_PODS, facts: aligned.facts[i], shouldRun: run });
+    entries.push({ name: nodes[i]!.metadata.name, pods: aligned.lists[i], facts: aligned.facts[i], shouldRun: verdicts[i]!.shouldRun });
   }
   for (const [name, list] of map) {
     if (!lookup(name)) entries.push({ name, pods: list, facts: list.length > 0 ? podListFacts(list) : undefined, shouldRun: undefined });
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { pods: entries.map((e) => e.pods), facts: entries.map((e) => e.facts), shouldRun: entries.map((e) => e.shouldRun), name: (k) => entries[k]!.name };
+  return { length: entries.length, pods: entries.map((e) => e.pods), facts: entries.map((e) => e.facts), verdicts: entries, name: (i) => entries[i]!.name };
+}
+
+/** Whether the rollout visits entry `i` (`updatedDesiredNodeCounts` keeps it in the map). */
+function visits(order: NodeOrder, i: number): boolean {
+  return order.pods[i] !== undefined || order.verdicts[i]!.shouldRun === true;
+}
+
+/** `findUpdatedPodsOnNode` for entry `i`. */
+function updatedAt(order: NodeOrder, i: number, facts: DaemonSetFacts): UpdatedPodsOnNodeFacts {
+  return updatedPodsOn(order.pods[i] ?? NO_PODS, facts.hash, facts.generation, order.facts[i]);
 }
 
 function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: number, desired: number): RollingUpdatePlan {
   const plan = emptyPlan();
   let numUnavailable = 0;
-  // Positions in `order`: names are read only for the nodes a decision names.
-  const replacements: { pod: Pod; at: number }[] = [];
-  const candidates: { pod: Pod; at: number }[] = [];
+  // Entries of `order` (their old pod and name are read again for the few acted on).
+  const replacements: number[] = [];
+  const candidates: number[] = [];
   const available = (readySince: number) => availableSince(readySince, facts.minReadySeconds, facts.now);
-  for (let i = 0; i < order.pods.length; i++) {
-    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedPodsOn(order.pods[i]!, facts.hash, facts.generation, order.facts[i]);
+  for (let i = 0; i < order.length; i++) {
+    if (!visits(order, i)) continue;
+    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedAt(order, i, facts);
     if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) {
       numUnavailable++;
     } else if (newPod) {
       if (!available(newReadySince)) numUnavailable++;
     } else if (!available(oldReadySince)) {
-      replacements.push({ pod: oldPod!, at: i });
+      replacements.push(i);
       numUnavailable++;
     } else if (numUnavailable < maxUnavailable) {
-      candidates.push({ pod: oldPod!, at: i });
+      candidates.push(i);
     }
   }
   const take = Math.max(0, Math.min(candidates.length, maxUnavailable - numUnavailable));
-  for (const { pod, at } of replacements) {
+  for (const at of replacements) {
+    const pod = updatedAt(order, at, facts).oldPod!;
     const node = order.name(at);
     plan.delete.push({ pod, node, reason: `rolling update: old pod ${pod.metadata.name} on ${node} is not available, so it is replaced at once, outside the maxUnavailable budget` });
   }
-  for (const { pod, at } of candidates.slice(0, take)) {
+  for (const at of candidates.slice(0, take)) {
+    const pod = updatedAt(order, at, facts).oldPod!;
     const node = order.name(at);
     plan.delete.push({
       pod,
@@ -159,8 +160,9 @@ function withSurge(
   let numSurge = 0;
   let numAvailable = 0;
   const available = (readySince: number) => availableSince(readySince, facts.minReadySeconds, facts.now);
-  for (let i = 0; i < order.pods.length; i++) {
-    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedPodsOn(order.pods[i]!, facts.hash, facts.generation, order.facts[i]);
+  for (let i = 0; i < order.length; i++) {
+    if (!visits(order, i)) continue;
+    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedAt(order, i, facts);
     if (!ok) {
       numSurge++;
       continue;
@@ -168,7 +170,7 @@ function withSurge(
     if (oldPod ? available(oldReadySince) : newPod && available(newReadySince)) numAvailable++;
     if (!oldPod) continue;
     if (!newPod) {
-      const run = order.shouldRun[i];
+      const run = order.verdicts[i]!.shouldRun;
       if (run === undefined) {
         const node = order.name(i);
         return { error: `couldn't get node for nodeName "${node}": node "${node}" not found` };
