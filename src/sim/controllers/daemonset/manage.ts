@@ -23,10 +23,10 @@ import type { DaemonSetFacts } from './facts.js';
 import { type BackoffState, failedPodsBackoffKey, getBackoff, isInBackOffSinceUpdate, nextBackoff } from './failed-pod-backoff.js';
 import type { NodeLookup } from './node-list.js';
 import { getUnscheduledPodsWithoutNode, type NodeToDaemonPods } from './node-pods.js';
-import { isPodAvailable, isPodReady } from './pod-conditions.js';
-import { HASH_LABEL, REASON } from './constants.js';
+import { availableSince } from './pod-conditions.js';
+import { REASON } from './constants.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
-import { podListFacts, type PodListFacts } from './node-pods-facts.js';
+import { podListFacts, surgeSplit, type PodListFacts } from './node-pods-facts.js';
 import { alignedPods } from './aligned-pods.js';
 
 /**
@@ -82,7 +82,7 @@ export function podsShouldBeOnNode(
       }
       return;
     }
-    surgePrune(node.metadata.name, running, facts, plan);
+    surgePrune(node, listFacts!, facts, plan);
     return;
   }
   if (exists) {
@@ -111,22 +111,18 @@ function failedPod(pod: Pod, nodeName: string, facts: DaemonSetFacts, backoff: B
  * Surge pruning: keep the oldest pod of the current hash and the oldest of any other hash; then
  * drop the old one if it is not ready, or if the new one is available.
  */
-function surgePrune(nodeName: string, sorted: readonly Pod[], facts: DaemonSetFacts, plan: SyncPlan): void {
-  let oldestNew: Pod | undefined;
-  let oldestOld: Pod | undefined;
-  for (const pod of sorted) {
-    const isNew = pod.metadata.labels?.[HASH_LABEL] === facts.hash;
-    if (isNew && !oldestNew) oldestNew = pod;
-    else if (!isNew && !oldestOld) oldestOld = pod;
-    else {
-      const keep = (isNew ? oldestNew : oldestOld)!.metadata.name;
-      plan.delete.push({ pod, node: nodeName, reason: `${nodeName} has more than one ${isNew ? 'current' : 'old'}-revision pod; only the oldest (${keep}) is kept` });
-    }
+function surgePrune(node: Node, listFacts: PodListFacts, facts: DaemonSetFacts, plan: SyncPlan): void {
+  const { oldestNew, oldestOld, extra, oldestOldReady, oldestNewReadySince } = surgeSplit(listFacts, facts.hash);
+  for (const { pod, keep, isNew } of extra) {
+    const nodeName = node.metadata.name;
+    plan.delete.push({ pod, node: nodeName, reason: `${nodeName} has more than one ${isNew ? 'current' : 'old'}-revision pod; only the oldest (${keep.metadata.name}) is kept` });
   }
   if (!oldestNew || !oldestOld) return;
-  if (!isPodReady(oldestOld)) {
+  if (!oldestOldReady) {
+    const nodeName = node.metadata.name;
     plan.delete.push({ pod: oldestOld, node: nodeName, reason: `old pod ${oldestOld.metadata.name} on ${nodeName} is not ready and the new pod ${oldestNew.metadata.name} exists` });
-  } else if (isPodAvailable(oldestNew, facts.minReadySeconds, facts.now)) {
+  } else if (availableSince(oldestNewReadySince, facts.minReadySeconds, facts.now)) {
+    const nodeName = node.metadata.name;
     plan.delete.push({ pod: oldestOld, node: nodeName, reason: `new pod ${oldestNew.metadata.name} on ${nodeName} is available, so the old pod ${oldestOld.metadata.name} is no longer needed` });
   }
 }

@@ -14,7 +14,7 @@
  */
 import type { Pod } from '../../api/types.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_LABEL } from './constants.js';
-import { podReadySince } from './pod-conditions.js';
+import { isPodReady, podReadySince } from './pod-conditions.js';
 import { oldestPod, sortPodsByCreationTimestampAndPhase } from './pod-order.js';
 import { isPodUpdated } from './pod-template.js';
 
@@ -43,6 +43,21 @@ export interface PodListFacts {
   readonly hasTerminal: boolean;
   /** The last `findUpdatedPodsOnNode` answer and the revision it was for. */
   updated?: { readonly hash: string; readonly generation: number | undefined; readonly result: UpdatedPodsOnNodeFacts };
+  /** The last `surgeSplit` answer and the hash it was for. */
+  surge?: { readonly hash: string; readonly split: SurgeSplit };
+}
+
+/** `manage`'s view of a node's running pods under surge, for one revision hash. */
+export interface SurgeSplit {
+  /** The oldest running pod of the current hash, and the oldest of any other. */
+  readonly oldestNew: Pod | undefined;
+  readonly oldestOld: Pod | undefined;
+  /** The other running pods, each with the oldest of its kind (the one kept). */
+  readonly extra: readonly { readonly pod: Pod; readonly keep: Pod; readonly isNew: boolean }[];
+  /** `IsPodReady(oldestOld)`. */
+  readonly oldestOldReady: boolean;
+  /** `podReadySince(oldestNew)`: NaN when not Ready (or no such pod). */
+  readonly oldestNewReadySince: number;
 }
 
 /** `findUpdatedPodsOnNode`'s answer with `podReadySince` of each pod (NaN when absent). */
@@ -77,6 +92,7 @@ export function podListFacts(pods: readonly Pod[]): PodListFacts {
       running: running.length > 1 ? sortPodsByCreationTimestampAndPhase(running) : running,
       hasTerminal,
       updated: undefined,
+      surge: undefined,
     };
     (list as { [FACTS]?: PodListFacts })[FACTS] = facts;
   }
@@ -127,3 +143,30 @@ export function updatedPodsOn(
 }
 
 const NO_PODS_ON_NODE: UpdatedPodsOnNodeFacts = { newPod: undefined, oldPod: undefined, ok: true, newReadySince: NaN, oldReadySince: NaN };
+
+/**
+ * Splits the running pods (in `podByCreationTimestampAndPhase` order) by the revision hash
+ * label alone, as manage's surge pruning does; memoised per pod list and hash.
+ */
+export function surgeSplit(facts: PodListFacts, hash: string): SurgeSplit {
+  const hit = facts.surge;
+  if (hit && hit.hash === hash) return hit.split;
+  let oldestNew: Pod | undefined;
+  let oldestOld: Pod | undefined;
+  const extra: { pod: Pod; keep: Pod; isNew: boolean }[] = [];
+  for (const pod of facts.running) {
+    const isNew = pod.metadata.labels?.[HASH_LABEL] === hash;
+    if (isNew && !oldestNew) oldestNew = pod;
+    else if (!isNew && !oldestOld) oldestOld = pod;
+    else extra.push({ pod, keep: (isNew ? oldestNew : oldestOld)!, isNew });
+  }
+  const split: SurgeSplit = {
+    oldestNew,
+    oldestOld,
+    extra,
+    oldestOldReady: oldestOld !== undefined && isPodReady(oldestOld),
+    oldestNewReadySince: oldestNew !== undefined ? podReadySince(oldestNew) : NaN,
+  };
+  facts.surge = { hash, split };
+  return split;
+}
