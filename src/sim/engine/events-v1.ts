@@ -31,6 +31,7 @@ import type { Store } from '../store/store.js';
 import { EventExpiry } from './event-ttl.js';
 import { referenceOf, type EventRecorder } from './events.js';
 import { parseTime, rfc3339 } from './time.js';
+import { memo } from '../memo.js';
 
 /** `refreshTime` and `finishTime` of tools/events. */
 export const SERIES_REFRESH_MS = 30 * 60_000;
@@ -63,13 +64,16 @@ export interface EventsV1State {
 /** What became of one `record` call. */
 export type V1Outcome = 'created' | 'series' | 'counted' | 'dropped';
 
-/** `metav1.MicroTime` as JSON: RFC3339 with six fractional digits. */
-export function microTime(ms: number): string {
+/**
+ * `metav1.MicroTime` as JSON: RFC3339 with six fractional digits. Memoised: every event of an
+ * instant carries the same one, and formatting a Date is slow.
+ */
+export const microTime = memo((ms: number): string => {
   const whole = Math.floor(ms);
   const micros = Math.round((ms - whole) * 1000);
   const iso = new Date(whole).toISOString(); // 2026-01-01T00:00:00.123Z
   return `${iso.slice(0, 23)}${String(micros).padStart(3, '0')}Z`;
-}
+});
 
 function refKey(r: ObjectReference | undefined): string {
   if (!r) return '';
