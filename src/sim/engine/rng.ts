@@ -54,8 +54,8 @@ export function randomUid(state: RngState): string {
 /** Two hex digits per byte value: `Number.prototype.toString(16)` is slow on a hot path. */
 const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-/** `n` as eight hex digits. */
-function hex32(n: number): string {
+/** `n` (a 32-bit unsigned integer) as eight hex digits. */
+export function hex32(n: number): string {
   return HEX_BYTE[n >>> 24]! + HEX_BYTE[(n >>> 16) & 255]! + HEX_BYTE[(n >>> 8) & 255]! + HEX_BYTE[n & 255]!;
 }
 

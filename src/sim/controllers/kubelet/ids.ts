@@ -3,6 +3,7 @@
  * they never draw from the seeded RNG and never change the names the rest of the cluster gets.
  * Not cryptographic: FNV-1a over the text with a different offset per 8-hex-digit block.
  */
+import { hex32 } from '../../engine/rng.js';
 
 function fnv1a(text: string, seed: number): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;
@@ -16,7 +17,7 @@ function fnv1a(text: string, seed: number): number {
 /** `n` lowercase hex digits that depend only on `text`. */
 export function hexId(text: string, n = 64): string {
   let out = '';
-  for (let block = 0; out.length < n; block++) out += fnv1a(text, Math.imul(block + 1, 0x9e3779b1)).toString(16).padStart(8, '0');
+  for (let block = 0; out.length < n; block++) out += hex32(fnv1a(text, Math.imul(block + 1, 0x9e3779b1)));
   return out.slice(0, n);
 }
 
