@@ -2,8 +2,11 @@
  * The ServiceAccount admission plugin on pod create: the default service account and the
  * kube-api-access projected volume mounted in every container.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_ACCOUNT_MOUNT_PATH } from '../../../src/sim/apiserver/strategies/service-account-admission.js';
+import type { Container, Pod } from '../../../src/sim/api/types.js';
+import { SERVICE_ACCOUNT_MOUNT_PATH, admitServiceAccount } from '../../../src/sim/apiserver/strategies/service-account-admission.js';
+import { validatePodSpec } from '../../../src/sim/apiserver/validation/podspec.js';
 import { newApi, ok, podDraft } from './helpers.js';
 
 describe('ServiceAccount admission', () => {
@@ -23,5 +26,50 @@ describe('ServiceAccount admission', () => {
     expect(pod.spec.serviceAccount).toBe('agent');
     expect(pod.spec.volumes ?? []).toEqual([]);
     expect(pod.spec.containers[0]!.volumeMounts).toBeUndefined();
+  });
+});
+
+describe('validation of an admitted pod', () => {
+  // Validation checks the containers list the admission copied from once per source list; the
+  // answer must be the one a fresh check of the copy gives, whatever the mounts and volumes.
+  const mount = fc.record({
+    name: fc.constantFrom('data', 'logs', 'missing', ''),
+    mountPath: fc.constantFrom('/data', '/logs', SERVICE_ACCOUNT_MOUNT_PATH, ''),
+  });
+  const container = fc.record({
+    name: fc.constantFrom('a', 'b', 'a'),
+    image: fc.constantFrom('busybox', ' busybox', ''),
+    volumeMounts: fc.option(fc.array(mount, { maxLength: 3 }), { nil: undefined }),
+  });
+
+  it('equals a fresh check of the same spec (source lists validated once, copies never)', () => {
+    fc.assert(
+      fc.property(fc.array(container, { minLength: 1, maxLength: 3 }), fc.subarray(['data', 'logs']), fc.nat(1000), (containers, volumes, uid) => {
+        const pod = ok(newApi().create(podDraft())) as Pod;
+        const draft: Pod = {
+          ...pod,
+          metadata: { ...pod.metadata, uid: `${uid.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000` },
+          spec: { ...pod.spec, containers: containers as Container[], volumes: volumes.map((name) => ({ name, emptyDir: {} })), serviceAccountName: undefined },
+        };
+        const admitted = admitServiceAccount(draft);
+        const fresh = structuredClone(admitted.spec);
+        expect(validatePodSpec(admitted.spec, 'spec', { resourceIsPod: true })).toEqual(validatePodSpec(fresh, 'spec', { resourceIsPod: true }));
+        // And a second pod from the same source list (its own volume name) gets the same answer too.
+        const again = admitServiceAccount({ ...draft, metadata: { ...draft.metadata, uid: `ffff${draft.metadata.uid.slice(4)}` } });
+        expect(validatePodSpec(again.spec, 'spec', { resourceIsPod: true })).toEqual(validatePodSpec(structuredClone(again.spec), 'spec', { resourceIsPod: true }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a mount that names the pod\'s own token volume is judged on the copy', () => {
+    const pod = ok(newApi().create(podDraft())) as Pod;
+    const bare: Pod = { ...pod, spec: { ...pod.spec, volumes: [], serviceAccountName: undefined, containers: [{ name: 'a', image: 'busybox' }] } };
+    const volume = admitServiceAccount(bare).spec.volumes!.at(-1)!.name;
+    const containers: Container[] = [{ name: 'a', image: 'busybox', volumeMounts: [{ name: volume, mountPath: '/x' }] }];
+    const admitted = admitServiceAccount({ ...bare, spec: { ...bare.spec, containers } });
+    const errors = validatePodSpec(admitted.spec, 'spec', { resourceIsPod: true });
+    expect(errors).toEqual(validatePodSpec(structuredClone(admitted.spec), 'spec', { resourceIsPod: true }));
+    expect(errors.filter((e) => e.field.includes('volumeMounts'))).toEqual([]);
   });
 });

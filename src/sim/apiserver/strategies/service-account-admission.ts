@@ -37,6 +37,21 @@ function apiAccessVolume(name: string): Volume {
   } as unknown as Volume;
 }
 
+/**
+ * The containers lists this admission built, with the list each came from and the volume it
+ * mounted: validation checks the source list once for a whole DaemonSet instead of each pod's
+ * copy (serviceAccountMountOrigin).
+ */
+const mountedFrom = new WeakMap<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>();
+
+/**
+ * Where an admitted containers list came from: the list before this admission appended the
+ * read-only token mount of `volume` to containers without one at SERVICE_ACCOUNT_MOUNT_PATH.
+ */
+export function serviceAccountMountOrigin(list: readonly Container[]): { readonly from: readonly Container[]; readonly volume: string } | undefined {
+  return mountedFrom.get(list);
+}
+
 function withMount(c: Container, volume: string): Container {
   if ((c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH)) return c;
   return { ...c, volumeMounts: [...(c.volumeMounts ?? []), { name: volume, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH }] };
@@ -55,10 +70,12 @@ export function admitServiceAccount(pod: Pod): Pod {
     );
     if (!mountedAlready) {
       const name = `kube-api-access-${randomSuffix(newRngState(parseInt(pod.metadata.uid.slice(0, 8), 16) || 1), 5)}`;
+      const containers = (spec.containers ?? []).map((c) => withMount(c, name));
+      if (spec.containers) mountedFrom.set(containers, { from: spec.containers, volume: name });
       spec = {
         ...spec,
         volumes: [...(spec.volumes ?? []), apiAccessVolume(name)],
-        containers: (spec.containers ?? []).map((c) => withMount(c, name)),
+        containers,
         ...(spec.initContainers ? { initContainers: spec.initContainers.map((c) => withMount(c, name)) } : {}),
       };
     }

@@ -10,6 +10,7 @@
  */
 import type { Container, PodSpec, PodTemplateSpec, Toleration } from '../../api/types.js';
 import { identityMemo } from '../../memo.js';
+import { serviceAccountMountOrigin } from '../strategies/service-account-admission.js';
 import { isDNS1123Subdomain } from '../../api/name-validation.js';
 import { validateAffinity } from './affinity.js';
 import { validateContainers, validateInitContainers } from './containers.js';
@@ -35,11 +36,30 @@ const NO_TOLERATIONS: readonly Toleration[] = [];
  * the names joined by NUL, then SOH, then the path): every pod a DaemonSet creates in one sync
  * shares its template's list.
  */
-const containerErrors = identityMemo((list: readonly Container[], variant: string): FieldError[] => {
+const containerErrorsOf = identityMemo((list: readonly Container[], variant: string): FieldError[] => {
   const cut = variant.indexOf('\u0001');
   const names = variant.slice(0, cut);
   return validateContainers(list, new Set(names ? names.split('\u0000') : []), variant.slice(cut + 1));
 });
+
+/**
+ * The containers' errors. A list the ServiceAccount admission built (each pod's own copy, with
+ * the token mount of the pod's own `kube-api-access-*` volume appended) has exactly the errors
+ * of the list it came from, checked without that volume: the appended mount names a volume
+ * that exists, at a path no other mount of its container uses. So the source list is checked
+ * (once per DaemonSet template), unless one of its own mounts names that volume.
+ */
+function containerErrors(list: readonly Container[], volumes: ReadonlySet<string>, path: string): FieldError[] {
+  const origin = serviceAccountMountOrigin(list);
+  if (origin && volumes.has(origin.volume) && !origin.from.some((c) => c.volumeMounts?.some((m) => m.name === origin.volume))) {
+    return containerErrorsOf(origin.from, containerVariant([...volumes].filter((v) => v !== origin.volume), path));
+  }
+  return containerErrorsOf(list, containerVariant(volumes, path));
+}
+
+function containerVariant(volumes: Iterable<string>, path: string): string {
+  return `${[...volumes].join('\u0000')}\u0001${path}`;
+}
 
 /** `validateTolerations` once per tolerations list object and path. */
 const tolerationErrors = identityMemo((list: readonly Toleration[], path: string): FieldError[] => validateTolerations(list, path));
@@ -51,7 +71,7 @@ export function validatePodSpec(spec: PodSpec, path: string, opts: PodSpecOption
   }
   const volumes = validateVolumes(spec.volumes, child(path, 'volumes'));
   errs.push(...volumes.errors);
-  errs.push(...containerErrors(spec.containers ?? NO_CONTAINERS, `${[...volumes.names].join('\u0000')}\u0001${child(path, 'containers')}`));
+  errs.push(...containerErrors(spec.containers ?? NO_CONTAINERS, volumes.names, child(path, 'containers')));
   errs.push(...validateInitContainers(spec.initContainers, spec.containers, volumes.names, child(path, 'initContainers')));
   errs.push(...validateHostNetworkDeps(spec, path, opts));
   errs.push(...oneOf(spec.restartPolicy, RESTART_POLICIES, child(path, 'restartPolicy')));
