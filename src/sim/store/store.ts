@@ -138,8 +138,8 @@ export class Store {
     names.set(obj.metadata.name, obj);
     this.lists.delete(obj.kind);
     if (obj.kind === 'Pod') {
-      if (old) this.unindexPod(old as Pod);
-      this.indexPod(obj);
+      if (old) this.reindexPod(old as Pod, obj);
+      else this.indexPod(obj);
     }
     const change = this.pendingFor(obj.kind, ns, obj.metadata.name);
     if (change.to === undefined && change.from === undefined) change.from = old;
@@ -233,6 +233,22 @@ export class Store {
     if (pod.spec.nodeName) addTo(this.podsByNode, pod.spec.nodeName, key, pod);
     const owner = controllerUid(pod);
     if (owner) addTo(this.podsByOwner, owner, key, pod);
+  }
+
+  /**
+   * A new version of an indexed pod. Most writes (status, deletion) keep its node and owner:
+   * then it only replaces the old version in place.
+   */
+  private reindexPod(old: Pod, pod: Pod): void {
+    const owner = controllerUid(pod);
+    const key = pod.metadata.uid;
+    if (old.metadata.uid !== key || old.spec.nodeName !== pod.spec.nodeName || controllerUid(old) !== owner) {
+      this.unindexPod(old);
+      this.indexPod(pod);
+      return;
+    }
+    if (pod.spec.nodeName) this.podsByNode.get(pod.spec.nodeName)!.set(key, pod);
+    if (owner) this.podsByOwner.get(owner)!.set(key, pod);
   }
 
   private unindexPod(pod: Pod): void {
