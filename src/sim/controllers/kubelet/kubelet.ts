@@ -16,7 +16,7 @@
  * - All state is plain data in `state` (snapshotted); the verbs change it only through the
  *   methods below, which enqueue work for the next reconcile.
  */
-import type { ConditionStatus, Container, Node, Pod } from '../../api/types.js';
+import type { ApiObject, ConditionStatus, Container, Node, Pod } from '../../api/types.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { takeQueued } from '../../engine/queue.js';
@@ -70,10 +70,10 @@ export class Kubelet implements Controller, HeartbeatSource {
   private state: KubeletState = newKubeletState();
   private listeners: ((node: string) => void)[] = [];
   /**
-   * Object uid -> the resourceVersion this controller last wrote, to skip its own echoes (not
+   * Object uid -> the object as this controller last wrote it, to skip its own echoes (not
    * state: only a shortcut). Keyed by uid, a string the object carries, so no key is built.
    */
-  private echoes = new Map<string, string>();
+  private echoes = new Map<string, ApiObject>();
 
   constructor(private readonly opts: KubeletOptions = {}) {}
 
@@ -186,12 +186,12 @@ export class Kubelet implements Controller, HeartbeatSource {
     if (obj.kind === 'Pod') {
       const key = podKey(obj.metadata.namespace ?? '', obj.metadata.name);
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
-      else if (this.echoes.get(obj.metadata.uid) === obj.metadata.resourceVersion) return;
+      else if (this.echoes.get(obj.metadata.uid) === obj) return;
       const node = obj.spec.nodeName;
       if (this.state.pods.has(key) || (node && this.state.machines[node])) this.enqueue(`pod:${key}`);
     } else if (obj.kind === 'Node') {
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
-      else if (this.echoes.get(obj.metadata.uid) === obj.metadata.resourceVersion) return;
+      else if (this.echoes.get(obj.metadata.uid) === obj) return;
       if (this.state.machines[obj.metadata.name]) this.enqueue(`node:${obj.metadata.name}`);
       else if (change.type === 'added' && this.opts.adoptApiNodes !== false) this.enqueue(`adopt:${obj.metadata.name}`);
     }
@@ -297,7 +297,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       const r = ctx.client.updateStatus<'Node'>({ ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
       if (r.ok) {
         current = r.obj;
-        this.echoes.set(r.obj.metadata.uid, r.obj.metadata.resourceVersion);
+        this.echoes.set(r.obj.metadata.uid, r.obj);
       }
       for (const reason of update.events) ctx.client.event(current, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
     }
@@ -338,9 +338,10 @@ export class Kubelet implements Controller, HeartbeatSource {
     const env = this.env(ctx, pod, rt, m);
     const { next, acted } = syncPod(env, now);
     if (!this.state.pods.has(key)) return;
-    // Nothing ran and the stored pod is the one this kubelet last wrote: the status it would
-    // generate is the one already stored, so the (costly) regeneration is skipped.
-    if (acted || admitted || this.echoes.get(pod.metadata.uid) !== pod.metadata.resourceVersion) this.writeStatus(ctx, key, rt, m, false);
+    // Nothing ran and the stored status is the one this kubelet last wrote (other writers may
+    // have changed the pod's metadata, as a delete does, but not its status): the status it
+    // would generate is the one already stored, so the (costly) regeneration is skipped.
+    if (acted || admitted || (this.echoes.get(pod.metadata.uid) as Pod | undefined)?.status !== pod.status) this.writeStatus(ctx, key, rt, m, false);
     if (next !== undefined && (rt.wakeAt === undefined || rt.wakeAt <= now || next < rt.wakeAt)) {
       rt.wakeAt = next;
       // A mount retry at the back-off cap is the only thing a stalled pod waits for: a background
@@ -451,7 +452,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const status = generatePodStatus(pod, rt, { hostIP: machineIP(m.index), now: ctx.now, final });
     if (jsonEqual(status, pod.status)) return;
     const r = ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
-    if (r.ok) this.echoes.set(r.obj.metadata.uid, r.obj.metadata.resourceVersion);
+    if (r.ok) this.echoes.set(r.obj.metadata.uid, r.obj);
   }
 
   private report(t: PodTransition): void {

@@ -147,7 +147,11 @@ export function nextDue(rt: PodRuntime): Due | undefined {
 /** What one `syncPod` did: when the pod next needs the worker, and whether anything changed. */
 export interface SyncResult {
   readonly next: number | undefined;
-  /** An action ran or termination began: the runtime record (and so the status) may differ. */
+  /**
+   * An action ran: the runtime record (and so the status) may differ. Beginning termination
+   * alone does not count: it only cancels timers and changes the stage, which the status does
+   * not show (the pod stays as it was until its containers stop).
+   */
   readonly acted: boolean;
 }
 
@@ -158,11 +162,7 @@ export interface SyncResult {
 export function syncPod(env: WorkerEnv, now: number): SyncResult {
   const { pod, rt, machine } = env;
   let acted = false;
-  if (pod.metadata.deletionTimestamp) {
-    const before = rt.terminating;
-    beginTermination(env, now);
-    acted = rt.terminating !== before;
-  }
+  if (pod.metadata.deletionTimestamp) beginTermination(env, now);
   for (let guard = 0; guard < 10_000; guard++) {
     const due = nextDue(rt);
     if (!due || due.at > now) return { next: due?.at, acted };
