@@ -10,7 +10,8 @@
  *
  * The facts ride on the list array itself, under a symbol: a property load is several times
  * cheaper than a WeakMap lookup on this path, and it is invisible to iteration, JSON and
- * structuredClone. Lists are only ever built by the pod index and by `getNodesToDaemonPods`.
+ * structuredClone. A list must not change once its facts are read (the pod index and
+ * `getNodesToDaemonPods` only ever hand out lists they no longer touch).
  */
 import type { Pod } from '../../api/types.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_LABEL } from './constants.js';
