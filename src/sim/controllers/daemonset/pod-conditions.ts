@@ -3,8 +3,7 @@
  * `IsPodReady`, `IsPodAvailable`, `GetPodReadyCondition`; `IsPodTerminal`).
  *
  * The kubelet writes the Ready condition; its `lastTransitionTime` (RFC3339, second precision)
- * is when the pod last became ready. Status syncs read this for every pod of a 10,000-node
- * cluster, so the ready-since instant is memoised per (immutable) pod object.
+ * is when the pod last became ready.
  */
 import type { Pod, PodCondition } from '../../api/types.js';
 import { parseTime } from '../../engine/time.js';
@@ -43,23 +42,15 @@ export function isPodTerminal(pod: Pod): boolean {
   return phase === 'Succeeded' || phase === 'Failed';
 }
 
-const readyAt = new WeakMap<Pod, number>();
-
 /**
- * When the pod became ready, memoised per pod object: NaN when not Ready, +Infinity when Ready
- * without a (parseable) lastTransitionTime, else ms.
+ * When the pod became ready: NaN when not Ready, +Infinity when Ready without a (parseable)
+ * lastTransitionTime, else ms. Not memoised per pod: its callers (the pod list facts) already
+ * are, per list.
  */
 export function podReadySince(pod: Pod): number {
-  let v = readyAt.get(pod);
-  if (v === undefined) {
-    const c = podReadyCondition(pod);
-    if (c?.status !== 'True') v = NaN;
-    else if (!c.lastTransitionTime) v = Infinity;
-    else {
-      const t = parseTime(c.lastTransitionTime);
-      v = Number.isNaN(t) ? Infinity : t;
-    }
-    readyAt.set(pod, v);
-  }
-  return v;
+  const c = podReadyCondition(pod);
+  if (c?.status !== 'True') return NaN;
+  if (!c.lastTransitionTime) return Infinity;
+  const t = parseTime(c.lastTransitionTime);
+  return Number.isNaN(t) ? Infinity : t;
 }
