@@ -41,14 +41,41 @@ export function randomSuffix(state: RngState, n: number): string {
   return out;
 }
 
+/** The char codes of the hex digits 0-9a-f. */
+const HEX_CODES = Array.from('0123456789abcdef', (ch) => ch.charCodeAt(0));
+const DASH = '-'.charCodeAt(0);
+const FOUR = '4'.charCodeAt(0);
+
+/**
+ * A UUID as one flat string built from its 36 char codes. Uids are kept for as long as their
+ * objects: a string concatenated piece by piece is kept as the tree of its pieces (several times
+ * the size) until something reads it as a whole, and most uids are never read that way.
+ */
+function uuidString(codes: number[]): string {
+  return String.fromCharCode.apply(null, codes);
+}
+
+/** Writes `digits` hex digits of `n` (most significant first, from digit `from` of 8) at `at`. */
+function putHex(codes: number[], at: number, n: number, from: number, digits: number): void {
+  for (let i = 0; i < digits; i++) codes[at + i] = HEX_CODES[(n >>> (28 - 4 * (from + i))) & 15]!;
+}
+
 /** A version-4-shaped UUID drawn from the seeded generator. */
 export function randomUid(state: RngState): string {
+  const codes: number[] = [];
   const hex = (k: number) => {
-    let s = '';
-    for (let i = 0; i < k; i++) s += nextInt(state, 16).toString(16);
-    return s;
+    for (let i = 0; i < k; i++) codes.push(HEX_CODES[nextInt(state, 16)]!);
   };
-  return `${hex(8)}-${hex(4)}-4${hex(3)}-${(8 + nextInt(state, 4)).toString(16)}${hex(3)}-${hex(12)}`;
+  hex(8);
+  codes.push(DASH);
+  hex(4);
+  codes.push(DASH, FOUR);
+  hex(3);
+  codes.push(DASH, HEX_CODES[8 + nextInt(state, 4)]!);
+  hex(3);
+  codes.push(DASH);
+  hex(12);
+  return uuidString(codes);
 }
 
 /** Two hex digits per byte value: `Number.prototype.toString(16)` is slow on a hot path. */
@@ -65,10 +92,22 @@ export function hex32(n: number): string {
  * `randomUid` keeps its draw count: the names generated after it depend on it.
  */
 export function quickUid(state: RngState): string {
-  const a = hex32(nextUint32(state));
-  const b = hex32(nextUint32(state));
+  const a = nextUint32(state);
+  const b = nextUint32(state);
   const c = nextUint32(state);
-  const d = hex32(nextUint32(state));
-  const cHex = hex32(c);
-  return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${'89ab'[(c >>> 28) & 3]}${cHex.slice(1, 4)}-${cHex.slice(4)}${d}`;
+  const d = nextUint32(state);
+  const codes = new Array<number>(36);
+  putHex(codes, 0, a, 0, 8);
+  codes[8] = DASH;
+  putHex(codes, 9, b, 0, 4);
+  codes[13] = DASH;
+  codes[14] = FOUR;
+  putHex(codes, 15, b, 5, 3);
+  codes[18] = DASH;
+  codes[19] = HEX_CODES[8 + ((c >>> 28) & 3)]!;
+  putHex(codes, 20, c, 1, 3);
+  codes[23] = DASH;
+  putHex(codes, 24, c, 4, 4);
+  putHex(codes, 28, d, 0, 8);
+  return uuidString(codes);
 }

@@ -22,19 +22,22 @@ export const SERVICE_ACCOUNT_MOUNT_PATH = '/var/run/secrets/kubernetes.io/servic
 /** `serviceaccount.ServiceAccountTokenExpirationSeconds`-style default of the projected token. */
 const TOKEN_EXPIRATION_SECONDS = 3607;
 
+/**
+ * What `TokenVolumeSource` projects (token, cluster CA, namespace): the same for every pod, so
+ * one object serves them all (stored objects are never mutated).
+ */
+const API_ACCESS_PROJECTION = {
+  defaultMode: 0o644,
+  sources: [
+    { serviceAccountToken: { expirationSeconds: TOKEN_EXPIRATION_SECONDS, path: 'token' } },
+    { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
+    { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
+  ],
+};
+
 /** The projected volume of `TokenVolumeSource` (`kube-api-access-*`). */
 function apiAccessVolume(name: string): Volume {
-  return {
-    name,
-    projected: {
-      defaultMode: 0o644,
-      sources: [
-        { serviceAccountToken: { expirationSeconds: TOKEN_EXPIRATION_SECONDS, path: 'token' } },
-        { configMap: { name: 'kube-root-ca.crt', items: [{ key: 'ca.crt', path: 'ca.crt' }] } },
-        { downwardAPI: { items: [{ path: 'namespace', fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' } }] } },
-      ],
-    },
-  } as unknown as Volume;
+  return { name, projected: API_ACCESS_PROJECTION } as unknown as Volume;
 }
 
 /**
