@@ -116,11 +116,6 @@ function verdictFor(node: Node, c: CompiledTemplate): NodeVerdict {
   return verdict;
 }
 
-/** `shouldRun` of `nodeShouldRunDaemonPod`. */
-export function nodeShouldRun(node: Node, c: CompiledTemplate): boolean {
-  return verdictFor(node, c).shouldRun;
-}
-
 /**
  * `nodeShouldRunDaemonPod` for every node of a list, by position. A sync walks the node list
  * three times (manage, rolling update, status) and a steady cluster's list is the same array

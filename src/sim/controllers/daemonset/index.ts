@@ -4,7 +4,6 @@
 export { DaemonSetsController, type DaemonSetsControllerState } from './controller.js';
 export {
   nodeShouldRunDaemonPod,
-  nodeShouldRun,
   compileDaemonSetTemplate,
   MSG_NODE_AFFINITY,
   MSG_NODE_NAME,
