@@ -40,10 +40,6 @@ export function keyOf(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
-export function objectKey(obj: ApiObject): string {
-  return keyOf(obj.metadata.namespace, obj.metadata.name);
-}
-
 /** The uid of the controlling owner (ownerReferences[].controller == true), if any. */
 export function controllerUid(obj: ApiObject): string | undefined {
   return obj.metadata.ownerReferences?.find((r) => r.controller)?.uid;
