@@ -47,11 +47,11 @@ const DASH = '-'.charCodeAt(0);
 const FOUR = '4'.charCodeAt(0);
 
 /**
- * A UUID as one flat string built from its 36 char codes. Uids are kept for as long as their
- * objects: a string concatenated piece by piece is kept as the tree of its pieces (several times
- * the size) until something reads it as a whole, and most uids are never read that way.
+ * One flat string from its char codes. Ids are kept for as long as their objects: a string
+ * concatenated piece by piece is kept as the tree of its pieces (several times the size) until
+ * something reads it as a whole, and most uids are never read that way.
  */
-function uuidString(codes: number[]): string {
+function fromCodes(codes: number[]): string {
   return String.fromCharCode.apply(null, codes);
 }
 
@@ -75,15 +75,17 @@ export function randomUid(state: RngState): string {
   hex(3);
   codes.push(DASH);
   hex(12);
-  return uuidString(codes);
+  return fromCodes(codes);
 }
 
-/** Two hex digits per byte value: `Number.prototype.toString(16)` is slow on a hot path. */
-const HEX_BYTE = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-/** `n` (a 32-bit unsigned integer) as eight hex digits. */
+/**
+ * `n` (a 32-bit unsigned integer) as eight hex digits, from the digit table:
+ * `Number.prototype.toString(16)` of a number past 2^31 is slow on a hot path.
+ */
 export function hex32(n: number): string {
-  return HEX_BYTE[n >>> 24]! + HEX_BYTE[(n >>> 16) & 255]! + HEX_BYTE[(n >>> 8) & 255]! + HEX_BYTE[n & 255]!;
+  const codes = new Array<number>(8);
+  putHex(codes, 0, n, 0, 8);
+  return fromCodes(codes);
 }
 
 /**
@@ -109,5 +111,5 @@ export function quickUid(state: RngState): string {
   codes[23] = DASH;
   putHex(codes, 24, c, 4, 4);
   putHex(codes, 28, d, 0, 8);
-  return uuidString(codes);
+  return fromCodes(codes);
 }
