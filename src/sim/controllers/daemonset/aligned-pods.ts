@@ -24,12 +24,19 @@ export interface AlignedPods {
   readonly listed: number;
 }
 
+/** The writable form of a view, as `align` builds it and the patch updates it. */
+interface AlignedArrays {
+  lists: (readonly Pod[] | undefined)[];
+  facts: (PodListFacts | undefined)[];
+  listed: number;
+}
+
 /** A node -> pods map that remembers which nodes' lists changed since it was last aligned. */
 export class TrackedNodePods extends Map<string, Pod[]> {
   /** Nodes whose list was set or deleted since the aligned view was last brought up to date. */
   readonly changed = new Set<string>();
   /** The view for the last node list it was aligned to. */
-  view: { nodes: readonly Node[]; lists: (readonly Pod[] | undefined)[]; facts: (PodListFacts | undefined)[]; listed: number } | undefined;
+  view: (AlignedArrays & { readonly nodes: readonly Node[] }) | undefined;
 
   override set(node: string, pods: Pod[]): this {
     this.changed.add(node);
@@ -67,7 +74,7 @@ export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, rea
   return view;
 }
 
-function align(nodes: readonly Node[], map: ReadonlyMap<string, readonly Pod[]>): { lists: (readonly Pod[] | undefined)[]; facts: (PodListFacts | undefined)[]; listed: number } {
+function align(nodes: readonly Node[], map: ReadonlyMap<string, readonly Pod[]>): AlignedArrays {
   const lists: (readonly Pod[] | undefined)[] = [];
   const facts: (PodListFacts | undefined)[] = [];
   let listed = 0;
