@@ -13,6 +13,7 @@
  * afresh on each call.
  */
 import type { Node, Pod } from '../../api/types.js';
+import { positionsOf } from './node-list.js';
 import { podListFacts, type PodListFacts } from './node-pods-facts.js';
 
 export interface AlignedPods {
@@ -90,17 +91,4 @@ function align(nodes: readonly Node[], map: ReadonlyMap<string, readonly Pod[]>)
 /** The facts of a list with pods (an empty list, which only a hand-built map holds, has none). */
 function factsOf(list: readonly Pod[] | undefined): PodListFacts | undefined {
   return list !== undefined && list.length > 0 ? podListFacts(list) : undefined;
-}
-
-const positions = new WeakMap<readonly Node[], ReadonlyMap<string, number>>();
-
-/** Node name -> position, built once per node list. */
-function positionsOf(nodes: readonly Node[]): ReadonlyMap<string, number> {
-  let m = positions.get(nodes);
-  if (!m) {
-    const built = new Map<string, number>();
-    nodes.forEach((n, i) => built.set(n.metadata.name, i));
-    positions.set(nodes, (m = built));
-  }
-  return m;
 }

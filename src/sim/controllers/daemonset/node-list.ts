@@ -10,18 +10,22 @@ export type NodeLookup = (name: string) => Node | undefined;
 
 /** A lookup over a node list (built once per list object). */
 export function lookupIn(nodes: readonly Node[]): NodeLookup {
-  const m = nodesByName(nodes);
-  return (name) => m.get(name);
+  const positions = positionsOf(nodes);
+  return (name) => {
+    const i = positions.get(name);
+    return i === undefined ? undefined : nodes[i];
+  };
 }
 
-const indexes = new WeakMap<readonly Node[], ReadonlyMap<string, Node>>();
+const positionIndexes = new WeakMap<readonly Node[], ReadonlyMap<string, number>>();
 
-export function nodesByName(nodes: readonly Node[]): ReadonlyMap<string, Node> {
-  let m = indexes.get(nodes);
+/** Node name -> position in the list, built once per list object. */
+export function positionsOf(nodes: readonly Node[]): ReadonlyMap<string, number> {
+  let m = positionIndexes.get(nodes);
   if (!m) {
-    const built = new Map<string, Node>();
-    for (const n of nodes) built.set(n.metadata.name, n);
-    indexes.set(nodes, (m = built));
+    const built = new Map<string, number>();
+    nodes.forEach((n, i) => built.set(n.metadata.name, i));
+    positionIndexes.set(nodes, (m = built));
   }
   return m;
 }
