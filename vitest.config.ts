@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { define } from './vite.config.js';
 
 export default defineConfig({
+  // Svelte compiles the page's `.svelte.ts` state classes (runes) for the tests that use them.
+  plugins: [svelte()],
+  define,
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],

@@ -1,48 +1,35 @@
 /**
- * The terminal's state: the transcript so far, the command history and whether a command is
- * running. Commands go to the engine worker; nothing here knows about the cluster.
+ * A playground's terminal transcript: every command that ran (from the terminal, the editor, the
+ * toolbox, a lesson or the time bar), echoed as `$ command` with kubectl's output, stdout and
+ * stderr in the order the CLI printed them. It knows nothing about the cluster.
  */
-import type { EngineClient } from './worker/client.js';
+import type { CommandResult } from '../kubectl/session.js';
+import type { CommandSource, ScriptError } from './worker/protocol.js';
 
 export interface TranscriptLine {
   readonly kind: 'command' | 'stdout' | 'stderr';
   readonly text: string;
+  /** Who ran the command (command lines only). */
+  readonly source?: CommandSource;
 }
 
 export class TerminalState {
   lines = $state<TranscriptLine[]>([]);
-  busy = $state(false);
-  private history: string[] = [];
-  private cursor = 0;
 
-  constructor(private readonly engine: EngineClient) {}
-
-  /** Runs one command line or a pasted script (several lines, heredocs). */
-  async submit(text: string): Promise<void> {
-    if (text.trim() === '' || this.busy) return;
-    this.history.push(text);
-    this.cursor = this.history.length;
-    this.busy = true;
-    try {
-      const out = await this.engine.run(text);
-      if ('error' in out) {
-        this.lines.push({ kind: 'command', text }, { kind: 'stderr', text: `${out.line !== undefined ? `line ${out.line}: ` : ''}${out.error}\n` });
-        return;
-      }
-      for (const r of out.results) {
-        this.lines.push({ kind: 'command', text: r.command });
-        if (r.stdout) this.lines.push({ kind: 'stdout', text: r.stdout });
-        if (r.stderr) this.lines.push({ kind: 'stderr', text: r.stderr });
-      }
-    } finally {
-      this.busy = false;
+  /** Echoes the commands of one run and their output. */
+  show(results: readonly CommandResult[], source: CommandSource): void {
+    const out: TranscriptLine[] = [];
+    for (const r of results) {
+      out.push({ kind: 'command', text: r.command, source });
+      if (r.stdout) out.push({ kind: 'stdout', text: r.stdout });
+      if (r.stderr) out.push({ kind: 'stderr', text: r.stderr });
     }
+    this.lines.push(...out);
   }
 
-  /** The previous (-1) or next (+1) command of the history, for the arrow keys. */
-  recall(step: -1 | 1): string {
-    this.cursor = Math.max(0, Math.min(this.history.length, this.cursor + step));
-    return this.history[this.cursor] ?? '';
+  /** A script that did not parse (nothing ran): the text as typed and the parser's message. */
+  showError(text: string, e: ScriptError | { readonly error: string }, source: CommandSource): void {
+    this.lines.push({ kind: 'command', text, source }, { kind: 'stderr', text: `${e.error}\n` });
   }
 
   clear(): void {

@@ -2,7 +2,7 @@
  * Shared set-up for the end-to-end tests: serve the production build (`dist/`, made by
  * `vite build`) on a free local port and drive Debian's headless Chromium through playwright-core.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -23,8 +23,12 @@ export interface Session {
   readonly page: Page;
   readonly url: string;
   readonly errors: string[];
+  /** Saves a full-page screenshot as test-results/screenshots/NAME.png (CI keeps the folder). */
+  screenshot(name: string): Promise<void>;
   close(): Promise<void>;
 }
+
+export const SCREENSHOTS = 'test-results/screenshots';
 
 export async function openPlayground(path = '/'): Promise<Session> {
   if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `vite build` before the end-to-end tests');
@@ -49,6 +53,10 @@ export async function openPlayground(path = '/'): Promise<Session> {
     page,
     url,
     errors,
+    async screenshot(name: string) {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    },
     async close() {
       await context.close();
       await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

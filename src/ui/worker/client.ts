@@ -1,40 +1,55 @@
-/** The page's side of the engine worker: request/response over postMessage, by id. */
-import type { CommandResult } from '../../kubectl/session.js';
-import type { Request, Response } from './protocol.js';
-import EngineWorker from './engine.worker.ts?worker';
+/**
+ * The page's side of an engine worker: requests and their replies, matched by id, and the stream
+ * of batches handed to one listener. The port is injected (a real Worker in the page, an
+ * in-process host in tests), so nothing here is a module singleton.
+ */
+import type { DiffBatch, Reply, Request, WorkerMessage } from './protocol.js';
 
-type Pending = { resolve: (r: Response) => void };
-type RequestBody = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+/** The part of a Worker the client uses. */
+export interface EnginePort {
+  postMessage(msg: Request): void;
+  addEventListener(type: 'message', fn: (ev: { data: WorkerMessage }) => void): void;
+  addEventListener(type: 'error', fn: (ev: { message?: string }) => void): void;
+  terminate(): void;
+}
+
+/** A request without its id (the client numbers them). */
+export type RequestBody = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 export class EngineClient {
-  private readonly worker = new EngineWorker();
   private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new Map<number, (r: Reply) => void>();
 
-  constructor() {
-    this.worker.addEventListener('message', (ev: MessageEvent<Response>) => {
-      const p = this.pending.get(ev.data.id);
-      if (!p) return;
-      this.pending.delete(ev.data.id);
-      p.resolve(ev.data);
+  constructor(
+    private readonly port: EnginePort,
+    onBatch: (b: DiffBatch) => void,
+    /** The worker itself failed (it could not load, or threw outside a request). */
+    onCrash: (message: string) => void,
+  ) {
+    port.addEventListener('message', (ev) => {
+      const msg = ev.data;
+      if (msg.type === 'batch') return onBatch(msg.batch);
+      const resolve = this.pending.get(msg.id);
+      this.pending.delete(msg.id);
+      resolve?.(msg);
+    });
+    port.addEventListener('error', (ev) => {
+      const message = `the engine worker failed: ${ev.message ?? 'it could not start'}`;
+      for (const [id, resolve] of this.pending) resolve({ id, type: 'failed', message });
+      this.pending.clear();
+      onCrash(message);
     });
   }
 
-  /** Runs script text (one or more commands) against the page's cluster. */
-  async run(text: string): Promise<{ results: readonly CommandResult[] } | { error: string; line?: number }> {
-    const r = await this.send({ type: 'script', text });
-    return r.type === 'results' ? { results: r.results } : { error: r.message, ...(r.line !== undefined ? { line: r.line } : {}) };
-  }
-
-  async reset(seed: number): Promise<void> {
-    await this.send({ type: 'reset', seed });
-  }
-
-  private send(body: RequestBody): Promise<Response> {
+  request(body: RequestBody): Promise<Reply> {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve });
-      this.worker.postMessage({ ...body, id } as Request);
+      this.pending.set(id, resolve);
+      this.port.postMessage({ ...body, id } as Request);
     });
+  }
+
+  close(): void {
+    this.port.terminate();
   }
 }

@@ -1,29 +1,9 @@
 /**
- * The engine in a Web Worker: one cluster per page, driven by session-script text. This is the
- * same `runScript` the CLI and the tests use, running unchanged in the browser.
+ * The engine in a Web Worker: one per playground. It only wires the worker's message port to an
+ * EngineHost, which holds the cluster and streams what changed.
  */
-import { runScript } from '../../kubectl/session.js';
-import { createCluster } from '../../sim/index.js';
-import type { Request, Response } from './protocol.js';
+import { EngineHost } from './host.js';
+import type { Request, WorkerMessage } from './protocol.js';
 
-let cluster = createCluster();
-
-function reply(r: Response): void {
-  postMessage(r);
-}
-
-addEventListener('message', (ev: MessageEvent<Request>) => {
-  const req = ev.data;
-  try {
-    if (req.type === 'reset') {
-      cluster = createCluster({ seed: req.seed });
-      reply({ id: req.id, type: 'results', results: [] });
-      return;
-    }
-    const out = runScript(req.text, { cluster });
-    if ('error' in out) reply({ id: req.id, type: 'error', message: out.error, line: out.line });
-    else reply({ id: req.id, type: 'results', results: out.results });
-  } catch (e) {
-    reply({ id: req.id, type: 'error', message: `engine error: ${(e as Error).message}` });
-  }
-});
+const host = new EngineHost({ post: (msg: WorkerMessage) => postMessage(msg) });
+addEventListener('message', (ev: MessageEvent<Request>) => host.handle(ev.data));

@@ -1,13 +1,45 @@
 /**
- * Messages between the page and the engine worker. The cluster lives in the worker so a big
- * cluster never blocks the page; the page only sends command text and receives results.
+ * Messages between a playground page and its engine worker. The worker owns the cluster (a big
+ * one never blocks the page); the page sends lines of the script language and read-only queries,
+ * and receives what changed as a stream of `DiffBatch`es, never whole snapshots.
  */
+import type { ApiObject } from '../../sim/api/types.js';
+import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { CommandResult } from '../../kubectl/session.js';
+import type { SessionLog } from './session-log.js';
 
+/** What changed since the previous batch; the page's LiveCluster applies these in order. */
+export interface DiffBatch {
+  /** Present when the whole state was replaced (start, reset, rewind): every object now. */
+  readonly reset?: readonly ApiObject[];
+  /** Trace entries in order since the previous batch (each has time, cause, diff, intents). */
+  readonly entries: readonly TraceEntry[];
+  /** Virtual time after the batch (ms since the Unix epoch, the engine's clock). */
+  readonly now: number;
+}
+
+/** Who asked for a command: the terminal echoes every source, the log records them all alike. */
+export type CommandSource = 'terminal' | 'editor' | 'toolbox' | 'lesson' | 'time';
+
+/** A parse error of a whole script: nothing ran. */
+export interface ScriptError {
+  readonly error: string;
+  readonly line: number;
+}
+
+/** The page's requests; each gets exactly one `Reply` with the same id. */
 export type Request =
-  | { readonly id: number; readonly type: 'script'; readonly text: string }
-  | { readonly id: number; readonly type: 'reset'; readonly seed: number };
+  | { readonly id: number; readonly type: 'run'; readonly text: string; readonly files: Readonly<Record<string, string>>; readonly source: CommandSource }
+  | { readonly id: number; readonly type: 'query'; readonly query: string; readonly args: unknown }
+  /** A fresh cluster, then `log` replayed into it (an empty log: a new empty cluster). */
+  | { readonly id: number; readonly type: 'load'; readonly log: SessionLog };
 
-export type Response =
+export type Reply =
   | { readonly id: number; readonly type: 'results'; readonly results: readonly CommandResult[] }
-  | { readonly id: number; readonly type: 'error'; readonly message: string; readonly line?: number };
+  | { readonly id: number; readonly type: 'script-error'; readonly error: ScriptError }
+  | { readonly id: number; readonly type: 'answer'; readonly value: unknown }
+  /** The request could not be served (an unknown query, an engine exception): what failed. */
+  | { readonly id: number; readonly type: 'failed'; readonly message: string };
+
+/** Everything the worker posts: replies, and batches whenever the cluster changed. */
+export type WorkerMessage = Reply | { readonly type: 'batch'; readonly batch: DiffBatch };

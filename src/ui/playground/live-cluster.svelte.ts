@@ -1,0 +1,89 @@
+/**
+ * The page's mirror of a playground's cluster, kept current from the worker's DiffBatches only
+ * (the page never asks for snapshots). Reading `version` (which `list` and `get` do) makes a
+ * Svelte derivation re-run after every applied batch; `onBatch` hands the batch itself to views
+ * that animate what changed (joins, removals).
+ *
+ * Invariants:
+ * - After `apply(b)`, the objects are exactly the worker's store at `b.now`.
+ * - `list(kind)` is in the store's own order (`namespace/name`) and is one array until that kind
+ *   next changes, so views can memoise against it.
+ */
+import type { ApiObject } from '../../sim/api/types.js';
+import { keyOf } from '../../sim/store/store.js';
+import type { DiffBatch } from '../worker/protocol.js';
+
+export type { DiffBatch } from '../worker/protocol.js';
+
+export class LiveCluster {
+  /** Virtual time (ms since the Unix epoch, the engine's clock). */
+  now = $state(0);
+  /** Bumps once per applied batch. */
+  version = $state(0);
+  private readonly byKind = new Map<string, Map<string, ApiObject>>();
+  /** Sorted keys per kind: rebuilt only after an add or remove (updates keep the order). */
+  private readonly keys = new Map<string, string[]>();
+  /** The list per kind: rebuilt after any write of that kind. */
+  private readonly lists = new Map<string, readonly ApiObject[]>();
+  private readonly listeners = new Set<(b: DiffBatch) => void>();
+
+  /** Current objects of a kind, in `namespace/name` order. */
+  list(kind: string): readonly ApiObject[] {
+    void this.version;
+    let out = this.lists.get(kind);
+    if (!out) {
+      const objects = this.byKind.get(kind);
+      let keys = this.keys.get(kind);
+      if (!keys) this.keys.set(kind, (keys = objects ? [...objects.keys()].sort(compare) : []));
+      out = keys.map((k) => objects!.get(k)!);
+      this.lists.set(kind, out);
+    }
+    return out;
+  }
+
+  get(kind: string, namespace: string | undefined, name: string): ApiObject | undefined {
+    void this.version;
+    return this.byKind.get(kind)?.get(keyOf(namespace, name));
+  }
+
+  /** Calls `fn` after each batch is applied; returns the unsubscribe function. */
+  onBatch(fn: (b: DiffBatch) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Applies one batch from the worker (the Playground calls this; views only read). */
+  apply(b: DiffBatch): void {
+    if (b.reset) {
+      this.byKind.clear();
+      this.keys.clear();
+      this.lists.clear();
+      for (const obj of b.reset) this.put(obj);
+    }
+    for (const e of b.entries) {
+      for (const obj of e.diff.added) this.put(obj);
+      for (const [, obj] of e.diff.updated) this.put(obj);
+      for (const obj of e.diff.removed) {
+        this.byKind.get(obj.kind)?.delete(keyOf(obj.metadata.namespace, obj.metadata.name));
+        this.keys.delete(obj.kind);
+        this.lists.delete(obj.kind);
+      }
+    }
+    this.now = b.now;
+    this.version += 1;
+    for (const fn of this.listeners) fn(b);
+  }
+
+  private put(obj: ApiObject): void {
+    let objects = this.byKind.get(obj.kind);
+    if (!objects) this.byKind.set(obj.kind, (objects = new Map()));
+    const key = keyOf(obj.metadata.namespace, obj.metadata.name);
+    if (!objects.has(key)) this.keys.delete(obj.kind);
+    objects.set(key, obj);
+    this.lists.delete(obj.kind);
+  }
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,13 @@
+/**
+ * The worker's read-only questions, by type: `{ [type]: (session, args) => result }`. Each lives
+ * in its own file under `queries/`. A query never changes the cluster and is never logged (the
+ * editor's validation, `why` data, the session log for a report).
+ */
+import type { EngineSession } from './session.js';
+import { logQuery } from './queries/log.js';
+
+export type Query = (session: EngineSession, args: unknown) => unknown;
+
+export const QUERIES: Readonly<Record<string, Query>> = {
+  log: logQuery,
+};

@@ -1,0 +1,7 @@
+/** Starts a new engine worker (one per playground), bundled by Vite as its own same-origin chunk. */
+import EngineWorker from './engine.worker.ts?worker';
+import type { EnginePort } from './client.js';
+
+export function spawnEngine(): EnginePort {
+  return new EngineWorker() as unknown as EnginePort;
+}

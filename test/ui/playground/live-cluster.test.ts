@@ -1,0 +1,79 @@
+/**
+ * The page's mirror of the cluster, kept from diffs only, matches the worker's store object for
+ * object after every batch, in the store's own order.
+ */
+import { describe, expect, it } from 'vitest';
+import { LiveCluster } from '../../../src/ui/playground/live-cluster.svelte.js';
+import { EngineHost } from '../../../src/ui/worker/host.js';
+import type { DiffBatch } from '../../../src/ui/worker/protocol.js';
+import { emptyLog } from '../../../src/ui/worker/session-log.js';
+import type { EngineSession } from '../../../src/ui/worker/session.js';
+
+const KINDS = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'PriorityClass', 'Event'] as const;
+
+const DS = `kubectl apply -f - <<EOF
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: agent, image: agent:1}]
+EOF`;
+
+function mirrored(): { live: LiveCluster; host: EngineHost; batches: DiffBatch[]; session: () => EngineSession } {
+  const live = new LiveCluster();
+  const batches: DiffBatch[] = [];
+  live.onBatch((b) => batches.push(b));
+  const host = new EngineHost({ post: (m) => m.type === 'batch' && live.apply(structuredClone(m.batch)) });
+  host.handle({ id: 0, type: 'load', log: emptyLog() });
+  return { live, host, batches, session: () => (host as unknown as { session: EngineSession }).session };
+}
+
+function expectSame(live: LiveCluster, session: EngineSession): void {
+  for (const kind of KINDS) expect(live.list(kind)).toEqual(session.cluster.store.list(kind));
+  expect(live.now).toBe(session.cluster.now);
+}
+
+describe('LiveCluster', () => {
+  it('mirrors the worker store through adds, updates, deletes and time', () => {
+    const m = mirrored();
+    let id = 1;
+    for (const text of ['sim node add node-b', 'sim node add node-a --labels pool=x', DS, 'sim settle', 'sim node remove node-b', 'kubectl set image ds/agent agent=agent:2', 'sim advance 2m', 'kubectl delete ds agent']) {
+      m.host.handle({ id: id++, type: 'run', text, files: {}, source: 'terminal' });
+      expectSame(m.live, m.session());
+    }
+    expect(m.batches.length).toBeGreaterThan(5);
+    expect(m.live.version).toBe(m.batches.length);
+  });
+
+  it('keeps one list array per kind until that kind changes', () => {
+    const m = mirrored();
+    m.host.handle({ id: 1, type: 'run', text: 'sim node add node-1', files: {}, source: 'terminal' });
+    const nodes = m.live.list('Node');
+    expect(m.live.list('Node')).toBe(nodes);
+    m.host.handle({ id: 2, type: 'run', text: DS, files: {}, source: 'terminal' });
+    expect(m.live.list('DaemonSet')).toHaveLength(1);
+    m.host.handle({ id: 3, type: 'run', text: 'kubectl label node node-1 a=b', files: {}, source: 'terminal' });
+    expect(m.live.list('Node')).not.toBe(nodes);
+    expect(m.live.get('Node', undefined, 'node-1')?.metadata.labels?.a).toBe('b');
+    expect(m.live.get('DaemonSet', 'default', 'agent')?.metadata.name).toBe('agent');
+    expect(m.live.get('Node', undefined, 'nope')).toBeUndefined();
+  });
+
+  it('replaces everything on a reset batch and stops calling a listener that unsubscribed', () => {
+    const m = mirrored();
+    m.host.handle({ id: 1, type: 'run', text: 'sim node add node-1', files: {}, source: 'terminal' });
+    let calls = 0;
+    const off = m.live.onBatch(() => calls++);
+    m.host.handle({ id: 2, type: 'load', log: emptyLog() });
+    expect(calls).toBe(1);
+    expect(m.live.list('Node')).toEqual([]);
+    expectSame(m.live, m.session());
+    off();
+    m.host.handle({ id: 3, type: 'run', text: 'sim node add node-2', files: {}, source: 'terminal' });
+    expect(calls).toBe(1);
+  });
+});

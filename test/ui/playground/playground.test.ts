@@ -1,0 +1,70 @@
+/**
+ * A Playground drives its own engine: commands from any source are echoed in its terminal,
+ * `sim why NODE` selects the node, queries are answered without being logged, and two
+ * playgrounds on one page share nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { Playground } from '../../../src/ui/playground/playground.svelte.js';
+import type { SessionLog } from '../../../src/ui/worker/session-log.js';
+import { inProcessEngine } from '../worker/in-process.js';
+
+async function started(id = 'test'): Promise<{ pg: Playground; engine: ReturnType<typeof inProcessEngine> }> {
+  const engine = inProcessEngine();
+  const pg = new Playground(id, engine);
+  await pg.load();
+  return { pg, engine };
+}
+
+describe('Playground', () => {
+  it('runs a script, echoes every command and has the cluster current when the run resolves', async () => {
+    const { pg } = await started();
+    const out = await pg.run('sim node add node-1\nkubectl get nodes');
+    expect(Array.isArray(out) && out.map((r) => r.command)).toEqual(['sim node add node-1', 'kubectl get nodes']);
+    expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['node-1']);
+    expect(pg.terminal.lines.filter((l) => l.kind === 'command').map((l) => [l.text, l.source])).toEqual([
+      ['sim node add node-1', 'terminal'],
+      ['kubectl get nodes', 'terminal'],
+    ]);
+    expect(pg.terminal.lines.find((l) => l.kind === 'stdout' && l.text.startsWith('NAME'))?.text).toMatch(/node-1\s+NotReady/);
+  });
+
+  it('reads -f NAME from its files and logs the text each command read', async () => {
+    const { pg } = await started();
+    pg.files['ds.yaml'] = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: a}\nspec:\n  selector: {matchLabels: {app: a}}\n  template:\n    metadata: {labels: {app: a}}\n    spec: {containers: [{name: a, image: a:1}]}\n';
+    pg.files['other.yaml'] = 'kind: Nothing\n';
+    const out = await pg.run('kubectl apply -f ds.yaml', { source: 'editor' });
+    expect(out).toMatchObject([{ exitCode: 0, stdout: 'daemonset.apps/a created\n' }]);
+    const log = await pg.query<SessionLog>('log');
+    expect(log.commands).toEqual([{ line: 'kubectl apply -f ds.yaml', files: { 'ds.yaml': pg.files['ds.yaml'] } }]);
+    expect(pg.terminal.lines[0]).toEqual({ kind: 'command', text: 'kubectl apply -f ds.yaml', source: 'editor' });
+  });
+
+  it('shows a script error in the terminal and returns it with its line', async () => {
+    const { pg } = await started();
+    const out = await pg.run("sim node add 'a");
+    expect(out).toEqual({ error: expect.stringContaining('line 1'), line: 1 });
+    expect(pg.terminal.lines.map((l) => l.kind)).toEqual(['command', 'stderr']);
+    expect(pg.cluster.list('Node')).toEqual([]);
+  });
+
+  it('selects the node a successful `sim why NODE` names', async () => {
+    const { pg } = await started();
+    await pg.run('sim why node-9');
+    expect(pg.selection).toBeUndefined();
+    await pg.run('sim node add node-1\nsim why node-1');
+    expect(pg.selection).toEqual({ kind: 'Node', name: 'node-1' });
+  });
+
+  it('rejects an unknown query and keeps two playgrounds apart', async () => {
+    const a = await started('a');
+    const b = await started('b');
+    await expect(a.pg.query('nope')).rejects.toThrow('unknown query "nope"');
+    await a.pg.run('sim node add only-in-a');
+    expect(a.pg.cluster.list('Node')).toHaveLength(1);
+    expect(b.pg.cluster.list('Node')).toHaveLength(0);
+    expect(b.pg.terminal.lines).toEqual([]);
+    a.pg.close();
+    expect(a.engine.terminated).toBe(true);
+    expect(b.engine.terminated).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The worker side of a playground: each request gets one reply after the batch of what it
+ * changed; a settled cluster streams nothing; bad requests change nothing and say why.
+ */
+import { describe, expect, it } from 'vitest';
+import { EngineHost } from '../../../src/ui/worker/host.js';
+import type { DiffBatch, Reply, WorkerMessage } from '../../../src/ui/worker/protocol.js';
+import { emptyLog } from '../../../src/ui/worker/session-log.js';
+
+function host(): { host: EngineHost; posted: WorkerMessage[] } {
+  const posted: WorkerMessage[] = [];
+  return { host: new EngineHost({ post: (m) => posted.push(m) }), posted };
+}
+
+const batches = (posted: WorkerMessage[]): DiffBatch[] => posted.flatMap((m) => (m.type === 'batch' ? [m.batch] : []));
+const replies = (posted: WorkerMessage[]): Reply[] => posted.filter((m): m is Reply => m.type !== 'batch');
+
+describe('EngineHost', () => {
+  it('answers a load with every object as a reset batch, then the reply', () => {
+    const h = host();
+    h.host.handle({ id: 1, type: 'load', log: { ...emptyLog(), commands: [{ line: 'sim node add node-1' }] } });
+    expect(h.posted.map((m) => m.type)).toEqual(['batch', 'results']);
+    const [b] = batches(h.posted);
+    expect(b!.entries).toEqual([]);
+    expect(b!.reset!.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['node-1']);
+    expect(b!.reset!.some((o) => o.kind === 'Namespace' && o.metadata.name === 'default')).toBe(true);
+  });
+
+  it('streams the trace entries of a command before its reply, and nothing when nothing changed', () => {
+    const h = host();
+    h.host.handle({ id: 1, type: 'load', log: emptyLog() });
+    h.posted.length = 0;
+    h.host.handle({ id: 2, type: 'run', text: 'sim node add node-1', files: {}, source: 'terminal' });
+    expect(h.posted.map((m) => m.type)).toEqual(['batch', 'results']);
+    const [b] = batches(h.posted);
+    expect(b!.reset).toBeUndefined();
+    expect(b!.entries.flatMap((e) => e.diff.added).some((o) => o.kind === 'Node' && o.metadata.name === 'node-1')).toBe(true);
+    expect(b!.entries.every((e) => e.cause === 'sim node add node-1')).toBe(true);
+
+    h.posted.length = 0;
+    h.host.handle({ id: 3, type: 'run', text: 'kubectl get nodes', files: {}, source: 'terminal' });
+    expect(h.posted.map((m) => m.type)).toEqual(['results']);
+    h.host.handle({ id: 4, type: 'query', query: 'log', args: undefined });
+    expect(h.posted.map((m) => m.type)).toEqual(['results', 'answer']);
+  });
+
+  it('reports a script that does not parse, runs none of it and logs nothing', () => {
+    const h = host();
+    h.host.handle({ id: 1, type: 'run', text: "sim node add a\nsim node add 'b", files: {}, source: 'terminal' });
+    const r = replies(h.posted).at(-1)!;
+    expect(r).toEqual({ id: 1, type: 'script-error', error: { error: expect.stringContaining('line 2'), line: 2 } });
+    h.host.handle({ id: 2, type: 'query', query: 'log', args: undefined });
+    expect(replies(h.posted).at(-1)).toMatchObject({ type: 'answer', value: { commands: [] } });
+  });
+
+  it('refuses an unknown query and a log of another format, keeping the session', () => {
+    const h = host();
+    h.host.handle({ id: 1, type: 'run', text: 'sim node add node-1', files: {}, source: 'terminal' });
+    h.host.handle({ id: 2, type: 'query', query: 'nope', args: undefined });
+    expect(replies(h.posted).at(-1)).toEqual({ id: 2, type: 'failed', message: 'unknown query "nope"' });
+    h.host.handle({ id: 3, type: 'load', log: { ...emptyLog(), format: 99 } });
+    expect(replies(h.posted).at(-1)).toEqual({ id: 3, type: 'failed', message: 'this session log has format 99; this page reads format 1' });
+    h.host.handle({ id: 4, type: 'query', query: 'log', args: undefined });
+    expect(replies(h.posted).at(-1)).toMatchObject({ value: { commands: [{ line: 'sim node add node-1' }] } });
+  });
+});
