@@ -28,7 +28,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   sim: ['xstate'],
   manifest: ['yaml'],
   kubectl: ['yaml'],
-  tutorial: ['yaml'],
+  tutorial: ['yaml', 'marked'],
   machines: ['xstate'],
   view: ['d3-selection', 'd3-transition', 'd3-scale', 'd3-ease'],
   ui: ['svelte', 'monaco-editor', 'monaco-yaml', 'xstate', 'd3-selection', 'd3-transition', 'd3-scale', 'd3-ease'],

@@ -1,0 +1,77 @@
+/**
+ * `everynode lessons check [DIR]`: validates and proves every lesson folder under DIR (default
+ * `lessons`), or DIR itself when it is one lesson. Prints `ok <id> <slug> (<n> checks)` per
+ * lesson, or each problem as `path/file:line:column: message`; exits 1 if any lesson fails.
+ *
+ * Prerequisites name lessons of the whole catalogue, so when DIR is one lesson or one track the
+ * catalogue is read from the nearest folder above it (up to two levels) that holds a README.md,
+ * as lessons/ does; only the lessons under DIR are proved.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { formatDiagnostic, sortDiagnostics } from '../tutorial/diagnostics.js';
+import { readCatalogue } from '../tutorial/catalogue.js';
+import { proveLesson } from '../tutorial/prove.js';
+
+const USAGE = 'usage: everynode lessons check [DIR]\n';
+
+export async function lessonsCommand(argv: readonly string[]): Promise<number> {
+  const [sub, dir = 'lessons', extra] = argv;
+  if (sub !== 'check' || extra !== undefined) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    process.stderr.write(`everynode lessons check: ${dir} is not a folder\n`);
+    return 2;
+  }
+  const target = resolve(dir);
+  const root = catalogueRoot(target);
+  const tree = readTree(root);
+  const under = relative(root, target).split(sep).join('/');
+  const entries = readCatalogue(tree).filter((e) => under === '' || e.path === under || e.path.startsWith(`${under}/`));
+  if (entries.length === 0) {
+    process.stderr.write(`everynode lessons check: no lesson folder (lesson.md + lesson.yaml) under ${dir}\n`);
+    return 1;
+  }
+  const shown = (path: string): string => {
+    const rel = relative(process.cwd(), join(root, path));
+    return rel.startsWith('..') ? join(root, path) : rel || '.';
+  };
+  let failed = 0;
+  for (const e of entries) {
+    const problems = e.lesson ? proveLesson(e.lesson) : e.diagnostics;
+    if (problems.length === 0 && e.lesson) {
+      process.stdout.write(`ok ${e.lesson.meta.id} ${e.lesson.slug} (${e.lesson.checks.length} checks)\n`);
+      continue;
+    }
+    failed++;
+    for (const d of sortDiagnostics(problems)) process.stdout.write(`${formatDiagnostic(d, shown(e.path))}\n`);
+  }
+  if (failed > 0) process.stdout.write(`${failed} of ${entries.length} lesson folders failed\n`);
+  return failed > 0 ? 1 : 0;
+}
+
+/** DIR, or the nearest of its two parents that holds a README.md (the catalogue's guide). */
+function catalogueRoot(dir: string): string {
+  if (existsSync(join(dir, 'README.md'))) return dir;
+  for (let up = resolve(dir, '..'), i = 0; i < 2; up = resolve(up, '..'), i++) {
+    if (existsSync(join(up, 'README.md')) && !existsSync(join(up, 'package.json'))) return up;
+  }
+  return dir;
+}
+
+/** Every .md/.yaml/.yml file under a folder, by `/`-separated relative path. */
+function readTree(root: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name.startsWith('.') || name === 'node_modules') continue;
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.(md|ya?ml)$/.test(name)) out.set(relative(root, full).split(sep).join('/'), readFileSync(full, 'utf8'));
+    }
+  };
+  walk(root);
+  return out;
+}

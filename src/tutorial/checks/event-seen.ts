@@ -1,0 +1,109 @@
+/**
+ * `eventSeen`: at least `minCount` (default 1) occurrences of an Event with this reason (and
+ * type, and message regex) about an object: `involvedObject: daemonset/log-agent`,
+ * `{kind: Pod, name: web-4}` or `{kind: Pod, selector: app=x}`. Counted from everything seen
+ * since the run began (event-log.ts), including the setup.
+ */
+import { podSelector, type PodSelector } from '../cluster-query.js';
+import { resolveResource } from '../../sim/apiserver/resources.js';
+import { isScalar, MapReader } from '../yaml-reader.js';
+import type { SeenEvent } from '../event-log.js';
+import { DEFAULT_NAMESPACE, readNamespace } from './fields.js';
+import { readRegex } from './regex.js';
+import { notYet, PASS, type CheckBase, type CheckKind } from './types.js';
+
+export type InvolvedObject =
+  | { readonly kind: string; readonly namespace: string; readonly name: string }
+  | { readonly kind: string; readonly namespace: string; readonly selector: PodSelector };
+
+export interface EventSeenSpec extends CheckBase {
+  readonly kind: 'eventSeen';
+  readonly involvedObject: InvolvedObject;
+  readonly type?: 'Normal' | 'Warning';
+  readonly reason: string;
+  readonly message?: RegExp;
+  readonly minCount: number;
+}
+
+export const eventSeen: CheckKind<EventSeenSpec> = {
+  kind: 'eventSeen',
+  graded: true,
+  parse(r, base) {
+    const namespace = readNamespace(r);
+    const involvedObject = readInvolved(r, namespace);
+    const type = r.string('type');
+    if (type && type.value !== 'Normal' && type.value !== 'Warning') r.src.error(type.node, `${r.what}: "type" must be Normal or Warning`);
+    const reason = r.string('reason', true)?.value;
+    const message = readRegex(r, 'message');
+    const minCount = r.number('minCount', { integer: true, min: 1 })?.value ?? 1;
+    if (!involvedObject || reason === undefined || message === null) return undefined;
+    return {
+      ...base,
+      kind: 'eventSeen',
+      involvedObject,
+      reason,
+      minCount,
+      ...(type && (type.value === 'Normal' || type.value === 'Warning') ? { type: type.value } : {}),
+      ...(message ? { message } : {}),
+    };
+  },
+  evaluate(spec, { events }) {
+    let n = 0;
+    for (const seen of events.entries) if (matches(spec, seen)) n += seen.times;
+    if (n >= spec.minCount) return PASS;
+    const what = `${spec.type ? `${spec.type} ` : ''}${spec.reason}`;
+    return notYet(`${n} ${what} event${n === 1 ? '' : 's'} for ${describe(spec.involvedObject)}${spec.message ? ` matching /${spec.message.source}/` : ''}, want at least ${spec.minCount}`);
+  },
+};
+
+function matches(spec: EventSeenSpec, { event, labels }: SeenEvent): boolean {
+  if (event.reason !== spec.reason || (spec.type && event.type !== spec.type)) return false;
+  const ref = event.involvedObject;
+  const want = spec.involvedObject;
+  if (ref.kind !== want.kind || (ref.namespace ?? '') !== want.namespace) return false;
+  if ('name' in want ? ref.name !== want.name : !want.selector.selector.matches(labels)) return false;
+  return !spec.message || spec.message.test(event.message);
+}
+
+function describe(o: InvolvedObject): string {
+  return 'name' in o ? `${o.kind.toLowerCase()}/${o.name}` : `${o.kind.toLowerCase()}s matching ${o.selector.text}`;
+}
+
+function readInvolved(r: MapReader, namespace: string): InvolvedObject | undefined {
+  const node = r.get('involvedObject');
+  if (node === undefined || node === null) {
+    r.src.error(r.node, `${r.what}: "involvedObject" is required`);
+    return undefined;
+  }
+  if (isScalar(node) && typeof node.value === 'string') {
+    const [resource, name, extra] = node.value.split('/');
+    const info = resource ? resolveResource(resource) : undefined;
+    if (!info || !name || extra !== undefined) {
+      r.src.error(node, `${r.what}: "involvedObject" must be KIND/NAME (e.g. daemonset/log-agent), got "${node.value}"`);
+      return undefined;
+    }
+    return { kind: info.kind, namespace: info.namespaced ? namespace : '', name };
+  }
+  const m = MapReader.of(r.src, node, `${r.what}: "involvedObject"`);
+  if (!m) return undefined;
+  const kindText = m.string('kind', true);
+  const ns = m.string('ns')?.value ?? namespace;
+  const name = m.string('name');
+  const sel = m.string('selector');
+  m.done(['kind', 'name', 'selector', 'ns']);
+  const info = kindText ? resolveResource(kindText.value) : undefined;
+  if (kindText && !info) r.src.error(kindText.node, `${r.what}: unknown kind "${kindText.value}"`);
+  if (!info) return undefined;
+  const nsOf = info.namespaced ? ns : '';
+  if ((name === undefined) === (sel === undefined)) {
+    r.src.error(node, `${r.what}: "involvedObject" needs exactly one of name or selector`);
+    return undefined;
+  }
+  if (name) return { kind: info.kind, namespace: nsOf, name: name.value };
+  const parsed = podSelector(sel!.value, nsOf || DEFAULT_NAMESPACE);
+  if ('error' in parsed) {
+    r.src.error(sel!.node, `${r.what}: "selector": ${parsed.error}`);
+    return undefined;
+  }
+  return { kind: info.kind, namespace: nsOf, selector: parsed };
+}

@@ -1,0 +1,75 @@
+/**
+ * Fields several check kinds share, read with positions: `ns`, a pod `selector`, and an
+ * `object` named as kubectl names it (`daemonset/log-agent`, `node/node-3`) or, for pods whose
+ * names are random, as `{kind: Pod, selector: app=x, node: node-1}`.
+ */
+import type { Kind } from '../../sim/api/types.js';
+import { resolveResource } from '../../sim/apiserver/resources.js';
+import { podSelector, type PodSelector } from '../cluster-query.js';
+import { isScalar, MapReader } from '../yaml-reader.js';
+
+export const DEFAULT_NAMESPACE = 'default';
+
+/** `ns:` of the check (default `default`). */
+export function readNamespace(r: MapReader): string {
+  return r.string('ns')?.value ?? DEFAULT_NAMESPACE;
+}
+
+/** A required label selector under `key`, parsed as kubectl -l parses it. */
+export function readSelector(r: MapReader, namespace: string, key = 'selector'): PodSelector | undefined {
+  const s = r.string(key, true);
+  if (!s) return undefined;
+  const sel = podSelector(s.value, namespace);
+  if ('error' in sel) {
+    r.src.error(s.node, `${r.what}: "${key}": ${sel.error}`);
+    return undefined;
+  }
+  return sel;
+}
+
+/** An object by kind and name, or pods by selector (and node). */
+export type ObjectRef =
+  | { readonly kind: Kind; readonly name: string; readonly namespace: string; readonly namespaced: boolean }
+  | { readonly kind: 'Pod'; readonly pods: PodSelector; readonly node?: string };
+
+/** `KIND/NAME` as kubectl takes it, for messages. */
+export function describeRef(ref: ObjectRef): string {
+  if ('pods' in ref) return `pod ${ref.pods.text}${ref.node ? ` on ${ref.node}` : ''}`;
+  return `${ref.kind.toLowerCase()}/${ref.name}`;
+}
+
+/** `object:` — a `kind/name` string or a `{kind: Pod, selector, node}` mapping. */
+export function readObjectRef(r: MapReader, namespace: string, kinds?: readonly Kind[]): ObjectRef | undefined {
+  const node = r.get('object');
+  if (node === undefined || node === null) {
+    r.src.error(r.node, `${r.what}: "object" is required`);
+    return undefined;
+  }
+  if (isScalar(node) && typeof node.value === 'string') {
+    const [resource, name, extra] = node.value.split('/');
+    const info = resource ? resolveResource(resource) : undefined;
+    if (!info || !name || extra !== undefined) {
+      r.src.error(node, `${r.what}: "object" must be KIND/NAME (e.g. daemonset/log-agent, node/node-1), got "${node.value}"`);
+      return undefined;
+    }
+    if (kinds && !kinds.includes(info.kind)) {
+      r.src.error(node, `${r.what}: "object" must be a ${kinds.join(' or ')}, got ${info.kind}`);
+      return undefined;
+    }
+    return { kind: info.kind, name, namespace: info.namespaced ? namespace : '', namespaced: info.namespaced };
+  }
+  const m = MapReader.of(r.src, node, `${r.what}: "object"`);
+  if (!m) return undefined;
+  const kind = m.string('kind', true);
+  if (kind && kind.value !== 'Pod') r.src.error(kind.node, `${r.what}: "object" as a mapping names pods: kind must be Pod`);
+  const ns = m.string('ns')?.value ?? namespace;
+  const pods = readSelector(m, ns);
+  const onNode = m.string('node')?.value;
+  m.done(['kind', 'selector', 'node', 'ns']);
+  if (!pods || kind?.value !== 'Pod') return undefined;
+  if (kinds && !kinds.includes('Pod')) {
+    r.src.error(node, `${r.what}: "object" must be a ${kinds.join(' or ')}`);
+    return undefined;
+  }
+  return onNode === undefined ? { kind: 'Pod', pods } : { kind: 'Pod', pods, node: onNode };
+}

@@ -1,0 +1,76 @@
+/**
+ * `kubectl`: runs one command when the check is read and matches what it printed: `stdout`,
+ * `stderr` (regexes that must match), `stdoutNot` (a regex that must not), `exitCode`.
+ *
+ * A check must never change the cluster it grades, so the command must be a read: `kubectl
+ * get|describe|events|version`, `kubectl rollout history`, `sim why|now`. This is enforced when
+ * the lesson is parsed (a write verb is a positioned error), and the runtime also refuses any
+ * result that moved the cluster's trace. Those verbs neither write nor move the clock (`get
+ * --watch` is refused by kubectl itself here).
+ */
+import { splitArgs } from '../../kubectl/script.js';
+import { readRegex } from './regex.js';
+import { notYet, PASS, type CheckBase, type CheckKind } from './types.js';
+
+export interface KubectlSpec extends CheckBase {
+  readonly kind: 'kubectl';
+  readonly run: string;
+  readonly stdout?: RegExp;
+  readonly stdoutNot?: RegExp;
+  readonly stderr?: RegExp;
+  readonly exitCode?: number;
+}
+
+/** The read-only commands a check may run: program, then verb (and sub-verb). */
+const READS: readonly string[] = ['kubectl get', 'kubectl describe', 'kubectl events', 'kubectl version', 'kubectl rollout history', 'sim why', 'sim now'];
+
+/** Why a command line is not a read, or undefined when it is one. */
+export function notReadOnly(line: string): string | undefined {
+  const words = splitArgs(line);
+  if (!Array.isArray(words)) return words.error;
+  const [program, verb, sub] = words;
+  const ok = READS.some((r) => r === `${program} ${verb}` || r === `${program} ${verb} ${sub}`);
+  return ok ? undefined : `a check may only run a read (${READS.join(', ')}): "${line}" could change the cluster`;
+}
+
+export const kubectl: CheckKind<KubectlSpec> = {
+  kind: 'kubectl',
+  graded: true,
+  parse(r, base) {
+    const run = r.string('run', true);
+    if (run) {
+      const why = /\n/.test(run.value.trim()) ? 'a check runs one command, on one line' : notReadOnly(run.value.trim());
+      if (why) r.src.error(run.node, `${r.what}: ${why}`);
+    }
+    const stdout = readRegex(r, 'stdout');
+    const stdoutNot = readRegex(r, 'stdoutNot');
+    const stderr = readRegex(r, 'stderr');
+    const exitCode = r.number('exitCode', { integer: true, min: 0 })?.value;
+    if (stdout === undefined && stdoutNot === undefined && stderr === undefined && exitCode === undefined && !r.has('exitCode')) {
+      r.src.error(r.node, `${r.what}: give at least one of stdout, stdoutNot, stderr, exitCode`);
+      return undefined;
+    }
+    if (!run || stdout === null || stdoutNot === null || stderr === null) return undefined;
+    const line = run.value.trim();
+    if (notReadOnly(line) || line.includes('\n')) return undefined;
+    return {
+      ...base,
+      kind: 'kubectl',
+      run: line,
+      ...(stdout ? { stdout } : {}),
+      ...(stdoutNot ? { stdoutNot } : {}),
+      ...(stderr ? { stderr } : {}),
+      ...(exitCode === undefined ? {} : { exitCode }),
+    };
+  },
+  evaluate(spec, { exec }) {
+    const r = exec(spec.run);
+    const said = (text: string): string => JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
+    if (spec.exitCode !== undefined && r.exitCode !== spec.exitCode) return notYet(`"${spec.run}" exited ${r.exitCode}, want ${spec.exitCode}${r.stderr ? `: ${said(r.stderr.trim())}` : ''}`);
+    if (spec.stdout && !spec.stdout.test(r.stdout)) return notYet(`"${spec.run}" printed ${said(r.stdout)}, want a match of /${spec.stdout.source}/`);
+    if (spec.stdoutNot && spec.stdoutNot.test(r.stdout)) return notYet(`"${spec.run}" printed ${said(r.stdout)}, which must not match /${spec.stdoutNot.source}/`);
+    if (spec.stderr && !spec.stderr.test(r.stderr)) return notYet(`"${spec.run}" wrote ${said(r.stderr)} to stderr, want a match of /${spec.stderr.source}/`);
+    return PASS;
+  },
+};
+

@@ -1,0 +1,70 @@
+/**
+ * What a LessonRun shows the page, as plain data: the steps (done, current, what can be pressed),
+ * the live checklist (passed, or the reason it has not yet), the predictions and the hints.
+ * The page renders this and never recomputes any of it.
+ */
+import type { GradedCheck } from './checks/types.js';
+import type { PredictionAnswer } from './run-progress.js';
+import type { Callout, Hint, LessonKind } from './model.js';
+
+export interface StepView {
+  readonly id: string;
+  readonly title: string;
+  /** Markdown. */
+  readonly text: string;
+  readonly done: boolean;
+  readonly current: boolean;
+  /** It has a Play button. */
+  readonly hasRun: boolean;
+  /** Its Play button has been pressed (and finished). */
+  readonly ran: boolean;
+  /** The id of the prediction to answer before Play, if any. */
+  readonly prediction?: string;
+  /** Play can be pressed now (current, has a run, prediction answered). */
+  readonly canRun: boolean;
+  /** "Next step" finishes it now (current, no checks and no run). */
+  readonly canNext: boolean;
+  readonly callouts: readonly Callout[];
+}
+
+export interface CheckView {
+  readonly id: string;
+  readonly kind: GradedCheck['kind'];
+  readonly passed: boolean;
+  /** Why not yet ('' when passed). */
+  readonly reason: string;
+  readonly hint: string;
+}
+
+export interface PredictionView {
+  readonly id: string;
+  readonly step: string;
+  readonly question: string;
+  readonly type: 'choice' | 'multiple' | 'numeric';
+  readonly choices: readonly string[];
+  /** Set once answered: what was given, whether it was right, and the explanation. */
+  readonly answered?: { readonly answer: PredictionAnswer; readonly correct: boolean; readonly explain: string };
+}
+
+export interface HintsView {
+  readonly shown: readonly Hint[];
+  /** A further hint can be shown now. */
+  readonly more: boolean;
+  /** Workshops: minutes until the next hint unlocks (when none is available now). */
+  readonly unlocksInMinutes?: number;
+}
+
+export interface LessonStatus {
+  readonly id: string;
+  readonly kind: LessonKind;
+  readonly steps: readonly StepView[];
+  readonly currentStep?: string;
+  readonly checks: readonly CheckView[];
+  readonly predictions: readonly PredictionView[];
+  /** Every step is done and every check passed together (stays true for this attempt). */
+  readonly done: boolean;
+  /** Done at least once, in any attempt. */
+  readonly completed: boolean;
+  /** Solve was used in this attempt. */
+  readonly solved: boolean;
+}
