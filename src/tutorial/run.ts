@@ -157,20 +157,20 @@ export class LessonRun {
     return true;
   }
 
-  /** Solve: starts over and runs every step's solution and run; the editor shows the solution files. */
+  /** Solve: starts over and runs every step's solution and run; the editor then shows the solution files. */
   solve(): void {
     this.beginSolve();
     while (this.solveNext());
   }
 
-  /** Solve one command at a time (the page animates between them): starts over, queues it all. */
+  /**
+   * Solve one command at a time (the page animates between them): starts over and queues it all.
+   * The buffers hold the start files while it runs (a step's run reads them, as it would for the
+   * learner), and the solution files once it has finished.
+   */
   beginSolve(): void {
     this.stashBuffers();
     this.buffers = this.startFiles();
-    for (const path of this.buffers.keys()) {
-      const solved = this.lesson.files.get(path.replace(/^start\//, 'solution/'));
-      if (solved !== undefined) this.buffers.set(path, solved);
-    }
     this.fresh();
     this.solved = true;
     this.log = [{ solve: true }];
@@ -180,7 +180,13 @@ export class LessonRun {
   /** Runs the next queued solve action; undefined when the solution has run to its end. */
   solveNext(): SolveAction | undefined {
     const action = this.queue?.take();
-    if (!action) return (this.queue = undefined);
+    if (!action) {
+      if (this.queue) for (const path of this.buffers.keys()) {
+        const solved = this.lesson.files.get(path.replace(/^start\//, 'solution/'));
+        if (solved !== undefined) this.buffers.set(path, solved);
+      }
+      return (this.queue = undefined);
+    }
     if (action.command) this.command(action.command.text, action.command.stdin, {});
     else if (action.mark === 'ran') this.ran.add(action.step);
     else this.nexts.add(action.step);
