@@ -52,13 +52,18 @@ export async function lessonsCommand(argv: readonly string[]): Promise<number> {
   return failed > 0 ? 1 : 0;
 }
 
-/** DIR, or the nearest of its two parents that holds a README.md (the catalogue's guide). */
+/**
+ * The catalogue DIR belongs to: DIR itself when it holds a README.md and is not a lesson, else the
+ * nearest of its two parents that holds one (and is not a project root); failing that DIR, or
+ * DIR's parent when DIR is a lesson (a lesson is always read as a folder of its catalogue).
+ */
 function catalogueRoot(dir: string): string {
-  if (existsSync(join(dir, 'README.md'))) return dir;
+  const isLesson = existsSync(join(dir, 'lesson.yaml')) || existsSync(join(dir, 'lesson.md'));
+  if (!isLesson && existsSync(join(dir, 'README.md'))) return dir;
   for (let up = resolve(dir, '..'), i = 0; i < 2; up = resolve(up, '..'), i++) {
     if (existsSync(join(up, 'README.md')) && !existsSync(join(up, 'package.json'))) return up;
   }
-  return dir;
+  return isLesson ? resolve(dir, '..') : dir;
 }
 
 /** Every .md/.yaml/.yml file under a folder, by `/`-separated relative path. */

@@ -40,7 +40,8 @@ export function readLessonYaml(src: YamlSource, files: ReadonlySet<string>): Les
   if (r.has('steps') && stepNodes.length === 0) src.error(r.get('steps'), 'lesson.yaml: "steps" lists no step');
   const { steps, checkRefs } = readSteps(src, stepNodes, kind, files);
   const stepRefs: Located<string>[] = [];
-  const checks = readChecks(src, r.list('checks', true) ?? [], (ref) => stepRefs.push(ref));
+  const declared = new Set<string>();
+  const checks = readChecks(src, r.list('checks', true) ?? [], (ref) => stepRefs.push(ref), declared);
   const hints = readHints(src, r.list('hints', true) ?? [], kind, (ref) => stepRefs.push(ref));
   if (!hints.some((h) => h.level === 'answer') && r.has('hints')) src.error(r.get('hints'), 'lesson.yaml: give at least one hint of level answer');
   r.done([...LESSON_KEYS]);
@@ -50,8 +51,8 @@ export function readLessonYaml(src: YamlSource, files: ReadonlySet<string>): Les
   const byId = new Map(checks.map((c) => [c.id, c]));
   for (const ref of checkRefs) {
     const c = byId.get(ref.value);
-    if (!c) src.error(ref.node, `no check has the id "${ref.value}"`);
-    else if (c.kind === 'prediction') src.error(ref.node, `"${ref.value}" is a prediction; a step is finished by graded checks`);
+    if (!c && !declared.has(ref.value)) src.error(ref.node, `no check has the id "${ref.value}"`);
+    else if (c?.kind === 'prediction') src.error(ref.node, `"${ref.value}" is a prediction; a step is finished by graded checks`);
   }
   for (const p of checks) {
     if (p.kind !== 'prediction') continue;
@@ -69,7 +70,8 @@ function offsetOfLine(src: YamlSource, line: number): number {
   return off;
 }
 
-function readChecks(src: YamlSource, items: readonly Node[], stepRef: (r: Located<string>) => void): CheckSpec[] {
+/** The checks that parse; `declared` collects every id given, so one bad check does not cascade. */
+function readChecks(src: YamlSource, items: readonly Node[], stepRef: (r: Located<string>) => void, declared: Set<string>): CheckSpec[] {
   const out: CheckSpec[] = [];
   const ids = new Set<string>();
   items.forEach((item, i) => {
@@ -81,6 +83,7 @@ function readChecks(src: YamlSource, items: readonly Node[], stepRef: (r: Locate
     if (id && !ID_PATTERN.test(id.value)) src.error(id.node, `${r.what}: an id is letters, digits and dashes, starting with a letter`);
     if (id && ids.has(id.value)) src.error(id.node, `${r.what}: another check has this id`);
     if (id) ids.add(id.value);
+    if (id) declared.add(id.value);
     const kindName = r.string('kind', true);
     const kind = kindName ? CHECK_KINDS.get(kindName.value) : undefined;
     if (kindName && !kind) src.error(kindName.node, `${r.what}: unknown kind "${kindName.value}"; the kinds are ${[...CHECK_KINDS.keys()].join(', ')}`);
