@@ -23,6 +23,8 @@ interface Watch {
   phase: 'waiting' | 'open' | 'closed';
   violation?: string;
   seen: boolean;
+  /** `until: rolloutComplete`: a state since the window opened had the rollout incomplete. */
+  rolling: boolean;
 }
 
 export class InvariantTracker {
@@ -30,7 +32,7 @@ export class InvariantTracker {
   private readonly unsubscribe: () => void;
 
   constructor(private readonly cluster: Cluster, specs: readonly InvariantSpec[]) {
-    this.watches = specs.map((spec) => ({ spec, phase: 'waiting', seen: false }));
+    this.watches = specs.map((spec) => ({ spec, phase: 'waiting', seen: false, rolling: false }));
     this.unsubscribe = cluster.subscribe((e) => this.onEntry(e));
   }
 
@@ -81,7 +83,10 @@ export class InvariantTracker {
       const until = w.spec.window.kind === 'step' ? w.spec.window.until : 'step-end';
       if (until !== 'step-end') {
         const { name, namespace } = until.rolloutComplete;
-        if (rolloutOutcome(name, this.cluster.store.get('DaemonSet', namespace, name)).passed) w.phase = 'closed';
+        // The window lasts until the rollout that starts in it completes, not one already done.
+        const complete = rolloutOutcome(name, this.cluster.store.get('DaemonSet', namespace, name)).passed;
+        if (!complete) w.rolling = true;
+        else if (w.rolling) w.phase = 'closed';
       }
     }
   }

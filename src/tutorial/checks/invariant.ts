@@ -6,8 +6,9 @@
  *
  * Windows: `whole-lesson` (from the end of the setup on), `step:<id>` (while that step is the
  * current one), `{from: step:<id>, until: step-end}` (the same), and
- * `{from: step:<id>, until: rolloutComplete(<ds>[, <ns>])}` (from that step until the rollout
- * is complete; the completing state is included).
+ * `{from: step:<id>, until: rolloutComplete(<ds>[, <ns>])}` (from that step until a rollout
+ * under way in the window completes; the completing state is included; a rollout already
+ * complete when the window opens does not close it).
  */
 import type { Expr } from '../expr/ast.js';
 import { parseExpression } from '../expr/parser.js';
