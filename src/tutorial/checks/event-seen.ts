@@ -6,9 +6,9 @@
  */
 import { podSelector, type PodSelector } from '../cluster-query.js';
 import { resolveResource } from '../../sim/apiserver/resources.js';
-import { isScalar, MapReader } from '../yaml-reader.js';
+import { MapReader } from '../yaml-reader.js';
 import type { SeenEvent } from '../event-log.js';
-import { DEFAULT_NAMESPACE, readNamespace } from './fields.js';
+import { DEFAULT_NAMESPACE, readKindName, readNamespace } from './fields.js';
 import { readRegex } from './regex.js';
 import { notYet, PASS, type CheckBase, type CheckKind } from './types.js';
 
@@ -70,18 +70,11 @@ function describe(o: InvolvedObject): string {
 }
 
 function readInvolved(r: MapReader, namespace: string): InvolvedObject | undefined {
-  const node = r.get('involvedObject');
-  if (node === undefined || node === null) {
-    r.src.error(r.node, `${r.what}: "involvedObject" is required`);
-    return undefined;
-  }
-  if (isScalar(node) && typeof node.value === 'string') {
-    const [resource, name, extra] = node.value.split('/');
-    const info = resource ? resolveResource(resource) : undefined;
-    if (!info || !name || extra !== undefined) {
-      r.src.error(node, `${r.what}: "involvedObject" must be KIND/NAME (e.g. daemonset/log-agent), got "${node.value}"`);
-      return undefined;
-    }
+  const read = readKindName(r, 'involvedObject');
+  if (!read || read.named === null) return undefined;
+  const node = read.node;
+  if (read.named) {
+    const { info, name } = read.named;
     return { kind: info.kind, namespace: info.namespaced ? namespace : '', name };
   }
   const m = MapReader.of(r.src, node, `${r.what}: "involvedObject"`);

@@ -4,9 +4,9 @@
  * names are random, as `{kind: Pod, selector: app=x, node: node-1}`.
  */
 import type { Kind } from '../../sim/api/types.js';
-import { resolveResource } from '../../sim/apiserver/resources.js';
+import { resolveResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import { podSelector, type PodSelector } from '../cluster-query.js';
-import { isScalar, MapReader } from '../yaml-reader.js';
+import { isScalar, MapReader, type Node } from '../yaml-reader.js';
 
 export const DEFAULT_NAMESPACE = 'default';
 
@@ -38,20 +38,34 @@ export function describeRef(ref: ObjectRef): string {
   return `${ref.kind.toLowerCase()}/${ref.name}`;
 }
 
-/** `object:` — a `kind/name` string or a `{kind: Pod, selector, node}` mapping. */
-export function readObjectRef(r: MapReader, namespace: string, kinds?: readonly Kind[]): ObjectRef | undefined {
-  const node = r.get('object');
+/**
+ * The node of a required object reference under `key`, and, when it is a `KIND/NAME` string (as
+ * kubectl takes it: `ds/x`, `daemonset/x`, `node/n`), what it names. `named` is null when that
+ * string is malformed (reported) and undefined when the node is a mapping.
+ */
+export function readKindName(r: MapReader, key: string): { node: Node; named?: { info: ResourceInfo; name: string } | null } | undefined {
+  const node = r.get(key);
   if (node === undefined || node === null) {
-    r.src.error(r.node, `${r.what}: "object" is required`);
+    r.src.error(r.node, `${r.what}: "${key}" is required`);
     return undefined;
   }
-  if (isScalar(node) && typeof node.value === 'string') {
-    const [resource, name, extra] = node.value.split('/');
-    const info = resource ? resolveResource(resource) : undefined;
-    if (!info || !name || extra !== undefined) {
-      r.src.error(node, `${r.what}: "object" must be KIND/NAME (e.g. daemonset/log-agent, node/node-1), got "${node.value}"`);
-      return undefined;
-    }
+  if (!isScalar(node) || typeof node.value !== 'string') return { node };
+  const [resource, name, extra] = node.value.split('/');
+  const info = resource ? resolveResource(resource) : undefined;
+  if (!info || !name || extra !== undefined) {
+    r.src.error(node, `${r.what}: "${key}" must be KIND/NAME (e.g. daemonset/log-agent, node/node-1), got "${node.value}"`);
+    return { node, named: null };
+  }
+  return { node, named: { info, name } };
+}
+
+/** `object:` — a `kind/name` string or a `{kind: Pod, selector, node}` mapping. */
+export function readObjectRef(r: MapReader, namespace: string, kinds?: readonly Kind[]): ObjectRef | undefined {
+  const read = readKindName(r, 'object');
+  if (!read || read.named === null) return undefined;
+  const node = read.node;
+  if (read.named) {
+    const { info, name } = read.named;
     if (kinds && !kinds.includes(info.kind)) {
       r.src.error(node, `${r.what}: "object" must be a ${kinds.join(' or ')}, got ${info.kind}`);
       return undefined;

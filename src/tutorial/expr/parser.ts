@@ -52,26 +52,19 @@ class Parser {
   }
 
   expression(): Expr {
-    let left = this.and();
-    for (;;) {
-      const at = (this.skip(), this.pos);
-      if (!this.eat('||')) return left;
-      const right = this.and();
-      this.wantBoolean(left, '||');
-      this.wantBoolean(right, '||');
-      left = { op: '||', at, type: 'boolean', left, right };
-    }
+    return this.binary('||', () => this.binary('&&', () => this.not()));
   }
 
-  private and(): Expr {
-    let left = this.not();
+  /** `operand { op operand }`, left-associative, booleans on both sides. */
+  private binary(op: '||' | '&&', operand: () => Expr): Expr {
+    let left = operand();
     for (;;) {
       const at = (this.skip(), this.pos);
-      if (!this.eat('&&')) return left;
-      const right = this.not();
-      this.wantBoolean(left, '&&');
-      this.wantBoolean(right, '&&');
-      left = { op: '&&', at, type: 'boolean', left, right };
+      if (!this.eat(op)) return left;
+      const right = operand();
+      this.wantBoolean(left, op);
+      this.wantBoolean(right, op);
+      left = { op, at, type: 'boolean', left, right };
     }
   }
 
