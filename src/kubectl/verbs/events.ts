@@ -77,7 +77,7 @@ function parseEventsOutput(o: string, template: string | undefined): EventsOutpu
 }
 
 /** `eventTime()` of SortableEvents, in milliseconds; Go's zero time sorts first. */
-function eventTime(e: KubeEvent): number {
+export function eventTime(e: KubeEvent): number {
   const raw = e as unknown as { series?: { lastObservedTime?: string }; eventTime?: string };
   const t = raw.series ? raw.series.lastObservedTime : e.lastTimestamp || raw.eventTime;
   const ms = t ? Date.parse(t) : NaN;

@@ -6,7 +6,8 @@
  */
 import type { CommandResult } from '../../kubectl/session.js';
 import { splitArgs } from '../../kubectl/script.js';
-import { TerminalState } from '../terminal.svelte.js';
+import { CommandHistory } from '../terminal/history.svelte.js';
+import { Transcript } from '../terminal/transcript.svelte.js';
 import { EngineClient, type EnginePort } from '../worker/client.js';
 import type { CommandSource, Reply } from '../worker/protocol.js';
 import { emptyLog, type SessionLog } from '../worker/session-log.js';
@@ -28,7 +29,8 @@ export type RunOutcome = readonly CommandResult[] | { readonly error: string; re
 
 export class Playground {
   readonly cluster = new LiveCluster();
-  readonly terminal = new TerminalState();
+  readonly terminal = new Transcript();
+  readonly history = new CommandHistory();
   /** Editor files the worker's `-f NAME` hook reads; kept current by the editor. */
   files = $state<Record<string, string>>({});
   selection = $state<Selection | undefined>();

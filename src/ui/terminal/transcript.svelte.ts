@@ -3,8 +3,8 @@
  * toolbox, a lesson or the time bar), echoed as `$ command` with kubectl's output, stdout and
  * stderr in the order the CLI printed them. It knows nothing about the cluster.
  */
-import type { CommandResult } from '../kubectl/session.js';
-import type { CommandSource, ScriptError } from './worker/protocol.js';
+import type { CommandResult } from '../../kubectl/session.js';
+import type { CommandSource, ScriptError } from '../worker/protocol.js';
 
 export interface TranscriptLine {
   readonly kind: 'command' | 'stdout' | 'stderr';
@@ -13,7 +13,7 @@ export interface TranscriptLine {
   readonly source?: CommandSource;
 }
 
-export class TerminalState {
+export class Transcript {
   lines = $state<TranscriptLine[]>([]);
 
   /** Echoes the commands of one run and their output. */

@@ -1,0 +1,53 @@
+/** Tab completion offers what kubectl's own tables accept, and live names where a name goes. */
+import { describe, expect, it } from 'vitest';
+import { commonPrefix, complete } from '../../../src/ui/terminal/complete.js';
+import type { Kind } from '../../../src/sim/api/types.js';
+import { KUBECTL_VERBS } from '../../../src/kubectl/verbs/index.js';
+
+const live: Partial<Record<Kind, string[]>> = { Node: ['node-1', 'node-2', 'gpu-1'], DaemonSet: ['agent', 'logs'], Pod: ['agent-abcde'] };
+const source = { names: (k: Kind) => live[k] ?? [] };
+const at = (text: string) => complete(text, text.length, source);
+
+describe('complete', () => {
+  it('completes programs, then verbs from the verb tables', () => {
+    expect(at('ku')).toEqual({ start: 0, end: 2, candidates: ['kubectl'] });
+    expect(at('').candidates).toEqual(['clear', 'kubectl', 'sim']);
+    expect(at('kubectl ').candidates).toEqual(Object.keys(KUBECTL_VERBS).sort());
+    expect(at('kubectl ro').candidates).toEqual(['rollout']);
+    expect(at('sim ad').candidates).toEqual(['advance']);
+    expect(at('helm ').candidates).toEqual([]);
+  });
+
+  it('completes resource types and then live names of that type', () => {
+    expect(at('kubectl get d').candidates).toEqual(['daemonset', 'daemonsets', 'ds']);
+    expect(at('kubectl get ds ').candidates).toEqual(['agent', 'logs']);
+    expect(at('kubectl describe node n').candidates).toEqual(['node-1', 'node-2']);
+    expect(at('kubectl get ds/a')).toEqual({ start: 12, end: 16, candidates: ['ds/agent'] });
+    expect(at('kubectl rollout status ds/').candidates).toEqual(['ds/agent', 'ds/logs']);
+    expect(at('kubectl rollout ').candidates).toEqual([]);
+    expect(at('kubectl get nope/').candidates).toEqual([]);
+  });
+
+  it('completes node names where a node goes', () => {
+    expect(at('kubectl cordon ').candidates).toEqual(['gpu-1', 'node-1', 'node-2']);
+    expect(at('kubectl taint ').candidates).toEqual(['no', 'node', 'nodes']);
+    expect(at('kubectl taint nodes g').candidates).toEqual(['gpu-1']);
+    expect(at('sim why node-').candidates).toEqual(['node-1', 'node-2']);
+    expect(at('sim node fail ').candidates).toHaveLength(3);
+    expect(at('sim node add ').candidates).toEqual([]);
+  });
+
+  it('completes flags, and only the word at the caret of its own line', () => {
+    expect(at('kubectl get pods --all').candidates).toEqual(['--all-namespaces']);
+    expect(at('kubectl get pods -').candidates).toContain('-n');
+    const text = 'sim node add a\nkubectl get ds a';
+    expect(complete(text, text.length, source)).toEqual({ start: text.length - 1, end: text.length, candidates: ['agent'] });
+    expect(complete('kubectl get ds a --x', 16, source)).toEqual({ start: 15, end: 16, candidates: ['agent'] });
+  });
+
+  it('finds the common prefix of several candidates', () => {
+    expect(commonPrefix(['node-1', 'node-2'])).toBe('node-');
+    expect(commonPrefix(['a'])).toBe('a');
+    expect(commonPrefix([])).toBe('');
+  });
+});
