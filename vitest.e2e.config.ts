@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // The page and its engine worker start on a shared, busy machine: give polled UI states time.
+    expect: { poll: { timeout: 15_000 } },
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/e2e.json' },
   },

@@ -9,7 +9,7 @@
  * - `list(kind)` is in the store's own order (`namespace/name`) and is one array until that kind
  *   next changes, so views can memoise against it.
  */
-import type { ApiObject } from '../../sim/api/types.js';
+import type { ApiObject, Kind, KindMap } from '../../sim/api/types.js';
 import { keyOf } from '../../sim/store/store.js';
 import type { DiffBatch } from '../worker/protocol.js';
 
@@ -27,7 +27,9 @@ export class LiveCluster {
   private readonly lists = new Map<string, readonly ApiObject[]>();
   private readonly listeners = new Set<(b: DiffBatch) => void>();
 
-  /** Current objects of a kind, in `namespace/name` order. */
+  /** Current objects of a kind, in `namespace/name` order (typed when the kind is a known Kind). */
+  list<K extends Kind>(kind: K): readonly KindMap[K][];
+  list(kind: string): readonly ApiObject[];
   list(kind: string): readonly ApiObject[] {
     void this.version;
     let out = this.lists.get(kind);
@@ -41,6 +43,8 @@ export class LiveCluster {
     return out;
   }
 
+  get<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] | undefined;
+  get(kind: string, namespace: string | undefined, name: string): ApiObject | undefined;
   get(kind: string, namespace: string | undefined, name: string): ApiObject | undefined {
     void this.version;
     return this.byKind.get(kind)?.get(keyOf(namespace, name));

@@ -1,16 +1,22 @@
 /**
- * One playground: an engine worker, the page's mirror of its cluster, the terminal transcript, the
- * editor files and the selection the views share. A page may hold several (a docs widget puts
- * more than one on a page): nothing here is a module singleton, and `id` keeps their storage keys
- * and Monaco model URIs apart.
+ * One playground: an engine worker, the page's mirror of its cluster, the terminal transcript and
+ * history, the editor files, the selection the views share, and its two machines (session and
+ * playback). A page may hold several (a docs widget puts more than one on a page): nothing here is
+ * a module singleton, and `id` keeps their storage keys and Monaco model URIs apart.
  */
+import { createActor, fromPromise, type Actor } from 'xstate';
 import type { CommandResult } from '../../kubectl/session.js';
 import { splitArgs } from '../../kubectl/script.js';
+import { playback } from '../../machines/playback.js';
+import { session, type SessionSource } from '../../machines/session.js';
+import { PlaygroundStorage, type StorageLike } from '../persist.js';
 import { CommandHistory } from '../terminal/history.svelte.js';
 import { Transcript } from '../terminal/transcript.svelte.js';
 import { EngineClient, type EnginePort } from '../worker/client.js';
-import type { CommandSource, Reply } from '../worker/protocol.js';
+import type { CommandSource, Reply, TimeMessage } from '../worker/protocol.js';
 import { emptyLog, type SessionLog } from '../worker/session-log.js';
+import { ActorState } from './actor-state.svelte.js';
+import { SessionKeeper } from './keeper.svelte.js';
 import { LiveCluster } from './live-cluster.svelte.js';
 
 export interface Selection {
@@ -27,17 +33,24 @@ export interface RunOptions {
 
 export type RunOutcome = readonly CommandResult[] | { readonly error: string; readonly line: number };
 
+export interface PlaygroundOptions {
+  /** Where the work is kept across reloads (the page's localStorage); nothing is kept without. */
+  readonly storage?: StorageLike;
+}
+
 export class Playground {
   readonly cluster = new LiveCluster();
   readonly terminal = new Transcript();
-  readonly history = new CommandHistory();
+  readonly history: CommandHistory;
   /** Editor files the worker's `-f NAME` hook reads; kept current by the editor. */
   files = $state<Record<string, string>>({});
   selection = $state<Selection | undefined>();
-  /** What failed in the engine, shown with a "copy report" button; undefined while all is well. */
-  failure = $state<string | undefined>();
   /** Commands sent and not yet answered. */
   pending = $state(0);
+  readonly session: ActorState<Actor<typeof session>>;
+  readonly playback: ActorState<Actor<typeof playback>>;
+  /** Saves and restores the work; `keeper.error` says when saving failed. */
+  readonly keeper: SessionKeeper;
   private readonly engine: EngineClient;
 
   /**
@@ -47,12 +60,32 @@ export class Playground {
   constructor(
     readonly id: string,
     port: EnginePort,
+    options: PlaygroundOptions = {},
   ) {
-    this.engine = new EngineClient(
-      port,
-      (b) => this.cluster.apply(b),
-      (message) => (this.failure = message),
+    this.keeper = new SessionKeeper(
+      new PlaygroundStorage(options.storage, id),
+      () => this.query<SessionLog>('log'),
+      () => $state.snapshot(this.files),
     );
+    this.history = new CommandHistory(this.keeper.history(), (entries) => this.keeper.saveHistory(entries));
+    this.engine = new EngineClient(port, {
+      batch: (b) => this.cluster.apply(b),
+      time: (t) => this.onTime(t),
+      crash: (error) => this.session.actor.send({ type: 'CRASH', error }),
+    });
+    this.session = new ActorState(createActor(this.sessionMachine()));
+    this.playback = new ActorState(createActor(this.playbackMachine()));
+  }
+
+  /** Opens the session (the saved one, or the starter) and starts taking commands. */
+  start(): void {
+    this.session.actor.start();
+    this.playback.actor.start();
+  }
+
+  /** What failed in the engine, while the session is Failed. */
+  get failure(): string | undefined {
+    return this.session.snapshot.context.error;
   }
 
   /** Replaces the cluster with `log` replayed into a fresh one (an empty cluster by default). */
@@ -71,13 +104,15 @@ export class Playground {
     } finally {
       this.pending -= 1;
     }
+    if (source !== 'time') this.playback.actor.send({ type: 'COMMAND' });
+    this.saveSoon();
     if (r.type === 'results') {
       this.terminal.show(r.results, source);
       this.followWhy(r.results);
       return r.results;
     }
     const error = r.type === 'script-error' ? r.error : { error: r.type === 'failed' ? r.message : 'unexpected reply', line: 0 };
-    if (r.type === 'failed') this.failure = r.message;
+    if (r.type === 'failed') this.session.actor.send({ type: 'CRASH', error: r.message });
     this.terminal.showError(text, error, source);
     return error;
   }
@@ -89,9 +124,77 @@ export class Playground {
     throw new Error(r.type === 'failed' ? r.message : `query ${type}: unexpected reply`);
   }
 
-  /** Stops the worker (the playground is gone from the page). */
+  /** The report to copy when something failed: what failed and the session log that led there. */
+  report(): string {
+    return JSON.stringify({ error: this.failure ?? null, page: 'everynode', log: this.keeper.lastLog ?? null }, null, 2);
+  }
+
+  /** The editor's files changed: save them a moment later (while the session is Ready). */
+  changed(): void {
+    if (this.ready) this.keeper.schedule();
+  }
+
+  /** Writes what is waiting to be saved, synchronously (the page is being hidden). */
+  flush(): void {
+    if (this.ready) this.keeper.flush();
+  }
+
+  private get ready(): boolean {
+    return this.session.actor.getSnapshot().matches('Ready');
+  }
+
+  /** A command changed the log: save it now. */
+  private saveSoon(): void {
+    if (this.ready) void this.keeper.save();
+  }
+
+  /** Stops the machines and the worker (the playground is gone from the page). */
   close(): void {
+    this.keeper.cancel();
+    this.playback.actor.stop();
+    this.session.actor.stop();
     this.engine.close();
+  }
+
+  private sessionMachine() {
+    return session.provide({
+      actors: {
+        load: fromPromise<void, { preset: SessionSource | undefined }>(async ({ input }) => {
+          const start = this.keeper.opening(input.preset);
+          await this.load(start.log);
+          this.files = { ...start.files };
+          this.selection = undefined;
+          if (input.preset !== undefined) await this.keeper.save();
+        }),
+      },
+      actions: {
+        keepPrevious: () => {
+          const files = $state.snapshot(this.files);
+          void this.query<SessionLog>('log').then((log) => this.keeper.keepPrevious({ log, files }));
+        },
+      },
+    });
+  }
+
+  private playbackMachine() {
+    return playback.provide({
+      actions: {
+        startClock: ({ context }) => void this.engine.request({ type: 'play', speed: context.speed }),
+        stopClock: () => void this.engine.request({ type: 'pause' }),
+      },
+      actors: {
+        step: fromPromise<void, { wave: boolean }>(async ({ input }) => {
+          await this.run(input.wave ? 'sim step --wave' : 'sim step', { source: 'time' });
+        }),
+      },
+    });
+  }
+
+  /** A Play segment ended: echo its `sim advance D`; Play stopped by itself when settled. */
+  private onTime(t: TimeMessage): void {
+    if (t.result) this.terminal.show([t.result], 'time');
+    if (t.result) this.saveSoon();
+    if (t.settled) this.playback.actor.send({ type: 'SETTLED' });
   }
 
   /** `sim why NODE` that succeeded selects that node, so every view shows the same one. */

@@ -13,7 +13,11 @@ export class CommandHistory {
   private cursor = 0;
   private draft = '';
 
-  constructor(entries: readonly string[] = []) {
+  constructor(
+    entries: readonly string[] = [],
+    /** Called with the entries after each command is added (the playground saves them). */
+    private readonly onAdd: (entries: readonly string[]) => void = () => {},
+  ) {
     this.entries = entries.slice(-HISTORY_LIMIT);
     this.cursor = this.entries.length;
   }
@@ -26,6 +30,7 @@ export class CommandHistory {
     }
     this.cursor = this.entries.length;
     this.draft = '';
+    this.onAdd($state.snapshot(this.entries));
   }
 
   /**

@@ -3,7 +3,7 @@
  * of batches handed to one listener. The port is injected (a real Worker in the page, an
  * in-process host in tests), so nothing here is a module singleton.
  */
-import type { DiffBatch, Reply, Request, WorkerMessage } from './protocol.js';
+import type { DiffBatch, Reply, Request, TimeMessage, WorkerMessage } from './protocol.js';
 
 /** The part of a Worker the client uses. */
 export interface EnginePort {
@@ -11,6 +11,15 @@ export interface EnginePort {
   addEventListener(type: 'message', fn: (ev: { data: WorkerMessage }) => void): void;
   addEventListener(type: 'error', fn: (ev: { message?: string }) => void): void;
   terminate(): void;
+}
+
+/** What the worker streams besides replies. */
+export interface EngineListeners {
+  batch(b: DiffBatch): void;
+  /** A Play segment ended (logged as `sim advance D`). */
+  time(t: TimeMessage): void;
+  /** The worker itself failed (it could not load, or threw outside a request). */
+  crash(message: string): void;
 }
 
 /** A request without its id (the client numbers them). */
@@ -22,13 +31,12 @@ export class EngineClient {
 
   constructor(
     private readonly port: EnginePort,
-    onBatch: (b: DiffBatch) => void,
-    /** The worker itself failed (it could not load, or threw outside a request). */
-    onCrash: (message: string) => void,
+    listeners: EngineListeners,
   ) {
     port.addEventListener('message', (ev) => {
       const msg = ev.data;
-      if (msg.type === 'batch') return onBatch(msg.batch);
+      if (msg.type === 'batch') return listeners.batch(msg.batch);
+      if (msg.type === 'time') return listeners.time(msg);
       const resolve = this.pending.get(msg.id);
       this.pending.delete(msg.id);
       resolve?.(msg);
@@ -37,7 +45,7 @@ export class EngineClient {
       const message = `the engine worker failed: ${ev.message ?? 'it could not start'}`;
       for (const [id, resolve] of this.pending) resolve({ id, type: 'failed', message });
       this.pending.clear();
-      onCrash(message);
+      listeners.crash(message);
     });
   }
 

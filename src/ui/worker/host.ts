@@ -1,15 +1,19 @@
 /**
  * The worker side of a playground, free of any worker global so it runs in Node tests too: it
- * serves the page's requests against one EngineSession and streams what changed.
+ * serves the page's requests against one EngineSession, runs Play, and streams what changed.
  *
  * Invariants:
  * - Every request gets exactly one reply, after the batch of what it changed: when a `run`
  *   resolves in the page, the page's LiveCluster already shows its effect.
- * - A batch is posted only when something changed (a settled cluster sends nothing); the first
- *   batch after a (re)load carries every object as `reset`.
+ * - A batch is posted only when something changed, the clock included (a settled, paused
+ *   cluster sends nothing); the first batch after a (re)load carries every object as `reset`.
+ * - A command that arrives during Play is logged after the Play segment before it, and Play
+ *   then goes on: the log's order is the order things happened.
  */
 import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { ApiObject } from '../../sim/api/types.js';
+import { clockLine } from '../../kubectl/sim/clock.js';
+import { PlayLoop, type Speed, type Ticker } from './play-loop.js';
 import type { Reply, Request, WorkerMessage } from './protocol.js';
 import { QUERIES } from './queries.js';
 import { EngineSession } from './session.js';
@@ -17,16 +21,26 @@ import { emptyLog } from './session-log.js';
 
 export interface HostEnv {
   post(msg: WorkerMessage): void;
+  readonly ticker: Ticker;
 }
 
 export class EngineHost {
   private session: EngineSession;
   private entries: TraceEntry[] = [];
   private resetPending = true;
+  private postedNow = 0;
   private unsubscribe: () => void = () => {};
+  private readonly play: PlayLoop;
+  private speed: Speed = 1;
 
   constructor(private readonly env: HostEnv) {
     this.session = this.attach(new EngineSession(emptyLog()));
+    this.play = new PlayLoop(
+      env.ticker,
+      () => this.session.cluster,
+      () => this.flush(),
+      () => this.endSegment(true),
+    );
   }
 
   handle(req: Request): void {
@@ -42,18 +56,23 @@ export class EngineHost {
 
   /** Posts what changed since the last batch, if anything did. */
   flush(): void {
-    if (!this.resetPending && this.entries.length === 0) return;
+    const now = this.session.cluster.now;
+    if (!this.resetPending && this.entries.length === 0 && now === this.postedNow) return;
     const entries = this.entries;
     this.entries = [];
     const reset = this.resetPending ? everyObject(this.session) : undefined;
     this.resetPending = false;
-    this.env.post({ type: 'batch', batch: { ...(reset ? { reset } : {}), entries: reset ? [] : entries, now: this.session.cluster.now } });
+    this.postedNow = now;
+    this.env.post({ type: 'batch', batch: { ...(reset ? { reset } : {}), entries: reset ? [] : entries, now } });
   }
 
   private serve(req: Request): Reply {
     switch (req.type) {
       case 'run': {
+        const playing = this.play.playing;
+        if (playing) this.endSegment(false);
         const out = this.session.run(req.text, req.files);
+        if (playing) this.play.start(this.speed);
         return 'error' in out ? { id: req.id, type: 'script-error', error: out } : { id: req.id, type: 'results', results: out };
       }
       case 'query': {
@@ -61,10 +80,35 @@ export class EngineHost {
         if (!q) return { id: req.id, type: 'failed', message: `unknown query "${req.query}"` };
         return { id: req.id, type: 'answer', value: q(this.session, req.args) };
       }
-      case 'load':
-        this.session = this.attach(new EngineSession(req.log));
+      case 'load': {
+        const session = new EngineSession(req.log);
+        this.play.stop();
+        this.session = this.attach(session);
+        return { id: req.id, type: 'results', results: [] };
+      }
+      case 'play':
+        if (this.play.playing) this.endSegment(false);
+        this.speed = req.speed;
+        this.play.start(req.speed);
+        return { id: req.id, type: 'results', results: [] };
+      case 'pause':
+        this.endSegment(false);
         return { id: req.id, type: 'results', results: [] };
     }
+  }
+
+  /** Stops Play and logs the segment (if the clock moved), echoing it to the page. */
+  private endSegment(settled: boolean): void {
+    const line = this.play.stop();
+    if (line !== undefined) {
+      // As exec does after every verb, so the segment leaves what `sim advance D` would.
+      this.session.cluster.settle(line);
+      this.session.record({ line });
+    }
+    this.flush();
+    if (line === undefined && !settled) return;
+    const result = line === undefined ? undefined : { command: line, exitCode: 0, stdout: `now ${clockLine(this.session.cluster)}\n`, stderr: '' };
+    this.env.post({ type: 'time', ...(result ? { result } : {}), settled });
   }
 
   private attach(session: EngineSession): EngineSession {

@@ -7,6 +7,7 @@ import type { ApiObject } from '../../sim/api/types.js';
 import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { CommandResult } from '../../kubectl/session.js';
 import type { SessionLog } from './session-log.js';
+import type { Speed } from './play-loop.js';
 
 /** What changed since the previous batch; the page's LiveCluster applies these in order. */
 export interface DiffBatch {
@@ -32,7 +33,11 @@ export type Request =
   | { readonly id: number; readonly type: 'run'; readonly text: string; readonly files: Readonly<Record<string, string>>; readonly source: CommandSource }
   | { readonly id: number; readonly type: 'query'; readonly query: string; readonly args: unknown }
   /** A fresh cluster, then `log` replayed into it (an empty log: a new empty cluster). */
-  | { readonly id: number; readonly type: 'load'; readonly log: SessionLog };
+  | { readonly id: number; readonly type: 'load'; readonly log: SessionLog }
+  /** Starts (or changes the speed of) Play; the clock runs in the worker, frame by frame. */
+  | { readonly id: number; readonly type: 'play'; readonly speed: Speed }
+  /** Ends Play; the segment is logged as `sim advance D` (a `time` message echoes it). */
+  | { readonly id: number; readonly type: 'pause' };
 
 export type Reply =
   | { readonly id: number; readonly type: 'results'; readonly results: readonly CommandResult[] }
@@ -41,5 +46,16 @@ export type Reply =
   /** The request could not be served (an unknown query, an engine exception): what failed. */
   | { readonly id: number; readonly type: 'failed'; readonly message: string };
 
-/** Everything the worker posts: replies, and batches whenever the cluster changed. */
-export type WorkerMessage = Reply | { readonly type: 'batch'; readonly batch: DiffBatch };
+/**
+ * A Play segment ended and was logged as `sim advance D`: on pause, before a command that
+ * interrupts Play, or by itself (`settled`: speed "settle" found nothing more pending).
+ */
+export interface TimeMessage {
+  readonly type: 'time';
+  /** The logged `sim advance D` and what it printed; absent when the clock did not move. */
+  readonly result?: CommandResult;
+  readonly settled: boolean;
+}
+
+/** Everything the worker posts: replies, Play segments, and batches whenever the cluster changed. */
+export type WorkerMessage = Reply | TimeMessage | { readonly type: 'batch'; readonly batch: DiffBatch };

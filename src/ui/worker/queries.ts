@@ -4,10 +4,12 @@
  * editor's validation, `why` data, the session log for a report).
  */
 import type { EngineSession } from './session.js';
+import { completeQuery } from './queries/complete.js';
 import { logQuery } from './queries/log.js';
 
 export type Query = (session: EngineSession, args: unknown) => unknown;
 
 export const QUERIES: Readonly<Record<string, Query>> = {
+  complete: completeQuery,
   log: logQuery,
 };

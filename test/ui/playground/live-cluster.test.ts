@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { LiveCluster } from '../../../src/ui/playground/live-cluster.svelte.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
+import { manualTicker } from '../worker/in-process.js';
 import type { DiffBatch } from '../../../src/ui/worker/protocol.js';
 import { emptyLog } from '../../../src/ui/worker/session-log.js';
 import type { EngineSession } from '../../../src/ui/worker/session.js';
@@ -27,7 +28,7 @@ function mirrored(): { live: LiveCluster; host: EngineHost; batches: DiffBatch[]
   const live = new LiveCluster();
   const batches: DiffBatch[] = [];
   live.onBatch((b) => batches.push(b));
-  const host = new EngineHost({ post: (m) => m.type === 'batch' && live.apply(structuredClone(m.batch)) });
+  const host = new EngineHost({ ticker: manualTicker(), post: (m) => m.type === 'batch' && live.apply(structuredClone(m.batch)) });
   host.handle({ id: 0, type: 'load', log: emptyLog() });
   return { live, host, batches, session: () => (host as unknown as { session: EngineSession }).session };
 }

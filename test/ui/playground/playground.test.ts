@@ -4,6 +4,8 @@
  * playgrounds on one page share nothing.
  */
 import { describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { EXAMPLE_DAEMONSET, EXAMPLE_FILE } from '../../../src/ui/playground/presets.js';
 import { Playground } from '../../../src/ui/playground/playground.svelte.js';
 import type { SessionLog } from '../../../src/ui/worker/session-log.js';
 import { inProcessEngine } from '../worker/in-process.js';
@@ -53,6 +55,32 @@ describe('Playground', () => {
     expect(pg.selection).toBeUndefined();
     await pg.run('sim node add node-1\nsim why node-1');
     expect(pg.selection).toEqual({ kind: 'Node', name: 'node-1' });
+  });
+
+  it('opens the starter on a first visit and echoes a Play segment as the sim advance it logged', async () => {
+    const engine = inProcessEngine();
+    const pg = new Playground('first', engine);
+    pg.start();
+    await waitFor(pg.session.actor, (s) => s.matches('Ready'));
+    expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['node-1', 'node-2', 'node-3']);
+    expect(pg.files).toEqual({ [EXAMPLE_FILE]: EXAMPLE_DAEMONSET });
+    expect(pg.cluster.list('DaemonSet')).toEqual([]);
+    const before = pg.cluster.now;
+    pg.playback.actor.send({ type: 'SPEED', speed: 5 });
+    pg.playback.actor.send({ type: 'TOGGLE' });
+    await new Promise((r) => setTimeout(r, 0));
+    engine.ticker.advance(1000);
+    engine.ticker.advance(1000);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pg.cluster.now - before).toBe(10_000);
+    pg.playback.actor.send({ type: 'TOGGLE' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pg.terminal.lines.slice(-2)).toEqual([
+      { kind: 'command', text: 'sim advance 10s', source: 'time' },
+      { kind: 'stdout', text: 'now 2026-01-01T00:00:20Z (+20s)\n' },
+    ]);
+    const log = await pg.query<SessionLog>('log');
+    expect(log.commands.map((c) => c.line)).toEqual(['sim node add node-{1..3} --labels pool=general', 'sim settle', 'sim advance 10s']);
   });
 
   it('rejects an unknown query and keeps two playgrounds apart', async () => {

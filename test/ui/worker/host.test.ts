@@ -4,12 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EngineHost } from '../../../src/ui/worker/host.js';
+import { manualTicker } from './in-process.js';
 import type { DiffBatch, Reply, WorkerMessage } from '../../../src/ui/worker/protocol.js';
 import { emptyLog } from '../../../src/ui/worker/session-log.js';
 
 function host(): { host: EngineHost; posted: WorkerMessage[] } {
   const posted: WorkerMessage[] = [];
-  return { host: new EngineHost({ post: (m) => posted.push(m) }), posted };
+  return { host: new EngineHost({ ticker: manualTicker(), post: (m) => posted.push(m) }), posted };
 }
 
 const batches = (posted: WorkerMessage[]): DiffBatch[] => posted.flatMap((m) => (m.type === 'batch' ? [m.batch] : []));

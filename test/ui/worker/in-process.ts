@@ -5,10 +5,42 @@
  */
 import type { EnginePort } from '../../../src/ui/worker/client.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
+import type { Ticker } from '../../../src/ui/worker/play-loop.js';
 import type { Request, WorkerMessage } from '../../../src/ui/worker/protocol.js';
+
+/** Real time and frames under the test's control: `frame(ms)` moves time on and runs one frame. */
+export interface ManualTicker extends Ticker {
+  /** Advances real time by `ms` and runs the frame callbacks waiting then; returns how many ran. */
+  advance(ms: number): number;
+  /** Frame callbacks waiting. */
+  readonly waiting: number;
+}
+
+export function manualTicker(): ManualTicker {
+  let now = 0;
+  let queue: (() => void)[] = [];
+  return {
+    now: () => now,
+    frame(fn) {
+      queue.push(fn);
+      return () => (queue = queue.filter((f) => f !== fn));
+    },
+    advance(ms) {
+      now += ms;
+      const run = queue;
+      queue = [];
+      for (const fn of run) fn();
+      return run.length;
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
 
 export interface InProcessEngine extends EnginePort {
   readonly host: EngineHost;
+  readonly ticker: ManualTicker;
   /** Every message the host posted, in order. */
   readonly posted: WorkerMessage[];
   terminated: boolean;
@@ -17,7 +49,9 @@ export interface InProcessEngine extends EnginePort {
 export function inProcessEngine(): InProcessEngine {
   const listeners: ((ev: { data: WorkerMessage }) => void)[] = [];
   const posted: WorkerMessage[] = [];
+  const ticker = manualTicker();
   const host = new EngineHost({
+    ticker,
     post: (msg) => {
       const data = structuredClone(msg);
       posted.push(data);
@@ -28,6 +62,7 @@ export function inProcessEngine(): InProcessEngine {
   });
   const engine: InProcessEngine = {
     host,
+    ticker,
     posted,
     terminated: false,
     postMessage(msg: Request) {

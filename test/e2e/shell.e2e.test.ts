@@ -1,0 +1,162 @@
+/**
+ * The playground shell in real Chromium against the production build: a first visit's starter
+ * cluster, Apply from the editor, the terminal, Play/Pause and Step, the New cluster dialog, the
+ * narrow and dark layouts, and a reload that brings the work back. A screenshot of each state
+ * is kept under test-results/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPlayground, type Session } from './browser.js';
+
+let s: Session;
+
+beforeAll(async () => {
+  s = await openPlayground();
+});
+
+afterAll(async () => {
+  await s?.close();
+});
+
+const terminalText = async () => (await s.page.getByRole('log', { name: 'Terminal output' }).textContent()) ?? '';
+
+/** Waits until no command is in flight. */
+const idle = () => s.page.waitForFunction(() => document.querySelector('[role=log][aria-busy=false]') !== null);
+
+/** Types `command` at the prompt, presses Enter and waits until the worker has answered. */
+async function run(command: string): Promise<string> {
+  const input = s.page.getByRole('textbox', { name: 'Command' });
+  await input.fill(command);
+  await input.press('Enter');
+  await idle();
+  return terminalText();
+}
+
+const nodeItems = () => s.page.getByRole('list', { name: 'Nodes' }).getByRole('listitem');
+
+describe('playground shell', () => {
+  it('opens a starter cluster on a first visit, with the example DaemonSet waiting for Apply', async () => {
+    const p = s.page;
+    await expect.poll(() => nodeItems().count()).toBe(3);
+    for (const [role, name] of [
+      ['list', 'Nodes'],
+      ['region', 'Why'],
+      ['region', 'Editor'],
+      ['button', 'Apply'],
+      ['button', 'Diff'],
+      ['button', 'Play'],
+      ['button', 'Step'],
+      ['button', 'Next wave'],
+      ['slider', 'Timeline'],
+      ['textbox', 'Command'],
+    ] as const) {
+      expect(await p.getByRole(role, { name, exact: true }).count(), `${role} "${name}"`).toBe(1);
+    }
+    await expect.poll(() => p.getByText('ready and nothing runs on them yet').count()).toBe(1);
+    expect(await p.getByRole('region', { name: 'DaemonSets' }).textContent()).toContain('No resources found');
+    await s.screenshot('first-visit');
+  });
+
+  it('applies the starter DaemonSet from the editor and shows it in the terminal and the status strip', async () => {
+    await s.page.getByRole('button', { name: 'Apply' }).click();
+    await idle();
+    expect(await terminalText()).toContain('$ kubectl apply -f daemonset.yaml\ndaemonset.apps/log-agent created');
+    const strip = s.page.getByRole('region', { name: 'DaemonSets' });
+    await expect.poll(() => strip.textContent()).toMatch(/log-agent\s*3\s*3\s*0/);
+    expect(await s.page.getByText('ready and nothing runs on them yet').count()).toBe(0);
+    await s.screenshot('starter-applied');
+  });
+
+  it('plays until settled, pauses by itself and logs the segment as sim advance', async () => {
+    const p = s.page;
+    await p.getByRole('combobox', { name: 'Speed' }).selectOption({ label: 'until settled' });
+    await p.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => p.getByRole('button', { name: 'Play' }).count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(terminalText).toMatch(/\$ sim advance \d+(\.\d+)?s\nnow 2026-01-01T00:00:\d\dZ/);
+    await expect.poll(() => s.page.getByRole('region', { name: 'DaemonSets' }).textContent()).toMatch(/log-agent\s*3\s*3\s*3\s*3\s*3/);
+    await s.screenshot('played-until-settled');
+  });
+
+  it('toggles Play and Pause at a speed, and Step runs sim step', async () => {
+    const p = s.page;
+    await p.getByRole('combobox', { name: 'Speed' }).selectOption({ label: '50×' });
+    await p.getByRole('button', { name: 'Play' }).click();
+    await p.getByRole('button', { name: 'Pause' }).waitFor();
+    await s.screenshot('playing');
+    await p.waitForTimeout(300);
+    await p.getByRole('button', { name: 'Pause' }).click();
+    await expect.poll(terminalText).toMatch(/\$ sim advance \S+\nnow [^\n]+\n$/);
+    await p.getByRole('button', { name: 'Step' }).click();
+    await idle();
+    expect(await terminalText()).toContain('$ sim step\n');
+    await s.screenshot('step');
+  });
+
+  it('keeps the prompt focused, walks the history and completes with Tab', async () => {
+    const p = s.page;
+    await run('kubectl get nodes');
+    const input = p.getByRole('textbox', { name: 'Command' });
+    expect(await p.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Command');
+    await input.press('ArrowUp');
+    expect(await input.inputValue()).toBe('kubectl get nodes');
+    await input.fill('kubectl get ds lo');
+    await input.press('Tab');
+    await expect.poll(() => input.inputValue()).toBe('kubectl get ds log-agent ');
+    await input.press('Escape');
+    await input.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.getAttribute('aria-label'))).not.toBe('Command');
+    await input.fill('kubectl apply -f - <<EOF');
+    await input.press('Enter');
+    expect(await input.inputValue()).toBe('kubectl apply -f - <<EOF\n');
+    await input.fill('clear');
+    await input.press('Enter');
+    expect(await terminalText()).toBe('');
+  });
+
+  it('asks before a new cluster and keeps the old one restorable', async () => {
+    const p = s.page;
+    await p.getByRole('button', { name: 'New cluster' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Start a new cluster?' });
+    await dialog.waitFor();
+    await s.screenshot('new-cluster-dialog');
+    await dialog.getByRole('radio', { name: 'Empty (no nodes)' }).check();
+    await dialog.getByRole('button', { name: 'Start new cluster' }).click();
+    await expect.poll(() => nodeItems().count()).toBe(0);
+    await p.getByRole('button', { name: 'New cluster' }).click();
+    await dialog.getByRole('radio', { name: 'The session this one replaced' }).check();
+    await dialog.getByRole('button', { name: 'Start new cluster' }).click();
+    await expect.poll(() => nodeItems().count()).toBe(3);
+    await expect.poll(() => s.page.getByRole('region', { name: 'DaemonSets' }).textContent()).toMatch(/log-agent/);
+  });
+
+  it('brings the work back after a reload', async () => {
+    const p = s.page;
+    await run('sim node add node-4');
+    await p.reload();
+    await expect.poll(() => nodeItems().count()).toBe(4);
+    const input = p.getByRole('textbox', { name: 'Command' });
+    await input.press('ArrowUp');
+    expect(await input.inputValue()).toBe('sim node add node-4');
+    await s.screenshot('reload-restored');
+  });
+
+  it('turns dark, and becomes tabs below 900 px', async () => {
+    const p = s.page;
+    await p.getByRole('button', { name: 'Dark theme' }).click();
+    expect(await p.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await s.screenshot('dark');
+    await p.setViewportSize({ width: 390, height: 800 });
+    const tabs = p.getByRole('tablist', { name: 'Playground panels' });
+    await tabs.waitFor();
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Picture', 'Editor', 'Terminal', 'Lesson']);
+    await s.screenshot('narrow-picture');
+    await tabs.getByRole('tab', { name: 'Terminal' }).click();
+    await p.getByRole('textbox', { name: 'Command' }).waitFor();
+    await s.screenshot('narrow-terminal');
+    await p.getByRole('button', { name: 'Dark theme' }).click();
+    await p.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it('has no console errors', () => {
+    expect(s.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * A playground's work survives a reload: the session log, the editor files and the history come
+ * back; a new cluster keeps the old session restorable; a full storage is reported.
+ */
+import { describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { Playground } from '../../../src/ui/playground/playground.svelte.js';
+import { EXAMPLE_FILE } from '../../../src/ui/playground/presets.js';
+import { inProcessEngine } from '../worker/in-process.js';
+import { memoryStorage, type MemoryStorage } from '../memory-storage.js';
+
+async function open(storage: MemoryStorage, id = 'main'): Promise<Playground> {
+  const pg = new Playground(id, inProcessEngine(), { storage });
+  pg.start();
+  await waitFor(pg.session.actor, (s) => s.matches('Ready'));
+  return pg;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('SessionKeeper', () => {
+  it('restores the cluster, the files and the history after a reload', async () => {
+    const storage = memoryStorage();
+    const first = await open(storage);
+    await first.run('kubectl apply -f daemonset.yaml', { source: 'editor' });
+    first.files['notes.yaml'] = '# mine\n';
+    first.history.add('sim node add node-4');
+    await first.run('sim node add node-4\nsim settle');
+    await settle();
+    const pods = first.cluster.list('Pod').map((p) => p.metadata.name);
+    expect(pods).toHaveLength(4);
+    first.close();
+
+    const again = await open(storage);
+    expect(again.cluster.list('Pod').map((p) => p.metadata.name)).toEqual(pods);
+    expect(again.cluster.now).toBe(first.cluster.now);
+    expect(Object.keys(again.files).sort()).toEqual([EXAMPLE_FILE, 'notes.yaml']);
+    expect(again.history.entries).toEqual(['sim node add node-4']);
+    expect((await open(storage, 'other')).cluster.list('DaemonSet')).toEqual([]);
+  });
+
+  it('writes the latest editor text at once when the page is hidden', async () => {
+    const storage = memoryStorage();
+    const pg = await open(storage);
+    await settle();
+    pg.files[EXAMPLE_FILE] = 'kind: Edited\n';
+    pg.changed();
+    pg.flush();
+    pg.close();
+    expect((await open(storage)).files[EXAMPLE_FILE]).toBe('kind: Edited\n');
+  });
+
+  it('keeps the replaced session restorable when a new cluster starts', async () => {
+    const storage = memoryStorage();
+    const pg = await open(storage);
+    await pg.run('sim node add extra');
+    expect(pg.keeper.hasPrevious()).toBe(false);
+    pg.session.actor.send({ type: 'NEW_CLUSTER', preset: 'empty' });
+    pg.session.actor.send({ type: 'CONFIRM' });
+    await waitFor(pg.session.actor, (s) => s.matches('Ready'));
+    expect(pg.cluster.list('Node')).toEqual([]);
+    await settle();
+    expect(pg.keeper.hasPrevious()).toBe(true);
+    pg.session.actor.send({ type: 'NEW_CLUSTER', preset: 'previous' });
+    pg.session.actor.send({ type: 'CONFIRM' });
+    await waitFor(pg.session.actor, (s) => s.matches('Ready'));
+    expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['extra', 'node-1', 'node-2', 'node-3']);
+  });
+
+  it('says when the work could not be saved, and keeps the session going', async () => {
+    const storage = memoryStorage();
+    const pg = await open(storage);
+    storage.full = true;
+    await pg.run('sim node add node-9');
+    await settle();
+    expect(pg.keeper.error).toBe('Your work could not be saved: the browser storage for this site is full.');
+    expect(pg.cluster.list('Node')).toHaveLength(4);
+    storage.full = false;
+    await pg.run('sim node add node-10');
+    await settle();
+    expect(pg.keeper.error).toBeUndefined();
+  });
+});
