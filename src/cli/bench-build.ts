@@ -1,0 +1,80 @@
+/**
+ * `build5000`: 5,000 nodes and one DaemonSet from an empty cluster to settled, the way a learner
+ * builds a fleet: `sim node add node-{1..5000}`, settle, apply, settle.
+ *
+ * warm: in the bench process after a 300-node build has warmed the JIT, as on a page that has
+ *   already run something. cold: the first thing a fresh Node process does with the bundled
+ *   engine, as a new page's worker would; the child is this same bundle started with
+ *   `--build5000-cold`, and it prints its figures as one JSON line.
+ */
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { createCluster, type Cluster, type CreateClusterOptions } from '../sim/index.js';
+import { agentDaemonSet, collectGarbage, round, run } from './bench-harness.js';
+
+/** Wall milliseconds of each step of a fleet build, and their sum. */
+export interface BuildTimes {
+  readonly nodeAdd: number;
+  readonly nodeSettle: number;
+  readonly apply: number;
+  readonly podSettle: number;
+  readonly total: number;
+  /** CPU milliseconds of the whole build (user and system, GC threads included): steadier than wall time on a shared machine. */
+  readonly cpu: number;
+}
+
+/**
+ * Builds `nodes` nodes and the DaemonSets named, settled, in a cluster made as the page makes
+ * it (seed 1 and `opts`); returns the cluster and its times.
+ */
+export function buildFleet(
+  nodes: number,
+  daemonSets: readonly string[],
+  opts: CreateClusterOptions = {},
+  rollingUpdate?: string,
+): { cluster: Cluster; times: BuildTimes } {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const cluster = createCluster({ seed: 1, ...opts });
+  if (nodes > 0) run(cluster, `sim node add node-{1..${nodes}}`);
+  const t1 = performance.now();
+  run(cluster, 'sim settle');
+  const t2 = performance.now();
+  for (const name of daemonSets) run(cluster, 'kubectl apply -f -', agentDaemonSet(name, rollingUpdate));
+  const t3 = performance.now();
+  run(cluster, 'sim settle --timeout=1h');
+  const t4 = performance.now();
+  for (const name of daemonSets) {
+    const ds = cluster.store.get('DaemonSet', 'default', name)!;
+    if (ds.status.numberAvailable !== nodes) throw new Error(`${name}: only ${ds.status.numberAvailable} of ${nodes} pods are available`);
+  }
+  const times = { nodeAdd: round(t1 - t0), nodeSettle: round(t2 - t1), apply: round(t3 - t2), podSettle: round(t4 - t3), total: round(t4 - t0), cpu: cpuMs(cpu0) };
+  return { cluster, times };
+}
+
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return round((d.user + d.system) / 1000);
+}
+
+/** The warm build: a 300-node warm-up, then 5,000 nodes. */
+export function timeBuild5000Warm(): BuildTimes {
+  buildFleet(300, ['agent']);
+  collectGarbage();
+  return buildFleet(5000, ['agent']).times;
+}
+
+/** The flag that makes this bundle run only the cold build and print its times. */
+export const COLD_FLAG = '--build5000-cold';
+
+/** The cold build, in a child Node process running `bundle` (this bench's own bundle). */
+export function timeBuild5000Cold(bundle: string): BuildTimes {
+  const r = spawnSync(process.execPath, ['--expose-gc', bundle, COLD_FLAG], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`the cold build failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as BuildTimes;
+}
+
+/** The child's side of the cold build. */
+export function printColdBuild(): void {
+  process.stdout.write(`${JSON.stringify(buildFleet(5000, ['agent']).times)}\n`);
+}

@@ -1,0 +1,60 @@
+/**
+ * What every `npm run bench` section shares: running a line that must succeed, the DaemonSet
+ * the fleet benches apply, a full collection before a timed or measured section, and rounding.
+ */
+import { exec } from '../kubectl/exec.js';
+import type { Cluster } from '../sim/index.js';
+
+/** A full collection (a no-op when Node was not given --expose-gc). */
+export function collectGarbage(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  // Twice: the first pass can leave weakly held and finalizable garbage for the second.
+  gc?.();
+  gc?.();
+}
+
+/** The heap in use after a full collection, in bytes. */
+export function heapAfterGC(): number {
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+}
+
+/** Runs one command line that must succeed. */
+export function run(cluster: Cluster, line: string, stdin?: string): void {
+  const r = exec(cluster, line, stdin);
+  if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
+}
+
+/** A DaemonSet named `name` running one container with small requests, as a fleet agent does. */
+export function agentDaemonSet(name: string, rollingUpdate = '{maxUnavailable: 1}'): string {
+  return `apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: ${name}
+spec:
+  selector:
+    matchLabels: {app: ${name}}
+  updateStrategy:
+    type: RollingUpdate
+    rollingUpdate: ${rollingUpdate}
+  template:
+    metadata:
+      labels: {app: ${name}}
+    spec:
+      containers:
+      - name: ${name}
+        image: registry.example/${name}:1.0
+        resources:
+          requests: {cpu: 50m, memory: 64Mi}
+`;
+}
+
+/** Milliseconds to three decimals. */
+export function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/** Bytes as megabytes to one decimal. */
+export function megabytes(bytes: number): number {
+  return Math.round((bytes / 1048576) * 10) / 10;
+}
