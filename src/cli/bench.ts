@@ -19,7 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { COLD_FLAG, printColdBuild, timeBuild5000Cold, timeBuild5000Warm } from './bench-build.js';
-import { measureFleet10000x3 } from './bench-fleet.js';
+import { measureFleet } from './bench-fleet.js';
 import { megabytes } from './bench-harness.js';
 import { appendHistory } from './bench-history.js';
 import { timeRollout } from './bench-rollout.js';
@@ -68,7 +68,7 @@ function main(): void {
     console.log(`  peak heap ${results.peakHeapMB} MB`);
   }
   if (wanted('fleet')) {
-    const f = measureFleet10000x3();
+    const f = measureFleet(10_000);
     results.fleet10000x3 = f;
     console.log('10,000 nodes + 3 DaemonSets, settled:');
     console.log(`  build ${f.buildMs} ms, heap ${f.heapMB} MB after a full GC (trace ${f.traceMB} MB)`);
