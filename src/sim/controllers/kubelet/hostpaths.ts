@@ -95,6 +95,25 @@ export function pathTable(entries: readonly { path: string; kind: HostPathKind }
   return out;
 }
 
+/** Tables shared by the machines registered with the same entries, by those entries as text. */
+const sharedTables = new Map<string, Readonly<Record<string, HostPathKind>>>();
+
+/**
+ * The path table for these entries, one object shared by every machine registered with the same
+ * list (on a big cluster nearly all have the default one, and a table is a few kilobytes). It
+ * must not be changed: a machine copies it before its first new path (`setUpHostPath`'s
+ * `writable`). The cache is dropped whole past 256 distinct lists.
+ */
+export function sharedPathTable(entries: readonly { path: string; kind: HostPathKind }[]): Readonly<Record<string, HostPathKind>> {
+  const key = entries.map((e) => `${e.path}:${e.kind}`).join('\n');
+  let table = sharedTables.get(key);
+  if (!table) {
+    if (sharedTables.size >= 256) sharedTables.clear();
+    sharedTables.set(key, (table = pathTable(entries)));
+  }
+  return table;
+}
+
 const DESCRIPTIONS: Record<Exclude<HostPathType, '' | 'DirectoryOrCreate' | 'FileOrCreate'>, string> = {
   Directory: 'directory',
   File: 'file',
@@ -106,19 +125,25 @@ const DESCRIPTIONS: Record<Exclude<HostPathType, '' | 'DirectoryOrCreate' | 'Fil
 /**
  * The hostPath plugin's SetUp for one volume on this machine (`checkTypeInternal`): undefined
  * when the mount succeeds (creating what `...OrCreate` and untyped volumes create), otherwise the
- * error the kubelet reports.
+ * error the kubelet reports. `paths` is only read; a path is created in the table `writable`
+ * returns (the same table unless it is shared; see `sharedPathTable`).
  */
-export function setUpHostPath(paths: Record<string, HostPathKind>, rawPath: string, rawType: HostPathType | undefined): string | undefined {
+export function setUpHostPath(
+  paths: Readonly<Record<string, HostPathKind>>,
+  rawPath: string,
+  rawType: HostPathType | undefined,
+  writable: () => Record<string, HostPathKind> = () => paths as Record<string, HostPathKind>,
+): string | undefined {
   const path = cleanPath(rawPath);
   const kind = paths[path];
   const type: HostPathType = rawType ?? '';
   switch (type) {
     case '':
-      if (!kind) addPath(paths, path, 'Directory');
+      if (!kind) addPath(writable(), path, 'Directory');
       return undefined;
     case 'DirectoryOrCreate':
       if (!kind) {
-        addPath(paths, path, 'Directory');
+        addPath(writable(), path, 'Directory');
         return undefined;
       }
       return kind === 'Directory' ? undefined : `hostPath type check failed: ${path} is not a ${DESCRIPTIONS.Directory}`;
@@ -130,7 +155,7 @@ export function setUpHostPath(paths: Record<string, HostPathKind>, rawPath: stri
         const pk = paths[parent];
         if (!pk) return `open ${path}: no such file or directory`;
         if (pk !== 'Directory') return `open ${path}: not a directory`;
-        paths[path] = 'File';
+        writable()[path] = 'File';
         return undefined;
       }
       return kind !== 'Directory' ? undefined : `hostPath type check failed: ${path} is not a ${DESCRIPTIONS.File}`;

@@ -24,7 +24,7 @@ import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
 import type { HeartbeatSource, Heartbeat } from '../nodelifecycle/heartbeats.js';
 import { admissionCheck, type Rejection } from './admission.js';
-import { DEFAULT_HOST_PATHS, parsePathSpec, pathTable, type HostPathKind } from './hostpaths.js';
+import { DEFAULT_HOST_PATHS, parsePathSpec, sharedPathTable, type HostPathKind } from './hostpaths.js';
 import { normalizeImage, type ImageBehaviour } from './images.js';
 import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
@@ -91,7 +91,8 @@ export class Kubelet implements Controller, HeartbeatSource {
       booted: false,
       running: true,
       resumedAt: spec.now,
-      paths: pathTable(spec.paths),
+      paths: sharedPathTable(spec.paths) as Record<string, HostPathKind>,
+      pathsShared: true,
       images: {},
       pullerFreeAt: 0,
       forced: {},

@@ -16,7 +16,8 @@
  */
 import { ensureImages } from './pull.js';
 import { machineIP, podIP } from './registration.js';
-import { setUpHostPath } from './hostpaths.js';
+import { setUpHostPath, type HostPathKind } from './hostpaths.js';
+import type { MachineState } from './state.js';
 import type { WorkerEnv } from './worker.js';
 
 /** Upstream `initialDurationBeforeRetry` and `maxDurationBeforeRetry` of volume operations. */
@@ -25,6 +26,15 @@ export const MOUNT_RETRY_MAX_MS = 2 * 60_000 + 2_000;
 
 export function mountRetryDelay(failures: number): number {
   return Math.min(MOUNT_RETRY_INITIAL_MS * 2 ** Math.max(0, failures - 1), MOUNT_RETRY_MAX_MS);
+}
+
+/** The machine's own path table, copied from the shared one before its first change. */
+function writablePaths(machine: MachineState): Record<string, HostPathKind> {
+  if (machine.pathsShared) {
+    machine.paths = { ...machine.paths };
+    machine.pathsShared = false;
+  }
+  return machine.paths;
 }
 
 export function mountVolumes(env: WorkerEnv, t: number): void {
@@ -38,7 +48,7 @@ export function mountVolumes(env: WorkerEnv, t: number): void {
   for (const v of pod.spec.volumes ?? []) {
     if (!v.hostPath) continue;
     before ??= Object.keys(machine.paths).length;
-    const error = setUpHostPath(machine.paths, v.hostPath.path, v.hostPath.type);
+    const error = setUpHostPath(machine.paths, v.hostPath.path, v.hostPath.type, () => writablePaths(machine));
     if (error) failures.push({ volume: v.name, error });
   }
   if (before !== undefined && Object.keys(machine.paths).length !== before) env.pathsChanged();

@@ -24,8 +24,12 @@ export interface MachineState {
   failedAt?: number;
   /** Last time the kubelet came back; actions due earlier run at this time. */
   resumedAt: number;
-  /** Existing host paths and their file types (`--paths`); grows with DirectoryOrCreate. */
+  /**
+   * Existing host paths and their file types (`--paths`); grows with DirectoryOrCreate. While
+   * `pathsShared`, the table is shared with other machines and is copied before a change.
+   */
   paths: Record<string, HostPathKind>;
+  pathsShared?: boolean;
   /** Images on the machine (normalised reference -> when the pull that brought it finishes). */
   images: Record<string, number>;
   /** With serialized image pulls (the kubelet default), when the puller is free again. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HostPathType } from '../../../../src/sim/api/types.js';
-import { inferKind, parsePathSpec, pathTable, setUpHostPath } from '../../../../src/sim/controllers/kubelet/hostpaths.js';
+import { inferKind, parsePathSpec, pathTable, setUpHostPath, sharedPathTable } from '../../../../src/sim/controllers/kubelet/hostpaths.js';
 import { addNode, advance, at, condition, container, createPod, eventObjects, newCluster, pod, T0 } from './fixture.js';
 
 const CONTAINERD_PATHS = ['/var/log', '/var/log/pods', '/var/log/containers', '/proc', '/sys', '/run/containerd/containerd.sock'];
@@ -150,5 +150,21 @@ describe('kubelet: hostPath volumes', () => {
     f.c.advanceTo(T0 + 60_000);
     expect(pod(f, 'c1')!.status.phase).toBe('Pending');
     expect(pod(f, 'c3')!.status.phase).toBe('Running');
+  });
+
+  it('machines registered with the same paths share one table until one of them creates a path', () => {
+    const f = newCluster();
+    addNode(f, 'node-1', { paths: CONTAINERD_PATHS });
+    addNode(f, 'node-2', { paths: CONTAINERD_PATHS });
+    const shared = f.kubelet.machine('node-1')!.paths;
+    expect(f.kubelet.machine('node-2')!.paths).toBe(shared);
+    // Frozen here only, to show that no write reaches the shared table.
+    Object.freeze(shared);
+    createPod(f, 'made', { node: 'node-1', volumes: volume('state', '/var/lib/agent', 'DirectoryOrCreate') });
+    expect(eventObjects(f, 'made', 'FailedMount')).toEqual([]);
+    expect(f.kubelet.machine('node-1')!.paths['/var/lib/agent']).toBe('Directory');
+    expect(f.kubelet.machine('node-2')!.paths).toBe(shared);
+    expect(shared['/var/lib/agent']).toBeUndefined();
+    expect(sharedPathTable(CONTAINERD_PATHS.map((p) => parsePathSpec(p) as { path: string; kind: 'Directory' }))).toBe(shared);
   });
 });
