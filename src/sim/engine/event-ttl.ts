@@ -18,14 +18,14 @@ import type { KubeEvent } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { parseTime } from './time.js';
 
-interface Expiry {
-  readonly at: number;
-  readonly namespace: string;
-  readonly name: string;
-}
-
 export class EventExpiry {
-  private queue: Expiry[] = [];
+  /**
+   * The queue, as three parallel arrays (a big cluster holds hundreds of thousands of entries,
+   * and an array slot costs less than a record): expiry time, namespace and name of each write.
+   */
+  private ats: number[] = [];
+  private namespaces: string[] = [];
+  private names: string[] = [];
   private head = 0;
 
   constructor(
@@ -38,13 +38,16 @@ export class EventExpiry {
 
   /** Records a write of `ev` (at `writtenAt(ev)`). */
   note(ev: KubeEvent): void {
-    this.queue.push({ at: this.expiryOf(ev), namespace: ev.metadata.namespace ?? '', name: ev.metadata.name });
+    this.ats.push(this.expiryOf(ev));
+    this.namespaces.push(ev.metadata.namespace ?? '');
+    this.names.push(ev.metadata.name);
   }
 
   /** Removes every Event whose TTL has run out by `now`; `removed` hears of each, and of any already gone. */
   sweep(now: number, store: Store, removed?: (namespace: string, name: string) => void): void {
-    while (this.head < this.queue.length && this.queue[this.head]!.at <= now) {
-      const { namespace, name } = this.queue[this.head++]!;
+    while (this.head < this.ats.length && this.ats[this.head]! <= now) {
+      const namespace = this.namespaces[this.head]!;
+      const name = this.names[this.head++]!;
       const ev = store.get('Event', namespace, name);
       if (!ev) removed?.(namespace, name);
       else if (this.owns(ev) && this.expiryOf(ev) <= now) {
@@ -52,19 +55,24 @@ export class EventExpiry {
         removed?.(namespace, name);
       }
     }
-    if (this.head > 1024 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
+    if (this.head > 1024 && this.head * 2 > this.ats.length) {
+      this.ats = this.ats.slice(this.head);
+      this.namespaces = this.namespaces.slice(this.head);
+      this.names = this.names.slice(this.head);
       this.head = 0;
     }
   }
 
   /** Recomputes the queue from the stored Events (after a restore). */
   rebuild(store: Store): void {
-    this.queue = store
+    const events = store
       .list('Event')
       .filter(this.owns)
-      .map((ev) => ({ at: this.expiryOf(ev), namespace: ev.metadata.namespace ?? '', name: ev.metadata.name }))
+      .map((ev) => ({ at: this.expiryOf(ev), ev }))
       .sort((a, b) => a.at - b.at);
+    this.ats = events.map((e) => e.at);
+    this.namespaces = events.map((e) => e.ev.metadata.namespace ?? '');
+    this.names = events.map((e) => e.ev.metadata.name);
     this.head = 0;
   }
 

@@ -32,6 +32,7 @@ import { EventExpiry } from './event-ttl.js';
 import { referenceOf, type EventRecorder } from './events.js';
 import { parseTime, rfc3339 } from './time.js';
 import { memo } from '../memo.js';
+import { flat } from '../intern.js';
 
 /** `refreshTime` and `finishTime` of tools/events. */
 export const SERIES_REFRESH_MS = 30 * 60_000;
@@ -43,9 +44,12 @@ export const SERIES_FINISH_MS = 6 * 60_000;
  */
 export const CONTROL_PLANE_HOST = 'control-plane';
 
-/** One cached event (`eventCache` entry): the Event as first created, and its series. */
+/**
+ * One cached event (`eventCache` entry): the Event as first created (once stored, the stored
+ * object itself, so the cache holds no second copy), and its series.
+ */
 interface Cached {
-  readonly event: KubeEvent;
+  event: KubeEvent;
   /** The eventTime, in ms. */
   readonly at: number;
   series?: { count: number; lastObserved: number };
@@ -55,7 +59,7 @@ interface Cached {
 export interface EventsV1State {
   /** Isomorphic key -> cached event, in insertion order. */
   readonly cache: [string, Cached][];
-  /** `namespace/name` -> when the Event was last written (ms). */
+  /** Event name (unique cluster-wide: see `EventRecorder.allocate`) -> when it was last written (ms). */
   readonly written: [string, number][];
   readonly nextRefresh: number;
   readonly nextFinish: number;
@@ -75,9 +79,13 @@ export const microTime = memo((ms: number): string => {
   return `${iso.slice(0, 23)}${String(micros).padStart(3, '0')}Z`;
 });
 
+/**
+ * The parts of `getKey` that tell references apart: the uid names one object (kind, namespace,
+ * name and apiVersion with it), so those are left out of the key, which is kept for minutes.
+ */
 function refKey(r: ObjectReference | undefined): string {
   if (!r) return '';
-  return [r.kind, r.namespace ?? '', r.name, r.uid ?? '', r.apiVersion ?? '', r.resourceVersion ?? '', r.fieldPath ?? ''].join('\u0001');
+  return [r.uid ?? '', r.resourceVersion ?? '', r.fieldPath ?? ''].join('\u0001');
 }
 
 export class EventsV1Recorder {
@@ -86,6 +94,7 @@ export class EventsV1Recorder {
   private nextRefresh: number;
   private nextFinish: number;
   private readonly expiry: EventExpiry;
+  private lastInstance: [string, string, string] = ['', '', ''];
 
   constructor(
     private readonly store: Store,
@@ -99,7 +108,7 @@ export class EventsV1Recorder {
     this.nextFinish = start + SERIES_FINISH_MS;
     this.expiry = new EventExpiry(
       ttlSeconds * 1000,
-      (ev) => this.written.get(`${ev.metadata.namespace ?? ''}/${ev.metadata.name}`) ?? parseTime(ev.metadata.creationTimestamp),
+      (ev) => this.written.get(ev.metadata.name) ?? parseTime(ev.metadata.creationTimestamp),
       (ev) => !!ev.eventTime,
     );
   }
@@ -152,7 +161,7 @@ export class EventsV1Recorder {
     host = CONTROL_PLANE_HOST,
   ): V1Outcome {
     this.expire(now);
-    const reportingInstance = `${component}-${host}`;
+    const reportingInstance = this.instanceOf(component, host);
     const involvedObject = referenceOf(regarding);
     const relatedRef = related ? referenceOf(related) : undefined;
     const key = [type, action, reason, component, reportingInstance, refKey(involvedObject), refKey(relatedRef)].join('\u0000');
@@ -175,7 +184,7 @@ export class EventsV1Recorder {
       involvedObject,
       ...(relatedRef ? { related: relatedRef } : {}),
       reason,
-      message: note,
+      message: flat(note),
       type,
       source: {},
       firstTimestamp: null,
@@ -206,20 +215,25 @@ export class EventsV1Recorder {
     const ns = this.store.get('Namespace', '', namespace);
     if (!ns || ns.metadata.deletionTimestamp) return false;
     const { uid } = this.names.allocate(at, '');
-    this.put(
-      {
-        ...entry.event,
-        ...(series ? { series } : {}),
-        metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: rfc3339(at) },
-      },
-      at,
-    );
+    const created: KubeEvent = {
+      ...entry.event,
+      ...(series ? { series } : {}),
+      metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: rfc3339(at) },
+    };
+    this.put(created, at);
+    if (!series) entry.event = created;
     return true;
+  }
+
+  /** `<component>-<hostname>`, the last one remembered (one component writes nearly all). */
+  private instanceOf(component: string, host: string): string {
+    if (component !== this.lastInstance[0] || host !== this.lastInstance[1]) this.lastInstance = [component, host, `${component}-${host}`];
+    return this.lastInstance[2];
   }
 
   private put(ev: KubeEvent, at: number): void {
     // etcd lease TTLs count in whole seconds, as the core/v1 Events' lastTimestamp does.
-    this.written.set(`${ev.metadata.namespace ?? ''}/${ev.metadata.name}`, Math.floor(at / 1000) * 1000);
+    this.written.set(ev.metadata.name, Math.floor(at / 1000) * 1000);
     this.store.put(ev);
     this.expiry.note(ev);
   }
@@ -245,6 +259,6 @@ export class EventsV1Recorder {
   }
 
   private sweep(now: number): void {
-    this.expiry.sweep(now, this.store, (namespace, name) => this.written.delete(`${namespace}/${name}`));
+    this.expiry.sweep(now, this.store, (_namespace, name) => this.written.delete(name));
   }
 }

@@ -24,6 +24,7 @@ import type { Store } from '../store/store.js';
 import { EventExpiry } from './event-ttl.js';
 import { Lru } from './lru.js';
 import { memo } from '../memo.js';
+import { Interner } from '../intern.js';
 import { newRngState, quickUid } from './rng.js';
 import { rfc3339 } from './time.js';
 
@@ -56,16 +57,26 @@ export interface RecorderState {
   readonly seq: number;
 }
 
-/** `reference.GetReference` of an object: what an Event names as its subject. */
+/** The last object `referenceOf` was asked about, and its reference. */
+let lastReferenced: ApiObject | undefined;
+let lastReference: ObjectReference | undefined;
+
+/**
+ * `reference.GetReference` of an object: what an Event names as its subject. Components write
+ * several Events about one version of an object in a row (Created, then Started), and those
+ * share one reference object (objects are never mutated).
+ */
 export function referenceOf(obj: ApiObject): ObjectReference {
-  return {
+  if (obj === lastReferenced) return lastReference!;
+  lastReferenced = obj;
+  return (lastReference = {
     kind: obj.kind,
     ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}),
     name: obj.metadata.name,
     uid: obj.metadata.uid,
     apiVersion: obj.apiVersion,
     resourceVersion: obj.metadata.resourceVersion,
-  };
+  });
 }
 
 export class EventRecorder {
@@ -73,6 +84,15 @@ export class EventRecorder {
   private aggregates = new Lru<{ messages: string[]; last: number }>(LRU_SIZE);
   private buckets = new Lru<{ tokens: number; at: number }>(LRU_SIZE);
   private seq = 0;
+  /**
+   * Per component and host: the one stored `source` every Event of it shares, and the first
+   * part of its correlator keys (`<component>NUL<host>`), built once.
+   */
+  private readonly sources = new Map<string, Map<string, { readonly stored: EventSource; readonly key: string }>>();
+  /** `<type>NUL<reason>` key parts, built once per pair. */
+  private readonly typeReasons = new Map<string, Map<string, string>>();
+  /** Messages repeat across the pods of a template: one flat copy serves them all. */
+  private readonly messages = new Interner();
 
   private readonly expiry: EventExpiry;
 
@@ -94,7 +114,9 @@ export class EventRecorder {
     const seq = this.seq++;
     // The uid is a UUID like any object's, drawn from a generator seeded by the sequence number
     // (the cluster's RNG is left alone, so pod names do not depend on how many events were written).
-    return { name: `${objectName}.${hexMillis(now)}${(seq % 0x100000).toString(16).padStart(5, '0')}`, uid: quickUid(newRngState(seq + 1)) };
+    // Built flat (join): the name is kept for the Event's hour, and a rope would cost 32 bytes more per piece.
+    const name = [objectName, '.', hexMillis(now), (seq % 0x100000).toString(16).padStart(5, '0')].join('');
+    return { name, uid: quickUid(newRngState(seq + 1)) };
   }
 
   /**
@@ -102,8 +124,8 @@ export class EventRecorder {
    * caches, as a new process does, so its next events are new Events rather than repeats.
    */
   restartSource(source: EventSource): void {
-    const prefix = `${source.component}\u0000${source.host ?? ''}\u0000`;
-    for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteWhere((key) => key.startsWith(prefix));
+    const { key } = this.sourceOf(source);
+    for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteFirst(key);
   }
 
   /** Removes the Events whose TTL ran out by `now`. */
@@ -117,36 +139,60 @@ export class EventRecorder {
 
   restore(state: RecorderState): void {
     const s = structuredClone(state);
-    this.observed = Lru.from(LRU_SIZE, s.observed);
-    this.aggregates = Lru.from(LRU_SIZE, s.aggregates);
-    this.buckets = Lru.from(LRU_SIZE, s.buckets);
+    this.observed = Lru.from(LRU_SIZE, s.observed, keyParts);
+    this.aggregates = Lru.from(LRU_SIZE, s.aggregates, keyParts);
+    this.buckets = Lru.from(LRU_SIZE, s.buckets, keyParts);
     this.seq = s.seq;
     this.expiry.rebuild(this.store);
+  }
+
+  /** The stored `source` of this component and host (shared, never mutated) and its key part. */
+  private sourceOf(source: EventSource): { readonly stored: EventSource; readonly key: string } {
+    const host = source.host ?? '';
+    let byHost = this.sources.get(source.component);
+    if (!byHost) this.sources.set(source.component, (byHost = new Map()));
+    let found = byHost.get(host);
+    if (!found) {
+      const stored = host ? { component: source.component, host } : { component: source.component };
+      byHost.set(host, (found = { stored, key: `${source.component}\u0000${host}` }));
+    }
+    return found;
+  }
+
+  private typeReason(type: string, reason: string): string {
+    let byReason = this.typeReasons.get(type);
+    if (!byReason) this.typeReasons.set(type, (byReason = new Map()));
+    let key = byReason.get(reason);
+    if (key === undefined) byReason.set(reason, (key = `${type}\u0000${reason}`));
+    return key;
   }
 
   /** Records an event; returns the Event written or updated, or undefined when it was dropped. */
   record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource): KubeEvent | undefined {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
-    // the uid alone already names one object, and a short key hashes faster.
-    const objectKey = `${source.component}\u0000${source.host ?? ''}\u0000${obj.metadata.uid}`;
-    const aggregateKey = `${objectKey}\u0000${type}\u0000${reason}`;
-    let key = `${aggregateKey}\u0000${message}`;
+    // the uid alone already names one object. The keys are paths of parts (see Lru): source,
+    // uid, type and reason, message.
+    const src = this.sourceOf(source);
+    const objectUid = obj.metadata.uid;
+    const typeReason = this.typeReason(type, reason);
+    const interned = this.messages.intern(message);
+    let messageKey: string | undefined = interned;
 
     // EventAggregate
-    let agg = this.aggregates.get(aggregateKey);
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) this.aggregates.set(aggregateKey, (agg = { messages: [], last: now }));
-    if (!agg.messages.includes(message)) agg.messages.push(message);
+    let agg = this.aggregates.get(src.key, objectUid, typeReason);
+    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) this.aggregates.set((agg = { messages: [], last: now }), src.key, objectUid, typeReason);
+    if (!agg.messages.includes(interned)) agg.messages.push(interned);
     agg.last = now;
-    let text = message;
+    let text = interned;
     if (agg.messages.length >= AGGREGATE_MAX_EVENTS) {
       agg.messages.shift();
-      key = aggregateKey;
-      text = `(combined from similar events): ${message}`;
+      messageKey = undefined;
+      text = this.messages.intern(`(combined from similar events): ${message}`);
     }
 
     // Filter (the spam filter sees every event, repeats included)
-    let bucket = this.buckets.get(objectKey);
-    if (!bucket) this.buckets.set(objectKey, (bucket = { tokens: SPAM_BURST, at: now }));
+    let bucket = this.buckets.get(src.key, objectUid);
+    if (!bucket) this.buckets.set((bucket = { tokens: SPAM_BURST, at: now }), src.key, objectUid);
     const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
     if (refills > 0) {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
@@ -160,7 +206,7 @@ export class EventRecorder {
     const namespace = obj.metadata.namespace || 'default';
     const ns = this.store.get('Namespace', '', namespace);
     if (!ns || ns.metadata.deletionTimestamp) return undefined;
-    const existingName = this.observed.get(key);
+    const existingName = this.observed.get(src.key, objectUid, typeReason, messageKey);
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     const ts = rfc3339(now);
     let ev: KubeEvent;
@@ -182,7 +228,7 @@ export class EventRecorder {
         reason,
         message: text,
         type,
-        source: source.host ? { component: source.component, host: source.host } : { component: source.component },
+        source: src.stored,
         firstTimestamp: ts,
         lastTimestamp: ts,
         count: 1,
@@ -191,10 +237,22 @@ export class EventRecorder {
         reportingComponent: source.component,
         reportingInstance: source.host ?? '',
       };
-      this.observed.set(key, name);
+      this.observed.set(name, src.key, objectUid, typeReason, messageKey);
     }
     this.store.put(ev);
     this.expiry.note(ev);
     return ev;
   }
+}
+
+/**
+ * A correlator key from a snapshot split back into its parts: `<component>NUL<host>`, the uid,
+ * then `<type>NUL<reason>` and the message when present.
+ */
+function keyParts(key: string): string[] {
+  const p = key.split('\u0000');
+  const parts = [`${p[0]}\u0000${p[1]}`, p[2]!];
+  if (p.length > 3) parts.push(`${p[3]}\u0000${p[4]}`);
+  if (p.length > 5) parts.push(p.slice(5).join('\u0000'));
+  return parts;
 }

@@ -1,6 +1,7 @@
 /**
  * The fixed-size LRU cache behind the event correlator (hashicorp simplelru semantics): a get
- * or set refreshes an entry, a set past the size drops the least recently used one.
+ * or set refreshes an entry, a set past the size drops the least recently used one. Keys are
+ * paths of up to four parts.
  */
 import { describe, expect, it } from 'vitest';
 import { Lru } from '../../../src/sim/engine/lru.js';
@@ -8,10 +9,10 @@ import { Lru } from '../../../src/sim/engine/lru.js';
 describe('Lru', () => {
   it('drops the least recently used entry past its size', () => {
     const lru = new Lru<number>(3);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    lru.set('c', 3);
-    lru.set('d', 4);
+    lru.set(1, 'a');
+    lru.set(2, 'b');
+    lru.set(3, 'c');
+    lru.set(4, 'd');
     expect(lru.get('a')).toBeUndefined();
     expect(lru.list()).toEqual([
       ['b', 2],
@@ -22,37 +23,51 @@ describe('Lru', () => {
 
   it('refreshes an entry on get and on set, so it outlives older ones', () => {
     const lru = new Lru<number>(3);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    lru.set('c', 3);
+    lru.set(1, 'a');
+    lru.set(2, 'b');
+    lru.set(3, 'c');
     expect(lru.get('a')).toBe(1);
-    lru.set('b', 20);
-    lru.set('d', 4);
+    lru.set(20, 'b');
+    lru.set(4, 'd');
     expect(lru.list().map(([k]) => k)).toEqual(['a', 'b', 'd']);
     expect(lru.get('b')).toBe(20);
     expect(lru.count).toBe(3);
   });
 
-  it('round-trips through list() and from() in recency order', () => {
-    const lru = new Lru<{ n: number }>(4);
-    for (const k of ['w', 'x', 'y', 'z']) lru.set(k, { n: k.charCodeAt(0) });
-    lru.get('w');
-    const copy = Lru.from(4, lru.list());
-    copy.set('v', { n: 0 });
-    expect(copy.list().map(([k]) => k)).toEqual(['y', 'z', 'w', 'v']);
+  it('tells keys of different lengths and parts apart, and joins their parts with NUL in list()', () => {
+    const lru = new Lru<number>(8);
+    lru.set(1, 'src', 'uid');
+    lru.set(2, 'src', 'uid', 'Normal\u0000Pulled');
+    lru.set(3, 'src', 'uid', 'Normal\u0000Pulled', 'msg');
+    lru.set(4, 'src', 'uid', 'Normal\u0000Pulled', '');
+    expect([lru.get('src', 'uid'), lru.get('src', 'uid', 'Normal\u0000Pulled'), lru.get('src', 'uid', 'Normal\u0000Pulled', 'msg'), lru.get('src', 'uid', 'Normal\u0000Pulled', '')]).toEqual([1, 2, 3, 4]);
+    expect(lru.get('src')).toBeUndefined();
+    expect(lru.get('src', 'other')).toBeUndefined();
+    expect(lru.list().map(([k]) => k)).toEqual(['src\u0000uid', 'src\u0000uid\u0000Normal\u0000Pulled', 'src\u0000uid\u0000Normal\u0000Pulled\u0000msg', 'src\u0000uid\u0000Normal\u0000Pulled\u0000']);
   });
 
-  it('deleteWhere drops the matching entries and keeps the order of the rest', () => {
+  it('round-trips through list() and from() in recency order', () => {
+    const lru = new Lru<{ n: number }>(4);
+    for (const k of ['w', 'x', 'y', 'z']) lru.set({ n: k.charCodeAt(0) }, 'p', k);
+    lru.get('p', 'w');
+    const copy = Lru.from(4, lru.list(), (key) => key.split('\u0000'));
+    copy.set({ n: 0 }, 'p', 'v');
+    expect(copy.list().map(([k]) => k)).toEqual(['p\u0000y', 'p\u0000z', 'p\u0000w', 'p\u0000v']);
+    expect(copy.get('p', 'w')).toEqual({ n: 'w'.charCodeAt(0) });
+  });
+
+  it('deleteFirst drops the entries under one first part and keeps the order of the rest', () => {
     const lru = new Lru<number>(4);
-    for (const [k, v] of [['a:1', 1], ['b:1', 2], ['a:2', 3], ['b:2', 4]] as const) lru.set(k, v);
-    lru.deleteWhere((k) => k.startsWith('a:'));
+    for (const [a, b, v] of [['a', '1', 1], ['b', '1', 2], ['a', '2', 3], ['b', '2', 4]] as const) lru.set(v, a, b);
+    lru.deleteFirst('a');
     expect(lru.list()).toEqual([
-      ['b:1', 2],
-      ['b:2', 4],
+      ['b\u00001', 2],
+      ['b\u00002', 4],
     ]);
-    lru.set('c', 5);
-    lru.set('d', 6);
-    lru.set('e', 7);
-    expect(lru.list().map(([k]) => k)).toEqual(['b:2', 'c', 'd', 'e']);
+    expect(lru.get('a', '1')).toBeUndefined();
+    lru.set(5, 'c');
+    lru.set(6, 'd');
+    lru.set(7, 'e');
+    expect(lru.list().map(([k]) => k)).toEqual(['b\u00002', 'c', 'd', 'e']);
   });
 });
