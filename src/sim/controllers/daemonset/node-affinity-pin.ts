@@ -8,6 +8,7 @@
  * to its node.
  */
 import type { Affinity, NodeSelector, Pod } from '../../api/types.js';
+import { identityMemo, memo } from '../../memo.js';
 
 /** `metav1.ObjectNameField`: the only field node-affinity matchFields support. */
 export const NODE_NAME_FIELD = 'metadata.name';
@@ -17,11 +18,26 @@ function pinSelector(nodeName: string): NodeSelector {
 }
 
 /**
- * `ReplaceDaemonSetPodNodeNameNodeAffinity`: a new affinity whose required node affinity is the
+ * `ReplaceDaemonSetPodNodeNameNodeAffinity`: an affinity whose required node affinity is the
  * single term `metadata.name In [nodeName]`. An existing required part has its whole term list
  * replaced (user terms are dropped); preferred terms, pod (anti-)affinity are kept.
+ *
+ * The result is one object per template affinity and node, shared by every pod made for that
+ * node from it (every DaemonSet without an affinity, and each pod that replaces another in a
+ * rollout): objects are never mutated, and these eleven objects were most of a pod's own spec.
  */
 export function replaceDaemonSetPodNodeNameNodeAffinity(affinity: Affinity | undefined, nodeName: string): Affinity {
+  return affinity ? pinnedAffinity(affinity, nodeName) : pinnedOnly(nodeName);
+}
+
+/** Enough entries for the biggest fleet, so a sync over every node never empties the memo. */
+const PINNED_NODES = 1 << 16;
+
+const pinnedOnly = memo((nodeName: string): Affinity => pin(undefined, nodeName), PINNED_NODES);
+
+const pinnedAffinity = identityMemo((affinity: Affinity, nodeName: string): Affinity => pin(affinity, nodeName));
+
+function pin(affinity: Affinity | undefined, nodeName: string): Affinity {
   const required = pinSelector(nodeName);
   if (!affinity) return { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } };
   if (!affinity.nodeAffinity) return { ...affinity, nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: required } };

@@ -3,7 +3,7 @@
  * (`util/daemonset_util.go: GetTemplateGeneration`, `CreatePodTemplate`, `IsPodUpdated`;
  * `controller_utils.go: GetPodFromTemplate`).
  */
-import type { DaemonSet, Pod, PodTemplateSpec } from '../../api/types.js';
+import type { DaemonSet, OwnerReference, Pod, PodTemplateSpec } from '../../api/types.js';
 import type { Draft } from '../../apiserver/apiserver.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_ANNOTATION, TEMPLATE_GENERATION_LABEL, controllerRefFor } from './constants.js';
 import { replaceDaemonSetPodNodeNameNodeAffinity } from './node-affinity-pin.js';
@@ -58,10 +58,22 @@ export function newDaemonPod(ds: DaemonSet, template: PodTemplateSpec, nodeName:
       ...(meta.labels ? { labels: meta.labels } : {}),
       ...(meta.annotations ? { annotations: meta.annotations } : {}),
       ...(meta.finalizers ? { finalizers: meta.finalizers } : {}),
-      ownerReferences: [controllerRefFor(ds)],
+      ownerReferences: ownerReferencesOf(ds),
     },
     spec: { ...template.spec, affinity: replaceDaemonSetPodNodeNameNodeAffinity(template.spec.affinity, nodeName) },
   };
+}
+
+/** A daemon pod's `ownerReferences` by DaemonSet uid: one array shared by all the pods of one DaemonSet. */
+const ownerReferences = new Map<string, readonly OwnerReference[]>();
+
+function ownerReferencesOf(ds: DaemonSet): readonly OwnerReference[] {
+  let refs = ownerReferences.get(ds.metadata.uid);
+  if (!refs || refs[0]!.name !== ds.metadata.name) {
+    if (ownerReferences.size >= 4096) ownerReferences.clear();
+    ownerReferences.set(ds.metadata.uid, (refs = [controllerRefFor(ds)]));
+  }
+  return refs;
 }
 
 /**

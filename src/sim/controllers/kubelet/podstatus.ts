@@ -16,6 +16,7 @@
  */
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../../api/types.js';
 import { rfc3339 } from '../../engine/time.js';
+import { memo } from '../../memo.js';
 import { imageID, normalizeImage } from './images.js';
 import type { ContainerRuntime, PodRuntime, Termination } from './state.js';
 
@@ -97,32 +98,56 @@ function containerState(c: ContainerRuntime): ContainerState {
   return { waiting: c.message ? { reason: c.reason ?? 'ContainerCreating', message: c.message } : { reason: c.reason ?? 'ContainerCreating' } };
 }
 
+/** `lastState` of a container that has not exited before: one empty object for all. */
+const NO_LAST_STATE: ContainerState = {};
+
+/** A runtime container ID as the API shows it, built flat (it is kept as long as the pod). */
+function apiContainerID(id: string): string {
+  return ['containerd://', id].join('');
+}
+
 /** One `containerStatuses` entry (`convertToAPIContainerStatuses`). */
 export function containerStatus(c: ContainerRuntime): ContainerStatus {
   const status: ContainerStatus = {
     name: c.name,
     image: c.imageResolved ? normalizeImage(c.image) : c.image,
     imageID: c.imageResolved ? imageID(c.image) : '',
-    ...(c.containerId ? { containerID: `containerd://${c.containerId}` } : {}),
+    ...(c.containerId ? { containerID: apiContainerID(c.containerId) } : {}),
     ready: c.ready,
     started: c.phase === 'running',
     restartCount: c.restartCount,
     state: containerState(c),
-    lastState: c.last ? terminated(c.last) : {},
+    lastState: c.last ? terminated(c.last) : NO_LAST_STATE,
   };
   return status;
 }
 
+/**
+ * Conditions by every field, so the pods whose conditions changed at one instant share them (a
+ * fleet's pods turn Ready together). Dropped whole at 4,096 entries.
+ */
+const internedConditions = new Map<string, PodCondition>();
+
 function condition(type: PodCondition['type'], status: 'True' | 'False', old: Pod, now: number, reason?: string, message?: string): PodCondition {
   const prev = old.status.conditions?.find((c) => c.type === type);
+  // Unchanged: the same object again (stored objects are never mutated).
+  if (prev && prev.status === status && prev.lastTransitionTime && prev.lastProbeTime === null && prev.reason === reason && prev.message === message) return prev;
   const since = prev && prev.status === status && prev.lastTransitionTime ? prev.lastTransitionTime : rfc3339(now);
-  // Built field by field (in the order the API serves them), not with spreads: the kubelet
-  // generates five of these per pod status, thousands per second of a big rollout.
-  const c: { -readonly [K in keyof PodCondition]: PodCondition[K] } = { type, status, lastProbeTime: null, lastTransitionTime: since };
-  if (reason) c.reason = reason;
-  if (message) c.message = message;
+  const key = `${type}\u0000${status}\u0000${since}\u0000${reason ?? ''}\u0000${message ?? ''}`;
+  let c = internedConditions.get(key);
+  if (!c) {
+    // Built field by field (in the order the API serves them), not with spreads.
+    const fresh: { -readonly [K in keyof PodCondition]: PodCondition[K] } = { type, status, lastProbeTime: null, lastTransitionTime: since };
+    if (reason) fresh.reason = reason;
+    if (message) fresh.message = message;
+    if (internedConditions.size >= 4096) internedConditions.clear();
+    internedConditions.set(key, (c = fresh));
+  }
   return c;
 }
+
+/** `hostIPs` of a node's pods: one array per host IP. */
+const hostIPsOf = memo((ip: string): PodStatus['hostIPs'] => [{ ip }], 1 << 16);
 
 /** `GeneratePodInitializedCondition`. */
 function initializedCondition(pod: Pod, rt: PodRuntime, phase: PodPhase, now: number): PodCondition {
@@ -154,7 +179,7 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
   const notReadyMessage = phase === 'Succeeded' ? undefined : `containers with unready status: [${unready.join(' ')}]`;
   const kept = (pod.status.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type));
   const scheduled = pod.status.conditions?.find((c) => c.type === 'PodScheduled' && c.status === 'True');
-  const conditions: PodCondition[] = [
+  const generated: PodCondition[] = [
     ...kept,
     condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', pod, now),
     initializedCondition(pod, rt, phase, now),
@@ -162,16 +187,24 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
     containersReady ? condition('ContainersReady', 'True', pod, now) : condition('ContainersReady', 'False', pod, now, notReadyReason, notReadyMessage),
     scheduled ?? condition('PodScheduled', 'True', pod, now),
   ];
+  const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : generated;
   const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = {
     ...pod.status,
     phase,
     conditions,
     hostIP: inputs.hostIP,
-    hostIPs: [{ ip: inputs.hostIP }],
-    ...(rt.podIP ? { podIP: rt.podIP, podIPs: [{ ip: rt.podIP }] } : {}),
+    hostIPs: hostIPsOf(inputs.hostIP),
+    ...(rt.podIP ? { podIP: rt.podIP, podIPs: pod.status.podIPs?.length === 1 && pod.status.podIPs[0]!.ip === rt.podIP ? pod.status.podIPs : [{ ip: rt.podIP }] } : {}),
     startTime: rfc3339(rt.admittedAt),
     containerStatuses: rt.containers.map(containerStatus),
   };
   if (rt.inits) status.initContainerStatuses = rt.inits.map(containerStatus);
   return status;
+}
+
+/** Whether two lists hold the same objects in the same order. */
+function sameElements<T>(a: readonly T[] | undefined, b: readonly T[]): boolean {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
