@@ -41,6 +41,14 @@ export interface ClusterOptions {
   readonly defaults?: Partial<SimDefaults>;
   /** How many trace entries to keep (oldest dropped first). */
   readonly traceLimit?: number;
+  /**
+   * How many changes (added, updated and removed objects, and intents) the kept entries may hold
+   * together; older entries are dropped past it, the newest always kept. A pass on a small
+   * cluster changes a few objects, so this only bites on a big one, where one pass can change
+   * thousands and the trace would otherwise hold every old version of every object written in
+   * the last 2,000 passes (a whole fleet's build).
+   */
+  readonly traceChangeLimit?: number;
   /** Builds the control loops, in the order each pass runs them. */
   readonly controllers?: (cluster: Cluster) => Controller[];
 }
@@ -75,6 +83,9 @@ export class Cluster {
   private readonly recorderV1Initial: EventsV1State;
   private readonly trace: TraceEntry[] = [];
   private readonly traceLimit: number;
+  private readonly traceChangeLimit: number;
+  /** The changes the kept trace entries hold together (see `traceChangeLimit`). */
+  private traceChanges = 0;
   private traceSeq = 0;
   private pendingIntents: Intent[] = [];
   private readonly subscribers = new Set<(e: TraceEntry) => void>();
@@ -84,6 +95,7 @@ export class Cluster {
     this.defaults = { ...SIM_DEFAULTS, ...opts.defaults };
     this.rngState = newRngState(opts.seed ?? 1);
     this.traceLimit = opts.traceLimit ?? 2_000;
+    this.traceChangeLimit = opts.traceChangeLimit ?? 50_000;
     this.store = new Store();
     this.api = new ApiServer(this.store, { now: () => this.nowMs, rng: this.rngState });
     this.recorder = new EventRecorder(this.store, this.defaults.eventTTLSeconds);
@@ -233,6 +245,7 @@ export class Cluster {
     this.traceSeq = s.traceSeq;
     this.pendingIntents = [];
     this.trace.length = 0;
+    this.traceChanges = 0;
   }
 
   private contextFor(c: Controller): ControllerContext {
@@ -271,7 +284,16 @@ export class Cluster {
     };
     this.pendingIntents = [];
     this.trace.push(entry);
-    if (this.trace.length > this.traceLimit) this.trace.splice(0, this.trace.length - this.traceLimit);
+    this.traceChanges += changesOf(entry);
+    let drop = Math.max(0, this.trace.length - this.traceLimit);
+    for (let i = 0; i < drop; i++) this.traceChanges -= changesOf(this.trace[i]!);
+    while (drop < this.trace.length - 1 && this.traceChanges > this.traceChangeLimit) this.traceChanges -= changesOf(this.trace[drop++]!);
+    if (drop > 0) this.trace.splice(0, drop);
     for (const fn of this.subscribers) fn(entry);
   }
+}
+
+/** What a trace entry holds, counted for `traceChangeLimit`. */
+function changesOf(e: TraceEntry): number {
+  return e.diff.added.length + e.diff.updated.length + e.diff.removed.length + e.intents.length;
 }

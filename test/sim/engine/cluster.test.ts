@@ -70,6 +70,19 @@ describe('Cluster', () => {
     expect(entries[1]!.intents[0]).toMatchObject({ controller: 'labeller', verb: 'updateMetadata', reason: 'new namespace team-a' });
   });
 
+  it('drops the oldest trace entries past the change limit, always keeping the newest', () => {
+    const c = new Cluster({ seed: 1, traceChangeLimit: 3, controllers: () => [new Labeller()] });
+    bootstrap(c);
+    createNs(c, 'team-a'); // the create (1 change), then the labeller's update and its intent (2)
+    expect(c.traceEntries().map((e) => e.cause)).toEqual(['create ns team-a', 'create ns team-a']);
+    createNs(c, 'team-b');
+    expect(c.traceEntries().map((e) => e.cause)).toEqual(['create ns team-b', 'create ns team-b']);
+    const tiny = new Cluster({ seed: 1, traceChangeLimit: 0, controllers: () => [new Labeller()] });
+    bootstrap(tiny);
+    createNs(tiny, 'team-a');
+    expect(tiny.traceEntries().map((e) => e.seq)).toEqual([tiny.traceEntries()[0]!.seq]);
+  });
+
   it('moves time only from timer to timer', () => {
     const c = makeCluster();
     createNs(c, 'team-a');
