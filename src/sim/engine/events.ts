@@ -80,9 +80,10 @@ export function referenceOf(obj: ApiObject): ObjectReference {
 }
 
 export class EventRecorder {
-  private observed = new Lru<string>(LRU_SIZE);
-  private aggregates = new Lru<{ messages: string[]; last: number }>(LRU_SIZE);
-  private buckets = new Lru<{ tokens: number; at: number }>(LRU_SIZE);
+  // Keyed by source, uid, type and reason, message; the uid (part 1) is the hashed part.
+  private observed = new Lru<string>(LRU_SIZE, 1);
+  private aggregates = new Lru<{ messages: string[]; last: number }>(LRU_SIZE, 1);
+  private buckets = new Lru<{ tokens: number; at: number }>(LRU_SIZE, 1);
   private seq = 0;
   /**
    * Per component and host: the one stored `source` every Event of it shares, and the first
@@ -139,9 +140,9 @@ export class EventRecorder {
 
   restore(state: RecorderState): void {
     const s = structuredClone(state);
-    this.observed = Lru.from(LRU_SIZE, s.observed, keyParts);
-    this.aggregates = Lru.from(LRU_SIZE, s.aggregates, keyParts);
-    this.buckets = Lru.from(LRU_SIZE, s.buckets, keyParts);
+    this.observed = Lru.from(LRU_SIZE, s.observed, keyParts, 1);
+    this.aggregates = Lru.from(LRU_SIZE, s.aggregates, keyParts, 1);
+    this.buckets = Lru.from(LRU_SIZE, s.buckets, keyParts, 1);
     this.seq = s.seq;
     this.expiry.rebuild(this.store);
   }
