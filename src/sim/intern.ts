@@ -1,6 +1,7 @@
 /**
- * Strings that a big cluster keeps by the hundred thousand (Event names and messages, container
- * IDs), stored flat and, where they repeat, once.
+ * Values that a big cluster keeps by the hundred thousand, stored once where they repeat:
+ * strings (Event names and messages, container IDs) stored flat, and small readonly objects
+ * (conditions) that many objects written at one instant share.
  *
  * V8 keeps `a + b` and template literals of 13 characters or more as a rope: one 32-byte node per
  * concatenation, pointing at the pieces. Hashing or comparing a rope flattens it, but the rope's
@@ -17,22 +18,45 @@ export function flat(s: string): string {
 }
 
 /**
- * A bounded table of strings seen before: `intern(s)` gives the first string equal to `s`, flat.
- * Pods made from one template write the same messages ("Created container: agent"), so one copy
- * serves all of them. The table is dropped whole at `limit` entries, so memory stays bounded.
+ * A bounded table of shared values by a text key: `get(key, make)` gives the value made for the
+ * first equal key. Dropped whole at `limit` entries, so memory stays bounded whatever a script
+ * does. The values must never be mutated (stored objects never are).
  */
-export class Interner {
-  private readonly table = new Map<string, string>();
+export class InternTable<T> {
+  private readonly table = new Map<string, T>();
 
   constructor(private readonly limit = 4096) {}
 
-  intern(s: string): string {
-    let kept = this.table.get(s);
-    if (kept === undefined) {
-      kept = flat(s);
+  get(key: string, make: () => T): T {
+    let v = this.table.get(key);
+    if (v === undefined) {
+      v = make();
       if (this.table.size >= this.limit) this.table.clear();
-      this.table.set(kept, kept);
+      this.table.set(key, v);
     }
-    return kept;
+    return v;
   }
+}
+
+/**
+ * Strings seen before: `intern(s)` gives the first string equal to `s`, flat. Pods made from one
+ * template write the same messages ("Created container: agent"), so one copy serves all of them.
+ */
+export class Interner {
+  private readonly table: InternTable<string>;
+
+  constructor(limit = 4096) {
+    this.table = new InternTable(limit);
+  }
+
+  intern(s: string): string {
+    return this.table.get(s, () => flat(s));
+  }
+}
+
+/** Whether two lists hold the same objects in the same order (then the old list can be kept). */
+export function sameElements<T>(a: readonly T[] | undefined, b: readonly T[]): boolean {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -391,7 +391,6 @@ export class Kubelet implements Controller, HeartbeatSource {
       sandbox: false,
       mountFailures: 0,
       cursor: 0,
-      pullBackoff: {},
       containers: pod.spec.containers.map((c) => newContainer(c, waiting)),
       ...(inits && inits.length > 0 ? { inits: inits.map((c) => newInitContainer(c, waiting)), initNext: 0 } : {}),
       mountRetryAt: now,

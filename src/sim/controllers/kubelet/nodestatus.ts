@@ -12,6 +12,7 @@ import type { ConditionStatus, Node, NodeCondition } from '../../api/types.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { MachineState } from './state.js';
+import { InternTable, sameElements } from '../../intern.js';
 
 /** The condition types `sim node condition` may set. */
 export const NODE_CONDITION_TYPES = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable'] as const;
@@ -84,17 +85,29 @@ export function nodeConditions(node: Pick<Node, 'status'>, m: ConditionInputs, n
     const changed = !prev || prev.status !== status;
     // A new Ready condition records no event (the setter only reports transitions of Ready).
     if (changed && w.event && (prev || type !== 'Ready')) events.push(w.event);
-    conditions.push({
-      type,
-      status,
-      lastHeartbeatTime: rfc3339(now),
-      lastTransitionTime: changed ? rfc3339(now) : (prev.lastTransitionTime ?? rfc3339(now)),
-      reason: w.reason,
-      message: w.message,
-    });
+    const heartbeat = rfc3339(now);
+    const transition = changed ? heartbeat : (prev.lastTransitionTime ?? heartbeat);
+    if (prev && prev.status === status && prev.lastHeartbeatTime === heartbeat && prev.lastTransitionTime === transition && prev.reason === w.reason && prev.message === w.message) {
+      conditions.push(prev);
+      continue;
+    }
+    // The nodes that register or change together post equal conditions: they share them.
+    conditions.push(
+      internedConditions.get(`${type}\u0000${status}\u0000${heartbeat}\u0000${transition}`, () => ({
+        type,
+        status,
+        lastHeartbeatTime: heartbeat,
+        lastTransitionTime: transition,
+        reason: w.reason,
+        message: w.message,
+      })),
+    );
   }
-  return { conditions, events };
+  return { conditions: sameElements(old, conditions) ? (old as NodeCondition[]) : conditions, events };
 }
+
+/** Conditions by type, status and times (reason and message follow from type and status). */
+const internedConditions = new InternTable<NodeCondition>();
 
 /**
  * The conditions a kubelet registers its Node with (`initialNode` runs the status setters before

@@ -17,6 +17,7 @@
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../../api/types.js';
 import { rfc3339 } from '../../engine/time.js';
 import { memo } from '../../memo.js';
+import { InternTable, sameElements } from '../../intern.js';
 import { imageID, normalizeImage } from './images.js';
 import type { ContainerRuntime, PodRuntime, Termination } from './state.js';
 
@@ -126,24 +127,20 @@ export function containerStatus(c: ContainerRuntime): ContainerStatus {
  * Conditions by every field, so the pods whose conditions changed at one instant share them (a
  * fleet's pods turn Ready together). Dropped whole at 4,096 entries.
  */
-const internedConditions = new Map<string, PodCondition>();
+const internedConditions = new InternTable<PodCondition>();
 
 function condition(type: PodCondition['type'], status: 'True' | 'False', old: Pod, now: number, reason?: string, message?: string): PodCondition {
   const prev = old.status.conditions?.find((c) => c.type === type);
   // Unchanged: the same object again (stored objects are never mutated).
   if (prev && prev.status === status && prev.lastTransitionTime && prev.lastProbeTime === null && prev.reason === reason && prev.message === message) return prev;
   const since = prev && prev.status === status && prev.lastTransitionTime ? prev.lastTransitionTime : rfc3339(now);
-  const key = `${type}\u0000${status}\u0000${since}\u0000${reason ?? ''}\u0000${message ?? ''}`;
-  let c = internedConditions.get(key);
-  if (!c) {
+  return internedConditions.get(`${type}\u0000${status}\u0000${since}\u0000${reason ?? ''}\u0000${message ?? ''}`, () => {
     // Built field by field (in the order the API serves them), not with spreads.
     const fresh: { -readonly [K in keyof PodCondition]: PodCondition[K] } = { type, status, lastProbeTime: null, lastTransitionTime: since };
     if (reason) fresh.reason = reason;
     if (message) fresh.message = message;
-    if (internedConditions.size >= 4096) internedConditions.clear();
-    internedConditions.set(key, (c = fresh));
-  }
-  return c;
+    return fresh;
+  });
 }
 
 /** `hostIPs` of a node's pods: one array per host IP. */
@@ -200,11 +197,4 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
   };
   if (rt.inits) status.initContainerStatuses = rt.inits.map(containerStatus);
   return status;
-}
-
-/** Whether two lists hold the same objects in the same order. */
-function sameElements<T>(a: readonly T[] | undefined, b: readonly T[]): boolean {
-  if (!a || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -107,8 +107,8 @@ export function pullDone(env: WorkerEnv, t: number): void {
     c.reason = 'ErrImagePull';
     c.message = err;
     const key = normalizeImage(p.image);
-    const entry = nextBackoff(rt.pullBackoff[key], t, t, { initialMs: defaults.backOffInitialSeconds * 1000, maxMs: defaults.backOffMaxSeconds * 1000 });
-    rt.pullBackoff[key] = entry;
+    const entry = nextBackoff(rt.pullBackoff?.[key], t, t, { initialMs: defaults.backOffInitialSeconds * 1000, maxMs: defaults.backOffMaxSeconds * 1000 });
+    (rt.pullBackoff ??= {})[key] = entry;
     rt.pullRetryAt = t + entry.delayMs;
     rt.pullBackOffAt = Math.min(t + PLEG_RELIST_MS, rt.pullRetryAt);
     env.transition('PULL_FAILED');

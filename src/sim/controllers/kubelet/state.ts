@@ -140,8 +140,8 @@ export interface PodRuntime {
   pullBackOffAt?: number;
   /** Scheduled: the next pull attempt after a failure. */
   pullRetryAt?: number;
-  /** Image pull back-off per image (`<pod uid>_<image>` upstream). */
-  pullBackoff: Record<string, BackoffEntry>;
+  /** Image pull back-off per image (`<pod uid>_<image>` upstream); absent until a pull fails. */
+  pullBackoff?: Record<string, BackoffEntry>;
   /** Scheduled: the first start of every container (or of the init container `initNext`). */
   startAt?: number;
   readonly containers: ContainerRuntime[];
