@@ -1,12 +1,13 @@
 /**
- * kubectl's `--record` flag (genericclioptions `RecordFlags`, `ChangeCauseRecorder`,
- * `ChangeCauseUpdateRecorder`, `parseCommandArguments`): the command line is stored in the
+ * kubectl's `--record` flag (genericclioptions `RecordFlags.ToRecorder`, `ChangeCauseRecorder`,
+ * `NoopRecorder`, `parseCommandArguments`): the command line is stored in the
  * `kubernetes.io/change-cause` annotation of the object it changes, which a DaemonSet copies
  * into the ControllerRevision it creates and `kubectl rollout history` shows.
  *
  * - `--record` (or `--record=true`): the annotation is set.
- * - flag absent: an annotation that already exists is updated to this command; none is added.
- * - `--record=false`: nothing is recorded.
+ * - flag absent, or `--record=false`: nothing is recorded, and an existing annotation is left as
+ *   it is. (The flag's help text promises to update an existing annotation when the flag is not
+ *   set; `ToRecorder` returns the no-op recorder, and that is what kubectl does.)
  * The recorded text is `kubectl`, the positional arguments (the command path included), then
  * every flag in command-line order as ` --long-name=value` (so `-f x` becomes `--filename=x`).
  * The flag is deprecated: using it prints cobra's deprecation notice on stderr.
@@ -30,14 +31,13 @@ export interface Recorder {
 /** The recorder for a command: `commandPath` is the verb and subcommands (`['set', 'image']`). */
 export function recorderFor(commandPath: readonly string[], flags: ParsedFlags): Recorder {
   const given = flags.visited.some(([name]) => name === 'record');
-  const mode = flags.values.get('record') === true ? 'record' : given ? 'none' : 'update';
+  const recording = flags.values.get('record') === true;
   const cause = ['kubectl', ...commandPath, ...flags.args].join(' ') + flags.visited.map(([name, value]) => ` --${name}=${value}`).join('');
   return {
     warning: given ? RECORD_DEPRECATED : '',
     record<T extends ApiObject>(obj: T): T {
-      const annotations = obj.metadata.annotations;
-      if (mode === 'none' || (mode === 'update' && annotations?.[CHANGE_CAUSE] === undefined)) return obj;
-      return { ...obj, metadata: { ...obj.metadata, annotations: { ...annotations, [CHANGE_CAUSE]: cause } } };
+      if (!recording) return obj;
+      return { ...obj, metadata: { ...obj.metadata, annotations: { ...obj.metadata.annotations, [CHANGE_CAUSE]: cause } } };
     },
   };
 }
