@@ -1,9 +1,12 @@
 /**
  * `kubectl annotate TYPE NAME k=v k2- [--overwrite] [-l SEL | --all] [--dry-run]` (kubectl
- * `pkg/cmd/annotate`: `parseAnnotations`, `validateAnnotations`). Values may contain `=`.
- * Always prints `<kind>/<name> annotated`.
+ * `pkg/cmd/annotate`: `parseAnnotations`, `validateAnnotations`, `validateNoAnnotationOverwrites`).
+ * Values may contain `=`. Always prints `<kind>/<name> annotated`. Without `--overwrite`, keys
+ * that already have another value fail the object with one message naming them all; the
+ * `kubernetes.io/change-cause` annotation can always be overwritten.
  */
 import type { Verb } from '../context.js';
+import { CHANGE_CAUSE } from '../print/history.js';
 import { runMetadataEdit, type MetadataEdit } from './metadata-edit.js';
 
 /** `parseAnnotations` + `validateAnnotations`. */
@@ -23,6 +26,12 @@ export function parseAnnotationPairs(pairs: readonly string[]): { set: Map<strin
   return { set, remove };
 }
 
-const ANNOTATE: MetadataEdit = { command: 'annotate', field: 'annotations', parse: parseAnnotationPairs, operation: () => 'annotated' };
+/** `validateNoAnnotationOverwrites`: one error for every key that already has another value. */
+function annotationOverwriteErrors(before: Readonly<Record<string, string>>, set: ReadonlyMap<string, string>): string[] {
+  const taken = [...set].filter(([k, v]) => k !== CHANGE_CAUSE && k in before && before[k] !== v).map(([k]) => `'${k}' already has a value (${before[k]})`);
+  return taken.length > 0 ? [`--overwrite is false but found the following declared annotation(s): ${taken.join('; ')}`] : [];
+}
+
+const ANNOTATE: MetadataEdit = { command: 'annotate', field: 'annotations', parse: parseAnnotationPairs, operation: () => 'annotated', overwriteErrors: annotationOverwriteErrors };
 
 export const annotate: Verb = (ctx, argv) => runMetadataEdit(ctx, argv, ANNOTATE);

@@ -5,7 +5,7 @@
  */
 import { isValidLabelValue } from '../../sim/api/labels.js';
 import type { Verb } from '../context.js';
-import { labelOperation, runMetadataEdit, type MetadataEdit } from './metadata-edit.js';
+import { labelOperation, labelOverwriteErrors, runMetadataEdit, type MetadataEdit } from './metadata-edit.js';
 
 /** `parseLabels`: `k=v` sets (one `=` only, valid value), `k-` removes. */
 export function parseLabelPairs(pairs: readonly string[]): { set: Map<string, string>; remove: string[] } | { error: string } {
@@ -25,6 +25,6 @@ export function parseLabelPairs(pairs: readonly string[]): { set: Map<string, st
   return { set, remove };
 }
 
-const LABEL: MetadataEdit = { command: 'label', field: 'labels', parse: parseLabelPairs, operation: labelOperation };
+const LABEL: MetadataEdit = { command: 'label', field: 'labels', parse: parseLabelPairs, operation: labelOperation, overwriteErrors: labelOverwriteErrors };
 
 export const label: Verb = (ctx, argv) => runMetadataEdit(ctx, argv, LABEL);

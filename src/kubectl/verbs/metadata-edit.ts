@@ -5,7 +5,7 @@
  *
  * `TYPE NAME... k=v k2-` (or `TYPE/NAME`, `-l`, `--all`): sets and removes keys of
  * `metadata.labels` / `metadata.annotations` through the API server's metadata write. A key that
- * already has a different value needs `--overwrite`. Label keys and values are checked as the
+ * already has a different value needs `--overwrite` (each verb words the refusal its own way). Label keys and values are checked as the
  * API server's `ValidateLabels` would, with its Invalid error.
  */
 import type { ApiObject, Kind } from '../../sim/api/types.js';
@@ -27,6 +27,8 @@ export interface MetadataEdit {
   parse(pairs: readonly string[]): { set: Map<string, string>; remove: string[] } | { error: string };
   /** The operation printed after `kind/name`, from the maps before and after. */
   operation(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>, overwrite: boolean): string;
+  /** Without `--overwrite`: kubectl's errors for keys that already have another value, if any. */
+  overwriteErrors(before: Readonly<Record<string, string>>, set: ReadonlyMap<string, string>): string[];
 }
 
 const FLAGS: readonly FlagSpec[] = [
@@ -74,9 +76,9 @@ export function runMetadataEdit(ctx: VerbContext, argv: readonly string[], edit:
       continue;
     }
     const before = t.obj.metadata[edit.field] ?? {};
-    const conflicts = [...parsed.set].filter(([k, v]) => k in before && before[k] !== v && !overwrite);
+    const conflicts = overwrite ? [] : edit.overwriteErrors(before, parsed.set);
     if (conflicts.length > 0) {
-      for (const [k] of conflicts) errors.push({ message: `'${k}' already has a value (${before[k]}), and --overwrite is false` });
+      for (const message of conflicts) errors.push({ message });
       continue;
     }
     const after: Record<string, string> = { ...before };
@@ -109,6 +111,11 @@ function labelErrors(obj: ApiObject, labels: Readonly<Record<string, string>>) {
     for (const msg of isQualifiedName(k)) causes.push({ field: 'metadata.labels', message: `metadata.labels: Invalid value: ${JSON.stringify(k)}: ${msg}` });
   }
   return causes.length > 0 ? invalid(qualifiedKind(obj.kind as Kind), obj.metadata.name, causes) : undefined;
+}
+
+/** label's `validateNoOverwrites`: one error per key that already has another value. */
+export function labelOverwriteErrors(before: Readonly<Record<string, string>>, set: ReadonlyMap<string, string>): string[] {
+  return [...set].filter(([k, v]) => k in before && before[k] !== v).map(([k]) => `'${k}' already has a value (${before[k]}), and --overwrite is false`);
 }
 
 /** `updateDataChangeMsg`: the label operation, judged as kubectl does by the JSON size. */

@@ -82,10 +82,26 @@ describe('kubectl annotate', () => {
     const f = setup();
     expect(f.run("kubectl annotate node node-1 note='drained for kernel 6.1=ok'").stdout).toBe('node/node-1 annotated\n');
     expect(f.cluster.store.get('Node', '', 'node-1')?.metadata.annotations).toEqual({ note: 'drained for kernel 6.1=ok' });
-    expect(f.run('kubectl annotate node node-1 note=other').stderr).toBe("error: 'note' already has a value (drained for kernel 6.1=ok), and --overwrite is false\n");
+    expect(f.run('kubectl annotate node node-1 note=other').stderr).toBe(
+      "error: --overwrite is false but found the following declared annotation(s): 'note' already has a value (drained for kernel 6.1=ok)\n",
+    );
     expect(f.run('kubectl annotate node node-1 note=other --overwrite').stdout).toBe('node/node-1 annotated\n');
     expect(f.run('kubectl annotate node node-1 note-').stdout).toBe('node/node-1 annotated\n');
     expect(f.cluster.store.get('Node', '', 'node-1')?.metadata.annotations).toBeUndefined();
+  });
+
+  it('names every taken key in one message, changes nothing, and always lets change-cause be overwritten', () => {
+    const f = setup();
+    f.run('kubectl annotate node node-1 a=1 b=2 kubernetes.io/change-cause=first');
+    expectUnchanged(f.cluster, () => {
+      expect(f.run('kubectl annotate node node-1 a=9 b=8 c=3')).toEqual({
+        exitCode: 1,
+        stdout: '',
+        stderr: "error: --overwrite is false but found the following declared annotation(s): 'a' already has a value (1); 'b' already has a value (2)\n",
+      });
+    });
+    expect(f.run('kubectl annotate node node-1 kubernetes.io/change-cause=second a=1')).toEqual({ exitCode: 0, stdout: 'node/node-1 annotated\n', stderr: '' });
+    expect(f.cluster.store.get('Node', '', 'node-1')?.metadata.annotations?.['kubernetes.io/change-cause']).toBe('second');
   });
 
   it('rejects a word that is neither k=v nor k-', () => {
