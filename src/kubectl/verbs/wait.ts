@@ -6,7 +6,10 @@
  *
  * Each object is waited for in turn, each with the whole timeout (as kubectl's visitor does).
  * Success prints `<kind>/<name> condition met`; a timeout is
- * `error: timed out waiting for the condition on <resource>/<name>`, exit 1.
+ * `error: timed out waiting for the condition on <resource>/<name>`, exit 1. For `--for=delete`
+ * an object that is already gone is silently skipped and a selector that matches nothing is no
+ * error (`RunWait` ignores NotFound and the "no matching resources" check for delete), so such a
+ * wait prints nothing and exits 0.
  */
 import type { ApiObject, Kind } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
@@ -79,16 +82,20 @@ export const wait: Verb = (ctx, argv) => {
   });
   if ('error' in targets) return fail(targets.error);
   if (flags.args.length === 0) return fail('error: resource(s) were provided, but no name was specified');
-  if (targets.length === 0) return fail('error: no matching resources found');
-  return waitFor(ctx, targets, condition, forSpec.toLowerCase() === 'delete', Math.max(0, timeout));
+  const forDelete = forSpec.toLowerCase() === 'delete';
+  if (targets.length === 0 && !forDelete) return fail('error: no matching resources found');
+  return waitFor(ctx, targets, condition, forDelete, Math.max(0, timeout));
 };
 
 function waitFor(ctx: VerbContext, targets: readonly Target[], condition: Condition, forDelete: boolean, timeoutMs: number): ExecResult {
   let stdout = '';
   for (const t of targets) {
-    if (!t.obj && !forDelete) return { exitCode: 1, stdout, stderr: `${serverError(t.missing!)}\n` };
+    if (!t.obj) {
+      if (forDelete) continue;
+      return { exitCode: 1, stdout, stderr: `${serverError(t.missing!)}\n` };
+    }
     const current = () => ctx.cluster.store.get(t.info.kind as Kind, t.namespace, t.name);
-    const uid = t.obj?.metadata.uid;
+    const uid = t.obj.metadata.uid;
     // A deletion is met once the object is gone or replaced by another with the same name.
     const met = () => {
       const obj = current();
