@@ -33,9 +33,18 @@ export function parseJsonPath(template: string): CompiledJsonPath | { error: str
 
 /** Runs a compiled template over JSON data: the printed text, or the engine's error message. */
 export function executeJsonPath(compiled: CompiledJsonPath, data: unknown, opts: JsonPathOptions = {}): string | { error: string } {
+  const found = findJsonPathResults(compiled, data, opts);
+  return 'error' in found ? found : found.map(printResults).join('');
+}
+
+/**
+ * `JSONPath.FindResults`: the values each node of the template finds, as Go sees them (what
+ * `--sort-by` compares), or the engine's error message.
+ */
+export function findJsonPathResults(compiled: CompiledJsonPath, data: unknown, opts: JsonPathOptions = {}): GoValue[][] | { error: string } {
   const run = new Run(compiled.root.nodes, opts.allowMissingKeys ?? true);
   try {
-    return run.findResults(goValue(data), 0).map(printResults).join('');
+    return run.findResults(goValue(data), 0);
   } catch (e) {
     if (e instanceof ExecError) return { error: e.message };
     throw e;

@@ -7,13 +7,11 @@
  */
 import type { ApiObject } from '../../sim/api/types.js';
 import type { Verb } from '../context.js';
-import { executeJsonPath, parseJsonPath } from '../format/jsonpath.js';
 import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
-import { relaxedJsonPath } from '../print/custom-columns.js';
-import { sortKeysDeep } from '../print/object-output.js';
 import { fail, type ExecResult } from '../result.js';
 import { fetch, type FetchedGroup } from './get-fetch.js';
 import { checkErr } from './check-err.js';
+import { sortObjects, type SortError } from './get-sort.js';
 import { parseOutput, renderGeneric } from './get-output.js';
 import { renderTables } from './get-table.js';
 import { parseResourceArgs } from './resource-args.js';
@@ -44,37 +42,27 @@ const NO_WATCH =
   'error: kubectl get --watch is not supported in the playground: time only moves with "sim advance" or "kubectl rollout status". ' +
   'Advance the clock, then run the command again.';
 
-/** `sortorder.NaturalLess`: digit runs compare as numbers. */
-function naturalLess(a: string, b: string): number {
-  const re = /(\d+|\D+)/g;
-  const pa = a.match(re) ?? [];
-  const pb = b.match(re) ?? [];
-  for (let i = 0; i < Math.min(pa.length, pb.length); i++) {
-    const [x, y] = [pa[i]!, pb[i]!];
-    if (x === y) continue;
-    if (/^\d/.test(x) && /^\d/.test(y)) return Number(x) - Number(y) || x.length - y.length;
-    return x < y ? -1 : 1;
+/**
+ * `RuntimeSorter.Sort` over tables: a list request is one table whose rows are sorted; each
+ * object named on the command line is a table of its own (checked, never reordered).
+ */
+function sortTables(groups: readonly FetchedGroup[], expr: string): FetchedGroup[] | SortError {
+  const out: FetchedGroup[] = [];
+  for (const g of groups) {
+    const tables = g.list ? [g.objects] : g.objects.map((o) => [o]);
+    const sorted: ApiObject[] = [];
+    for (const rows of tables) {
+      const r = sortObjects(rows, expr, 'table');
+      if ('error' in r) return r;
+      sorted.push(...r);
+    }
+    out.push({ ...g, objects: sorted });
   }
-  return pa.length - pb.length;
+  return out;
 }
 
-/** `--sort-by`: objects ordered by the value the path finds (numbers numerically). */
-function sortBy(groups: readonly FetchedGroup[], expr: string): FetchedGroup[] | { error: string } {
-  const relaxed = relaxedJsonPath(expr);
-  if (typeof relaxed !== 'string') return relaxed;
-  const path = parseJsonPath(relaxed);
-  if ('error' in path) return path;
-  const key = (o: ApiObject) => {
-    const v = executeJsonPath(path, sortKeysDeep(o));
-    return typeof v === 'string' ? v : '';
-  };
-  const all = groups.flatMap((g) => g.objects);
-  if (all.length > 0 && all.every((o) => key(o) === '')) return { error: `couldn't find any field with path "${relaxed}" in the list of objects` };
-  const cmp = (a: ApiObject, b: ApiObject) => {
-    const [x, y] = [key(a), key(b)];
-    return /^-?\d+(\.\d+)?$/.test(x) && /^-?\d+(\.\d+)?$/.test(y) ? Number(x) - Number(y) : naturalLess(x, y);
-  };
-  return groups.map((g) => ({ ...g, objects: [...g.objects].sort(cmp) }));
+function sortFailure(e: SortError): ExecResult {
+  return e.fatal ? { exitCode: 1, stdout: '', stderr: `${e.error}\n` } : fail(e.error);
 }
 
 export const get: Verb = (ctx, argv): ExecResult => {
@@ -100,11 +88,6 @@ export const get: Verb = (ctx, argv): ExecResult => {
   const noSubresource = groups.flatMap((g) => g.objects).map((o) => subresourceMissing(o, subresource)).find((e) => e !== undefined);
   if (noSubresource) return { exitCode: 1, stdout: '', stderr: checkErr([{ status: noSubresource }]) };
   const sortExpr = flagString(flags, 'sort-by');
-  if (sortExpr) {
-    const sorted = sortBy(groups, sortExpr);
-    if ('error' in sorted) return fail(sorted.error);
-    groups = sorted;
-  }
   const ignoreNotFound = flagBool(flags, 'ignore-not-found');
   const errors = fetched.errors.filter((e) => !(ignoreNotFound && e.startsWith('Error from server (NotFound)')));
   let stderr = errors.map((e) => `${e}\n`).join('');
@@ -115,11 +98,22 @@ export const get: Verb = (ctx, argv): ExecResult => {
     const single = parsed.named && parsed.requests.length === 1;
     if (single && errors.length > 0) return { exitCode, stdout: '', stderr };
     if (ignoreNotFound && groups.every((g) => g.objects.length === 0)) return { exitCode, stdout: '', stderr };
-    const r = renderGeneric(output, groups.flatMap((g) => g.objects), single, noHeaders);
+    let objects = groups.flatMap((g) => g.objects);
+    if (sortExpr && !single) {
+      const sorted = sortObjects(objects, sortExpr, 'list');
+      if ('error' in sorted) return sortFailure(sorted);
+      objects = sorted;
+    }
+    const r = renderGeneric(output, objects, single, noHeaders);
     if (r.error) return { exitCode: 1, stdout: r.stdout, stderr: `${stderr}error: ${r.error}${r.error.endsWith('\n') ? '' : '\n'}` };
     return { exitCode, stdout: r.stdout, stderr };
   }
 
+  if (sortExpr) {
+    const sorted = sortTables(groups, sortExpr);
+    if ('error' in sorted) return sortFailure(sorted);
+    groups = sorted;
+  }
   const kinds = new Set(groups.map((g) => g.info.kind));
   const stdout = renderTables(groups, {
     wide: output.wide,
