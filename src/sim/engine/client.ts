@@ -90,9 +90,12 @@ export class ControllerClient {
     this.note('finishDeletion', 'Pod', pod.metadata.namespace ?? '', pod.metadata.name, reason, { ok: true, obj: pod });
   }
 
-  /** Records a core/v1 Event about `obj`, from this controller (and `host` for the kubelet). */
-  event(obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, host?: string): void {
-    const written = this.recorder.record(this.now(), obj, type, reason, message, host ? { component: this.controller, host } : { component: this.controller });
+  /**
+   * Records a core/v1 Event about `obj`, from this controller (and `host` for the kubelet);
+   * `fieldPath` names the part of `obj` it is about (a container, for the kubelet).
+   */
+  event(obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, host?: string, fieldPath?: string): void {
+    const written = this.recorder.record(this.now(), obj, type, reason, message, host ? { component: this.controller, host } : { component: this.controller }, fieldPath);
     const note = written ? '' : ' (dropped by the event spam filter)';
     this.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: `${reason}: ${message}${note}` });
   }

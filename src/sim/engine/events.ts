@@ -168,16 +168,20 @@ export class EventRecorder {
     return key;
   }
 
-  /** Records an event; returns the Event written or updated, or undefined when it was dropped. */
-  record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource): KubeEvent | undefined {
+  /**
+   * Records an event; returns the Event written or updated, or undefined when it was dropped.
+   * `fieldPath` names a part of the object (`spec.containers{agent}`: the kubelet's container
+   * references); it tells identical events apart (`getEventKey`) but not aggregates or spam.
+   */
+  record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource, fieldPath?: string): KubeEvent | undefined {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
     // the uid alone already names one object. The keys are paths of parts (see Lru): source,
-    // uid, type and reason, message.
+    // uid, type and reason, then the field path (when there is one) and message.
     const src = this.sourceOf(source);
     const objectUid = obj.metadata.uid;
     const typeReason = this.typeReason(type, reason);
     const interned = this.messages.intern(message);
-    let messageKey: string | undefined = interned;
+    let messageKey: string | undefined = fieldPath ? `${fieldPath}\u0000${interned}` : interned;
 
     // EventAggregate
     let agg = this.aggregates.get(src.key, objectUid, typeReason);
@@ -225,7 +229,7 @@ export class EventRecorder {
         apiVersion: 'v1',
         kind: 'Event',
         metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
-        involvedObject: referenceOf(obj),
+        involvedObject: fieldPath ? { ...referenceOf(obj), fieldPath } : referenceOf(obj),
         reason,
         message: text,
         type,
@@ -248,7 +252,8 @@ export class EventRecorder {
 
 /**
  * A correlator key from a snapshot split back into its parts: `<component>NUL<host>`, the uid,
- * then `<type>NUL<reason>` and the message when present.
+ * then `<type>NUL<reason>` and the message part when present (`<fieldPath>NUL<message>` for an
+ * event about a container, the message alone otherwise).
  */
 function keyParts(key: string): string[] {
   const p = key.split('\u0000');

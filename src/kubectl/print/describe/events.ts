@@ -1,7 +1,7 @@
 /**
  * The events of a described object: describe.go's `searchEvents` (events whose involvedObject
  * names the object, by name, namespace, kind and uid) and `DescribeEvents` (oldest
- * `lastTimestamp` first; `Age` is `10s` or `2m (x3 over 5m)`).
+ * `lastTimestamp` first, by Go's unstable `sort.Sort`; `Age` is `10s` or `2m (x3 over 5m)`).
  *
  * events.k8s.io/v1 Events (the scheduler's) have no lastTimestamp: Go's zero time sorts them
  * before every core/v1 Event, in list order among themselves. Their `Age` counts from
@@ -10,6 +10,7 @@
 import type { KubeEvent } from '../../../sim/api/types.js';
 import type { Store } from '../../../sim/store/store.js';
 import { eventInterval } from '../../format/duration.js';
+import { goSort } from '../../format/go-sort.js';
 import { LEVEL_0, LEVEL_1, type PrefixWriter } from './writer.js';
 
 export interface EventRef {
@@ -43,13 +44,13 @@ export function describeEvents(events: readonly KubeEvent[] | undefined, w: Pref
   if (events === undefined) return;
   if (events.length === 0) return w.write(LEVEL_0, 'Events:\t<none>\n');
   w.flush();
-  const sorted = [...events].sort((a, b) => time(a.lastTimestamp) - time(b.lastTimestamp));
+  // `sort.Sort(SortableEvents)`: Go's unstable sort, so events of the same second keep the order it leaves them in.
+  const sorted = goSort(events, (a, b) => time(a.lastTimestamp) < time(b.lastTimestamp));
   w.write(LEVEL_0, 'Events:\n  Type\tReason\tAge\tFrom\tMessage\n');
   w.write(LEVEL_1, '----\t------\t----\t----\t-------\n');
   for (const e of sorted) {
     const source = e.source?.component || e.reportingComponent || '';
-    let message = e.message.trim();
-    if (e.involvedObject.fieldPath) message = `${e.involvedObject.fieldPath}: ${message}`;
-    w.write(LEVEL_1, `${e.type}\t${e.reason}\t${eventInterval(e, now)}\t${source}\t${message}\n`);
+    // kubectl 1.34 does not name the event's fieldPath here (1.35 prefixes it to the message).
+    w.write(LEVEL_1, `${e.type}\t${e.reason}\t${eventInterval(e, now)}\t${source}\t${e.message.trim()}\n`);
   }
 }

@@ -48,8 +48,8 @@ export function runContainer(env: WorkerEnv, slot: Slot, t: number): void {
   c.message = undefined;
   c.finished = undefined;
   c.imageResolved = true;
-  env.event('Normal', 'Created', `Created container: ${c.name}`);
-  env.event('Normal', 'Started', `Started container ${c.name}`);
+  env.containerEvent(slot, 'Normal', 'Created', `Created container: ${c.name}`);
+  env.containerEvent(slot, 'Normal', 'Started', `Started container ${c.name}`);
   const b = env.behaviours[normalizeImage(c.image)];
   const behaviour = b?.behaviour ?? 'ok';
   c.exitAt = behaviour === 'crash' ? t + (b?.afterMs ?? env.defaults.crashAfterSeconds * 1000) : undefined;
@@ -98,7 +98,7 @@ export function probeFailed(env: WorkerEnv, index: number, t: number): void {
     c.probeAt = undefined;
     return;
   }
-  env.event('Warning', 'Unhealthy', readinessFailureMessage(probe, env.rt.podIP));
+  env.containerEvent(index, 'Warning', 'Unhealthy', readinessFailureMessage(probe, env.rt.podIP));
   c.probeAt = nextProbeAt(t, probe);
 }
 
@@ -128,7 +128,7 @@ export function syncAfterExit(env: WorkerEnv, slot: Slot, t: number): void {
     c.phase = 'waiting';
     c.reason = 'CrashLoopBackOff';
     c.message = `back-off ${formatDuration(delay)} restarting failed container=${c.name} pod=${podRef(env)}`;
-    env.event('Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${podRef(env)}`);
+    env.containerEvent(slot, 'Warning', 'BackOff', `Back-off restarting failed container ${c.name} in pod ${podRef(env)}`);
     c.restartAt = finishedAt + delay;
     env.transition('CRASH_BACK_OFF');
     return;
@@ -147,10 +147,10 @@ function beginRestart(env: WorkerEnv, slot: Slot, t: number): void {
   c.backoff = nextBackoff(c.backoff, exitTime(c), t, crashPolicy(env));
   const policy = effectivePullPolicy(c.image, specAt(env.pod, slot)?.imagePullPolicy);
   if (policy === 'Always') {
-    env.event('Normal', 'Pulling', `Pulling image "${c.image}"`);
-    env.event('Normal', 'Pulled', `Successfully pulled image "${c.image}" in 0s (0s including waiting). Image size: ${imageSize(c.image)} bytes.`);
+    env.containerEvent(slot, 'Normal', 'Pulling', `Pulling image "${c.image}"`);
+    env.containerEvent(slot, 'Normal', 'Pulled', `Successfully pulled image "${c.image}" in 0s (0s including waiting). Image size: ${imageSize(c.image)} bytes.`);
   } else {
-    env.event('Normal', 'Pulled', `Container image "${c.image}" already present on machine`);
+    env.containerEvent(slot, 'Normal', 'Pulled', `Container image "${c.image}" already present on machine`);
   }
   c.runningAt = t + env.defaults.containerStartSeconds * 1000;
   env.transition('RESTARTING');

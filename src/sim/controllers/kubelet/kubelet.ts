@@ -29,8 +29,8 @@ import { normalizeImage, type ImageBehaviour } from './images.js';
 import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
 import { machineIP, registrationNode } from './registration.js';
-import { isSidecar } from './slots.js';
-import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineState, type PodRuntime } from './state.js';
+import { containerFieldPath, isSidecar } from './slots.js';
+import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineState, type PodRuntime, type Slot } from './state.js';
 import type { PodEventType } from '../../machines/podLifecycle.js';
 import { POD_TABLE, applyPodEvent, syncPod, type PodTransition, type WorkerEnv } from './worker.js';
 
@@ -404,10 +404,10 @@ export class Kubelet implements Controller, HeartbeatSource {
     return new PodEnv(this, ctx, pod, rt, m, this.state.images);
   }
 
-  /** `WorkerEnv.event`: an Event on the pod's latest version, from this node's kubelet. */
-  podEvent(ctx: ControllerContext, env: WorkerEnv, type: 'Normal' | 'Warning', reason: string, message: string): void {
+  /** `WorkerEnv.event`: an Event on the pod's latest version (or a part of it), from this node's kubelet. */
+  podEvent(ctx: ControllerContext, env: WorkerEnv, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string): void {
     const { rt } = env;
-    ctx.client.event(ctx.store.get('Pod', rt.namespace, rt.name) ?? env.pod, type, reason, message, env.machine.name);
+    ctx.client.event(ctx.store.get('Pod', rt.namespace, rt.name) ?? env.pod, type, reason, message, env.machine.name, fieldPath);
   }
 
   /** `WorkerEnv.transition`. */
@@ -477,6 +477,10 @@ class PodEnv implements WorkerEnv {
 
   event(type: 'Normal' | 'Warning', reason: string, message: string): void {
     this.kubelet.podEvent(this.ctx, this, type, reason, message);
+  }
+
+  containerEvent(slot: Slot, type: 'Normal' | 'Warning', reason: string, message: string): void {
+    this.kubelet.podEvent(this.ctx, this, type, reason, message, containerFieldPath(this.pod, slot));
   }
 
   transition(event: PodEventType): void {

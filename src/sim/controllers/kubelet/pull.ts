@@ -43,7 +43,7 @@ function beginPull(env: WorkerEnv, slot: Slot, t: number): void {
   const c = containerAt(rt, slot);
   const state = imageState(machine, c.image, t);
   const fails = env.behaviours[normalizeImage(c.image)]?.behaviour === 'pull-error';
-  env.event('Normal', 'Pulling', `Pulling image "${c.image}"`);
+  env.containerEvent(slot, 'Normal', 'Pulling', `Pulling image "${c.image}"`);
   const startedAt = Math.max(t, machine.pullerFreeAt);
   const doneAt = startedAt + (state === 'absent' ? defaults.imagePullSeconds * 1000 : 0);
   machine.pullerFreeAt = doneAt;
@@ -62,13 +62,13 @@ function ensureImage(env: WorkerEnv, slot: Slot, t: number): boolean {
   const policy = effectivePullPolicy(c.image, specAt(pod, slot)?.imagePullPolicy);
   const state = imageState(machine, c.image, t);
   if (policy !== 'Always' && state === 'present') {
-    env.event('Normal', 'Pulled', `Container image "${c.image}" already present on machine`);
+    env.containerEvent(slot, 'Normal', 'Pulled', `Container image "${c.image}" already present on machine`);
     return true;
   }
   if (policy === 'Never') {
     const msg = `Container image "${c.image}" is not present with pull policy of Never`;
-    env.event('Warning', 'ErrImageNeverPull', msg);
-    env.event('Warning', 'Failed', 'Error: ErrImageNeverPull');
+    env.containerEvent(slot, 'Warning', 'ErrImageNeverPull', msg);
+    env.containerEvent(slot, 'Warning', 'Failed', 'Error: ErrImageNeverPull');
     c.reason = 'ErrImageNeverPull';
     c.message = msg;
     env.transition('NEVER_PULL');
@@ -102,8 +102,8 @@ export function pullDone(env: WorkerEnv, t: number): void {
   const c = containerAt(rt, p.container);
   if (p.fails) {
     const err = pullErrorMessage(p.image);
-    env.event('Warning', 'Failed', `Failed to pull image "${p.image}": ${err}`);
-    env.event('Warning', 'Failed', 'Error: ErrImagePull');
+    env.containerEvent(p.container, 'Warning', 'Failed', `Failed to pull image "${p.image}": ${err}`);
+    env.containerEvent(p.container, 'Warning', 'Failed', 'Error: ErrImagePull');
     c.reason = 'ErrImagePull';
     c.message = err;
     const key = normalizeImage(p.image);
@@ -114,7 +114,8 @@ export function pullDone(env: WorkerEnv, t: number): void {
     env.transition('PULL_FAILED');
     return;
   }
-  env.event(
+  env.containerEvent(
+    p.container,
     'Normal',
     'Pulled',
     `Successfully pulled image "${p.image}" in ${formatDuration(p.doneAt - p.startedAt)} (${formatDuration(p.doneAt - p.requestedAt)} including waiting). Image size: ${imageSize(p.image)} bytes.`,
@@ -133,9 +134,10 @@ export function pullDone(env: WorkerEnv, t: number): void {
 export function pullBackOff(env: WorkerEnv, _t: number): void {
   const { rt } = env;
   rt.pullBackOffAt = undefined;
-  const c = containerAt(rt, currentSlot(rt));
-  env.event('Normal', 'BackOff', `Back-off pulling image "${c.image}"`);
-  env.event('Warning', 'Failed', 'Error: ImagePullBackOff');
+  const slot = currentSlot(rt);
+  const c = containerAt(rt, slot);
+  env.containerEvent(slot, 'Normal', 'BackOff', `Back-off pulling image "${c.image}"`);
+  env.containerEvent(slot, 'Warning', 'Failed', 'Error: ImagePullBackOff');
   c.message = `Back-off pulling image "${c.image}": ErrImagePull: ${pullErrorMessage(c.image)}`;
   c.reason = 'ImagePullBackOff';
   env.transition('PULL_BACK_OFF');

@@ -16,6 +16,15 @@ export function specAt(pod: Pod, slot: Slot): Container | undefined {
   return slot >= 0 ? pod.spec.containers[slot] : pod.spec.initContainers?.[~slot];
 }
 
+/**
+ * `GenerateContainerRef`'s field path: how the kubelet's events name the container in `slot`
+ * (`spec.containers{agent}`, `spec.initContainers{setup}`).
+ */
+export function containerFieldPath(pod: Pod, slot: Slot): string {
+  const name = specAt(pod, slot)?.name ?? '';
+  return slot >= 0 ? `spec.containers{${name}}` : `spec.initContainers{${name}}`;
+}
+
 /** Init containers remain to be run: the pod is not yet initialized. */
 export function initializing(rt: PodRuntime): boolean {
   return rt.inits !== undefined && (rt.initNext ?? 0) < rt.inits.length;

@@ -13,7 +13,8 @@
  * Deviation: sidecars (restartable init containers) stop together with the regular containers;
  * upstream stops them afterwards, in reverse order.
  */
-import type { ContainerRuntime } from './state.js';
+import { containerAt } from './slots.js';
+import type { ContainerRuntime, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
 
 /** Cancels what was scheduled for the container; returns when it stops (`t` if it is not running). */
@@ -36,9 +37,10 @@ export function beginTermination(env: WorkerEnv, t: number): void {
     }
     return;
   }
-  const running = rt.containers.filter((c) => c.phase === 'running');
-  if (rt.inits) for (let k = rt.inits.length - 1; k >= 0; k--) if (rt.inits[k]!.phase === 'running') running.push(rt.inits[k]!);
-  for (const c of running) env.event('Normal', 'Killing', `Stopping container ${c.name}`);
+  const running: Slot[] = [];
+  rt.containers.forEach((c, i) => c.phase === 'running' && running.push(i));
+  if (rt.inits) for (let k = rt.inits.length - 1; k >= 0; k--) if (rt.inits[k]!.phase === 'running') running.push(~k);
+  for (const slot of running) env.containerEvent(slot, 'Normal', 'Killing', `Stopping container ${containerAt(rt, slot).name}`);
   rt.mountRetryAt = rt.pullBackOffAt = rt.pullRetryAt = rt.startAt = rt.initSyncAt = undefined;
   rt.mountStalled = false;
   rt.pull = undefined;

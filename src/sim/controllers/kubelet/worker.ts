@@ -25,7 +25,7 @@ import { mountVolumes } from './mount.js';
 import { pullBackOff, pullDone, pullRetry } from './pull.js';
 import { podPhase } from './podstatus.js';
 import { initializing } from './slots.js';
-import type { MachineState, PodRuntime } from './state.js';
+import type { MachineState, PodRuntime, Slot } from './state.js';
 import { beginTermination, stopContainers } from './termination.js';
 
 /** The pod machine's table, derived once from its definition. */
@@ -48,6 +48,8 @@ export interface WorkerEnv {
   readonly behaviours: Readonly<Record<string, ImageBehaviour>>;
   /** Records an Event on the pod from this kubelet. */
   event(type: 'Normal' | 'Warning', reason: string, message: string): void;
+  /** Records an Event about one container of the pod (`involvedObject.fieldPath` names it). */
+  containerEvent(slot: Slot, type: 'Normal' | 'Warning', reason: string, message: string): void;
   /** Moves the pod's stage by `event` (guards read the runtime record). */
   transition(event: PodEventType): void;
   /** Writes the terminal status and removes the pod (the kubelet's final delete). */
