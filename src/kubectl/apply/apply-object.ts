@@ -17,6 +17,12 @@
  * - Keys written twice in the YAML never reach the server: kubectl's YAML-to-JSON step keeps the
  *   last one (kubernetes/kubernetes#99286, #125885), so they are not reported here.
  * - `--dry-run=client` sends nothing; `--dry-run=server` runs the server's checks, stores nothing.
+ * - `kubectl diff` computes its would-be object through this same path (`flavor: 'diff'`, always a
+ *   server dry run; diff.go `InfoObject.Merged`): the manifest is sent without the last-applied
+ *   annotation (a create of the object as read; a patch from `GetModifiedConfiguration(obj,
+ *   annotate=false)`, so the live annotation stays), only the patcher's own error wrapping
+ *   (`error when patching "FILE"`) applies, and apply's missing-annotation warning is not printed.
+ * - A live object that is being deleted gets `WarnIfDeleting`'s warning after the patch.
  * - What the server stores is the decoded object written back by Go's encoder: zero values of
  *   `omitempty` fields are gone (manifest/omitempty.ts). The last-applied annotation keeps the
  *   manifest as kubectl serialised it, zeros included, so re-applying a manifest with such a
@@ -42,44 +48,55 @@ import { describe, strategicMerge } from './strategic-merge.js';
 import { threeWayPatch } from './three-way.js';
 
 export interface ObjectOutcome {
+  /** What apply prints for the object (`daemonset.apps/x configured`). */
   readonly stdout: string;
-  /** Warnings printed as the server answered. */
+  /** Warnings, as apply prints them: its own, the server's, then `WarnIfDeleting`'s. */
   readonly stderr: string;
   readonly error?: CmdError;
+  /** The object as the server answered (a dry run's too); the live object when nothing changes. */
+  readonly obj?: ApiObject;
 }
 
-export function applyObject(ctx: VerbContext, item: InputObject, validate: ValidateMode, dryRun: DryRun): ObjectOutcome {
+/** Whose request this is: `kubectl apply`, or `kubectl diff` computing its would-be object. */
+export type ApplyFlavor = 'apply' | 'diff';
+
+export function applyObject(ctx: VerbContext, item: InputObject, validate: ValidateMode, dryRun: DryRun, flavor: ApplyFlavor = 'apply'): ObjectOutcome {
   const { info, namespace, name, source } = item;
   if (!name) {
     return { stdout: '', stderr: '', error: { message: `error when retrieving current configuration of:\n${infoString(info, namespace, name)}\nfrom server for: "${source}": resource name may not be empty` } };
   }
+  const annotate = flavor === 'apply';
   const decoded = decodeObject(item.obj, validate);
   const decodeError = decoded.error ? badRequest(formatDecodeError(info.kind, info.version, decoded.error)) : undefined;
   const warnings = decoded.warnings.map((w) => `Warning: ${w}\n`).join('');
-  const { modified, annotation } = modifiedConfiguration(item.obj);
-  const clean = withAnnotation(dropFields(item.obj, decoded.unknownFields), annotation);
+  const { modified, annotation } = modifiedConfiguration(item.obj, annotate);
+  const dropped = dropFields(item.obj, decoded.unknownFields);
+  const clean = annotate ? withAnnotation(dropped, annotation) : dropped;
   const printed = (op: string) => `${kubectlKindPrefix(info.kind)}/${name} ${op}${dryRunSuffix(dryRun)}\n`;
   const current = ctx.cluster.api.get(info.kind as Kind, namespace, name);
+  // apply.go wraps a failed create with its source; diff returns the helper's error as it is.
+  const creating = (status: StatusError) => (annotate ? withSource('creating', source, status) : status);
 
   if (!current) {
-    if (decodeError) return { stdout: '', stderr: '', error: { status: withSource('creating', source, decodeError) } };
+    if (decodeError) return { stdout: '', stderr: '', error: { status: creating(decodeError) } };
     if (dryRun === 'client') return { stdout: printed('created'), stderr: '' };
     const sent = omitEmpty(withDecodedNulls(clean));
     const draft = (info.kind === 'Node' ? withKubeletLabels(sent, name) : sent) as unknown as ApiObject;
     const r = dryRun === 'server' ? ctx.cluster.api.create(draft, { dryRun: true }) : ctx.client.create(draft, `kubectl apply: create ${kubectlKindPrefix(info.kind)}/${name}`);
-    if (!r.ok) return { stdout: '', stderr: warnings, error: { status: withSource('creating', source, r.error) } };
+    if (!r.ok) return { stdout: '', stderr: warnings, error: { status: creating(r.error) } };
     if (r.obj.kind === 'Node' && dryRun === 'none') {
       const status = reportedNodeStatus(sent, r.obj);
       if (status) ctx.client.updateStatus({ ...r.obj, status } as Node, `kubectl apply: node/${name} reports its capacity`);
     }
-    return { stdout: printed('created'), stderr: warnings };
+    return { stdout: printed('created'), stderr: warnings, obj: r.obj };
   }
 
   if (dryRun === 'client') return { stdout: printed('configured'), stderr: '' };
   const live = current as unknown as JsonMap;
-  const noAnnotation = hasLastApplied(live)
-    ? ''
-    : `Warning: resource ${info.resource}/${name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
+  const noAnnotation =
+    !annotate || hasLastApplied(live)
+      ? ''
+      : `Warning: resource ${info.resource}/${name} is missing the ${LAST_APPLIED} annotation which is required by kubectl apply. kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. The missing annotation will be patched automatically.\n`;
   const original = originalConfiguration(live) ?? {};
   const meta = kindPatchMeta(info.kind);
   let patch: JsonMap;
@@ -89,13 +106,19 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
     patched = strategicMerge(live, patch, meta);
   } catch (e) {
     if (!(e instanceof PatchError)) throw e;
-    const text = `creating patch with:\noriginal:\n${goJson(original)}\nmodified:\n${goJson(modified)}\ncurrent:\n${goJson(live)}\nfor:`;
-    return { stdout: '', stderr: noAnnotation, error: { message: `error when ${text} "${source}": ${e.message}` } };
+    // The patcher's `createPatchErrFormat` (each document as the JSON encoder ends it, with a
+    // newline) wrapped by its `AddSourceToErr("patching")`, and apply.go's wrapper around that.
+    const text = `error when patching "${source}": creating patch with:\noriginal:\n${goJson(original)}\n\nmodified:\n${goJson(modified)}\n\ncurrent:\n${goJson(live)}\n\nfor: ${e.message}`;
+    const message = annotate ? `error when applying patch:\n\nto:\n${infoString(info, namespace, name)}\nfor: "${source}": ${text}` : text;
+    return { stdout: '', stderr: noAnnotation, error: { message } };
   }
   const patchText = goJson(patch);
-  if (patchText === '{}') return { stdout: printed('unchanged'), stderr: noAnnotation };
+  if (patchText === '{}') return { stdout: printed('unchanged'), stderr: noAnnotation + warnIfDeleting(current), obj: current };
+  // The patcher wraps a failed patch with its source; apply.go wraps that once more.
   const patching = (status: StatusError) =>
-    withSource(`applying patch:\n${patchText}\nto:\n${infoString(info, namespace, name)}\nfor:`, source, withSource('patching', source, status));
+    annotate
+      ? withSource(`applying patch:\n${patchText}\nto:\n${infoString(info, namespace, name)}\nfor:`, source, withSource('patching', source, status))
+      : withSource('patching', source, status);
   // The server applies the patch to the live object and decodes the result (strategicPatchObject).
   const result = decodeObject({ ...patched, apiVersion: info.group ? `${info.group}/${info.version}` : info.version, kind: info.kind }, validate, { flavor: 'unstructured' });
   if (result.error) {
@@ -107,7 +130,12 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
   const obj = omitEmpty(withDecodedNulls(dropFields(patched, result.unknownFields))) as unknown as ApiObject;
   const r = dryRun === 'server' ? ctx.cluster.api.update(obj, { dryRun: true }) : ctx.client.update(obj, `kubectl apply: configure ${kubectlKindPrefix(info.kind)}/${name}`);
   if (!r.ok) return { stdout: '', stderr: noAnnotation + patchWarnings, error: { status: patching(r.error) } };
-  return { stdout: printed('configured'), stderr: noAnnotation + patchWarnings };
+  return { stdout: printed('configured'), stderr: noAnnotation + patchWarnings + warnIfDeleting(r.obj), obj: r.obj };
+}
+
+/** `WarnIfDeleting`: the warning for an object that has a deletionTimestamp. */
+export function warnIfDeleting(obj: ApiObject): string {
+  return obj.metadata.deletionTimestamp ? `Warning: Detected changes to resource ${obj.metadata.name} which is currently being deleted.\n` : '';
 }
 
 function withAnnotation(obj: JsonMap, annotation: string): JsonMap {

@@ -22,14 +22,16 @@ function withAnnotations(obj: JsonMap, annotations: Record<string, string>): Jso
 }
 
 /**
- * `GetModifiedConfiguration(obj, annotate=true)`: the object to send, carrying the
- * annotation, and the annotation's text.
+ * `GetModifiedConfiguration(obj, annotate)`: the object to send and the annotation's text. With
+ * `annotate` (apply) the object carries the annotation; without it (diff's would-be object) the
+ * annotation is left out, so the patch keeps the live one as it is.
  */
-export function modifiedConfiguration(obj: JsonMap): { modified: JsonMap; annotation: string } {
+export function modifiedConfiguration(obj: JsonMap, annotate = true): { modified: JsonMap; annotation: string } {
   const annotations = annotationsOf(obj);
   delete annotations[LAST_APPLIED];
-  const annotation = `${goJson(withAnnotations(obj, annotations))}\n`;
-  return { modified: withAnnotations(obj, { ...annotations, [LAST_APPLIED]: annotation }), annotation };
+  const bare = withAnnotations(obj, annotations);
+  const annotation = `${goJson(bare)}\n`;
+  return { modified: annotate ? withAnnotations(obj, { ...annotations, [LAST_APPLIED]: annotation }) : bare, annotation };
 }
 
 /** `GetOriginalConfiguration`: the last applied object, or undefined when there is none. */

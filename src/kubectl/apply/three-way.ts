@@ -18,6 +18,7 @@
 import { deepEqual, goType, isMap, type Json, type JsonMap } from './json.js';
 import { DELETE_PRIMITIVE_PREFIX, DIRECTIVE, PatchError, SET_ORDER_PREFIX, dedupe, keyString, orderMerged, sortByOrder } from './list-order.js';
 import { fieldMeta, type PatchMeta } from './patch-schema.js';
+import { describe } from './strategic-merge.js';
 
 interface DiffOptions {
   readonly ignoreDeletions: boolean;
@@ -94,7 +95,7 @@ function diffLists(ov: Json[], mv: Json[], meta: PatchMeta, o: DiffOptions): [Js
 function diffMapLists(ov: Json[], mv: Json[], meta: PatchMeta, mergeKey: string, o: DiffOptions): [Json[], Json[]] {
   const byKey = (list: Json[]) =>
     list.map((x) => {
-      if (!isMap(x) || x[mergeKey] === undefined) throw new PatchError(`map: ${JSON.stringify(x)} does not contain declared merge key: ${mergeKey}`);
+      if (!isMap(x) || x[mergeKey] === undefined) throw new PatchError(`map: ${describe(x)} does not contain declared merge key: ${mergeKey}`);
       return { map: x, key: keyString(x[mergeKey]) };
     }).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const os = byKey(ov);

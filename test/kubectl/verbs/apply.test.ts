@@ -259,6 +259,31 @@ describe('kubectl apply: one failing object does not stop the others', () => {
   });
 });
 
+describe('kubectl apply: the patcher\'s own failures', () => {
+  it('a list item without its merge key cannot be patched: the patcher\'s and apply\'s wrappers, Go\'s map in the cause', () => {
+    const f = fixture();
+    f.run('kubectl apply -f -', DS_YAML);
+    expectUnchanged(f.cluster, () => {
+      const r = f.run('kubectl apply -f -', DS_YAML.replace('- name: agent\n        image', '- image'));
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toMatch(
+        /^error: error when applying patch:\n\nto:\nResource: "apps\/v1, Resource=daemonsets", GroupVersionKind: "apps\/v1, Kind=DaemonSet"\nName: "log-agent", Namespace: "default"\nfor: "STDIN": error when patching "STDIN": creating patch with:\noriginal:\n\{.*\}\n\nmodified:\n\{.*\}\n\ncurrent:\n\{.*\}\n\nfor: map: map\[image:registry.example\/log-agent:1.0\] does not contain declared merge key: name\n$/,
+      );
+    });
+  });
+
+  it('warns about an object that is being deleted, after patching it', () => {
+    const f = fixture();
+    f.run('kubectl apply -f -', DS_YAML);
+    f.run('kubectl delete ds log-agent --cascade=foreground --wait=false');
+    expect(f.run('kubectl apply -f -', DS_YAML)).toEqual({
+      exitCode: 0,
+      stdout: 'daemonset.apps/log-agent unchanged\n',
+      stderr: 'Warning: Detected changes to resource log-agent which is currently being deleted.\n',
+    });
+  });
+});
+
 describe('kubectl apply: other kinds', () => {
   it('registers a Node like KWOK: kubelet labels added, reported capacity kept', () => {
     const f = fixture();
