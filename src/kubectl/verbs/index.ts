@@ -6,6 +6,7 @@ import { cordon, uncordon } from './cordon.js';
 import { create } from './create.js';
 import { del } from './delete.js';
 import { describe } from './describe.js';
+import { diff } from './diff.js';
 import { drain } from './drain.js';
 import { events } from './events.js';
 import { get } from './get.js';
@@ -26,6 +27,7 @@ export const KUBECTL_VERBS: Readonly<Record<string, Verb>> = {
   create,
   delete: del,
   describe,
+  diff,
   drain,
   events,
   get,

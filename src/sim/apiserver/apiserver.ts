@@ -9,7 +9,7 @@
 import type { ApiObject, Kind, KindMap, Namespace, ObjectMeta, Pod } from '../api/types.js';
 import { NAMESPACED_KINDS } from '../api/types.js';
 import type { RngState } from '../engine/rng.js';
-import { randomSuffix, randomUid } from '../engine/rng.js';
+import { newRngState, randomSuffix, randomUid } from '../engine/rng.js';
 import { rfc3339 } from '../engine/time.js';
 import { withCondition } from './pod-status.js';
 import { jsonEqual } from './validation/equality.js';
@@ -74,9 +74,14 @@ export class ApiServer {
     return this.store.get(kind, NAMESPACED_KINDS.has(kind) ? namespace : '', name);
   }
 
-  /** POST: name generation, defaults, PrepareForCreate, admission, validation, then store. */
+  /**
+   * POST: name generation, defaults, PrepareForCreate, admission, validation, then store. A dry
+   * run draws its generated name and uid from a copy of the RNG, so it leaves no trace (later
+   * names are the same as without it).
+   */
   create<K extends Kind>(draft: Draft<KindMap[K]> & { kind: K }, opts: WriteOptions = {}): Result<KindMap[K]> {
     const kind = draft.kind;
+    const rng = opts.dryRun ? newRngState(this.env.rng.s) : this.env.rng;
     const namespaced = NAMESPACED_KINDS.has(kind);
     const namespace = namespaced ? draft.metadata.namespace || 'default' : undefined;
     const ns = namespace === undefined ? undefined : this.store.get('Namespace', '', namespace);
@@ -88,7 +93,7 @@ export class ApiServer {
     }
     let name = draft.metadata.name ?? '';
     if (!name && draft.metadata.generateName) {
-      name = draft.metadata.generateName.slice(0, MAX_GENERATED_PREFIX) + randomSuffix(this.env.rng, 5);
+      name = draft.metadata.generateName.slice(0, MAX_GENERATED_PREFIX) + randomSuffix(rng, 5);
     }
     if (!name) {
       return fail(invalid(qualifiedKind(kind), '', [{ field: 'metadata.name', message: 'metadata.name: Required value: name or generateName is required' }]));
@@ -101,7 +106,7 @@ export class ApiServer {
       ...draft.metadata,
       name,
       ...(namespace !== undefined ? { namespace } : {}),
-      uid: randomUid(this.env.rng),
+      uid: randomUid(rng),
       resourceVersion: '0',
       creationTimestamp: rfc3339(this.env.now()),
     };
@@ -120,7 +125,8 @@ export class ApiServer {
     }
     const errors = strategy.validate?.(obj, ctx) ?? [];
     if (errors.length > 0) return fail(invalid(qualifiedKind(kind), name, errors));
-    if (opts.dryRun) return { ok: true, obj };
+    // A dry run stores nothing, so the answer has no resourceVersion (registry DryRunnableStorage.Create).
+    if (opts.dryRun) return { ok: true, obj: withMeta(obj, { resourceVersion: undefined }) };
     obj = withMeta(obj, { resourceVersion: this.store.nextResourceVersion() });
     this.store.put(obj);
     return { ok: true, obj };
