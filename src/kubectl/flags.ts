@@ -119,3 +119,20 @@ export function flagArray(f: ParsedFlags, name: string): string[] {
   const v = f.values.get(name);
   return Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
 }
+
+/**
+ * pflag's int64 flag value: `strconv.ParseInt(text, 0, 64)` (base prefixes 0x, 0o, 0b and a
+ * leading 0 for octal), or the error cobra prints for `kubectl COMMAND --NAME=text`.
+ */
+export function parseGoIntFlag(command: string, name: string, text: string): number | { error: string } {
+  const m = /^([+-]?)(?:0[xX]([0-9a-fA-F]+)|0[oO]([0-7]+)|0[bB]([01]+)|(0[0-7]*)|([1-9][0-9]*))$/.exec(text);
+  const flagError = (why: string) => ({
+    error: `error: invalid argument "${text}" for "--${name}" flag: strconv.ParseInt: parsing "${text}": ${why}\nSee 'kubectl ${command} --help' for usage.`,
+  });
+  if (!m) return flagError('invalid syntax');
+  const [, sign, hex, oct, bin, zeroOct, dec] = m;
+  const digits = hex !== undefined ? `0x${hex}` : oct !== undefined ? `0o${oct}` : bin !== undefined ? `0b${bin}` : zeroOct !== undefined ? `0o${zeroOct}` : dec!;
+  const value = BigInt(digits) * (sign === '-' ? -1n : 1n);
+  if (value > 2n ** 63n - 1n || value < -(2n ** 63n)) return flagError('value out of range');
+  return Number(value);
+}

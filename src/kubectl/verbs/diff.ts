@@ -42,7 +42,7 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'field-manager', type: 'string' },
   { name: 'show-managed-fields', type: 'bool' },
   { name: 'show-secrets', type: 'bool' },
-  { name: 'concurrency', type: 'int', default: 1 },
+  { name: 'concurrency', type: 'string', default: '1' },
 ];
 
 /** `CheckDiffErr`: kubectl's message, with an exit code one above kubectl's usual. */

@@ -11,6 +11,7 @@ import { drain } from './drain.js';
 import { events } from './events.js';
 import { get } from './get.js';
 import { label } from './label.js';
+import { logs } from './logs.js';
 import { patch } from './patch.js';
 import { replace } from './replace.js';
 import { rollout } from './rollout.js';
@@ -32,6 +33,7 @@ export const KUBECTL_VERBS: Readonly<Record<string, Verb>> = {
   events,
   get,
   label,
+  logs,
   patch,
   replace,
   rollout,

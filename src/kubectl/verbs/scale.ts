@@ -23,7 +23,7 @@ import { parseDuration } from '../../sim/engine/time.js';
 import { noRoute } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { flagArray, flagBool, flagString, parseFlags, parseGoIntFlag, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { RECORD_FLAG, recorderFor } from '../record.js';
 import { toJson, toYaml } from '../print/object-output.js';
 import { fail, type ExecResult } from '../result.js';
@@ -51,18 +51,6 @@ const USAGE = "\nSee 'kubectl scale --help' for usage.";
 
 const NO_RESOURCES =
   "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
-
-/** pflag's int flag: `strconv.ParseInt(text, 0, 64)` (base prefixes 0x, 0o, 0b and a leading 0 for octal). */
-function parseGoInt(name: string, text: string): number | { error: string } {
-  const m = /^([+-]?)(?:0[xX]([0-9a-fA-F]+)|0[oO]([0-7]+)|0[bB]([01]+)|(0[0-7]*)|([1-9][0-9]*))$/.exec(text);
-  const flagError = (why: string) => ({ error: `error: invalid argument "${text}" for "--${name}" flag: strconv.ParseInt: parsing "${text}": ${why}${USAGE}` });
-  if (!m) return flagError('invalid syntax');
-  const [, sign, hex, oct, bin, zeroOct, dec] = m;
-  const digits = hex !== undefined ? `0x${hex}` : oct !== undefined ? `0o${oct}` : bin !== undefined ? `0b${bin}` : zeroOct !== undefined ? `0o${zeroOct}` : dec!;
-  const value = BigInt(digits) * (sign === '-' ? -1n : 1n);
-  if (value > 2n ** 63n - 1n || value < -(2n ** 63n)) return flagError('value out of range');
-  return Number(value);
-}
 
 /** `utilerrors.NewAggregate(errs).Error()`: one message alone, several as `[a, b]` without repeats. */
 function aggregate(messages: readonly string[]): string {
@@ -139,9 +127,9 @@ export const scale: Verb = (ctx, argv): ExecResult => {
 function runScale(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   // pflag parses the int and duration flags while parsing the command line.
   const replicasText = flagString(flags, 'replicas');
-  const replicas = replicasText === undefined ? undefined : parseGoInt('replicas', replicasText);
+  const replicas = replicasText === undefined ? undefined : parseGoIntFlag('scale', 'replicas', replicasText);
   if (typeof replicas === 'object') return fail(replicas.error);
-  const current = parseGoInt('current-replicas', flagString(flags, 'current-replicas') ?? '-1');
+  const current = parseGoIntFlag('scale', 'current-replicas', flagString(flags, 'current-replicas') ?? '-1');
   if (typeof current === 'object') return fail(current.error);
   const timeoutText = flagString(flags, 'timeout') ?? '0s';
   const timeout = parseDuration(timeoutText);
