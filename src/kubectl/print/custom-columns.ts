@@ -3,7 +3,8 @@
  * `RelaxedJSONPathExpression`, `printOneObject`). Each cell is every value the path finds, printed
  * with `%v` and joined by `,`, or `<none>` when it finds nothing.
  */
-import { executeJsonPath, parseJsonPath, type CompiledJsonPath } from '../format/jsonpath.js';
+import { findJsonPathResults, parseJsonPath, type CompiledJsonPath } from '../format/jsonpath.js';
+import { goFmtV } from '../format/go-value.js';
 import { formatTable } from '../format/tabwriter.js';
 
 export interface CustomColumn {
@@ -12,8 +13,6 @@ export interface CustomColumn {
 }
 
 const RELAXED = /^\{?(?:\.)?([^{}]*)\}?$/;
-/** A separator no object text contains, to split the values of one cell. */
-const SEP = '\u0001';
 
 /** `RelaxedJSONPathExpression`: `.a.b`, `a.b`, `{a.b}` and `{.a.b}` all mean `{.a.b}`. */
 export function relaxedJsonPath(expr: string): string | { error: string } {
@@ -32,21 +31,24 @@ export function parseCustomColumns(spec: string): CustomColumn[] | { error: stri
     if (colon < 0) return { error: `unexpected custom-columns spec: ${part}, expected <header>:<json-path-expr>` };
     const relaxed = relaxedJsonPath(part.slice(colon + 1));
     if (typeof relaxed !== 'string') return relaxed;
-    // Each value of the path, one per range iteration, so the values can be joined with ','.
-    const inner = relaxed.slice(1, -1);
-    const compiled = parseJsonPath(`{range ${inner}}{@}${SEP}{end}`);
+    const compiled = parseJsonPath(relaxed);
     if ('error' in compiled) return { error: compiled.error };
     columns.push({ header: part.slice(0, colon), path: compiled });
   }
   return columns;
 }
 
-/** One cell: the values joined by `,`, or `<none>`. */
+/**
+ * One cell (`printOneObject`): every value the path finds, each printed with Go's `%v` (a map as
+ * `map[k:v ...]`, a list as `[a b]`: kubectl get hands the printer unstructured objects), joined
+ * by `,`; `<none>` leads when the first result set is empty.
+ */
 function cell(col: CustomColumn, obj: unknown): string | { error: string } {
-  const out = executeJsonPath(col.path, obj);
-  if (typeof out !== 'string') return out;
-  const values = out.split(SEP).slice(0, -1);
-  return values.length === 0 ? '<none>' : values.join(',');
+  const results = findJsonPathResults(col.path, obj);
+  if (!Array.isArray(results)) return results;
+  const values: string[] = results.length === 0 || results[0]!.length === 0 ? ['<none>'] : [];
+  for (const set of results) for (const v of set) values.push(goFmtV(v));
+  return values.join(',');
 }
 
 /** The table for `objects` (one row each), aligned as kubectl's tab writer does. */
