@@ -51,7 +51,7 @@ describe('playground shell', () => {
     ] as const) {
       expect(await p.getByRole(role, { name, exact: true }).count(), `${role} "${name}"`).toBe(1);
     }
-    await expect.poll(() => p.getByText('ready and nothing runs on them yet').count()).toBe(1);
+    await expect.poll(() => p.getByText('in the cluster and nothing runs on them yet').count()).toBe(1);
     expect(await p.getByRole('region', { name: 'DaemonSets' }).textContent()).toContain('No resources found');
     await s.screenshot('first-visit');
   });
@@ -62,7 +62,7 @@ describe('playground shell', () => {
     expect(await terminalText()).toContain('$ kubectl apply -f daemonset.yaml\ndaemonset.apps/log-agent created');
     const strip = s.page.getByRole('region', { name: 'DaemonSets' });
     await expect.poll(() => strip.textContent()).toMatch(/log-agent\s*3\s*3\s*0/);
-    expect(await s.page.getByText('ready and nothing runs on them yet').count()).toBe(0);
+    expect(await s.page.getByText('in the cluster and nothing runs on them yet').count()).toBe(0);
     await s.screenshot('starter-applied');
   });
 
@@ -137,6 +137,28 @@ describe('playground shell', () => {
     await input.press('ArrowUp');
     expect(await input.inputValue()).toBe('sim node add node-4');
     await s.screenshot('reload-restored');
+  });
+
+  it('scrubs back on the Timeline, branches there, and switches back to the old future', async () => {
+    const p = s.page;
+    const slider = p.getByRole('slider', { name: 'Timeline' });
+    const length = Number(await slider.getAttribute('max'));
+    expect(length).toBeGreaterThan(3);
+    await slider.focus();
+    await slider.press('Home');
+    await expect.poll(() => nodeItems().count()).toBe(0);
+    expect(await slider.getAttribute('aria-valuetext')).toBe(`after command 0 of ${length} (the start)`);
+    await slider.press('ArrowRight');
+    await expect.poll(() => nodeItems().count()).toBe(3);
+    await s.screenshot('timeline-rewound');
+    await run('sim node add branch-node');
+    await expect.poll(() => nodeItems().count()).toBe(4);
+    const branch = p.getByRole('combobox', { name: 'Branch' });
+    expect(await branch.getByRole('option').count()).toBe(2);
+    await s.screenshot('timeline-branched');
+    await branch.selectOption({ index: 1 });
+    await expect.poll(() => p.getByRole('list', { name: 'Nodes' }).textContent()).toContain('node-4');
+    expect(await p.getByRole('list', { name: 'Nodes' }).textContent()).not.toContain('branch-node');
   });
 
   it('turns dark, and becomes tabs below 900 px', async () => {

@@ -15,6 +15,7 @@ import { Transcript } from '../terminal/transcript.svelte.js';
 import { EngineClient, type EnginePort } from '../worker/client.js';
 import type { CommandSource, Reply, TimeMessage } from '../worker/protocol.js';
 import { emptyLog, type SessionLog } from '../worker/session-log.js';
+import type { TimelineView } from '../worker/timeline.js';
 import { ActorState } from './actor-state.svelte.js';
 import { SessionKeeper } from './keeper.svelte.js';
 import { LiveCluster } from './live-cluster.svelte.js';
@@ -47,11 +48,16 @@ export class Playground {
   selection = $state<Selection | undefined>();
   /** Commands sent and not yet answered. */
   pending = $state(0);
+  /** The log's length, the moment shown and the other branches (the Timeline scrubber). */
+  timeline = $state.raw<TimelineView>({ length: 0, position: 0, lines: [], branches: [] });
   readonly session: ActorState<Actor<typeof session>>;
   readonly playback: ActorState<Actor<typeof playback>>;
   /** Saves and restores the work; `keeper.error` says when saving failed. */
   readonly keeper: SessionKeeper;
   private readonly engine: EngineClient;
+  /** The newest position asked for while a rewind was running (a drag sends many). */
+  private rewindWanted: number | undefined;
+  private rewinding = false;
 
   /**
    * @param id unique per instance on a page and stable across reloads (storage keys, model URIs).
@@ -71,6 +77,7 @@ export class Playground {
     this.engine = new EngineClient(port, {
       batch: (b) => this.cluster.apply(b),
       time: (t) => this.onTime(t),
+      timeline: (view) => (this.timeline = view),
       crash: (error) => this.session.actor.send({ type: 'CRASH', error }),
     });
     this.session = new ActorState(createActor(this.sessionMachine()));
@@ -115,6 +122,33 @@ export class Playground {
     if (r.type === 'failed') this.session.actor.send({ type: 'CRASH', error: r.message });
     this.terminal.showError(text, error, source);
     return error;
+  }
+
+  /**
+   * Shows the moment after `to` commands (`sim rewind --to`); never logged. While one rewind
+   * runs, only the newest position asked for runs next, so dragging the scrubber stays light.
+   */
+  async rewind(to: number): Promise<void> {
+    this.rewindWanted = to;
+    if (this.rewinding) return;
+    this.rewinding = true;
+    try {
+      while (this.rewindWanted !== undefined) {
+        const next = this.rewindWanted;
+        this.rewindWanted = undefined;
+        const r = await this.engine.request({ type: 'rewind', to: next });
+        if (r.type === 'failed') this.terminal.showError(`(Timeline: back to after command ${next})`, { error: r.message }, 'time');
+      }
+    } finally {
+      this.rewinding = false;
+    }
+  }
+
+  /** Shows another branch of the timeline (the one shown now stays reachable as a branch). */
+  async switchBranch(index: number): Promise<void> {
+    const r = await this.engine.request({ type: 'branch', index });
+    if (r.type === 'failed') this.terminal.showError(`(Timeline: branch ${index + 1})`, { error: r.message }, 'time');
+    this.saveSoon();
   }
 
   /** An unlogged, read-only question to the worker (validate, why, log, ...). */
@@ -181,6 +215,8 @@ export class Playground {
       actions: {
         startClock: ({ context }) => void this.engine.request({ type: 'play', speed: context.speed }),
         stopClock: () => void this.engine.request({ type: 'pause' }),
+        rewind: (_, params) => void this.rewind(params.to),
+        returnToHead: () => void this.rewind(this.timeline.length),
       },
       actors: {
         step: fromPromise<void, { wave: boolean }>(async ({ input }) => {

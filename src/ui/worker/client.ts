@@ -4,6 +4,7 @@
  * in-process host in tests), so nothing here is a module singleton.
  */
 import type { DiffBatch, Reply, Request, TimeMessage, WorkerMessage } from './protocol.js';
+import type { TimelineView } from './timeline.js';
 
 /** The part of a Worker the client uses. */
 export interface EnginePort {
@@ -18,6 +19,8 @@ export interface EngineListeners {
   batch(b: DiffBatch): void;
   /** A Play segment ended (logged as `sim advance D`). */
   time(t: TimeMessage): void;
+  /** The timeline changed (length, position shown, branches). */
+  timeline(view: TimelineView): void;
   /** The worker itself failed (it could not load, or threw outside a request). */
   crash(message: string): void;
 }
@@ -37,6 +40,7 @@ export class EngineClient {
       const msg = ev.data;
       if (msg.type === 'batch') return listeners.batch(msg.batch);
       if (msg.type === 'time') return listeners.time(msg);
+      if (msg.type === 'timeline') return listeners.timeline(msg.timeline);
       const resolve = this.pending.get(msg.id);
       this.pending.delete(msg.id);
       resolve?.(msg);

@@ -51,6 +51,7 @@ export class EngineHost {
       reply = { id: req.id, type: 'failed', message: e instanceof Error ? e.message : String(e) };
     }
     this.flush();
+    if (req.type !== 'query') this.postTimeline();
     this.env.post(reply);
   }
 
@@ -88,13 +89,27 @@ export class EngineHost {
       }
       case 'play':
         if (this.play.playing) this.endSegment(false);
+        this.session.timeline.beforeCommand();
         this.speed = req.speed;
         this.play.start(req.speed);
         return { id: req.id, type: 'results', results: [] };
       case 'pause':
         this.endSegment(false);
         return { id: req.id, type: 'results', results: [] };
+      case 'rewind':
+      case 'branch':
+        this.endSegment(false);
+        if (req.type === 'rewind') this.session.timeline.rewind(req.to);
+        else this.session.timeline.switchTo(req.index);
+        this.entries = [];
+        this.resetPending = true;
+        return { id: req.id, type: 'results', results: [] };
     }
+  }
+
+  /** Posts the timeline as it is now (after anything that may have changed it). */
+  private postTimeline(): void {
+    this.env.post({ type: 'timeline', timeline: this.session.timeline.view() });
   }
 
   /** Stops Play and logs the segment (if the clock moved), echoing it to the page. */
@@ -109,6 +124,7 @@ export class EngineHost {
     if (line === undefined && !settled) return;
     const result = line === undefined ? undefined : { command: line, exitCode: 0, stdout: `now ${clockLine(this.session.cluster)}\n`, stderr: '' };
     this.env.post({ type: 'time', ...(result ? { result } : {}), settled });
+    if (settled) this.postTimeline();
   }
 
   private attach(session: EngineSession): EngineSession {

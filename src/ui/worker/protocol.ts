@@ -8,6 +8,7 @@ import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { CommandResult } from '../../kubectl/session.js';
 import type { SessionLog } from './session-log.js';
 import type { Speed } from './play-loop.js';
+import type { TimelineView } from './timeline.js';
 
 /** What changed since the previous batch; the page's LiveCluster applies these in order. */
 export interface DiffBatch {
@@ -37,7 +38,11 @@ export type Request =
   /** Starts (or changes the speed of) Play; the clock runs in the worker, frame by frame. */
   | { readonly id: number; readonly type: 'play'; readonly speed: Speed }
   /** Ends Play; the segment is logged as `sim advance D` (a `time` message echoes it). */
-  | { readonly id: number; readonly type: 'pause' };
+  | { readonly id: number; readonly type: 'pause' }
+  /** Shows the moment after `to` commands of the log (its length: the newest moment). Never logged. */
+  | { readonly id: number; readonly type: 'rewind'; readonly to: number }
+  /** Shows another branch of the timeline at its newest moment. */
+  | { readonly id: number; readonly type: 'branch'; readonly index: number };
 
 export type Reply =
   | { readonly id: number; readonly type: 'results'; readonly results: readonly CommandResult[] }
@@ -57,5 +62,9 @@ export interface TimeMessage {
   readonly settled: boolean;
 }
 
-/** Everything the worker posts: replies, Play segments, and batches whenever the cluster changed. */
-export type WorkerMessage = Reply | TimeMessage | { readonly type: 'batch'; readonly batch: DiffBatch };
+/** Everything the worker posts: replies, Play segments, the timeline, and batches whenever the cluster changed. */
+export type WorkerMessage =
+  | Reply
+  | TimeMessage
+  | { readonly type: 'batch'; readonly batch: DiffBatch }
+  | { readonly type: 'timeline'; readonly timeline: TimelineView };

@@ -28,7 +28,10 @@ export interface SessionLog {
   readonly format: number;
   readonly engine: string;
   readonly seed: number;
+  /** The commands of the branch shown, in order: the replay. */
   readonly commands: readonly LoggedCommand[];
+  /** Other futures the Timeline keeps reachable (each a whole branch from the start). */
+  readonly branches?: readonly (readonly LoggedCommand[])[];
 }
 
 export function emptyLog(seed = 1): SessionLog {

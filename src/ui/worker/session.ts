@@ -1,7 +1,8 @@
 /**
  * One playground's engine session, as the worker holds it: the cluster and the session log that
  * rebuilds it. Every command the page sends runs here and is logged with its stdin and the editor
- * files it read, so that replaying the log gives the same cluster.
+ * files it read, so that replaying the log gives the same cluster; the timeline keeps the log's
+ * branches and the moment shown.
  */
 import { exec } from '../../kubectl/exec.js';
 import { parseScript } from '../../kubectl/script.js';
@@ -9,28 +10,23 @@ import type { CommandResult } from '../../kubectl/session.js';
 import type { Cluster } from '../../sim/engine/cluster.js';
 import type { ScriptError } from './protocol.js';
 import { logProblem, replay, type LoggedCommand, type SessionLog } from './session-log.js';
+import { Timeline } from './timeline.js';
 
 export class EngineSession {
   readonly cluster: Cluster;
-  private readonly commands: LoggedCommand[];
-  private readonly seed: number;
-  private readonly engine: string;
-  private readonly format: number;
+  readonly timeline: Timeline;
 
   /** Rebuilds the cluster from `log` (throws with the reason when the log cannot be read here). */
   constructor(log: SessionLog) {
     const problem = logProblem(log);
     if (problem) throw new Error(problem);
     this.cluster = replay(log);
-    this.commands = [...log.commands];
-    this.seed = log.seed;
-    this.engine = log.engine;
-    this.format = log.format;
+    this.timeline = new Timeline(log, this.cluster);
   }
 
   /** The log so far (a copy: the caller may keep it). */
   get log(): SessionLog {
-    return { format: this.format, engine: this.engine, seed: this.seed, commands: [...this.commands] };
+    return this.timeline.log;
   }
 
   /**
@@ -41,6 +37,7 @@ export class EngineSession {
     const parsed = parseScript(text);
     if ('error' in parsed) return { error: parsed.error, line: parsed.line };
     const results: CommandResult[] = [];
+    if (parsed.commands.length > 0) this.timeline.beforeCommand();
     for (const cmd of parsed.commands) {
       const read: Record<string, string> = {};
       const readFile = (name: string): string | undefined => {
@@ -50,7 +47,7 @@ export class EngineSession {
       };
       const r = exec(this.cluster, cmd.text, cmd.stdin, { readFile });
       results.push({ command: cmd.text, ...r });
-      this.commands.push({
+      this.timeline.record({
         line: cmd.text,
         ...(cmd.stdin !== undefined ? { stdin: cmd.stdin } : {}),
         ...(Object.keys(read).length > 0 ? { files: read } : {}),
@@ -61,6 +58,6 @@ export class EngineSession {
 
   /** Appends a command that already ran outside `run` (a Play segment's `sim advance D`). */
   record(cmd: LoggedCommand): void {
-    this.commands.push(cmd);
+    this.timeline.record(cmd);
   }
 }

@@ -83,6 +83,23 @@ describe('Playground', () => {
     expect(log.commands.map((c) => c.line)).toEqual(['sim node add node-{1..3} --labels pool=general', 'sim settle', 'sim advance 10s']);
   });
 
+  it('scrubs back on the Timeline, branches on a command there, and shows the cluster of that moment', async () => {
+    const { pg } = await started();
+    pg.playback.actor.start();
+    await pg.run('sim node add a\nsim node add b\nsim node add c');
+    expect(pg.timeline).toMatchObject({ length: 3, position: 3 });
+    pg.playback.actor.send({ type: 'SCRUB', to: 1 });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pg.playback.snapshot.value).toBe('Rewound');
+    expect(pg.timeline.position).toBe(1);
+    expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['a']);
+    await pg.run('sim node add x');
+    expect(pg.playback.snapshot.value).toBe('Paused');
+    expect(pg.timeline).toMatchObject({ length: 2, position: 2, branches: [{ length: 3, last: 'sim node add c' }] });
+    await pg.switchBranch(0);
+    expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['a', 'b', 'c']);
+  });
+
   it('rejects an unknown query and keeps two playgrounds apart', async () => {
     const a = await started('a');
     const b = await started('b');

@@ -20,7 +20,7 @@ describe('EngineHost', () => {
   it('answers a load with every object as a reset batch, then the reply', () => {
     const h = host();
     h.host.handle({ id: 1, type: 'load', log: { ...emptyLog(), commands: [{ line: 'sim node add node-1' }] } });
-    expect(h.posted.map((m) => m.type)).toEqual(['batch', 'results']);
+    expect(h.posted.map((m) => m.type)).toEqual(['batch', 'timeline', 'results']);
     const [b] = batches(h.posted);
     expect(b!.entries).toEqual([]);
     expect(b!.reset!.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['node-1']);
@@ -32,7 +32,7 @@ describe('EngineHost', () => {
     h.host.handle({ id: 1, type: 'load', log: emptyLog() });
     h.posted.length = 0;
     h.host.handle({ id: 2, type: 'run', text: 'sim node add node-1', files: {}, source: 'terminal' });
-    expect(h.posted.map((m) => m.type)).toEqual(['batch', 'results']);
+    expect(h.posted.map((m) => m.type)).toEqual(['batch', 'timeline', 'results']);
     const [b] = batches(h.posted);
     expect(b!.reset).toBeUndefined();
     expect(b!.entries.flatMap((e) => e.diff.added).some((o) => o.kind === 'Node' && o.metadata.name === 'node-1')).toBe(true);
@@ -40,9 +40,9 @@ describe('EngineHost', () => {
 
     h.posted.length = 0;
     h.host.handle({ id: 3, type: 'run', text: 'kubectl get nodes', files: {}, source: 'terminal' });
-    expect(h.posted.map((m) => m.type)).toEqual(['results']);
+    expect(h.posted.map((m) => m.type)).toEqual(['timeline', 'results']);
     h.host.handle({ id: 4, type: 'query', query: 'log', args: undefined });
-    expect(h.posted.map((m) => m.type)).toEqual(['results', 'answer']);
+    expect(h.posted.map((m) => m.type)).toEqual(['timeline', 'results', 'answer']);
   });
 
   it('reports a script that does not parse, runs none of it and logs nothing', () => {
@@ -52,6 +52,18 @@ describe('EngineHost', () => {
     expect(r).toEqual({ id: 1, type: 'script-error', error: { error: expect.stringContaining('line 2'), line: 2 } });
     h.host.handle({ id: 2, type: 'query', query: 'log', args: undefined });
     expect(replies(h.posted).at(-1)).toMatchObject({ type: 'answer', value: { commands: [] } });
+  });
+
+  it('rewinds with a reset batch of that moment and the timeline, and refuses a position it lacks', () => {
+    const h = host();
+    h.host.handle({ id: 1, type: 'run', text: 'sim node add a\nsim node add b', files: {}, source: 'terminal' });
+    h.posted.length = 0;
+    h.host.handle({ id: 2, type: 'rewind', to: 1 });
+    expect(h.posted.map((m) => m.type)).toEqual(['batch', 'timeline', 'results']);
+    expect(batches(h.posted)[0]!.reset!.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['a']);
+    expect(h.posted[1]).toMatchObject({ timeline: { length: 2, position: 1 } });
+    h.host.handle({ id: 3, type: 'rewind', to: 7 });
+    expect(replies(h.posted).at(-1)).toEqual({ id: 3, type: 'failed', message: 'the timeline has positions 0 to 2, not 7' });
   });
 
   it('refuses an unknown query and a log of another format, keeping the session', () => {
