@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { CSP, pages } from './build/pages.js';
 
 /** The package version names the engine in session logs (src/ui/worker/session-log.ts). */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 export const define = { __ENGINE_VERSION__: JSON.stringify(pkg.version) };
 
 export default defineConfig({
+  // Relative URLs: the built site works from any sub-path of any static host.
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), pages(fileURLToPath(new URL('.', import.meta.url)))],
   define,
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: false },
   server: { port: 5173 },
-  preview: { port: 4173 },
+  preview: { port: 4173, headers: { 'Content-Security-Policy': CSP } },
 });

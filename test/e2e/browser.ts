@@ -1,14 +1,20 @@
 /**
  * Shared set-up for the end-to-end tests: serve the production build (`dist/`, made by
- * `vite build`) on a free local port and drive Debian's headless Chromium through playwright-core.
+ * `vite build`) under a sub-path of a local static server that sends the site's
+ * Content-Security-Policy, and drive Debian's headless Chromium through playwright-core. Every
+ * request that leaves the server's origin is recorded, so tests can assert there is none.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { preview, type PreviewServer } from 'vite';
+import { CSP } from '../../build/pages.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
+
+/** The site is served from here, not from `/`: it must work from any sub-path without rewrites. */
+export const SUB_PATH = '/some/sub/path/';
 
 const ARGS = [
   '--no-sandbox',
@@ -19,10 +25,25 @@ const ARGS = [
   '--no-first-run',
 ];
 
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+};
+
 export interface Session {
   readonly page: Page;
+  /** The site's address (ends with SUB_PATH). */
   readonly url: string;
+  /** Page errors and console errors (a CSP violation is one). */
   readonly errors: string[];
+  /** Every request to another origin than the site's. */
+  readonly offOrigin: string[];
   /** Saves a full-page screenshot as test-results/screenshots/NAME.png (CI keeps the folder). */
   screenshot(name: string): Promise<void>;
   close(): Promise<void>;
@@ -30,13 +51,31 @@ export interface Session {
 
 export const SCREENSHOTS = 'test-results/screenshots';
 
-export async function openPlayground(path = '/'): Promise<Session> {
+/** A static server for dist/ under SUB_PATH: files as they are, `DIR/` as `DIR/index.html`, nothing else. */
+function serve(): Promise<Server> {
+  const root = join(process.cwd(), 'dist');
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = path.startsWith(SUB_PATH) ? normalize(join(root, path.slice(SUB_PATH.length))) : '';
+    if (file && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!file || !(file === root || file.startsWith(root + sep)) || !existsSync(file)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+export async function openPlayground(path = ''): Promise<Session> {
   if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `vite build` before the end-to-end tests');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
-  const server: PreviewServer = await preview({ preview: { port: 0, strictPort: false, host: '127.0.0.1' }, logLevel: 'silent' });
-  const address = server.httpServer.address();
-  if (!address || typeof address === 'string') throw new Error('preview server has no port');
-  const url = `http://127.0.0.1:${address.port}`;
+  const server = await serve();
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the static server has no port');
+  const origin = `http://127.0.0.1:${address.port}`;
+  const url = origin + SUB_PATH;
   const context: BrowserContext = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'everynode-e2e-')), {
     executablePath: CHROMIUM,
     headless: true,
@@ -44,22 +83,28 @@ export async function openPlayground(path = '/'): Promise<Session> {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
+  const offOrigin: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
+  });
+  context.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:')) offOrigin.push(u);
   });
   await page.goto(url + path);
   return {
     page,
     url,
     errors,
+    offOrigin,
     async screenshot(name: string) {
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
     },
     async close() {
       await context.close();
-      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

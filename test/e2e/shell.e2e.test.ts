@@ -178,7 +178,22 @@ describe('playground shell', () => {
     await p.setViewportSize({ width: 1280, height: 720 });
   });
 
-  it('has no console errors', () => {
+  it('adds nodes from the toolbox, showing the command it ran', async () => {
+    const p = s.page;
+    await p.getByRole('button', { name: 'Toolbox' }).click();
+    const form = p.getByRole('form', { name: 'Add nodes' });
+    await form.getByRole('textbox', { name: 'Names' }).fill('gpu-{1..2}');
+    await form.getByRole('textbox', { name: 'Pool' }).fill('gpu');
+    await form.getByRole('textbox', { name: 'Taints' }).fill('gpu=yes:NoSchedule');
+    await form.getByRole('button', { name: 'Add nodes' }).click();
+    await idle();
+    expect(await terminalText()).toContain('$ sim node add gpu-{1..2} --labels=pool=gpu --taints=gpu=yes:NoSchedule\nnode/gpu-1 created\nnode/gpu-2 created');
+    await s.screenshot('toolbox');
+    await p.getByRole('button', { name: 'Toolbox' }).click();
+  });
+
+  it('has no console errors (CSP violations included) and no request leaving the origin', () => {
     expect(s.errors).toEqual([]);
+    expect(s.offOrigin).toEqual([]);
   });
 });

@@ -1,0 +1,96 @@
+/**
+ * Every page is a real file of the build, so any static host serves it from any sub-path without
+ * rewrites: index.html (the playground), lessons/index.html (the lessons, listed), and
+ * lessons/ID/index.html for each lesson folder under lessons/ (by the lesson's id). The lesson
+ * pages are generated from index.html here; lessons/ itself holds content only.
+ *
+ * Every built page carries the Content-Security-Policy as a <meta> (static hosts that send no
+ * header still enforce it); `vite preview` also sends it as a header.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import type { Plugin } from 'vite';
+import { listed, readCatalogue } from '../src/tutorial/catalogue.js';
+
+/** No eval, no inline script, workers and every request same-origin. Styles may be inline (Monaco injects them). */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+export interface LessonPage {
+  readonly id: string;
+  readonly title: string;
+  readonly track: string;
+}
+
+/** The listed lessons under `dir` (folders starting with `_` are not pages). */
+export function lessonPages(dir: string): LessonPage[] {
+  const tree = new Map<string, string>();
+  const walk = (d: string): void => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else tree.set(relative(dir, p).split(sep).join('/'), readFileSync(p, 'utf8'));
+    }
+  };
+  walk(dir);
+  return [...listed(readCatalogue(tree)).values()].flat().map((l) => ({ id: l.meta.id, title: l.meta.title, track: l.meta.track }));
+}
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** index.html made into another page: its title, the data the app reads, and optional static content. */
+function derive(template: string, opts: { title: string; data: Record<string, string>; after?: string }): string {
+  const attrs = Object.entries(opts.data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
+  return template
+    // The template's `./` URLs are relative to the root; from a page deeper down they are root URLs.
+    .replace(/(src|href)="\.\//g, '$1="/')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.title)}</title>`)
+    .replace('<div id="app"></div>', `<div id="app"${attrs}></div>${opts.after ?? ''}`);
+}
+
+export function pages(root: string): Plugin {
+  const html = new Map<string, string>();
+  const build = (): void => {
+    const template = readFileSync(join(root, 'index.html'), 'utf8');
+    const lessons = lessonPages(join(root, 'lessons'));
+    const list = lessons.map((l) => `<li><a href="./${encodeURIComponent(l.id)}/">${escapeHtml(l.title)}</a> <small>(${escapeHtml(l.track)})</small></li>`).join('');
+    html.set(
+      resolve(root, 'lessons/index.html'),
+      derive(template, { title: 'Lessons — Everynode', data: { root: '../', page: 'lessons' }, after: `<main class="lesson-list"><h1>Lessons</h1><ul>${list}</ul></main>` }),
+    );
+    for (const l of lessons) {
+      html.set(resolve(root, `lessons/${l.id}/index.html`), derive(template, { title: `${l.title} — Everynode`, data: { root: '../../', page: 'lesson', lesson: l.id } }));
+    }
+  };
+  return {
+    name: 'everynode-pages',
+    config(_, env) {
+      if (env.command !== 'build') return;
+      build();
+      return { build: { rollupOptions: { input: [resolve(root, 'index.html'), ...html.keys()] } } };
+    },
+    resolveId(id) {
+      return html.has(id) ? id : undefined;
+    },
+    load(id) {
+      return html.get(id);
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler(text, ctx) {
+        if (ctx.server) return text;
+        return text.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`);
+      },
+    },
+  };
+}
