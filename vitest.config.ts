@@ -6,6 +6,9 @@ export default defineConfig({
   // Svelte compiles the page's `.svelte.ts` state classes (runes) for the tests that use them.
   plugins: [svelte()],
   define,
+  // Svelte's client runtime: the component tests mount in jsdom, and runes then react in the
+  // state-class tests too (the server build would render once and never update).
+  resolve: { conditions: ['browser'] },
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],

@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+/**
+ * Two playgrounds on one page (as the docs widget will put them) are two independent instances:
+ * each view has its own regions, its own cluster and its own terminal, and a command in one
+ * changes nothing in the other. Nothing in the page is a module singleton.
+ */
+import { render, within } from '@testing-library/svelte';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import PlaygroundView from '../../src/ui/PlaygroundView.svelte';
+import { Playground } from '../../src/ui/playground/playground.svelte.js';
+import { Layout } from '../../src/ui/shell/layout.svelte.js';
+import { inProcessEngine } from './worker/in-process.js';
+import { memoryStorage } from './memory-storage.js';
+
+beforeAll(() => {
+  // jsdom lays nothing out, so it has no element scrolling; the views only scroll to the end.
+  Element.prototype.scrollTo = () => {};
+});
+
+const open: Playground[] = [];
+afterEach(() => open.splice(0).forEach((p) => p.close()));
+
+async function mounted(id: string, storage = memoryStorage()) {
+  const playground = new Playground(id, inProcessEngine(), { storage });
+  open.push(playground);
+  playground.start();
+  await waitFor(playground.session.actor, (s) => s.matches('Ready'));
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  render(PlaygroundView, { target: host, props: { playground, layout: new Layout(undefined) } });
+  return { playground, view: within(host) };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('two playgrounds on one page', () => {
+  it('each has its own regions, cluster and terminal', async () => {
+    const storage = memoryStorage();
+    const a = await mounted('a', storage);
+    const b = await mounted('b', storage);
+    await tick();
+    for (const { view } of [a, b]) {
+      expect(view.getByRole('list', { name: 'Nodes' }).querySelectorAll('li')).toHaveLength(3);
+      expect(view.getByRole('region', { name: 'Why' })).toBeTruthy();
+      expect(view.getByRole('region', { name: 'Editor' })).toBeTruthy();
+      expect(view.getByRole('textbox', { name: 'Command' })).toBeTruthy();
+    }
+    await a.playground.run('sim node add only-a');
+    await tick();
+    expect(a.view.getByRole('list', { name: 'Nodes' }).querySelectorAll('li')).toHaveLength(4);
+    expect(b.view.getByRole('list', { name: 'Nodes' }).querySelectorAll('li')).toHaveLength(3);
+    expect(a.view.getByRole('log', { name: 'Terminal output' }).textContent).toContain('$ sim node add only-a');
+    expect(b.view.getByRole('log', { name: 'Terminal output' }).textContent).toBe('');
+    await tick();
+    expect(JSON.parse(storage.getItem('everynode:a:session')!).data.log.commands.at(-1)).toEqual({ line: 'sim node add only-a' });
+    expect(JSON.parse(storage.getItem('everynode:b:session') ?? '{"data":{"log":{"commands":[]}}}').data.log.commands.map((c: { line: string }) => c.line)).not.toContain('sim node add only-a');
+  });
+
+  it('keeps element ids apart, so labels and tabs point into their own playground', async () => {
+    await mounted('one');
+    await mounted('two');
+    const ids = [...document.querySelectorAll('[id]')].map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
