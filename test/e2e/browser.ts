@@ -68,7 +68,12 @@ function serve(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-export async function openPlayground(path = ''): Promise<Session> {
+export interface OpenOptions {
+  /** Called with the URL of every request the page makes (before the first navigation too). */
+  readonly onRequest?: (url: string) => void;
+}
+
+export async function openPlayground(path = '', opts: OpenOptions = {}): Promise<Session> {
   if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `vite build` before the end-to-end tests');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
   const server = await serve();
@@ -90,6 +95,7 @@ export async function openPlayground(path = ''): Promise<Session> {
   });
   context.on('request', (r) => {
     const u = r.url();
+    opts.onRequest?.(u);
     if (!u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:')) offOrigin.push(u);
   });
   await page.goto(url + path);
