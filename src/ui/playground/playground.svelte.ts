@@ -54,6 +54,8 @@ export class Playground {
   readonly playback: ActorState<Actor<typeof playback>>;
   /** Saves and restores the work; `keeper.error` says when saving failed. */
   readonly keeper: SessionKeeper;
+  /** This playground's own saved entries (the editor keeps its tab state here, by name). */
+  readonly storage: PlaygroundStorage;
   private readonly engine: EngineClient;
   /** The newest position asked for while a rewind was running (a drag sends many). */
   private rewindWanted: number | undefined;
@@ -68,8 +70,9 @@ export class Playground {
     port: EnginePort,
     options: PlaygroundOptions = {},
   ) {
+    this.storage = new PlaygroundStorage(options.storage, id);
     this.keeper = new SessionKeeper(
-      new PlaygroundStorage(options.storage, id),
+      this.storage,
       () => this.query<SessionLog>('log'),
       () => $state.snapshot(this.files),
     );
