@@ -63,12 +63,13 @@ export function readInput(opts: InputOptions): InputItem[] | { error: string } {
     const parsed = parseManifests(text, source, { validate: opts.validate });
     const bad = parsed.diagnostics.find((d) => d.severity === 'error');
     if (bad) return { error: bad.message.startsWith('error: ') ? bad.message : `error: ${bad.message}` };
-    for (const doc of parsed.docs) items.push(toItem(doc, source, opts));
+    for (const doc of parsed.docs) items.push(inputItem(doc, source, opts));
   }
   return items;
 }
 
-function toItem(doc: ManifestDoc, source: string, opts: InputOptions): InputItem {
+/** One readable document as an input item: the object to send, or why it cannot be sent. */
+export function inputItem(doc: ManifestDoc, source: string, opts: Pick<InputOptions, 'namespace' | 'enforceNamespace'>): InputItem {
   const mapping = resourceMappingError(doc.object, source);
   if (mapping) return { error: mapping, fromStream: true };
   const info = resourceInfo(doc.object['kind'] as Kind);
