@@ -8,11 +8,20 @@ import { CSP, pages } from './build/pages.js';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 export const define = { __ENGINE_VERSION__: JSON.stringify(pkg.version) };
 
+/** Monaco 0.56+ no longer exports `monaco-editor/esm/vs/...`, which monaco-yaml's worker imports. */
+const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url));
+
 export default defineConfig({
   // Relative URLs: the built site works from any sub-path of any static host.
   base: './',
   plugins: [svelte(), pages(fileURLToPath(new URL('.', import.meta.url)))],
   define,
+  resolve: {
+    alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
+  },
+  // The YAML worker's dependencies, pre-bundled up front: otherwise the dev server re-optimises on
+  // the first worker request and aborts it, and validation never starts.
+  optimizeDeps: { include: ['monaco-yaml/yaml.worker.js'] },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: false },
   server: { port: 5173 },

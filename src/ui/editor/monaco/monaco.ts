@@ -1,0 +1,44 @@
+/**
+ * Monaco with only what a YAML editor needs, configured once per page: the lazily loaded part of
+ * the editor (import it through `load.ts`, never statically). Monaco's configuration is global,
+ * so this module is the only place that touches it; every playground's editor shares it and
+ * keeps its own models under its own URIs.
+ *
+ * Never the full `monaco-editor` entry (every language and feature, 13 MB): the editor API,
+ * the YAML tokenizer, and the editing features listed below. monaco-yaml adds completion,
+ * validation and hover from the JSON Schema generated from the engine's manifest schema.
+ */
+import * as monaco from 'monaco-editor/editor';
+import 'monaco-editor/languages/definitions/yaml/register';
+import 'monaco-editor/features/bracketMatching/register';
+import 'monaco-editor/features/clipboard/register';
+import 'monaco-editor/features/comment/register';
+import 'monaco-editor/features/cursorUndo/register';
+import 'monaco-editor/features/find/register';
+import 'monaco-editor/features/folding/register';
+import 'monaco-editor/features/format/register';
+import 'monaco-editor/features/gotoError/register';
+import 'monaco-editor/features/hover/register';
+import 'monaco-editor/features/indentation/register';
+import 'monaco-editor/features/linesOperations/register';
+import 'monaco-editor/features/snippet/register';
+import 'monaco-editor/features/suggest/register';
+import 'monaco-editor/features/toggleTabFocusMode/register';
+import 'monaco-editor/features/wordOperations/register';
+import { configureMonacoYaml } from 'monaco-yaml';
+import { manifestJsonSchema, SCHEMA_URI } from '../json-schema.js';
+import { installMonacoEnvironment } from './environment.js';
+import { withLegacyWebWorker } from './legacy-worker.js';
+
+installMonacoEnvironment();
+
+configureMonacoYaml(withLegacyWebWorker(monaco), {
+  enableSchemaRequest: false,
+  // kubectl reads YAML as go-yaml does: YAML 1.1 (`yes` is a boolean).
+  yamlVersion: '1.1',
+  format: { enable: false },
+  schemas: [{ uri: SCHEMA_URI, fileMatch: ['*'], schema: manifestJsonSchema() }],
+});
+
+export { monaco };
+export type Monaco = typeof monaco;

@@ -1,0 +1,86 @@
+/**
+ * One editor tab: a file name, its text and its editor machine (clean, dirty, invalid,
+ * applying). The machine checks the text through the worker's `validate` query and applies it
+ * with `kubectl apply -f NAME`, the file handed to the worker with the command.
+ */
+import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { FileDiagnostic } from '../../kubectl/apply/diagnose.js';
+import { editorMachine, errorCount } from '../../machines/editor.js';
+import { VALIDATE_QUERY, type EditorHost, type RunResult, type ValidateArgs } from './host.js';
+
+export type EditorStateName = 'clean' | 'dirty' | 'invalid' | 'applying';
+
+/** True when every command of a run exited 0. */
+export function succeeded(result: RunResult): boolean {
+  return Array.isArray(result) && result.every((r) => r.exitCode === 0);
+}
+
+export class EditorTab {
+  name = $state('');
+  private snapshot = $state<SnapshotFrom<typeof editorMachine>>() as SnapshotFrom<typeof editorMachine>;
+  private readonly actor: ActorRefFrom<typeof editorMachine>;
+
+  constructor(name: string, text: string, private readonly host: EditorHost, applied?: string) {
+    this.name = name;
+    const machine = editorMachine.provide({
+      actors: {
+        validate: fromPromise(({ input }: { input: { text: string } }) =>
+          host.query<readonly FileDiagnostic[]>(VALIDATE_QUERY, { name: this.name, text: input.text } satisfies ValidateArgs)),
+        apply: fromPromise(async ({ input }: { input: { text: string } }) => {
+          const files = { ...host.files, [this.name]: input.text };
+          return { ok: succeeded(await host.run(`kubectl apply -f ${this.name}`, { files, source: 'editor' })) };
+        }),
+      },
+    });
+    this.actor = createActor(machine, { input: { text, ...(applied !== undefined ? { applied } : {}) } });
+    this.snapshot = this.actor.getSnapshot();
+    this.actor.subscribe((s) => {
+      this.snapshot = s;
+    });
+    this.actor.start();
+  }
+
+  get text(): string {
+    return this.snapshot.context.text;
+  }
+
+  /** The text last applied successfully, if any (kept with the tab across reloads). */
+  get applied(): string | undefined {
+    return this.snapshot.context.applied;
+  }
+
+  get state(): EditorStateName {
+    const v = this.snapshot.value;
+    return v === 'judging' ? 'dirty' : v;
+  }
+
+  get diagnostics(): readonly FileDiagnostic[] {
+    return this.snapshot.context.diagnostics;
+  }
+
+  get errors(): number {
+    return errorCount(this.snapshot.context);
+  }
+
+  /** Changes not yet applied (what closing the tab would lose from the cluster's view). */
+  get unapplied(): boolean {
+    return this.snapshot.context.applied !== this.snapshot.context.text;
+  }
+
+  edit(text: string): void {
+    if (text !== this.text) this.actor.send({ type: 'EDIT', text });
+  }
+
+  apply(): void {
+    this.actor.send({ type: 'APPLY' });
+  }
+
+  /** The cluster changed: check the text again (debounced by the machine). */
+  revalidate(): void {
+    this.actor.send({ type: 'REVALIDATE' });
+  }
+
+  stop(): void {
+    this.actor.stop();
+  }
+}
