@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { svelteTesting } from '@testing-library/svelte/vite';
 import { define } from './vite.config.js';
 
 export default defineConfig({
-  // Svelte compiles the page's `.svelte.ts` state classes (runes) for the tests that use them.
-  plugins: [svelte()],
+  // Svelte compiles the page's `.svelte.ts` state classes (runes) for the tests that use them;
+  // svelteTesting resolves Svelte's browser build for the component tests (jsdom), not its SSR one.
+  plugins: [svelte(), svelteTesting()],
   define,
   // Svelte's client runtime: the component tests mount in jsdom, and runes then react in the
   // state-class tests too (the server build would render once and never update).

@@ -87,6 +87,7 @@ export const editorMachine = setup({
       checked: context.checking,
       checking: undefined,
     })),
+    dropCheck: assign({ checking: undefined }),
     startApply: assign({ sending: ({ context }) => context.text }),
     markApplied: assign(({ context, event }) => ({
       applied: (event as unknown as DoneActorEvent<ApplyOutcome>).output.ok ? context.sending : context.applied,
@@ -102,6 +103,8 @@ export const editorMachine = setup({
   on: {
     CHECK: { actions: 'startCheck' },
     REVALIDATE: { actions: 'scheduleCheck' },
+    // a check that failed (the worker could not answer) leaves the last findings standing
+    'xstate.error.actor.check': { actions: 'dropCheck' },
   },
   states: {
     judging: {

@@ -92,6 +92,20 @@ describe('editor machine', () => {
     expect(actor.getSnapshot().context.diagnostics).toEqual([]);
   });
 
+  it('keeps the last findings when a check fails', async () => {
+    let fail = false;
+    const h = harness({ text: 'bad' }, () => {
+      if (fail) throw new Error('worker gone');
+      return [ERROR];
+    });
+    await h.settle();
+    fail = true;
+    h.actor.send({ type: 'EDIT', text: 'bad!' });
+    await h.settle();
+    expect(h.state()).toBe('invalid');
+    expect(h.actor.getSnapshot().context).toMatchObject({ diagnostics: [ERROR], checked: 'bad', checking: undefined });
+  });
+
   it('applies the text as it was when Apply was pressed, and is clean after', async () => {
     const h = harness({ text: 'v1' });
     h.actor.send({ type: 'APPLY' });

@@ -6,10 +6,12 @@
 import type { EngineSession } from './session.js';
 import { completeQuery } from './queries/complete.js';
 import { logQuery } from './queries/log.js';
+import { validateQuery } from './queries/validate.js';
 
 export type Query = (session: EngineSession, args: unknown) => unknown;
 
 export const QUERIES: Readonly<Record<string, Query>> = {
   complete: completeQuery,
   log: logQuery,
+  validate: validateQuery,
 };

@@ -2,7 +2,8 @@
  * One playground's Monaco editor: a model per tab under `inmemory://<playground id>/<file>`
  * (unique per playground, so several playgrounds share the global Monaco without sharing files),
  * the view state of each tab kept while another is shown, markers for each file's diagnostics,
- * Ctrl/Cmd+Enter bound to Apply, and the tab focus mode (Ctrl+M) reported so the page can show it.
+ * Ctrl/Cmd+Enter bound to Apply, and the tab focus mode (Ctrl+M) toggled and reported so the page
+ * can show it.
  */
 import type { FileDiagnostic } from '../../../kubectl/apply/diagnose.js';
 import type { Monaco } from './monaco.js';
@@ -10,6 +11,8 @@ import type * as M from 'monaco-editor/editor';
 
 export interface MonacoViewOptions {
   readonly playgroundId: string;
+  /** A Mac keyboard: the tab focus toggle is Ctrl+Shift+M there. */
+  readonly mac: boolean;
   onEdit(name: string, text: string): void;
   onApply(): void;
   onTabFocusMode(on: boolean): void;
@@ -37,7 +40,12 @@ export class MonacoView {
       renderWhitespace: 'boundary',
       'semanticHighlighting.enabled': false,
     });
-    this.editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => opts.onApply());
+    const { KeyMod, KeyCode } = monaco;
+    this.editor.addCommand(KeyMod.CtrlCmd | KeyCode.Enter, () => opts.onApply());
+    // Monaco's own toggle is not bound in a standalone editor built from features: bind it here,
+    // on the keys VS Code uses (Ctrl+M; Ctrl+Shift+M on a Mac, where Cmd+M minimises the window).
+    const toggle = opts.mac ? KeyMod.WinCtrl | KeyMod.Shift | KeyCode.KeyM : KeyMod.CtrlCmd | KeyCode.KeyM;
+    this.editor.addCommand(toggle, () => this.editor.updateOptions({ tabFocusMode: !this.editor.getOption(monaco.editor.EditorOption.tabFocusMode) }));
     const tabFocus = monaco.editor.EditorOption.tabFocusMode;
     this.editor.onDidChangeConfiguration((e) => {
       if (e.hasChanged(tabFocus)) opts.onTabFocusMode(this.editor.getOption(tabFocus));

@@ -12,6 +12,7 @@ import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/languages/definitions/yaml/register';
 import 'monaco-editor/features/bracketMatching/register';
 import 'monaco-editor/features/clipboard/register';
+import 'monaco-editor/features/codeAction/register';
 import 'monaco-editor/features/comment/register';
 import 'monaco-editor/features/cursorUndo/register';
 import 'monaco-editor/features/find/register';
@@ -22,8 +23,8 @@ import 'monaco-editor/features/hover/register';
 import 'monaco-editor/features/indentation/register';
 import 'monaco-editor/features/linesOperations/register';
 import 'monaco-editor/features/snippet/register';
-import 'monaco-editor/features/suggest/register';
-import 'monaco-editor/features/toggleTabFocusMode/register';
+// the suggest widget itself (`features/suggest/register` only brings inline completions)
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController.js';
 import 'monaco-editor/features/wordOperations/register';
 import { configureMonacoYaml } from 'monaco-yaml';
 import { manifestJsonSchema, SCHEMA_URI } from '../json-schema.js';
