@@ -29,10 +29,15 @@ export class EditorTabs {
   private revalidation: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly host: EditorHost, records: readonly TabRecord[]) {
-    for (const r of records) this.tabs.push(new EditorTab(r.name, r.text, host, r.applied));
-    this.activeName = this.tabs[0]?.name ?? '';
-    this.syncFiles();
+    this.open(records);
     this.stopWatching = host.cluster.onBatch(() => this.clusterChanged());
+  }
+
+  /** Puts these files in place of every open tab (a session was loaded or restored). */
+  replaceAll(records: readonly TabRecord[]): void {
+    for (const t of this.tabs) t.stop();
+    this.tabs = [];
+    this.open(records);
   }
 
   get active(): EditorTab | undefined {
@@ -91,6 +96,7 @@ export class EditorTabs {
     if (!tab) return;
     tab.edit(text);
     this.host.files[name] = text;
+    this.host.changed?.();
   }
 
   dispose(): void {
@@ -108,8 +114,15 @@ export class EditorTabs {
     }, REVALIDATE_EVERY_MS);
   }
 
+  private open(records: readonly TabRecord[]): void {
+    for (const r of records) this.tabs.push(new EditorTab(r.name, r.text, this.host, r.applied));
+    this.activeName = this.tabs[0]?.name ?? '';
+    this.syncFiles();
+  }
+
   private syncFiles(): void {
     for (const name of Object.keys(this.host.files)) if (!this.tabs.some((t) => t.name === name)) delete this.host.files[name];
     for (const t of this.tabs) this.host.files[t.name] = t.text;
+    this.host.changed?.();
   }
 }

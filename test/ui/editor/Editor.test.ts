@@ -91,6 +91,14 @@ describe('Editor', () => {
     expect(pg.cluster.get('DaemonSet', 'default', 'log-agent')).toBeUndefined();
   });
 
+  it('reopens its tabs from the files of a session the playground loads', async () => {
+    const { pg, region, text } = await setup();
+    pg.files = { 'ns.yaml': 'apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n', 'b.yaml': '' };
+    await waitFor(() => expect(within(region).getAllByRole('tab').map((t) => t.textContent?.match(/^[\w.-]+/)?.[0])).toEqual(['ns.yaml', 'b.yaml']));
+    expect(text().value).toBe('apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n');
+    expect(Object.keys(pg.files)).toEqual(['ns.yaml', 'b.yaml']);
+  });
+
   it('runs kubectl diff -f NAME for Diff', async () => {
     const { pg, region } = await setup();
     await fireEvent.click(within(region).getByRole('button', { name: 'Diff' }));
