@@ -1,11 +1,12 @@
 /**
  * One editor tab (one file) as a machine: what the page shows about the file and what Apply may do.
  *
- * - clean: the text is what this tab last applied successfully.
- * - dirty: the text differs from it (or was never applied), and its last check found no error.
- * - invalid: the last check of the text found errors (`context.diagnostics`, their count shown).
+ * - idle.clean: the text is what this tab last applied successfully.
+ * - idle.dirty: the text differs from it (or was never applied), and its last check found no error.
+ * - idle.invalid: the last check of the text found errors (`context.diagnostics`, their count shown).
+ * - idle.judging: a transient step that picks one of the three from the context, entered on
+ *   every edit, finished check and Apply.
  * - applying: Apply is running `kubectl apply -f FILE`; edits are kept, Apply waits.
- * - judging: a transient step that picks one of the three from the context.
  *
  * Checking is debounced: every edit (or REVALIDATE, when the cluster changed under the file)
  * restarts a timer; when it fires, the `validate` actor checks the text as it is then (the
@@ -13,7 +14,7 @@
  * state but applying: with errors, kubectl applies the valid documents and reports the others.
  * The clock and both actors are provided by the host (xstate `provide`, a SimulatedClock in tests).
  */
-import { assign, enqueueActions, fromPromise, setup, type DoneActorEvent } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import type { FileDiagnostic } from '../kubectl/apply/diagnose.js';
 
 export interface EditorContext {
@@ -50,6 +51,14 @@ export type EditorEvent =
 export const CHECK_DEBOUNCE_MS = 300;
 
 /** The number of errors (not warnings) the last check found. */
+/** The state's name without its parent: clean, dirty, invalid or applying. */
+export type EditorStateName = 'clean' | 'dirty' | 'invalid' | 'applying';
+
+export function stateName(value: SnapshotFrom<typeof editorMachine>['value']): EditorStateName {
+  if (typeof value === 'string') return value;
+  return value.idle === 'judging' ? 'dirty' : value.idle; // judging never lasts: only for the types
+}
+
 export const errorCount = (c: EditorContext): number => c.diagnostics.filter((d) => d.severity === 'error').length;
 
 const CHECK_ID = 'check';
@@ -99,7 +108,7 @@ export const editorMachine = setup({
   id: 'editor',
   context: ({ input }) => ({ text: input.text, applied: input.applied, sending: undefined, diagnostics: [], checked: undefined, checking: undefined }),
   entry: 'scheduleCheck',
-  initial: 'judging',
+  initial: 'idle',
   on: {
     CHECK: { actions: 'startCheck' },
     REVALIDATE: { actions: 'scheduleCheck' },
@@ -107,28 +116,20 @@ export const editorMachine = setup({
     'xstate.error.actor.check': { actions: 'dropCheck' },
   },
   states: {
-    judging: {
-      always: [{ guard: 'hasErrors', target: 'invalid' }, { guard: 'isApplied', target: 'clean' }, { target: 'dirty' }],
-    },
-    clean: {
+    idle: {
+      initial: 'judging',
       on: {
-        EDIT: { actions: ['setText', 'scheduleCheck'], target: 'judging' },
+        EDIT: { actions: ['setText', 'scheduleCheck'], target: '.judging' },
         APPLY: { target: 'applying' },
-        'xstate.done.actor.check': { actions: 'recordCheck', target: 'judging' },
+        'xstate.done.actor.check': { actions: 'recordCheck', target: '.judging' },
       },
-    },
-    dirty: {
-      on: {
-        EDIT: { actions: ['setText', 'scheduleCheck'], target: 'judging' },
-        APPLY: { target: 'applying' },
-        'xstate.done.actor.check': { actions: 'recordCheck', target: 'judging' },
-      },
-    },
-    invalid: {
-      on: {
-        EDIT: { actions: ['setText', 'scheduleCheck'], target: 'judging' },
-        APPLY: { target: 'applying' },
-        'xstate.done.actor.check': { actions: 'recordCheck', target: 'judging' },
+      states: {
+        judging: {
+          always: [{ guard: 'hasErrors', target: 'invalid' }, { guard: 'isApplied', target: 'clean' }, { target: 'dirty' }],
+        },
+        clean: {},
+        dirty: {},
+        invalid: {},
       },
     },
     applying: {
@@ -136,8 +137,8 @@ export const editorMachine = setup({
       invoke: {
         src: 'apply',
         input: ({ context }) => ({ text: context.text }),
-        onDone: { actions: ['markApplied', 'scheduleCheck'], target: 'judging' },
-        onError: { actions: ['dropApply', 'scheduleCheck'], target: 'judging' },
+        onDone: { actions: ['markApplied', 'scheduleCheck'], target: 'idle' },
+        onError: { actions: ['dropApply', 'scheduleCheck'], target: 'idle' },
       },
       on: {
         EDIT: { actions: ['setText', 'scheduleCheck'] },

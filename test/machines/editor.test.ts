@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { FileDiagnostic } from '../../src/kubectl/apply/diagnose.js';
-import { CHECK_DEBOUNCE_MS, editorMachine, errorCount, type ApplyOutcome } from '../../src/machines/editor.js';
+import { CHECK_DEBOUNCE_MS, editorMachine, errorCount, stateName, type ApplyOutcome } from '../../src/machines/editor.js';
 
 const ERROR: FileDiagnostic = { severity: 'error', message: 'unknown field "spec.replicas"', line: 6, column: 3, endLine: 6, endColumn: 11 };
 const WARNING: FileDiagnostic = { ...ERROR, severity: 'warning', message: 'duplicate field "spec.x"' };
@@ -38,7 +38,7 @@ function harness(input: { text: string; applied?: string }, findings: (text: str
     },
   });
   const actor = createActor(machine, { input, clock }).start();
-  const state = () => actor.getSnapshot().value;
+  const state = () => stateName(actor.getSnapshot().value);
   const settle = async () => {
     clock.increment(CHECK_DEBOUNCE_MS);
     await flush();
@@ -88,7 +88,7 @@ describe('editor machine', () => {
     actor.send({ type: 'EDIT', text: 'good' });
     slow.resolve([ERROR]);
     await flush();
-    expect(actor.getSnapshot().value).toBe('dirty');
+    expect(stateName(actor.getSnapshot().value)).toBe('dirty');
     expect(actor.getSnapshot().context.diagnostics).toEqual([]);
   });
 

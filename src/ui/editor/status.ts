@@ -1,5 +1,5 @@
 /** The words the editor shows for a file's state (the machine's state, never colour alone). */
-import type { EditorStateName } from './tab.svelte.js';
+import type { EditorStateName } from '../../machines/editor.js';
 
 export function statusWords(state: EditorStateName, errors: number): string {
   switch (state) {

@@ -5,10 +5,8 @@
  */
 import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { FileDiagnostic } from '../../kubectl/apply/diagnose.js';
-import { editorMachine, errorCount } from '../../machines/editor.js';
+import { editorMachine, errorCount, stateName, type EditorStateName } from '../../machines/editor.js';
 import { VALIDATE_QUERY, type EditorHost, type RunResult, type ValidateArgs } from './host.js';
-
-export type EditorStateName = 'clean' | 'dirty' | 'invalid' | 'applying';
 
 /** True when every command of a run exited 0. */
 export function succeeded(result: RunResult): boolean {
@@ -50,8 +48,7 @@ export class EditorTab {
   }
 
   get state(): EditorStateName {
-    const v = this.snapshot.value;
-    return v === 'judging' ? 'dirty' : v;
+    return stateName(this.snapshot.value);
   }
 
   get diagnostics(): readonly FileDiagnostic[] {
