@@ -3,9 +3,10 @@
  * applying). The machine checks the text through the worker's `validate` query and applies it
  * with `kubectl apply -f NAME`, the file handed to the worker with the command.
  */
-import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type Actor } from 'xstate';
 import type { FileDiagnostic } from '../../kubectl/apply/diagnose.js';
 import { editorMachine, errorCount, stateName, type EditorStateName } from '../../machines/editor.js';
+import { ActorState } from '../playground/actor-state.svelte.js';
 import { VALIDATE_QUERY, type EditorHost, type RunResult, type ValidateArgs } from './host.js';
 
 /** True when every command of a run exited 0. */
@@ -15,8 +16,7 @@ export function succeeded(result: RunResult): boolean {
 
 export class EditorTab {
   name = $state('');
-  private snapshot = $state<SnapshotFrom<typeof editorMachine>>() as SnapshotFrom<typeof editorMachine>;
-  private readonly actor: ActorRefFrom<typeof editorMachine>;
+  private readonly machine: ActorState<Actor<typeof editorMachine>>;
 
   constructor(name: string, text: string, private readonly host: EditorHost, applied?: string) {
     this.name = name;
@@ -30,12 +30,12 @@ export class EditorTab {
         }),
       },
     });
-    this.actor = createActor(machine, { input: { text, ...(applied !== undefined ? { applied } : {}) } });
-    this.snapshot = this.actor.getSnapshot();
-    this.actor.subscribe((s) => {
-      this.snapshot = s;
-    });
-    this.actor.start();
+    this.machine = new ActorState(createActor(machine, { input: { text, ...(applied !== undefined ? { applied } : {}) } }));
+    this.machine.actor.start();
+  }
+
+  private get snapshot() {
+    return this.machine.snapshot;
   }
 
   get text(): string {
@@ -65,19 +65,19 @@ export class EditorTab {
   }
 
   edit(text: string): void {
-    if (text !== this.text) this.actor.send({ type: 'EDIT', text });
+    if (text !== this.text) this.machine.actor.send({ type: 'EDIT', text });
   }
 
   apply(): void {
-    this.actor.send({ type: 'APPLY' });
+    this.machine.actor.send({ type: 'APPLY' });
   }
 
   /** The cluster changed: check the text again (debounced by the machine). */
   revalidate(): void {
-    this.actor.send({ type: 'REVALIDATE' });
+    this.machine.actor.send({ type: 'REVALIDATE' });
   }
 
   stop(): void {
-    this.actor.stop();
+    this.machine.actor.stop();
   }
 }

@@ -8,8 +8,9 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor as waitForActor } from 'xstate';
 import Editor from '../../../src/ui/editor/Editor.svelte';
-import { STARTER_TAB } from '../../../src/ui/editor/starter.js';
+import { EXAMPLE_DAEMONSET } from '../../../src/ui/playground/presets.js';
 import { Playground } from '../../../src/ui/playground/playground.svelte.js';
 import type { SessionLog } from '../../../src/ui/worker/session-log.js';
 import { inProcessEngine } from '../worker/in-process.js';
@@ -30,40 +31,58 @@ beforeAll(() => {
 
 afterEach(() => cleanup());
 
-async function setup() {
+/** The editor on a playground; its session (the starter preset) opened unless `open` is false. */
+async function setup(open = true) {
   const pg = new Playground('t', inProcessEngine());
-  await pg.load();
   render(Editor, { playground: pg });
   const region = screen.getByRole('region', { name: 'Editor' });
   const text = () => within(region).getByRole('textbox', { name: /^YAML of / }) as HTMLTextAreaElement;
   const status = () => within(region).getByRole('status').textContent;
-  return { pg, region, text, status };
+  const start = async () => {
+    pg.start();
+    await waitForActor(pg.session.actor, (s) => s.matches('Ready'));
+  };
+  if (open) await start();
+  return { pg, region, text, status, start };
 }
 
-const withReplicas = STARTER_TAB.text.replace('spec:\n  selector', 'spec:\n  replicas: 3\n  selector');
+const withReplicas = EXAMPLE_DAEMONSET.replace('spec:\n  selector', 'spec:\n  replicas: 3\n  selector');
 
 describe('Editor', () => {
+  it('is read-only while the playground opens its session, whose files it then shows', async () => {
+    const { pg, region, text, status, start } = await setup(false);
+    expect(text().readOnly).toBe(true);
+    expect(status()).toBe('Opening the session…');
+    expect((within(region).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(true);
+    await start();
+    await waitFor(() => expect(text().readOnly).toBe(false));
+    expect(text().value).toBe(EXAMPLE_DAEMONSET);
+    expect(pg.files).toEqual({ 'daemonset.yaml': EXAMPLE_DAEMONSET });
+    expect((within(region).getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('opens the starter file, not applied, with Apply and Diff', async () => {
     const { pg, region, text, status } = await setup();
     expect(within(region).getByRole('tab', { name: /daemonset\.yaml/, selected: true })).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Apply' })).toBeTruthy();
     expect(within(region).getByRole('button', { name: 'Diff' })).toBeTruthy();
-    expect(text().value).toBe(STARTER_TAB.text);
+    expect(text().value).toBe(EXAMPLE_DAEMONSET);
     expect(status()).toBe('Not applied');
-    expect(pg.files).toEqual({ 'daemonset.yaml': STARTER_TAB.text });
+    expect(pg.files).toEqual({ 'daemonset.yaml': EXAMPLE_DAEMONSET });
   });
 
   it('shows a typo as a problem at its line before Apply, then clears it when fixed', async () => {
     const { pg, region, text, status } = await setup();
+    const logged = (await pg.query<SessionLog>('log')).commands;
     await fireEvent.input(text(), { target: { value: withReplicas } });
     expect(pg.files['daemonset.yaml']).toBe(withReplicas);
     const problems = await within(region).findByRole('list', { name: 'Problems' }, { timeout: 3000 });
-    expect(problems.textContent).toContain('Error, line 6, column 3:');
+    expect(problems.textContent).toContain('Error, line 8, column 3:');
     expect(problems.textContent).toContain('unknown field "spec.replicas"');
     expect(status()).toBe('1 error');
     // the check is a query: nothing is logged
-    expect((await pg.query<SessionLog>('log')).commands).toEqual([]);
-    await fireEvent.input(text(), { target: { value: STARTER_TAB.text } });
+    expect((await pg.query<SessionLog>('log')).commands).toEqual(logged);
+    await fireEvent.input(text(), { target: { value: EXAMPLE_DAEMONSET } });
     await waitFor(() => expect(within(region).queryByRole('list', { name: 'Problems' })).toBeNull(), { timeout: 3000 });
     expect(status()).toBe('Not applied');
   });
@@ -77,7 +96,7 @@ describe('Editor', () => {
       { kind: 'stdout', text: 'daemonset.apps/log-agent created\n' },
     ]);
     expect(pg.cluster.get('DaemonSet', 'default', 'log-agent')).toBeDefined();
-    await fireEvent.input(text(), { target: { value: STARTER_TAB.text.replace(':1.0', ':2.0') } });
+    await fireEvent.input(text(), { target: { value: EXAMPLE_DAEMONSET.replace(':1.0', ':2.0') } });
     expect(status()).toBe('Not applied');
   });
 

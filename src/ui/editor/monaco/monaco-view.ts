@@ -101,6 +101,11 @@ export class MonacoView {
     })));
   }
 
+  /** Read-only while the playground opens a session (its files are about to be replaced). */
+  setReadOnly(readOnly: boolean): void {
+    this.editor.updateOptions({ readOnly });
+  }
+
   /** Puts the cursor at a line and column and the focus in the editor. */
   reveal(line: number, column: number): void {
     this.editor.setPosition({ lineNumber: line, column });
