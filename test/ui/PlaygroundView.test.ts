@@ -12,11 +12,9 @@ import { Playground } from '../../src/ui/playground/playground.svelte.js';
 import { Layout } from '../../src/ui/shell/layout.svelte.js';
 import { inProcessEngine } from './worker/in-process.js';
 import { memoryStorage } from './memory-storage.js';
+import { stubJsdom } from './jsdom-stubs.js';
 
-beforeAll(() => {
-  // jsdom lays nothing out, so it has no element scrolling; the views only scroll to the end.
-  Element.prototype.scrollTo = () => {};
-});
+beforeAll(stubJsdom);
 
 const open: Playground[] = [];
 afterEach(() => open.splice(0).forEach((p) => p.close()));

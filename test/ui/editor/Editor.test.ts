@@ -14,20 +14,9 @@ import { EXAMPLE_DAEMONSET } from '../../../src/ui/playground/presets.js';
 import { Playground } from '../../../src/ui/playground/playground.svelte.js';
 import type { SessionLog } from '../../../src/ui/worker/session-log.js';
 import { inProcessEngine } from '../worker/in-process.js';
+import { stubJsdom } from '../jsdom-stubs.js';
 
-beforeAll(() => {
-  // jsdom has neither; the editor only needs them to exist (Monaco is tested in Chromium).
-  globalThis.IntersectionObserver ??= class {
-    observe(): void {}
-    disconnect(): void {}
-  } as unknown as typeof IntersectionObserver;
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
+beforeAll(stubJsdom);
 
 afterEach(() => cleanup());
 
