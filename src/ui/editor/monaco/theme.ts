@@ -37,7 +37,12 @@ export function followPageTheme(monaco: Monaco, host: HTMLElement): () => void {
       base: dark ? 'vs-dark' : 'vs',
       inherit: true,
       rules: [],
-      colors: opaque ? { 'editor.background': `#${hex(opaque[0])}${hex(opaque[1])}${hex(opaque[2])}` } : {},
+      colors: {
+        ...(opaque ? { 'editor.background': `#${hex(opaque[0])}${hex(opaque[1])}${hex(opaque[2])}` } : {}),
+        // Monaco dims the line numbers of a file's last lines past its end below WCAG AA contrast:
+        // give both the dimmed and the plain numbers a colour that reads on either background.
+        ...(dark ? { 'editorLineNumber.foreground': '#a0a8b4', 'editorLineNumber.dimmedForeground': '#a0a8b4' } : { 'editorLineNumber.foreground': '#4b5563', 'editorLineNumber.dimmedForeground': '#4b5563' }),
+      },
     });
     monaco.editor.setTheme(THEME);
   };
