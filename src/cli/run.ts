@@ -1,7 +1,8 @@
 /**
  * `everynode run FILE|- [--json] [--seed N]`: reads a session script, runs it against a fresh
- * empty cluster and prints a transcript (`$ command` then its output) or, with --json, a JSON
- * array of `{command, exitCode, stdout, stderr}`. Exits 0 even when commands fail (like a
+ * empty cluster and prints a transcript (`$ command` then its output, standard output and error
+ * interleaved as the command wrote them) or, with --json, a JSON array of
+ * `{command, exitCode, stdout, stderr}`. Exits 0 even when commands fail (like a
  * learner's terminal); exits 2 only when the script cannot be read or parsed.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -51,10 +52,11 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     return 2;
   }
   if (json) {
-    process.stdout.write(`${JSON.stringify(out.results, null, 2)}\n`);
+    const results = out.results.map(({ command, exitCode, stdout, stderr }) => ({ command, exitCode, stdout, stderr }));
+    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   } else {
     for (const r of out.results) {
-      process.stdout.write(`$ ${r.command}\n${r.stdout}${r.stderr}`);
+      process.stdout.write(`$ ${r.command}\n${r.output.map((c) => c.text).join('')}`);
     }
   }
   return 0;

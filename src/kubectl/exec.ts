@@ -1,17 +1,19 @@
 /**
  * The single entry point every part of Everynode drives the cluster through:
- * `exec(cluster, line, stdin?) -> {exitCode, stdout, stderr}` for one `kubectl ...` or `sim ...`
- * line. After the verb has run, the cluster is settled at the same virtual instant (commands take
- * no virtual time; only `sim advance`, `sim settle` and `rollout status` move the clock).
+ * `exec(cluster, line, stdin?) -> {exitCode, stdout, stderr, output?}` for one `kubectl ...` or
+ * `sim ...` line (`outputOf` gives both streams in the order they were written), optionally piped through filters (`| grep web`, pipe/). After the verb has run,
+ * the cluster is settled at the same virtual instant (commands take no virtual time; only the
+ * verbs that wait, such as `sim advance`, `sim settle` and `rollout status`, move the clock).
  */
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { VerbContext } from './context.js';
+import { filterFirst, runFilters, unknownFilter } from './pipe/index.js';
 import { fail, type ExecResult } from './result.js';
-import { splitArgs } from './script.js';
+import { splitPipeline } from './shell-words.js';
 import { KUBECTL_VERBS } from './verbs/index.js';
 import { SIM_VERBS } from './sim/index.js';
 
-export type { ExecResult } from './result.js';
+export { outputOf, type ExecResult, type OutputChunk } from './result.js';
 
 /** What the host offers commands besides the cluster: files for `-f NAME`. */
 export interface ExecOptions {
@@ -19,10 +21,21 @@ export interface ExecOptions {
 }
 
 export function exec(cluster: Cluster, line: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
-  const words = splitArgs(line);
-  if (!Array.isArray(words)) return fail(words.error);
+  const pipeline = splitPipeline(line);
+  if ('error' in pipeline) return { exitCode: 2, stdout: '', stderr: `${pipeline.error}\n` };
+  const [command, ...filters] = pipeline.stages;
+  const refused = unknownFilter(pipeline.stages);
+  if (refused) return refused;
+  const result = run(cluster, command!.words, filters.length > 0 ? command!.text : line, stdin, opts);
+  return filters.length > 0 ? runFilters(result, pipeline.stages) : result;
+}
+
+/** Runs one `kubectl ...` / `sim ...` command (`line` is its text, for causes and change-cause). */
+function run(cluster: Cluster, words: readonly string[], line: string, stdin: string | undefined, opts: ExecOptions): ExecResult {
   if (words.length === 0) return { exitCode: 0, stdout: '', stderr: '' };
   const [program, verb, ...rest] = words as [string, string | undefined, ...string[]];
+  const misplaced = filterFirst(program);
+  if (misplaced) return misplaced;
   const table = program === 'kubectl' ? KUBECTL_VERBS : program === 'sim' ? SIM_VERBS : undefined;
   if (!table) {
     return { exitCode: 127, stdout: '', stderr: `${program}: command not found (this terminal runs kubectl and sim commands)\n` };

@@ -10,8 +10,10 @@
  *   leading tabs from the body and the closing line.
  * - Quotes must close on the line they open (or on a `\`-continued line); an unclosed quote or
  *   here-document is an error naming the line where it started.
- * Words are split by `splitArgs` (see shell-words.ts), whose errors (pipes, lists, redirections)
- * are reported here with their line.
+ * - Shell operators (`|`, `&&`, `>`, ...) are left in the command's text: running the line decides
+ *   what they mean, so a pipe into a filter works and anything else fails that line alone while
+ *   the script carries on. A here-document body is never scanned for them.
+ * Words are scanned by `scanWords` (see shell-words.ts).
  */
 import { scanWords } from './shell-words.js';
 
@@ -72,7 +74,7 @@ export function parseScript(text: string): ScriptResult {
       }
       stdin = body;
     }
-    if (scan.words.length === 0) continue;
+    if (scan.tokens.length === 0) continue;
     const command = stripSpans(logical, [...scan.cuts, ...joins.map((j): [number, number] => [j, j + 2])]).trim();
     commands.push(stdin === undefined ? { line: first, text: command } : { line: first, text: command, stdin });
   }

@@ -4,7 +4,7 @@
  */
 import { createCluster, type CreateClusterOptions } from '../sim/index.js';
 import type { Cluster } from '../sim/engine/cluster.js';
-import { exec, type ExecOptions } from './exec.js';
+import { exec, outputOf, type ExecOptions, type ExecResult, type OutputChunk } from './exec.js';
 import { parseScript } from './script.js';
 
 export interface CommandResult {
@@ -12,6 +12,13 @@ export interface CommandResult {
   readonly exitCode: number;
   readonly stdout: string;
   readonly stderr: string;
+  /** Both streams in the order the command wrote them (what a terminal shows). */
+  readonly output: readonly OutputChunk[];
+}
+
+/** One command's line and its result, both streams also in written order. */
+export function commandResult(command: string, r: ExecResult): CommandResult {
+  return { command, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, output: outputOf(r) };
 }
 
 /** Runs `text` against `cluster` (a fresh one by default). A parse error runs nothing. */
@@ -25,7 +32,7 @@ export function runScript(
   const results: CommandResult[] = [];
   for (const cmd of parsed.commands) {
     const r = exec(cluster, cmd.text, cmd.stdin, opts);
-    results.push({ command: cmd.text, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
+    results.push(commandResult(cmd.text, r));
   }
   return { results, cluster };
 }

@@ -8,8 +8,11 @@
  * - `#` at the start of a word begins a comment to the end of the line.
  * - `<<WORD` (also `<<-WORD`, `<<'WORD'`, `<<"WORD"`) is a here-document operator; the caller
  *   (the script parser) supplies its body.
- * - There are no variables, globs, brace expansion, pipes, lists or redirections: `$` and `*` are
- *   literal, and an operator outside quotes is an error that says so.
+ * - There are no variables, globs or brace expansion: `$` and `*` are literal.
+ * - Shell operators outside quotes (`|`, `||`, `&&`, `;`, `&`, `<`, `>`, `(`, `)`, `$(`, `` ` ``,
+ *   `<<<`) are tokens of their own. Scanning records them and carries on, so that a script still
+ *   finds where each command and here-document ends; running the line decides what they mean
+ *   (`splitPipeline`: a pipe into a filter works, anything else fails that line alone).
  */
 
 export interface HereDoc {
@@ -20,10 +23,13 @@ export interface HereDoc {
   readonly at: number;
 }
 
+/** A word (quotes removed) or an operator, with its offset in the scanned text. */
+export type Token = { readonly kind: 'word'; readonly text: string; readonly at: number } | { readonly kind: 'op'; readonly op: string; readonly at: number };
+
 export type ScanResult =
   | {
       readonly kind: 'ok';
-      readonly words: string[];
+      readonly tokens: Token[];
       readonly hereDocs: HereDoc[];
       /** [start, end) spans of the text that are not part of the command: comments, `<<WORD`. */
       readonly cuts: [number, number][];
@@ -32,15 +38,17 @@ export type ScanResult =
   | { readonly kind: 'continue' }
   | { readonly kind: 'error'; readonly error: string; readonly at: number };
 
-export const PIPE_ERROR = 'pipes are not supported: run one command per line';
 const LIST_ERROR = 'command lists (;, &&, ||) are not supported: run one command per line';
 const BACKGROUND_ERROR = 'background jobs (&) are not supported: run one command per line';
 const REDIRECT_ERROR = 'redirections (<, >) are not supported: pass files with -f, or stdin with a here-document (<<EOF)';
+const STDERR_PIPE_ERROR = 'piping standard error (|&) is not supported: a filter reads the standard output of the command before it';
 const SUBSTITUTION_ERROR = 'command substitution ($(...) and `...`) is not supported';
 const HERESTRING_ERROR = 'here-strings (<<<) are not supported: use a here-document (<<EOF)';
 
 const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
 const isOperator = (c: string | undefined): boolean => c !== undefined && '|&;<>()'.includes(c);
+/** The two-character operators, tried before the one-character ones. */
+const PAIRS = ['||', '|&', '&&', ';;', '>>', '>&', '<&', '&>', '>|', '<>'];
 const unmatched = (q: string): string => `unexpected end of line while looking for matching \`${q}'`;
 
 /**
@@ -48,15 +56,24 @@ const unmatched = (q: string): string => `unexpected end of line while looking f
  * (`continue`) instead of being kept as a character.
  */
 export function scanWords(src: string, final = true): ScanResult {
-  const words: string[] = [];
+  const tokens: Token[] = [];
   const hereDocs: HereDoc[] = [];
   const cuts: [number, number][] = [];
   let word = '';
   let inWord = false;
+  let wordAt = 0;
   const endWord = (): void => {
-    if (inWord) words.push(word);
+    if (inWord) tokens.push({ kind: 'word', text: word, at: wordAt });
     word = '';
     inWord = false;
+  };
+  const startWord = (at: number): void => {
+    if (!inWord) wordAt = at;
+    inWord = true;
+  };
+  const operator = (op: string, at: number): void => {
+    endWord();
+    tokens.push({ kind: 'op', op, at });
   };
   let i = 0;
   while (i < src.length) {
@@ -74,28 +91,34 @@ export function scanWords(src: string, final = true): ScanResult {
       if (next === '\n') i += 2;
       else if (next === undefined) {
         if (!final) return { kind: 'continue' };
+        startWord(i);
         word += '\\';
-        inWord = true;
         i++;
       } else {
+        startWord(i);
         word += next;
-        inWord = true;
         i += 2;
       }
     } else if (c === "'") {
       const close = src.indexOf("'", i + 1);
       if (close < 0) return { kind: 'error', error: unmatched("'"), at: i };
+      startWord(i);
       word += src.slice(i + 1, close);
-      inWord = true;
       i = close + 1;
     } else if (c === '"') {
       const r = scanDouble(src, i, final);
       if (r.kind !== 'ok') return r;
+      startWord(i);
       word += r.text;
-      inWord = true;
       i = r.end;
+      // Inside quotes a substitution does not end the word; the line will refuse it anyway.
+      for (const at of r.substitutions) tokens.push({ kind: 'op', op: src[at] === '`' ? '`' : '$(', at });
     } else if (c === '`' || (c === '$' && src[i + 1] === '(')) {
-      return { kind: 'error', error: SUBSTITUTION_ERROR, at: i };
+      operator(c === '`' ? '`' : '$(', i);
+      i += c === '`' ? 1 : 2;
+    } else if (c === '<' && src[i + 1] === '<' && src[i + 2] === '<') {
+      operator('<<<', i);
+      i += 3;
     } else if (c === '<' && src[i + 1] === '<') {
       endWord();
       const r = scanHereDoc(src, i);
@@ -104,37 +127,45 @@ export function scanWords(src: string, final = true): ScanResult {
       cuts.push([i, r.end]);
       i = r.end;
     } else if (isOperator(c)) {
-      return { kind: 'error', error: operatorError(src, i), at: i };
+      const pair = src.slice(i, i + 2);
+      const op = PAIRS.includes(pair) ? pair : c;
+      operator(op, i);
+      i += op.length;
     } else {
+      startWord(i);
       word += c;
-      inWord = true;
       i++;
     }
   }
   endWord();
-  return { kind: 'ok', words, hereDocs, cuts };
+  return { kind: 'ok', tokens, hereDocs, cuts };
 }
 
-function operatorError(src: string, i: number): string {
-  const c = src[i]!;
-  const next = src[i + 1];
-  if (c === '|') return next === '|' ? LIST_ERROR : PIPE_ERROR;
-  if (c === ';') return LIST_ERROR;
-  if (c === '&') return next === '&' ? LIST_ERROR : next === '>' ? REDIRECT_ERROR : BACKGROUND_ERROR;
-  if (c === '<' || c === '>') return REDIRECT_ERROR;
-  return `syntax error near unexpected token \`${c}'`;
+/** Why an operator other than a pipe cannot run here. */
+function operatorError(op: string): string {
+  if (op === '||' || op === '&&' || op === ';' || op === ';;') return LIST_ERROR;
+  if (op === '&') return BACKGROUND_ERROR;
+  if (op === '|&') return STDERR_PIPE_ERROR;
+  if (op === '$(' || op === '`') return SUBSTITUTION_ERROR;
+  if (op === '<<<') return HERESTRING_ERROR;
+  if (op === '(' || op === ')') return `syntax error near unexpected token \`${op}'`;
+  return REDIRECT_ERROR;
 }
 
-type DoubleResult = { kind: 'ok'; text: string; end: number } | { kind: 'continue' } | { kind: 'error'; error: string; at: number };
+type DoubleResult =
+  | { kind: 'ok'; text: string; end: number; /** Offsets of `$(` and `` ` `` inside. */ substitutions: number[] }
+  | { kind: 'continue' }
+  | { kind: 'error'; error: string; at: number };
 
 /** A double-quoted piece starting at `start` (the opening quote). */
 function scanDouble(src: string, start: number, final: boolean): DoubleResult {
   let text = '';
+  const substitutions: number[] = [];
   let i = start + 1;
   while (i < src.length) {
     const c = src[i]!;
-    if (c === '"') return { kind: 'ok', text, end: i + 1 };
-    if (c === '`' || (c === '$' && src[i + 1] === '(')) return { kind: 'error', error: SUBSTITUTION_ERROR, at: i };
+    if (c === '"') return { kind: 'ok', text, end: i + 1, substitutions };
+    if (c === '`' || (c === '$' && src[i + 1] === '(')) substitutions.push(i);
     if (c === '\\') {
       const next = src[i + 1];
       if (next === undefined) {
@@ -186,14 +217,47 @@ function scanHereDoc(src: string, start: number): { doc: HereDoc; end: number } 
   return { doc: { delimiter, stripTabs, at: start }, end: i };
 }
 
+/** One command of a pipeline: its words and its text in the line. */
+export interface Stage {
+  readonly words: string[];
+  readonly text: string;
+}
+
 /**
- * Splits one command line into words (see the file comment). Used by `exec` for every line and
- * by the UI terminal. Here-documents are only available through `parseScript`.
+ * Splits one command line into the commands of its pipeline (`CMD | FILTER | ...`; one stage when
+ * there is no pipe). Any other operator is an error naming it; so is a here-document, which only
+ * a script can give (the lines that follow hold it). Used by `exec` for every line.
  */
-export function splitArgs(line: string): string[] | { error: string } {
+export function splitPipeline(line: string): { stages: Stage[] } | { error: string } {
   const r = scanWords(line, true);
   if (r.kind === 'error') return { error: r.error };
   if (r.kind === 'continue') return { error: 'unexpected end of input after \\' };
   if (r.hereDocs.length > 0) return { error: 'here-documents (<<EOF) are only supported in scripts, where the lines that follow hold the document' };
-  return r.words;
+  const other = r.tokens.find((t) => t.kind === 'op' && t.op !== '|');
+  if (other?.kind === 'op') return { error: operatorError(other.op) };
+  const stages: Stage[] = [];
+  let words: string[] = [];
+  let from = 0;
+  for (const t of r.tokens) {
+    if (t.kind === 'word') {
+      words.push(t.text);
+      continue;
+    }
+    if (words.length === 0) return { error: "syntax error near unexpected token `|'" };
+    stages.push({ words, text: line.slice(from, t.at).trim() });
+    words = [];
+    from = t.at + 1;
+  }
+  if (words.length === 0 && stages.length > 0) return { error: "syntax error: a command must follow `|'" };
+  stages.push({ words, text: stages.length === 0 ? line : line.slice(from).trim() });
+  return { stages };
+}
+
+/**
+ * The words of the command a line runs: its first stage (the filters after a pipe only read its
+ * output), or the error that keeps the line from running. For callers that ask what a line does.
+ */
+export function splitArgs(line: string): string[] | { error: string } {
+  const r = splitPipeline(line);
+  return 'error' in r ? r : r.stages[0]!.words;
 }

@@ -68,6 +68,16 @@ describe('everynode run', () => {
     expect(results[1]!.stderr).toBe('error: the path "missing.yaml" does not exist\n');
   });
 
+  it('prints each command\'s output in the order it was written, and runs pipes', () => {
+    const r = run(['run', '-'], 'sim node add node-1\nkubectl delete -n default node node-1\nkubectl get ns -o name | grep -c kube\n');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      '$ sim node add node-1\nnode/node-1 created\n' +
+        '$ kubectl delete -n default node node-1\nWarning: deleting cluster-scoped resources, not scoped to the provided namespace\nnode "node-1" deleted\n' +
+        '$ kubectl get ns -o name | grep -c kube\n3\n',
+    );
+  });
+
   it('exits 2 and names the line when the script cannot be parsed', () => {
     const r = run(['run', '-'], 'sim now\nkubectl apply -f - <<EOF\nkind: Namespace\n');
     expect(r.code).toBe(2);

@@ -161,6 +161,13 @@ describe('playground shell', () => {
     expect(await p.getByRole('list', { name: 'Nodes' }).textContent()).not.toContain('branch-node');
   });
 
+  it('runs pipes and prints a warning before the line it precedes, as the command wrote them', async () => {
+    const out = await run('kubectl get nodes --no-headers | wc -l');
+    expect(out).toMatch(/\$ kubectl get nodes --no-headers \| wc -l\n4\n/);
+    const deleted = await run('kubectl delete -n default node node-4');
+    expect(deleted).toContain('Warning: deleting cluster-scoped resources, not scoped to the provided namespace\nnode "node-4" deleted\n');
+  });
+
   it('turns dark, and becomes tabs below 900 px', async () => {
     const p = s.page;
     await p.getByRole('button', { name: 'Dark theme' }).click();

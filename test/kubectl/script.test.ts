@@ -79,8 +79,14 @@ describe('parseScript', () => {
     expect(parseScript('kubectl annotate \\\n ds x a="b\nc"')).toEqual({ error: 'line 2: unexpected end of line while looking for matching `"\'', line: 2 });
   });
 
-  it('reports unsupported shell syntax with its line', () => {
-    expect(parseScript('kubectl get ds\nkubectl get pods | grep web')).toEqual({ error: 'line 2: pipes are not supported: run one command per line', line: 2 });
+  it('leaves operators to the line that runs, and reports what it cannot parse with its line', () => {
+    expect(parseScript('kubectl get ds\nkubectl get pods | grep web && x > y')).toEqual({
+      commands: [
+        { line: 1, text: 'kubectl get ds' },
+        { line: 2, text: 'kubectl get pods | grep web && x > y' },
+      ],
+    });
+    expect(parseScript('kubectl apply -f - <<EOF | grep created\nkind: x | y > z\nEOF')).toEqual({ commands: [{ line: 1, text: 'kubectl apply -f -  | grep created', stdin: 'kind: x | y > z\n' }] });
     expect(parseScript('a <<A <<B\nx\nA')).toEqual({ error: 'line 1: only one here-document per command is supported', line: 1 });
   });
 

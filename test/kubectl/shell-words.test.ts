@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { splitArgs } from '../../src/kubectl/script.js';
-import { scanWords } from '../../src/kubectl/shell-words.js';
+import { scanWords, splitPipeline } from '../../src/kubectl/shell-words.js';
 
-describe('splitArgs', () => {
+/** The words of a one-command line, or its error. */
+function splitArgs(line: string): string[] | { error: string } {
+  const r = splitPipeline(line);
+  if ('error' in r) return r;
+  expect(r.stages).toHaveLength(1);
+  return r.stages[0]!.words;
+}
+
+describe('splitPipeline', () => {
   it('splits on blanks and removes quotes', () => {
     expect(splitArgs('kubectl get ds -o wide')).toEqual(['kubectl', 'get', 'ds', '-o', 'wide']);
     expect(splitArgs("kubectl get ds -o jsonpath='{.spec.updateStrategy}'")).toEqual(['kubectl', 'get', 'ds', '-o', 'jsonpath={.spec.updateStrategy}']);
@@ -40,10 +47,25 @@ describe('splitArgs', () => {
     expect(splitArgs('# only a comment')).toEqual([]);
   });
 
-  it('refuses shell operators with a clear message', () => {
-    expect(splitArgs('kubectl get pods | grep web')).toEqual({ error: 'pipes are not supported: run one command per line' });
-    expect(splitArgs("kubectl get pods -o name | xargs echo 'a|b'")).toEqual({ error: 'pipes are not supported: run one command per line' });
+  it('splits a pipeline into its commands, each with its own text', () => {
+    expect(splitPipeline('kubectl get pods | grep web')).toEqual({
+      stages: [
+        { words: ['kubectl', 'get', 'pods'], text: 'kubectl get pods' },
+        { words: ['grep', 'web'], text: 'grep web' },
+      ],
+    });
+    expect(splitPipeline("kubectl get pods -o name|grep -v 'a|b' |wc -l")).toMatchObject({
+      stages: [{ words: ['kubectl', 'get', 'pods', '-o', 'name'] }, { words: ['grep', '-v', 'a|b'] }, { words: ['wc', '-l'] }],
+    });
+    expect(splitPipeline('kubectl get pods # | grep web')).toEqual({ stages: [{ words: ['kubectl', 'get', 'pods'], text: 'kubectl get pods # | grep web' }] });
+    expect(splitPipeline('| grep web')).toEqual({ error: "syntax error near unexpected token `|'" });
+    expect(splitPipeline('kubectl get pods | | grep web')).toEqual({ error: "syntax error near unexpected token `|'" });
+    expect(splitPipeline('kubectl get pods |')).toEqual({ error: "syntax error: a command must follow `|'" });
+  });
+
+  it('refuses other shell operators with a clear message', () => {
     expect(splitArgs("kubectl get pods -l 'a|b'")).toEqual(['kubectl', 'get', 'pods', '-l', 'a|b']);
+    expect(splitArgs('kubectl get pods |& grep x')).toEqual({ error: 'piping standard error (|&) is not supported: a filter reads the standard output of the command before it' });
     expect(splitArgs('a && b')).toEqual({ error: 'command lists (;, &&, ||) are not supported: run one command per line' });
     expect(splitArgs('a || b')).toEqual({ error: 'command lists (;, &&, ||) are not supported: run one command per line' });
     expect(splitArgs('a; b')).toEqual({ error: 'command lists (;, &&, ||) are not supported: run one command per line' });
@@ -68,19 +90,33 @@ describe('scanWords', () => {
   it('asks for the next line after a joining backslash unless final', () => {
     expect(scanWords('kubectl get \\', false)).toEqual({ kind: 'continue' });
     expect(scanWords('echo "a \\', false)).toEqual({ kind: 'continue' });
-    expect(scanWords('echo a\\\\', false)).toMatchObject({ kind: 'ok', words: ['echo', 'a\\'] });
-    expect(scanWords('# comment \\', false)).toMatchObject({ kind: 'ok', words: [] });
+    expect(scanWords('echo a\\\\', false)).toMatchObject({ kind: 'ok', tokens: [{ text: 'echo' }, { text: 'a\\' }] });
+    expect(scanWords('# comment \\', false)).toMatchObject({ kind: 'ok', tokens: [] });
   });
 
   it('finds here-document operators and their delimiters', () => {
     expect(scanWords("kubectl apply -f - <<'EOF'")).toEqual({
       kind: 'ok',
-      words: ['kubectl', 'apply', '-f', '-'],
+      tokens: [
+        { kind: 'word', text: 'kubectl', at: 0 },
+        { kind: 'word', text: 'apply', at: 8 },
+        { kind: 'word', text: '-f', at: 14 },
+        { kind: 'word', text: '-', at: 17 },
+      ],
       hereDocs: [{ delimiter: 'EOF', stripTabs: false, at: 19 }],
       cuts: [[19, 26]],
     });
-    expect(scanWords('cat <<- "END" x')).toMatchObject({ words: ['cat', 'x'], hereDocs: [{ delimiter: 'END', stripTabs: true }] });
-    expect(scanWords('cat -<<EOF')).toMatchObject({ words: ['cat', '-'], hereDocs: [{ delimiter: 'EOF' }] });
+    expect(scanWords('cat <<- "END" x')).toMatchObject({ tokens: [{ text: 'cat' }, { text: 'x' }], hereDocs: [{ delimiter: 'END', stripTabs: true }] });
+    expect(scanWords('cat -<<EOF')).toMatchObject({ tokens: [{ text: 'cat' }, { text: '-' }], hereDocs: [{ delimiter: 'EOF' }] });
     expect(scanWords('cat <<')).toEqual({ kind: 'error', error: "syntax error near unexpected token `newline'", at: 4 });
+  });
+
+  it('records operators as tokens and carries on, so a script still finds where a command ends', () => {
+    expect(scanWords('kubectl apply -f - <<EOF | grep "a|b" && x >out')).toMatchObject({
+      kind: 'ok',
+      tokens: [{ text: 'kubectl' }, { text: 'apply' }, { text: '-f' }, { text: '-' }, { op: '|', at: 25 }, { text: 'grep' }, { text: 'a|b' }, { op: '&&' }, { text: 'x' }, { op: '>' }, { text: 'out' }],
+      hereDocs: [{ delimiter: 'EOF' }],
+    });
+    expect(scanWords('echo "$(date)" `x` $(y)')).toMatchObject({ kind: 'ok', tokens: [{ text: 'echo' }, { op: '$(', at: 6 }, { text: '$(date)' }, { op: '`' }, { text: 'x' }, { op: '`' }, { op: '$(' }, { text: 'y' }, { op: ')' }] });
   });
 });

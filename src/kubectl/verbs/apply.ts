@@ -13,7 +13,7 @@
 import type { ValidateMode } from '../../manifest/index.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
-import { fail, type ExecResult } from '../result.js';
+import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { applyObject } from '../apply/apply-object.js';
 import { readInput, type InputItem } from '../apply/input.js';
 import { checkErr, type CmdError } from './check-err.js';
@@ -59,18 +59,19 @@ export const apply: Verb = (ctx, argv): ExecResult => {
   if (items.length === 0) return fail('error: no objects passed to apply');
   const inputErrors: CmdError[] = [];
   const objectErrors: CmdError[] = [];
-  let stdout = '';
-  let stderr = '';
+  const w = new OutputWriter();
   for (const item of items) {
     if ('error' in item) {
       inputErrors.push({ message: item.error });
       continue;
     }
+    // The server's warnings come with its answer, before kubectl prints the object's line.
     const out = applyObject(ctx, item, validate, dryRun);
-    stdout += out.stdout;
-    stderr += out.stderr;
+    w.warn(out.stderr);
+    w.print(out.stdout);
     if (out.error) objectErrors.push(out.error);
   }
   const errors = [...inputErrors, ...objectErrors];
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: stderr + checkErr(errors) };
+  w.warn(checkErr(errors));
+  return w.result(errors.length > 0 ? 1 : 0);
 };

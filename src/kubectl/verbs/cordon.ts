@@ -12,7 +12,7 @@ import type { Node } from '../../sim/api/types.js';
 import { parseSelector } from '../../sim/api/labels.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagString, parseFlags, type FlagSpec } from '../flags.js';
-import { fail, serverError, type ExecResult } from '../result.js';
+import { fail, OutputWriter, serverError, type ExecResult } from '../result.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
 import { lookup } from './targets.js';
 import { resolveResource } from '../../sim/apiserver/resources.js';
@@ -39,15 +39,13 @@ export function selectNodes(ctx: VerbContext, command: string, args: readonly st
 
 /**
  * `RunCordonOrUncordon(desired)`: sets `spec.unschedulable` on each node that needs it and
- * returns the printed lines. Failed writes go to `stderr` and do not stop the others.
+ * writes a line per node to `w`. Failed writes go to stderr and do not stop the others.
  */
-export function cordonNodes(ctx: VerbContext, nodes: readonly Node[], desired: boolean, dryRun: DryRun): { stdout: string; stderr: string } {
+export function cordonNodes(ctx: VerbContext, nodes: readonly Node[], desired: boolean, dryRun: DryRun, w: OutputWriter): void {
   const verb = desired ? 'cordon' : 'uncordon';
-  let stdout = '';
-  let stderr = '';
   for (const node of nodes) {
     if ((node.spec.unschedulable ?? false) === desired) {
-      stdout += `node/${node.metadata.name} already ${verb}ed${dryRunSuffix(dryRun)}\n`;
+      w.print(`node/${node.metadata.name} already ${verb}ed${dryRunSuffix(dryRun)}\n`);
       continue;
     }
     if (dryRun !== 'client') {
@@ -55,13 +53,12 @@ export function cordonNodes(ctx: VerbContext, nodes: readonly Node[], desired: b
       const next: Node = { ...node, spec: desired ? { ...rest, unschedulable: true } : rest };
       const r = dryRun === 'server' ? ctx.cluster.api.update(next, { dryRun: true }) : ctx.client.update(next, `${ctx.line}: mark the node ${desired ? 'unschedulable' : 'schedulable'}`);
       if (!r.ok) {
-        stderr += `error: unable to ${verb} node "${node.metadata.name}": ${r.error.message}\n`;
+        w.warn(`error: unable to ${verb} node "${node.metadata.name}": ${r.error.message}\n`);
         continue;
       }
     }
-    stdout += `node/${node.metadata.name} ${verb}ed${dryRunSuffix(dryRun)}\n`;
+    w.print(`node/${node.metadata.name} ${verb}ed${dryRunSuffix(dryRun)}\n`);
   }
-  return { stdout, stderr };
 }
 
 function cordonVerb(command: 'cordon' | 'uncordon'): Verb {
@@ -72,8 +69,9 @@ function cordonVerb(command: 'cordon' | 'uncordon'): Verb {
     if (typeof dryRun !== 'string') return fail(dryRun.error);
     const nodes = selectNodes(ctx, command, flags.args, flagString(flags, 'selector'));
     if ('error' in nodes) return fail(nodes.error);
-    const out = cordonNodes(ctx, nodes, command === 'cordon', dryRun);
-    return { exitCode: 0, stdout: out.stdout, stderr: out.stderr };
+    const w = new OutputWriter();
+    cordonNodes(ctx, nodes, command === 'cordon', dryRun, w);
+    return w.result(0);
   };
 }
 

@@ -12,7 +12,7 @@ import type { ValidateMode } from '../../manifest/index.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagBool, parseFlags, type FlagSpec } from '../flags.js';
-import { fail, type ExecResult } from '../result.js';
+import { fail, OutputWriter, type ExecResult } from '../result.js';
 import type { InputObject } from '../apply/input.js';
 import { modifiedConfiguration } from '../apply/last-applied.js';
 import { readVerbInput, validationDirective } from './apply.js';
@@ -42,20 +42,21 @@ export const create: Verb = (ctx, argv): ExecResult => {
   const items = readVerbInput(ctx, flags, validate);
   if ('error' in items) return fail(items.error);
   if (items.length === 0) return fail('error: no objects passed to create');
-  let stdout = '';
-  let stderr = '';
+  const w = new OutputWriter();
   const errors: CmdError[] = [];
   for (const item of items) {
     if ('error' in item) {
       errors.push({ message: item.error });
       continue;
     }
+    // The server's warnings come with its answer, before kubectl prints the object's line.
     const out = createObject(ctx, item, validate, dryRun, flagBool(flags, 'save-config'));
-    stdout += out.stdout;
-    stderr += out.stderr;
+    w.warn(out.stderr);
+    w.print(out.stdout);
     if (out.error) errors.push(out.error);
   }
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: stderr + checkErr(errors) };
+  w.warn(checkErr(errors));
+  return w.result(errors.length > 0 ? 1 : 0);
 };
 
 function createObject(ctx: VerbContext, item: InputObject, validate: ValidateMode, dryRun: DryRun, saveConfig: boolean): { stdout: string; stderr: string; error?: CmdError } {

@@ -16,7 +16,7 @@ import type { ApiObject, Kind, Pod } from '../../sim/api/types.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
-import { fail, type ExecResult } from '../result.js';
+import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { readInput } from '../apply/input.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
@@ -64,9 +64,9 @@ export const del: Verb = (ctx, argv): ExecResult => {
   const cascadeText = flagString(flags, 'cascade') ?? 'background';
   const cascade = ({ background: 'Background', true: 'Background', orphan: 'Orphan', false: 'Orphan', foreground: 'Foreground' } as const)[cascadeText as 'background'];
   if (!cascade) return fail(`error: invalid cascade value (${cascadeText}). Must be "background", "foreground", or "orphan"`);
-  let stderr = '';
+  const w = new OutputWriter();
   if (cascadeText === 'true' || cascadeText === 'false') {
-    stderr += `warning: --cascade=${cascadeText} is deprecated (boolean value) and can be replaced with --cascade=${cascadeText === 'true' ? 'background' : 'orphan'}.\n`;
+    w.warn(`warning: --cascade=${cascadeText} is deprecated (boolean value) and can be replaced with --cascade=${cascadeText === 'true' ? 'background' : 'orphan'}.\n`);
   }
   const output = flagString(flags, 'output') ?? '';
   if (output !== '' && output !== 'name') return fail(`error: unexpected -o output mode: ${output}. We only support '-o name'`);
@@ -75,7 +75,7 @@ export const del: Verb = (ctx, argv): ExecResult => {
   const fieldSelector = flagString(flags, 'field-selector');
   if (all && selector) return fail('error: cannot set --all and --selector at the same time');
   if (all && fieldSelector) return fail('error: cannot set --all and --field-selector at the same time');
-  if (grace === 0 && force) stderr += 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
+  if (grace === 0 && force) w.warn('Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n');
   if (grace > 0 && force) return fail('error: --force and --grace-period greater than 0 cannot be specified together', '');
   const timeout = parseDuration(flagString(flags, 'timeout') ?? '0s');
   if (typeof timeout !== 'number') return fail(`error: invalid argument "${flagString(flags, 'timeout')}" for "--timeout" flag: ${timeout.error}`);
@@ -83,9 +83,11 @@ export const del: Verb = (ctx, argv): ExecResult => {
 
   const ns = commandNamespace(flags);
   const targets = collectTargets(ctx, flags.args, flagArray(flags, 'filename'), { ns: ns.namespace, explicit: ns.explicit, selector, fieldSelector, all, allNamespaces: flagBool(flags, 'all-namespaces') });
-  if ('error' in targets) return { exitCode: 1, stdout: '', stderr: stderr + (targets.error.endsWith('\n') ? targets.error : `${targets.error}\n`) };
+  if ('error' in targets) {
+    w.warn(targets.error.endsWith('\n') ? targets.error : `${targets.error}\n`);
+    return w.result(1);
+  }
 
-  let stdout = '';
   const errors: CmdError[] = [];
   const deleted: DeletedRef[] = [];
   let warnClusterScope = ns.explicit && !flagBool(flags, 'all-namespaces');
@@ -98,13 +100,13 @@ export const del: Verb = (ctx, argv): ExecResult => {
     }
     found++;
     if (warnClusterScope && !t.info.namespaced) {
-      stderr += 'Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n';
+      w.warn('Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n');
       warnClusterScope = false;
     }
     const what = t.info.group ? `${t.info.kind.toLowerCase()}.${t.info.group}` : t.info.kind.toLowerCase();
     const line = output === 'name' ? `${what}/${t.name}\n` : `${what} "${t.name}" ${grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRun)}\n`;
     if (dryRun === 'client') {
-      stdout += line;
+      w.print(line);
       continue;
     }
     if (!t.obj) {
@@ -117,21 +119,25 @@ export const del: Verb = (ctx, argv): ExecResult => {
       if (!(ignoreNotFound && r.error.reason === 'NotFound')) errors.push({ status: t.source ? withSource('deleting', t.source, r.error) : r.error });
       continue;
     }
-    stdout += line;
+    w.print(line);
     deleted.push({ kind: t.obj.kind as Kind, namespace: t.namespace, name: t.name, uid: t.obj.metadata.uid });
     if (t.obj.kind === 'Pod') longestGraceMs = Math.max(longestGraceMs, podGraceMs(t.obj, grace));
   }
-  if (errors.length > 0) return { exitCode: 1, stdout, stderr: stderr + checkErr(errors) };
-  if (found === 0) return { exitCode: 0, stdout: stdout + 'No resources found\n', stderr };
-  if (!flagBool(flags, 'wait') || dryRun !== 'none' || deleted.length === 0) return { exitCode: 0, stdout, stderr };
+  if (errors.length > 0) {
+    w.warn(checkErr(errors));
+    return w.result(1);
+  }
+  if (found === 0) w.print('No resources found\n');
+  if (found === 0 || !flagBool(flags, 'wait') || dryRun !== 'none' || deleted.length === 0) return w.result(0);
   const limit = timeout > 0 ? timeout : longestGraceMs + PATIENCE_MS;
   const left = waitUntilGone(ctx, deleted, limit);
   if (left.length > 0 && timeout > 0) {
     const r = left[0]!;
     const resource = targets.find((t) => !('error' in t) && t.name === r.name && t.namespace === r.namespace) as Target | undefined;
-    return { exitCode: 1, stdout, stderr: `${stderr}error: timed out waiting for the condition on ${resource?.info.resource ?? 'pods'}/${r.name}\n` };
+    w.warn(`error: timed out waiting for the condition on ${resource?.info.resource ?? 'pods'}/${r.name}\n`);
+    return w.result(1);
   }
-  return { exitCode: 0, stdout, stderr };
+  return w.result(0);
 };
 
 function podGraceMs(pod: ApiObject, grace: number): number {

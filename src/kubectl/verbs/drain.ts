@@ -17,7 +17,7 @@ import { parseSelector } from '../../sim/api/labels.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
-import { fail, type ExecResult } from '../result.js';
+import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { cordonNodes, selectNodes } from './cordon.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
 import { podsForDeletion, type DrainOptions } from './drain-filters.js';
@@ -60,7 +60,8 @@ export const drain: Verb = (ctx, argv): ExecResult => {
   if ('error' in podSel) return fail('error: --pod-selector=<pod_selector> must be a valid label selector');
   const timeout = parseDuration(flagString(flags, 'timeout') ?? '0s');
   if (typeof timeout !== 'number') return fail(`error: invalid argument "${flagString(flags, 'timeout')}" for "--timeout" flag: ${timeout.error}`);
-  let stderr = flagBool(flags, 'delete-local-data') ? 'Flag --delete-local-data has been deprecated, This option is deprecated and will be deleted. Use --delete-emptydir-data.\n' : '';
+  const w = new OutputWriter();
+  if (flagBool(flags, 'delete-local-data')) w.warn('Flag --delete-local-data has been deprecated, This option is deprecated and will be deleted. Use --delete-emptydir-data.\n');
   const plan: Plan = {
     force: flagBool(flags, 'force'),
     ignoreAllDaemonSets: flagBool(flags, 'ignore-daemonsets'),
@@ -72,30 +73,26 @@ export const drain: Verb = (ctx, argv): ExecResult => {
     dryRun,
     matches: (pod) => podSel.matches(pod.metadata.labels),
   };
-  const cordoned = cordonNodes(ctx, nodes, true, dryRun);
-  let stdout = cordoned.stdout;
-  stderr += cordoned.stderr;
+  cordonNodes(ctx, nodes, true, dryRun, w);
   const failedNodes: string[] = [];
   const fatal: string[][] = [];
   for (const node of nodes) {
     const name = node.metadata.name;
-    const out = drainNode(ctx, name, plan);
-    stdout += out.stdout;
-    stderr += out.stderr;
-    if (out.errors.length === 0) {
-      stdout += `node/${name} drained${dryRunSuffix(dryRun)}\n`;
+    const errors = drainNode(ctx, name, plan, w);
+    if (errors.length === 0) {
+      w.print(`node/${name} drained${dryRunSuffix(dryRun)}\n`);
       continue;
     }
-    stderr += `error: unable to drain node "${name}" due to error: ${aggregate(out.errors)}, continuing command...\n`;
+    w.warn(`error: unable to drain node "${name}" due to error: ${aggregate(errors)}, continuing command...\n`);
     failedNodes.push(name);
-    fatal.push(out.errors);
+    fatal.push(errors);
   }
-  if (failedNodes.length === 0) return { exitCode: 0, stdout, stderr };
-  stderr += `There are pending nodes to be drained:\n${failedNodes.map((n) => ` ${n}\n`).join('')}`;
+  if (failedNodes.length === 0) return w.result(0);
+  w.warn(`There are pending nodes to be drained:\n${failedNodes.map((n) => ` ${n}\n`).join('')}`);
   // CheckErr unwraps the one-node aggregate once: its errors print one per line, unprefixed.
   const lines = fatal.length === 1 ? fatal[0]! : fatal.map(aggregate);
-  stderr += lines.map((l) => `${l}\n`).join('');
-  return { exitCode: 1, stdout, stderr };
+  w.warn(lines.map((l) => `${l}\n`).join(''));
+  return w.result(1);
 };
 
 /** `utilerrors.NewAggregate(errs).Error()`. */
@@ -103,15 +100,14 @@ function aggregate(errs: readonly string[]): string {
   return errs.length === 1 ? errs[0]! : `[${errs.join(', ')}]`;
 }
 
-/** `deleteOrEvictPodsSimple` for one node: its output and its errors (none = drained). */
-function drainNode(ctx: VerbContext, nodeName: string, plan: Plan): { stdout: string; stderr: string; errors: string[] } {
+/** `deleteOrEvictPodsSimple` for one node: writes its output to `w`, returns its errors (none = drained). */
+function drainNode(ctx: VerbContext, nodeName: string, plan: Plan, w: OutputWriter): string[] {
   const list = podsForDeletion(ctx, nodeName, plan, plan.matches);
-  if (list.errors.length > 0) return { stdout: '', stderr: '', errors: list.errors };
-  let stdout = '';
-  let stderr = list.warnings ? `Warning: ${list.warnings}\n` : '';
+  if (list.errors.length > 0) return list.errors;
+  if (list.warnings) w.warn(`Warning: ${list.warnings}\n`);
   if (plan.dryRun === 'client') {
-    for (const pod of list.pods) stdout += `evicting pod ${pod.metadata.namespace}/${pod.metadata.name} (dry run)\n`;
-    return { stdout, stderr, errors: [] };
+    for (const pod of list.pods) w.print(`evicting pod ${pod.metadata.namespace}/${pod.metadata.name} (dry run)\n`);
+    return [];
   }
   const evicting = !plan.disableEviction;
   const opts = plan.graceSeconds >= 0 ? { gracePeriodSeconds: plan.graceSeconds } : {};
@@ -119,7 +115,7 @@ function drainNode(ctx: VerbContext, nodeName: string, plan: Plan): { stdout: st
   const errors: string[] = [];
   for (const pod of list.pods) {
     const ns = pod.metadata.namespace ?? '';
-    if (evicting) stdout += `evicting pod ${ns}/${pod.metadata.name}${plan.dryRun === 'server' ? ' (server dry run)' : ''}\n`;
+    if (evicting) w.print(`evicting pod ${ns}/${pod.metadata.name}${plan.dryRun === 'server' ? ' (server dry run)' : ''}\n`);
     const r =
       plan.dryRun === 'server'
         ? ctx.cluster.api.delete('Pod', ns, pod.metadata.name, { ...opts, dryRun: true })
@@ -130,17 +126,17 @@ function drainNode(ctx: VerbContext, nodeName: string, plan: Plan): { stdout: st
     }
     refs.push({ kind: 'Pod' as const, namespace: ns, name: pod.metadata.name, uid: pod.metadata.uid, pod });
   }
-  if (plan.dryRun === 'server') return { stdout, stderr, errors };
+  if (plan.dryRun === 'server') return errors;
   const left = waitUntilGone(ctx, refs, plan.timeoutMs > 0 ? plan.timeoutMs : INFINITE_WAIT_MS, (ref) => {
-    stdout += `pod/${ref.name} ${evicting ? 'evicted' : 'deleted'}\n`;
+    w.print(`pod/${ref.name} ${evicting ? 'evicted' : 'deleted'}\n`);
   });
   for (const ref of left) errors.push(`error when waiting for pod "${ref.name}" in namespace "${ref.namespace}" to terminate: context deadline exceeded`);
   if (errors.length > 0) {
     const pending = podsForDeletion(ctx, nodeName, plan, plan.matches).pods;
     if (pending.length > 0) {
-      stderr += `There are pending pods in node "${nodeName}" when an error occurred: ${aggregate(errors)}\n`;
-      stderr += pending.map((p) => `pod/${p.metadata.name}\n`).join('');
+      w.warn(`There are pending pods in node "${nodeName}" when an error occurred: ${aggregate(errors)}\n`);
+      w.warn(pending.map((p) => `pod/${p.metadata.name}\n`).join(''));
     }
   }
-  return { stdout, stderr, errors };
+  return errors;
 }

@@ -22,7 +22,7 @@ import { badRequest } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix, resourceInfo } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagString, parseFlags, type FlagSpec } from '../flags.js';
-import { fail, type ExecResult } from '../result.js';
+import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { dropFields } from '../apply/drop-fields.js';
 import { applyJsonPatch, decodeJsonPatch } from '../apply/json-patch.js';
 import { deepEqual, goJson, isMap, type Json, type JsonMap } from '../apply/json.js';
@@ -68,8 +68,7 @@ export const patch: Verb = (ctx, argv): ExecResult => {
   const targets = resolveTargets(ctx, { args: flags.args, namespace: commandNamespace(flags).namespace });
   if ('error' in targets) return fail(targets.error);
   if (targets.length === 0) return fail('error: You must provide one or more resources by argument or filename.');
-  let stdout = '';
-  let stderr = '';
+  const w = new OutputWriter();
   const errors: CmdError[] = [];
   for (const t of targets) {
     if (!t.obj) {
@@ -81,11 +80,13 @@ export const patch: Verb = (ctx, argv): ExecResult => {
     else {
       // kubectl patch's printer takes only patchOperation(didPatch): unlike apply or set image it
       // adds no "(dry run)" / "(server dry run)" suffix.
-      stdout += `${kubectlKindPrefix(t.info.kind)}/${t.name} ${out.changed ? 'patched' : 'patched (no change)'}\n`;
-      stderr += out.warnings;
+      // The server's warnings come with its answer, before kubectl prints the object's line.
+      w.warn(out.warnings);
+      w.print(`${kubectlKindPrefix(t.info.kind)}/${t.name} ${out.changed ? 'patched' : 'patched (no change)'}\n`);
     }
   }
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: stderr + checkErr(errors) };
+  w.warn(checkErr(errors));
+  return w.result(errors.length > 0 ? 1 : 0);
 };
 
 /** `yaml.ToJSON`: the patch as JSON data (JSON or YAML text). */

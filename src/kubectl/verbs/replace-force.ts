@@ -26,7 +26,7 @@
 import type { Kind, Pod } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
-import { fail, type ExecResult } from '../result.js';
+import { fail, OutputWriter, type ExecResult } from '../result.js';
 import type { InputItem, InputObject } from '../apply/input.js';
 import { isMap, type JsonMap } from '../apply/json.js';
 import { createOrUpdateAnnotation } from '../apply/last-applied.js';
@@ -50,7 +50,7 @@ export function forceReplace(ctx: VerbContext, o: ReplaceOptions, read: () => In
   const items = read();
   if ('error' in items) return fail(items.error);
 
-  let stdout = '';
+  const w = new OutputWriter();
   const errors: CmdError[] = [];
   const streamErrors: string[] = [];
   const infos: InputObject[] = [];
@@ -77,43 +77,50 @@ export function forceReplace(ctx: VerbContext, o: ReplaceOptions, read: () => In
       if (r.error.reason !== 'NotFound') errors.push({ status: withSource('deleting', source, r.error) });
       continue;
     }
-    stdout += o.output === 'name' ? `${what}/${name}\n` : `${what} "${name}" deleted\n`;
+    w.print(o.output === 'name' ? `${what}/${name}\n` : `${what} "${name}" deleted\n`);
     deleted.push({ kind: info.kind as Kind, namespace, name, uid: live.metadata.uid });
     if (live.kind === 'Pod') longestGraceMs = Math.max(longestGraceMs, (o.grace >= 0 ? o.grace : ((live as Pod).spec.terminationGracePeriodSeconds ?? 30)) * 1000);
   }
   const deleteErrors = visitErrors(errors, streamErrors);
-  if (deleteErrors.length > 0) return { exitCode: 1, stdout, stderr: checkErr(deleteErrors) };
-  if (infos.length === 0) stdout += 'No resources found\n';
+  if (deleteErrors.length > 0) {
+    w.warn(checkErr(deleteErrors));
+    return w.result(1);
+  }
+  if (infos.length === 0) w.print('No resources found\n');
   else if (o.waitForDeletion && deleted.length > 0) {
     const left = waitUntilGone(ctx, deleted, o.timeoutMs > 0 ? o.timeoutMs : longestGraceMs + PATIENCE_MS);
     if (left.length > 0 && o.timeoutMs > 0) {
       const ref = left[0]!;
       const resource = infos.find((i) => i.name === ref.name && i.namespace === ref.namespace)?.info.resource ?? 'pods';
-      return { exitCode: 1, stdout, stderr: `error: timed out waiting for the condition on ${resource}/${ref.name}\n` };
+      w.warn(`error: timed out waiting for the condition on ${resource}/${ref.name}\n`);
+      return w.result(1);
     }
   }
 
   ctx.cluster.settle(ctx.line);
   const limit = o.timeoutMs !== 0 ? o.timeoutMs : POLL_TIMEOUT_MS;
   for (const item of infos) {
-    if (!pollUntilNotFound(ctx, item, limit)) return { exitCode: 1, stdout, stderr: 'error: timed out waiting for the condition\n' };
+    if (!pollUntilNotFound(ctx, item, limit)) {
+      w.warn('error: timed out waiting for the condition\n');
+      return w.result(1);
+    }
   }
 
-  let stderr = '';
   let count = 0;
   const createErrors: CmdError[] = [];
   for (const item of infos) {
     const sent = withoutResourceVersion(createOrUpdateAnnotation(item.obj, o.saveConfig));
     const out = postObject(ctx, item, sent, o.validate, 'none', 'kubectl replace --force');
-    stderr += out.warnings;
+    // The server's warnings come with its answer, before kubectl prints the object.
+    w.warn(out.warnings);
     if (out.error) createErrors.push({ status: out.error });
     if (!out.created) continue;
     count++;
-    stdout += print(out.created, item.info.kind, out.created.metadata.name);
+    w.print(print(out.created, item.info.kind, out.created.metadata.name));
   }
-  if (createErrors.length > 0) return { exitCode: 1, stdout, stderr: stderr + checkErr(createErrors) };
-  if (count === 0) return { exitCode: 1, stdout, stderr: `${stderr}error: no objects passed to replace\n` };
-  return { exitCode: 0, stdout, stderr };
+  w.warn(checkErr(createErrors));
+  if (createErrors.length === 0 && count === 0) w.warn('error: no objects passed to replace\n');
+  return w.result(createErrors.length > 0 || count === 0 ? 1 : 0);
 }
 
 /**

@@ -37,7 +37,7 @@ import { parseDuration } from '../../sim/engine/time.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { toJson, toYaml } from '../print/object-output.js';
-import { fail, type ExecResult } from '../result.js';
+import { afterWarning, fail, OutputWriter, type ExecResult } from '../result.js';
 import { readInput, type InputItem, type InputObject } from '../apply/input.js';
 import { isMap, type JsonMap } from '../apply/json.js';
 import { createOrUpdateAnnotation } from '../apply/last-applied.js';
@@ -105,7 +105,7 @@ export const replace: Verb = (ctx, argv): ExecResult => {
     readInput({ filenames: o.filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate: o.validate, namespace: ns.namespace, enforceNamespace: ns.explicit, ...(stdinName ? { stdinName } : {}) });
   // replace --force copies standard input to a file first: messages name that file.
   const r = o.force ? forceReplace(ctx, o, () => read(STDIN_COPY), print) : replaceAll(ctx, o, read(), print);
-  return { ...r, stderr: o.stderr + r.stderr };
+  return afterWarning(o.stderr, r);
 };
 
 /** `Complete`: the flag values kubectl derives, or the first error (after the cascade warning). */
@@ -171,8 +171,7 @@ function validateOptions(o: ReplaceOptions, subresource: string): string | undef
 /** `Run` without `--force`: each object in stream order (`ContinueOnError`). */
 function replaceAll(ctx: VerbContext, o: ReplaceOptions, items: InputItem[] | { error: string }, print: Printer): ExecResult {
   if ('error' in items) return fail(items.error);
-  let stdout = '';
-  let stderr = '';
+  const w = new OutputWriter();
   const errors: CmdError[] = [];
   const streamErrors: string[] = [];
   for (const item of items) {
@@ -181,13 +180,15 @@ function replaceAll(ctx: VerbContext, o: ReplaceOptions, items: InputItem[] | { 
       else errors.push({ message: item.error });
       continue;
     }
+    // The server's warnings come with its answer, before kubectl prints the object's line.
     const out = replaceObject(ctx, item, o, print);
-    stdout += out.stdout;
-    stderr += out.stderr;
+    w.warn(out.stderr);
+    w.print(out.stdout);
     if (out.error) errors.push(out.error);
   }
   const all = visitErrors(errors, streamErrors);
-  return { exitCode: all.length > 0 ? 1 : 0, stdout, stderr: stderr + checkErr(all) };
+  w.warn(checkErr(all));
+  return w.result(all.length > 0 ? 1 : 0);
 }
 
 interface Outcome {

@@ -26,7 +26,7 @@ import type { Verb, VerbContext } from '../context.js';
 import { flagArray, flagBool, flagString, parseFlags, parseGoIntFlag, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { RECORD_FLAG, recorderFor } from '../record.js';
 import { toJson, toYaml } from '../print/object-output.js';
-import { fail, type ExecResult } from '../result.js';
+import { afterWarning, fail, type ExecResult } from '../result.js';
 import { readInput } from '../apply/input.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
@@ -121,7 +121,7 @@ export const scale: Verb = (ctx, argv): ExecResult => {
   if ('error' in flags) return fail(flags.error);
   // cobra prints --record's deprecation notice while parsing, before anything else.
   const r = runScale(ctx, flags);
-  return { ...r, stderr: recorderFor(['scale'], flags).warning + r.stderr };
+  return afterWarning(recorderFor(['scale'], flags).warning, r);
 };
 
 function runScale(ctx: VerbContext, flags: ParsedFlags): ExecResult {

@@ -13,7 +13,7 @@ import { kubectlKindPrefix, resourceInfo } from '../../sim/apiserver/resources.j
 import type { Verb, VerbContext } from '../context.js';
 import { flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { RECORD_FLAG, recorderFor, type Recorder } from '../record.js';
-import { fail, type ExecResult } from '../result.js';
+import { afterWarning, fail, type ExecResult } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
 import { splitResourcesAndPairs } from './metadata-edit.js';
@@ -44,7 +44,7 @@ function setImage(ctx: VerbContext, argv: readonly string[]): ExecResult {
   // cobra prints the deprecation notice while parsing, before anything else.
   const recorder = recorderFor(['set', 'image'], flags);
   const r = updateImages(ctx, flags, recorder);
-  return { ...r, stderr: recorder.warning + r.stderr };
+  return afterWarning(recorder.warning, r);
 }
 
 function updateImages(ctx: VerbContext, flags: ParsedFlags, recorder: Recorder): ExecResult {

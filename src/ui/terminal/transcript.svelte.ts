@@ -1,7 +1,7 @@
 /**
  * A playground's terminal transcript: every command that ran (from the terminal, the editor, the
  * toolbox, a lesson or the time bar), echoed as `$ command` with kubectl's output, stdout and
- * stderr in the order the CLI printed them. It knows nothing about the cluster.
+ * stderr interleaved in the order the command wrote them, as the CLI prints them. It knows nothing about the cluster.
  */
 import type { CommandResult } from '../../kubectl/session.js';
 import type { CommandSource, ScriptError } from '../worker/protocol.js';
@@ -16,13 +16,13 @@ export interface TranscriptLine {
 export class Transcript {
   lines = $state<TranscriptLine[]>([]);
 
-  /** Echoes the commands of one run and their output. */
+  /** Echoes the commands of one run and their output, in the order each command wrote it. */
   show(results: readonly CommandResult[], source: CommandSource): void {
     const out: TranscriptLine[] = [];
     for (const r of results) {
       out.push({ kind: 'command', text: r.command, source });
-      if (r.stdout) out.push({ kind: 'stdout', text: r.stdout });
-      if (r.stderr) out.push({ kind: 'stderr', text: r.stderr });
+      // As a terminal shows them: a warning before "drained".
+      for (const chunk of r.output) out.push({ kind: chunk.stream, text: chunk.text });
     }
     this.lines.push(...out);
   }

@@ -5,7 +5,7 @@
  * `sim advance D`; read-only questions (validation, why) are never logged.
  */
 import { exec } from '../../kubectl/exec.js';
-import type { CommandResult } from '../../kubectl/session.js';
+import { commandResult, type CommandResult } from '../../kubectl/session.js';
 import { createCluster } from '../../sim/index.js';
 import type { Cluster } from '../../sim/engine/cluster.js';
 
@@ -49,7 +49,7 @@ export function logProblem(log: SessionLog): string | undefined {
 export function execLogged(cluster: Cluster, cmd: LoggedCommand): CommandResult {
   const files = cmd.files ?? {};
   const r = exec(cluster, cmd.line, cmd.stdin, { readFile: (name) => (Object.hasOwn(files, name) ? files[name] : undefined) });
-  return { command: cmd.line, ...r };
+  return commandResult(cmd.line, r);
 }
 
 /** A fresh cluster with the log's seed and every command of the log replayed into it. */

@@ -6,7 +6,7 @@
  */
 import { exec } from '../../kubectl/exec.js';
 import { parseScript } from '../../kubectl/script.js';
-import type { CommandResult } from '../../kubectl/session.js';
+import { commandResult, type CommandResult } from '../../kubectl/session.js';
 import type { Cluster } from '../../sim/engine/cluster.js';
 import type { ScriptError } from './protocol.js';
 import { logProblem, replay, type LoggedCommand, type SessionLog } from './session-log.js';
@@ -46,7 +46,7 @@ export class EngineSession {
         return read[name];
       };
       const r = exec(this.cluster, cmd.text, cmd.stdin, { readFile });
-      results.push({ command: cmd.text, ...r });
+      results.push(commandResult(cmd.text, r));
       this.timeline.record({
         line: cmd.text,
         ...(cmd.stdin !== undefined ? { stdin: cmd.stdin } : {}),

@@ -130,7 +130,16 @@ describe('kubectl apply: strict decoding (--validate)', () => {
   it('--validate=warn applies without the field and prints a warning; the annotation keeps it', () => {
     const f = fixture();
     const r = f.run('kubectl apply --validate=warn -f -', withReplicas);
-    expect(r).toEqual({ exitCode: 0, stdout: 'daemonset.apps/log-agent created\n', stderr: 'Warning: unknown field "spec.replicas"\n' });
+    // The server's warning comes with its answer, before kubectl prints the object.
+    expect(r).toEqual({
+      exitCode: 0,
+      stdout: 'daemonset.apps/log-agent created\n',
+      stderr: 'Warning: unknown field "spec.replicas"\n',
+      output: [
+        { stream: 'stderr', text: 'Warning: unknown field "spec.replicas"\n' },
+        { stream: 'stdout', text: 'daemonset.apps/log-agent created\n' },
+      ],
+    });
     expect((ds(f)?.spec as unknown as Record<string, unknown>).replicas).toBeUndefined();
     expect(ds(f)?.metadata.annotations?.[LAST]).toContain('"replicas":3');
   });

@@ -42,8 +42,9 @@ describe('kubectl delete: pods, graceful and waited for', () => {
     const f = running();
     const t0 = f.cluster.now;
     const warning = 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
-    expect(f.run('kubectl delete pod web-1 --force --grace-period=0')).toEqual({ exitCode: 0, stdout: 'pod "web-1" force deleted\n', stderr: warning });
-    expect(f.run('kubectl delete pod web-2 --force')).toEqual({ exitCode: 0, stdout: 'pod "web-2" force deleted\n', stderr: warning });
+    const warned = (stdout: string) => ({ exitCode: 0, stdout, stderr: warning, output: [{ stream: 'stderr', text: warning }, { stream: 'stdout', text: stdout }] });
+    expect(f.run('kubectl delete pod web-1 --force --grace-period=0')).toEqual(warned('pod "web-1" force deleted\n'));
+    expect(f.run('kubectl delete pod web-2 --force')).toEqual(warned('pod "web-2" force deleted\n'));
     expect(pod(f, 'web-1')).toBeUndefined();
     expect(f.cluster.now).toBe(t0);
     expect(f.run('kubectl delete pod db-1 --force --grace-period=5').stderr).toBe('error: --force and --grace-period greater than 0 cannot be specified together\n');
@@ -128,6 +129,10 @@ describe('kubectl delete: choosing objects', () => {
       exitCode: 0,
       stdout: 'node "node-2" deleted\n',
       stderr: 'Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n',
+      output: [
+        { stream: 'stderr', text: 'Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n' },
+        { stream: 'stdout', text: 'node "node-2" deleted\n' },
+      ],
     });
   });
 
@@ -143,6 +148,10 @@ describe('kubectl delete: choosing objects', () => {
       exitCode: 0,
       stdout: 'pod "web-1" deleted\n',
       stderr: 'warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n',
+      output: [
+        { stream: 'stderr', text: 'warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n' },
+        { stream: 'stdout', text: 'pod "web-1" deleted\n' },
+      ],
     });
   });
 

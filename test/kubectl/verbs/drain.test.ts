@@ -52,6 +52,12 @@ describe('kubectl drain (CURRICULUM L5)', () => {
       exitCode: 0,
       stdout: 'node/node-2 already cordoned\nevicting pod default/web-2\npod/web-2 evicted\nnode/node-2 drained\n',
       stderr: 'Warning: ignoring DaemonSet-managed Pods: default/log-agent-x7k2p; deleting Pods that declare no controller: default/web-2\n',
+      // As a terminal shows it: the filters' warning comes after cordoning, before the evictions.
+      output: [
+        { stream: 'stdout', text: 'node/node-2 already cordoned\n' },
+        { stream: 'stderr', text: 'Warning: ignoring DaemonSet-managed Pods: default/log-agent-x7k2p; deleting Pods that declare no controller: default/web-2\n' },
+        { stream: 'stdout', text: 'evicting pod default/web-2\npod/web-2 evicted\nnode/node-2 drained\n' },
+      ],
     });
     expect(pod(f, 'web-2')).toBeUndefined();
     expect(pod(f, 'log-agent-x7k2p')?.metadata.deletionTimestamp).toBeUndefined();
@@ -119,13 +125,20 @@ describe('kubectl drain (CURRICULUM L5)', () => {
     const t0 = f.cluster.now;
     const r = f.run('kubectl drain node-2 --ignore-daemonsets --force --timeout=10s');
     const err = 'error when waiting for pod "web-2" in namespace "default" to terminate: context deadline exceeded';
+    const warning = 'Warning: ignoring DaemonSet-managed Pods: default/log-agent-x7k2p; deleting Pods that declare no controller: default/web-2\n';
+    const failure =
+      `There are pending pods in node "node-2" when an error occurred: ${err}\npod/web-2\n` +
+      `error: unable to drain node "node-2" due to error: ${err}, continuing command...\nThere are pending nodes to be drained:\n node-2\n${err}\n`;
     expect(r).toEqual({
       exitCode: 1,
       stdout: 'node/node-2 cordoned\nevicting pod default/web-2\n',
-      stderr:
-        'Warning: ignoring DaemonSet-managed Pods: default/log-agent-x7k2p; deleting Pods that declare no controller: default/web-2\n' +
-        `There are pending pods in node "node-2" when an error occurred: ${err}\npod/web-2\n` +
-        `error: unable to drain node "node-2" due to error: ${err}, continuing command...\nThere are pending nodes to be drained:\n node-2\n${err}\n`,
+      stderr: warning + failure,
+      output: [
+        { stream: 'stdout', text: 'node/node-2 cordoned\n' },
+        { stream: 'stderr', text: warning },
+        { stream: 'stdout', text: 'evicting pod default/web-2\n' },
+        { stream: 'stderr', text: failure },
+      ],
     });
     expect(f.cluster.now - t0).toBe(10_000);
   });

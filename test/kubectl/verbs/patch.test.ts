@@ -75,6 +75,10 @@ describe('kubectl patch', () => {
       exitCode: 0,
       stdout: 'daemonset.apps/log-agent patched (no change)\n',
       stderr: 'Warning: unknown field "spec.replicas"\n',
+      output: [
+        { stream: 'stderr', text: 'Warning: unknown field "spec.replicas"\n' },
+        { stream: 'stdout', text: 'daemonset.apps/log-agent patched (no change)\n' },
+      ],
     });
     expectUnchanged(f.cluster, () => {
       const typed = f.run(`kubectl patch ds log-agent --type merge -p '{"spec":{"minReadySeconds":"30"}}'`);

@@ -134,7 +134,15 @@ describe('kubectl replace: options', () => {
     expect(f.run('kubectl replace -f -', input).stderr).toBe(
       'Error from server (BadRequest): error when replacing "STDIN": DaemonSet in version "v1" cannot be handled as a DaemonSet: strict decoding error: unknown field "spec.replicas"\n',
     );
-    expect(f.run('kubectl replace --validate=warn -f -', input)).toEqual({ exitCode: 0, stdout: 'daemonset.apps/log-agent replaced\n', stderr: 'Warning: unknown field "spec.replicas"\n' });
+    expect(f.run('kubectl replace --validate=warn -f -', input)).toEqual({
+      exitCode: 0,
+      stdout: 'daemonset.apps/log-agent replaced\n',
+      stderr: 'Warning: unknown field "spec.replicas"\n',
+      output: [
+        { stream: 'stderr', text: 'Warning: unknown field "spec.replicas"\n' },
+        { stream: 'stdout', text: 'daemonset.apps/log-agent replaced\n' },
+      ],
+    });
     expect(f.run('kubectl replace --validate=ignore -f -', input)).toEqual({ exitCode: 0, stdout: 'daemonset.apps/log-agent replaced\n', stderr: '' });
     expect(f.run('kubectl replace --validate=maybe -f -', input).stderr).toBe('error: invalid - validate option "maybe"; must be one of: strict (or true), warn, ignore (or false)\n');
   });

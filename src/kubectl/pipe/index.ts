@@ -1,0 +1,58 @@
+/**
+ * Pipelines: `CMD | FILTER [| FILTER ...]`. The command's standard output flows through the
+ * filters in turn; what each writes to standard error reaches the terminal directly, in the order
+ * the commands ran; the line's exit status is the last filter's (as bash without `pipefail`).
+ *
+ * The filters are small GNU tools in the C locale, one file each. Every stage is checked before
+ * anything runs, so a line naming a program this terminal does not have changes nothing.
+ */
+import { OutputWriter, outputOf, type ExecResult } from '../result.js';
+import type { Stage } from '../shell-words.js';
+import { cut } from './cut.js';
+import type { Filter } from './filter.js';
+import { grep } from './grep.js';
+import { head } from './head.js';
+import { sort } from './sort.js';
+import { tail } from './tail.js';
+import { uniq } from './uniq.js';
+import { wc } from './wc.js';
+
+export const FILTERS: Readonly<Record<string, Filter>> = { grep, head, tail, wc, sort, uniq, cut };
+
+const NAMES = 'grep, head, tail, wc, sort, uniq and cut';
+
+function isFilter(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(FILTERS, name);
+}
+
+/** The failure for a filter named where a command must come (the start of a line), if it is one. */
+export function filterFirst(name: string): ExecResult | undefined {
+  if (!isFilter(name)) return undefined;
+  return { exitCode: 2, stdout: '', stderr: `${name} reads the output of a command: use it after a pipe, e.g. "kubectl get pods | ${name} ..."\n` };
+}
+
+/** The failure for a stage after a pipe that is not a filter, if any: command not found, as bash. */
+export function unknownFilter(stages: readonly Stage[]): ExecResult | undefined {
+  const bad = stages.slice(1).find((s) => !isFilter(s.words[0]!));
+  if (!bad) return undefined;
+  const name = bad.words[0]!;
+  const why = name === 'kubectl' || name === 'sim' ? `${name} cannot read a pipe: run it on a line of its own` : `after a pipe this terminal runs ${NAMES}`;
+  return { exitCode: 127, stdout: '', stderr: `${name}: command not found (${why})\n` };
+}
+
+/** Runs the filters of `stages` (all but the first) on the first command's result. */
+export function runFilters(first: ExecResult, stages: readonly Stage[]): ExecResult {
+  const w = new OutputWriter();
+  for (const chunk of outputOf(first)) if (chunk.stream === 'stderr') w.warn(chunk.text);
+  let data = first.stdout;
+  let exitCode = first.exitCode;
+  for (const stage of stages.slice(1)) {
+    const [name, ...args] = stage.words;
+    const r = FILTERS[name!]!(args, data);
+    w.warn(r.stderr);
+    data = r.stdout;
+    exitCode = r.exitCode;
+  }
+  w.print(data);
+  return w.result(exitCode);
+}

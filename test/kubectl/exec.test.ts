@@ -1,0 +1,128 @@
+/**
+ * `exec`, the one entry point: pipes into filters, shell operators refused line by line, and both
+ * output streams kept in the order they were written.
+ */
+import { describe, expect, it } from 'vitest';
+import { exec, outputOf } from '../../src/kubectl/exec.js';
+import { runScript } from '../../src/kubectl/session.js';
+import { createCluster } from '../../src/sim/index.js';
+
+const DS = `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: a, image: registry.example/agent:1}]
+`;
+
+function threeNodes() {
+  const c = createCluster();
+  for (const n of ['node-1', 'node-2', 'node-10']) exec(c, `sim node add ${n}`);
+  exec(c, 'sim settle');
+  return c;
+}
+
+describe('exec with a pipeline', () => {
+  it('runs the command\'s standard output through the filters; the exit status is the last one\'s', () => {
+    const c = threeNodes();
+    expect(exec(c, 'kubectl get nodes -o name | sort | tail -n 1')).toMatchObject({ exitCode: 0, stdout: 'node/node-2\n', stderr: '' });
+    expect(exec(c, 'kubectl get nodes --no-headers | wc -l')).toMatchObject({ exitCode: 0, stdout: '3\n' });
+    expect(exec(c, 'kubectl get nodes | grep -c NotReady')).toMatchObject({ exitCode: 1, stdout: '0\n' });
+    expect(exec(c, "kubectl get nodes -o name | cut -d/ -f2 | grep -E 'node-1$'")).toMatchObject({ exitCode: 0, stdout: 'node-1\n' });
+  });
+
+  it('passes the command\'s errors straight to the terminal, and a failing command still feeds the pipe', () => {
+    const c = threeNodes();
+    const r = exec(c, 'kubectl get nodes node-1 nope -o name | grep node');
+    expect(r).toMatchObject({ exitCode: 0, stdout: 'node/node-1\n', stderr: 'Error from server (NotFound): nodes "nope" not found\n' });
+    expect(outputOf(r)).toEqual([
+      { stream: 'stderr', text: 'Error from server (NotFound): nodes "nope" not found\n' },
+      { stream: 'stdout', text: 'node/node-1\n' },
+    ]);
+    expect(exec(c, 'kubectl get nodes | grep -e')).toMatchObject({ exitCode: 2, stdout: '' });
+  });
+
+  it('refuses a program that is not a filter after a pipe, and changes nothing', () => {
+    const c = threeNodes();
+    expect(exec(c, 'kubectl delete node node-1 | awk "{print $1}"')).toEqual({
+      exitCode: 127,
+      stdout: '',
+      stderr: 'awk: command not found (after a pipe this terminal runs grep, head, tail, wc, sort, uniq and cut)\n',
+    });
+    expect(c.store.get('Node', '', 'node-1')).toBeDefined();
+    expect(exec(c, 'kubectl get nodes | kubectl apply -f -').stderr).toBe('kubectl: command not found (kubectl cannot read a pipe: run it on a line of its own)\n');
+    expect(exec(c, 'grep node')).toMatchObject({ exitCode: 2, stderr: 'grep reads the output of a command: use it after a pipe, e.g. "kubectl get pods | grep ..."\n' });
+  });
+
+  it('refuses lists and redirections with exit status 2, changing nothing', () => {
+    const c = threeNodes();
+    expect(exec(c, 'kubectl cordon node-1 && kubectl get nodes')).toMatchObject({ exitCode: 2, stderr: 'command lists (;, &&, ||) are not supported: run one command per line\n' });
+    expect(exec(c, 'kubectl get nodes > nodes.txt')).toMatchObject({ exitCode: 2, stderr: 'redirections (<, >) are not supported: pass files with -f, or stdin with a here-document (<<EOF)\n' });
+    expect(c.store.get('Node', '', 'node-1')!.spec.unschedulable).toBeUndefined();
+  });
+
+  it('records the command without its filters as the change cause', () => {
+    const c = threeNodes();
+    exec(c, 'kubectl apply -f -', DS);
+    exec(c, 'kubectl set image ds/agent a=registry.example/agent:2 --record | grep updated');
+    const ds = c.store.get('DaemonSet', 'default', 'agent')!;
+    expect(ds.metadata.annotations?.['kubernetes.io/change-cause']).toBe('kubectl set image ds/agent a=registry.example/agent:2 --record=true');
+  });
+});
+
+describe('a script with pipes and operators', () => {
+  it('gives a here-document to the command before the pipe and carries on after a refused line', () => {
+    const out = runScript(`sim node add node-1
+kubectl apply -f - <<EOF | grep created
+${DS}EOF
+kubectl get ds && kubectl get pods
+kubectl get ds --no-headers | wc -l
+`);
+    if ('error' in out) throw new Error(out.error);
+    expect(out.results.map((r) => [r.command, r.exitCode, r.stdout])).toEqual([
+      ['sim node add node-1', 0, expect.any(String)],
+      ['kubectl apply -f -  | grep created', 0, 'daemonset.apps/agent created\n'],
+      ['kubectl get ds && kubectl get pods', 2, ''],
+      ['kubectl get ds --no-headers | wc -l', 0, '1\n'],
+    ]);
+  });
+});
+
+describe('output order', () => {
+  it('keeps drain\'s warning before the pods it evicts and "drained", as a terminal shows them', () => {
+    const c = threeNodes();
+    exec(c, 'kubectl apply -f -', DS);
+    exec(c, 'sim settle');
+    const r = exec(c, 'kubectl drain node-2 --ignore-daemonsets');
+    expect(r.exitCode).toBe(0);
+    expect(outputOf(r).map((o) => o.stream)).toEqual(['stdout', 'stderr', 'stdout']);
+    expect(outputOf(r)[0]!.text).toBe('node/node-2 cordoned\n');
+    expect(outputOf(r)[1]!.text).toMatch(/^Warning: ignoring DaemonSet-managed Pods: default\/agent-/);
+    expect(outputOf(r)[2]!.text).toBe('node/node-2 drained\n');
+  });
+
+  it('puts a server warning before the object it is about, and errors at the end', () => {
+    const c = threeNodes();
+    const bad = DS.replace('kind: DaemonSet', 'kind: DaemonSet\nbogus: 1').replace('name: agent}', 'name: other}');
+    const r = exec(c, 'kubectl apply --validate=warn -f -', `${DS}---\n${bad}---\n${DS.replace('name: agent}', 'name: broken}').replace('matchLabels: {app: agent}', 'matchLabels: {app: x}')}`);
+    expect(outputOf(r).map((o) => [o.stream, o.text.split('\n')[0]])).toEqual([
+      ['stdout', 'daemonset.apps/agent created'],
+      ['stderr', 'Warning: unknown field "bogus"'],
+      ['stdout', 'daemonset.apps/other created'],
+      ['stderr', expect.stringMatching(/^The DaemonSet "broken" is invalid/)],
+    ]);
+  });
+
+  it('prints a deprecation notice before anything else', () => {
+    const c = threeNodes();
+    exec(c, 'kubectl apply -f -', DS);
+    const r = exec(c, 'kubectl delete ds agent --cascade=true');
+    expect(outputOf(r)).toEqual([
+      { stream: 'stderr', text: 'warning: --cascade=true is deprecated (boolean value) and can be replaced with --cascade=background.\n' },
+      { stream: 'stdout', text: 'daemonset.apps "agent" deleted\n' },
+    ]);
+  });
+});
