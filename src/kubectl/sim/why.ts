@@ -9,20 +9,27 @@
  *    plugin's verdict and the FitError message; a "no" here means a Pending pod.
  *
  * It only reads what the controllers expose; it never recomputes a decision.
+ *
+ * DAEMONSET is looked for in every namespace unless `-n` names one (find-daemonset.ts); without
+ * it, every DaemonSet of every namespace is explained, or those of `-n NAMESPACE` only (`-A` says
+ * all namespaces explicitly, as kubectl's flag does).
  */
 import type { DaemonSet, Node, Pod } from '../../sim/api/types.js';
 import { formatTaint } from '../../sim/api/toleration.js';
 import { getTargetNodeName, type DaemonSetsController, type NodeExplanation } from '../../sim/controllers/daemonset/index.js';
 import type { Scheduler, SchedulingExplanation } from '../../sim/controllers/scheduler/index.js';
 import type { Verb } from '../context.js';
-import { flagString, parseFlags } from '../flags.js';
+import { flagBool, flagString, parseFlags } from '../flags.js';
 import { fail, ok } from '../result.js';
+import { findDaemonSet } from './find-daemonset.js';
 
 export const why: Verb = (ctx, argv) => {
   const f = parseFlags(argv, [], 'sim why');
   if ('error' in f) return fail(f.error);
   const [nodeName, dsArg, extra] = f.args;
-  if (!nodeName || extra !== undefined) return fail('usage: sim why NODE [DAEMONSET] [-n NAMESPACE]');
+  if (!nodeName || extra !== undefined) return fail('usage: sim why NODE [DAEMONSET] [-n NAMESPACE | -A]');
+  // As in kubectl, -A wins over -n.
+  const namespace = flagBool(f, 'all-namespaces') ? undefined : flagString(f, 'namespace');
   const { store } = ctx.cluster;
   const node = store.get('Node', '', nodeName);
   if (!node) return fail(`node "${nodeName}" not found`);
@@ -32,13 +39,11 @@ export const why: Verb = (ctx, argv) => {
 
   let daemonSets: readonly DaemonSet[];
   if (dsArg !== undefined) {
-    const namespace = flagString(f, 'namespace') ?? 'default';
-    const name = dsArg.replace(/^(ds|daemonset|daemonsets|daemonset\.apps|daemonsets\.apps)\//, '');
-    const ds = store.get('DaemonSet', namespace, name);
-    if (!ds) return fail(`daemonset "${name}" not found in namespace "${namespace}"`);
+    const ds = findDaemonSet(store, dsArg, namespace);
+    if ('error' in ds) return fail(ds.error);
     daemonSets = [ds];
   } else {
-    daemonSets = store.list('DaemonSet', flagString(f, 'namespace'));
+    daemonSets = store.list('DaemonSet', namespace);
   }
 
   const out: string[] = [describeNode(node)];

@@ -68,7 +68,53 @@ describe('sim why', () => {
 
   it('names what it cannot find', () => {
     expect(why('node-9')).toMatchObject({ exitCode: 1, stderr: 'error: node "node-9" not found\n' });
-    expect(why('node-1 nope')).toMatchObject({ exitCode: 1, stderr: 'error: daemonset "nope" not found in namespace "default"\n' });
+    expect(why('node-1 nope')).toMatchObject({ exitCode: 1, stderr: 'error: daemonset "nope" not found in any namespace\n' });
+    expect(why('node-1 agent -n kube-system')).toMatchObject({ exitCode: 1, stderr: 'error: daemonset "agent" not found in namespace "kube-system"\n' });
     expect(why('').exitCode).toBe(1);
+  });
+
+  it('finds a DaemonSet in any namespace when its name is unambiguous, and asks for -n when it is not', () => {
+    const twoNamespaces = `${SETUP.replace('sim settle\n', '')}kubectl create namespace monitoring
+kubectl apply -n monitoring -f - <<YAML
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: exporter}
+spec:
+  selector: {matchLabels: {app: exporter}}
+  template:
+    metadata: {labels: {app: exporter}}
+    spec:
+      containers: [{name: e, image: registry.example/exporter:1}]
+YAML
+kubectl apply -n monitoring -f - <<YAML
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: a, image: registry.example/agent:1.0}]
+YAML
+sim settle
+`;
+    const run = (args: string) => {
+      const out = runScript(`${twoNamespaces}sim why ${args}\n`);
+      if ('error' in out) throw new Error(out.error);
+      return out.results.at(-1)!;
+    };
+    expect(run('node-1 exporter').stdout).toContain('DaemonSet monitoring/exporter (daemonset-controller, NodeShouldRunDaemonPod):');
+    expect(run('node-1 agent')).toMatchObject({
+      exitCode: 1,
+      stderr: 'error: daemonset "agent" exists in several namespaces (default, monitoring): name one with -n NAMESPACE\n',
+    });
+    expect(run('node-1 agent -n monitoring').stdout).toContain('DaemonSet monitoring/agent ');
+    const all = run('node-1 -A').stdout;
+    expect(all).toContain('DaemonSet default/agent ');
+    expect(all).toContain('DaemonSet monitoring/agent ');
+    expect(all).toContain('DaemonSet monitoring/exporter ');
+    expect(run('node-1 -n monitoring').stdout).not.toContain('DaemonSet default/agent ');
+    expect(run('node-1 -n default -A').stdout).toContain('DaemonSet monitoring/exporter ');
   });
 });
