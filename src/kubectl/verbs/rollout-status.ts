@@ -5,18 +5,21 @@
  *
  * Watching moves virtual time: after the first message, the cluster advances timer by timer
  * (`Cluster.advanceUntil`); whenever the DaemonSet object changed at an instant (a Modified
- * event), the message is printed again. `--timeout=0` (the default) means "wait forever" in real
- * kubectl; here the watch stops after WATCH_CAP_MS of virtual time and says so.
+ * event), the message is printed again. `--timeout=0` (the default) means "wait forever", as in
+ * real kubectl: a rollout is watched to its end however long that takes in virtual time. Since a
+ * script cannot be interrupted, such an unbounded watch also stops, saying why, when the rollout
+ * can no longer move (rollout-progress.ts). A `--timeout` is honoured as given.
  */
 import type { DaemonSet } from '../../sim/api/types.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { VerbContext } from '../context.js';
 import { flagBool, flagString, type ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
+import { RolloutProgress } from './rollout-progress.js';
 import { groupKind, rolloutTargets } from './rollout-target.js';
 
-/** How long an unbounded `rollout status` watches, in virtual time: one hour. */
-export const WATCH_CAP_MS = 60 * 60 * 1000;
+/** The limit of a watch without `--timeout`: never reached, as a stalled rollout stops it first. */
+export const FOREVER_MS = 100 * 365 * 24 * 3_600_000;
 
 export type RolloutStatus = { readonly message: string; readonly done: boolean } | { readonly error: string };
 
@@ -79,18 +82,15 @@ function watchStatus(ctx: VerbContext, obj: DaemonSet, watch: boolean, timeout: 
 
   let lastVersion = obj.metadata.resourceVersion;
   let outcome: { done: true } | { error: string } | undefined;
-  const limit = timeout > 0 ? timeout : WATCH_CAP_MS;
-  ctx.cluster.advanceUntil(
-    () => outcome !== undefined,
-    limit,
-    () => {
-      if (outcome) return;
-      const cur = ctx.cluster.store.get('DaemonSet', key.ns, key.name);
-      if (!cur) {
-        outcome = { error: 'object has been deleted' };
-        return;
-      }
-      if (cur.metadata.resourceVersion === lastVersion) return;
+  const progress = timeout > 0 ? undefined : new RolloutProgress(obj, ctx.cluster.now);
+  const look = (): void => {
+    if (outcome) return;
+    const cur = ctx.cluster.store.get('DaemonSet', key.ns, key.name);
+    if (!cur) {
+      outcome = { error: 'object has been deleted' };
+      return;
+    }
+    if (cur.metadata.resourceVersion !== lastVersion) {
       lastVersion = cur.metadata.resourceVersion;
       const s = daemonSetStatus(cur);
       if ('error' in s) outcome = s;
@@ -98,15 +98,13 @@ function watchStatus(ctx: VerbContext, obj: DaemonSet, watch: boolean, timeout: 
         stdout += s.message;
         if (s.done) outcome = { done: true };
       }
-    },
-  );
+    }
+    const stall = outcome ? undefined : progress?.check(cur, ctx.cluster);
+    if (stall) outcome = { error: `the rollout of daemon set "${key.name}" ${stall.message}; kubectl would keep waiting, the playground stops here` };
+  };
+  look();
+  ctx.cluster.advanceUntil(() => outcome !== undefined, timeout > 0 ? timeout : FOREVER_MS, look);
   if (outcome && 'done' in outcome) return { stdout };
   if (outcome) return { stdout, error: outcome.error };
-  if (timeout > 0) return { stdout, error: 'timed out waiting for the condition' };
-  return {
-    stdout,
-    error:
-      'timed out waiting for the condition\n' +
-      '(kubectl rollout status without --timeout waits forever; the playground stops watching after 1h of virtual time)',
-  };
+  return { stdout, error: 'timed out waiting for the condition' };
 }
