@@ -3,6 +3,7 @@ import type { Verb } from '../context.js';
 import { advance, now, seed, settle } from './clock.js';
 import { image } from './image.js';
 import { node } from './node.js';
+import { step } from './step.js';
 import { why } from './why.js';
 
 export const SIM_VERBS: Readonly<Record<string, Verb>> = {
@@ -10,6 +11,7 @@ export const SIM_VERBS: Readonly<Record<string, Verb>> = {
   image,
   advance,
   settle,
+  step,
   now,
   seed,
   why,

@@ -8,6 +8,8 @@
  * Invariants:
  * - Commands take zero virtual time: `settle` runs every controller to quiescence at `now`.
  * - Time moves only in `advanceTo`, from timer to timer; each timer instant is settled in turn.
+ * - Advancing in pieces equals advancing at once: `advanceTo(b)` after `advanceTo(a)` leaves the
+ *   same state as `advanceTo(b)` alone (only the trace's grouping of event expiries differs).
  * - Each settle pass that changed something appends exactly one TraceEntry (one diff).
  * - Same seed and same calls give the same store, byte for byte.
  */
@@ -22,7 +24,7 @@ import { EventRecorder, type RecorderState } from './events.js';
 import { EventsV1Recorder, type EventsV1State } from './events-v1.js';
 import { newRngState, type RngState } from './rng.js';
 import { EPOCH_MS } from './time.js';
-import { cancelTimers, hasForegroundTimer, newTimerHeap, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
+import { cancelTimers, hasForegroundTimer, newTimerHeap, nextForegroundTimer, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
 import type { StoreData } from '../store/store.js';
 
 /** One engine pass that changed something: its diff and the intents (with reasons) behind it. */
@@ -164,6 +166,11 @@ export class Cluster {
   /** The earliest pending timer, if any. */
   nextWakeup(): number | undefined {
     return peekTimer(this.timers)?.at;
+  }
+
+  /** When something is next due: the earliest timer with real work (not a background resync). */
+  nextDue(): number | undefined {
+    return nextForegroundTimer(this.timers)?.at;
   }
 
   /** Whether some controller still expects to act later (background resyncs do not count). */

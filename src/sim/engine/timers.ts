@@ -51,6 +51,13 @@ export function hasForegroundTimer(h: TimerHeap): boolean {
   return h.items.some((t) => !t.background);
 }
 
+/** The earliest timer that would wake a controller with real work (a linear scan: rarely asked). */
+export function nextForegroundTimer(h: TimerHeap): Timer | undefined {
+  let best: Timer | undefined;
+  for (const t of h.items) if (!t.background && (best === undefined || less(t, best))) best = t;
+  return best;
+}
+
 export function peekTimer(h: TimerHeap): Timer | undefined {
   return h.items[0];
 }

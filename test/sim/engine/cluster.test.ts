@@ -106,6 +106,32 @@ describe('Cluster', () => {
     expect(c.now).toBe(EPOCH_MS + 40_000);
   });
 
+  it('says when something is next due, ignoring background resyncs', () => {
+    const c = new Cluster({
+      controllers: () => [
+        {
+          name: 'resync',
+          observe() {},
+          wake() {},
+          reconcile: (ctx: ControllerContext) => {
+            if (ctx.now === EPOCH_MS) ctx.after(5_000, 'resync', { background: true });
+            return false;
+          },
+          snapshot: () => ({}),
+          restore() {},
+        },
+      ],
+    });
+    bootstrap(c);
+    expect(c.nextWakeup()).toBe(EPOCH_MS + 5_000);
+    expect(c.nextDue()).toBeUndefined();
+    const busy = makeCluster();
+    busy.advanceTo(EPOCH_MS + 40_000);
+    expect(busy.nextDue()).toBeUndefined();
+    createNs(busy, 'team-a');
+    expect(busy.nextDue()).toBe(EPOCH_MS + 70_000);
+  });
+
   it('restores a snapshot exactly, timers and controller state included', () => {
     const c = makeCluster();
     createNs(c, 'team-a');
