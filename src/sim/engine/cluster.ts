@@ -76,6 +76,8 @@ export class Cluster {
   readonly api: ApiServer;
   readonly defaults: SimDefaults;
   private nowMs = EPOCH_MS;
+  /** Virtual time cannot pass this instant (see `withHorizon`). */
+  private horizonMs = Infinity;
   private rngState: RngState;
   private timers: TimerHeap = newTimerHeap();
   private readonly controllers: Controller[];
@@ -173,13 +175,29 @@ export class Cluster {
     return nextForegroundTimer(this.timers)?.at;
   }
 
+  /**
+   * Runs `fn` with virtual time unable to pass `at`: every advance stops there, as if the command
+   * running in `fn` had been interrupted at that instant. Replaying a command that a rewind cut
+   * short uses it (kubectl/timeline).
+   */
+  withHorizon<T>(at: number, fn: () => T): T {
+    const outer = this.horizonMs;
+    this.horizonMs = Math.min(outer, at);
+    try {
+      return fn();
+    } finally {
+      this.horizonMs = outer;
+    }
+  }
+
   /** Whether some controller still expects to act later (background resyncs do not count). */
   hasPendingWork(): boolean {
     return hasForegroundTimer(this.timers);
   }
 
-  /** Moves virtual time forward to `target`, firing and settling every timer on the way. */
-  advanceTo(target: number): void {
+  /** Moves virtual time forward to `target` (or the horizon), firing and settling every timer on the way. */
+  advanceTo(to: number): void {
+    const target = Math.min(to, this.horizonMs);
     for (;;) {
       const next = peekTimer(this.timers);
       if (!next || next.at > target) break;
@@ -201,7 +219,7 @@ export class Cluster {
    * `onStep` runs after every instant (rollout status prints from it).
    */
   advanceUntil(done: () => boolean, limitMs: number, onStep?: () => void): boolean {
-    const deadline = this.nowMs + limitMs;
+    const deadline = Math.min(this.nowMs + limitMs, this.horizonMs);
     if (done()) return true;
     for (;;) {
       const next = this.nextWakeup();

@@ -132,6 +132,20 @@ describe('Cluster', () => {
     expect(busy.nextDue()).toBe(EPOCH_MS + 70_000);
   });
 
+  it('lets no advance pass a horizon, and lifts it afterwards', () => {
+    const c = makeCluster();
+    createNs(c, 'team-a');
+    const held = c.withHorizon(EPOCH_MS + 20_000, () => {
+      c.advanceTo(EPOCH_MS + 60_000);
+      return c.advanceUntil(() => false, 3_600_000);
+    });
+    expect(held).toBe(false);
+    expect(c.now).toBe(EPOCH_MS + 20_000);
+    expect(c.store.get('Namespace', '', 'team-a')!.metadata.labels!.aged).toBeUndefined();
+    c.advanceTo(EPOCH_MS + 60_000);
+    expect(c.store.get('Namespace', '', 'team-a')!.metadata.labels!.aged).toBe('yes');
+  });
+
   it('restores a snapshot exactly, timers and controller state included', () => {
     const c = makeCluster();
     createNs(c, 'team-a');
