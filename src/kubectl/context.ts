@@ -5,6 +5,7 @@
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { ControllerClient } from '../sim/engine/client.js';
 import type { ExecResult } from './result.js';
+import type { Timeline } from './timeline/timeline.js';
 
 export interface VerbContext {
   readonly cluster: Cluster;
@@ -16,6 +17,8 @@ export interface VerbContext {
   readonly line: string;
   /** Reads a file named by `-f NAME`; undefined when there is none. Injected by the host. */
   readonly readFile?: ((path: string) => string | undefined) | undefined;
+  /** The session's timeline, when the host keeps one (`sim checkpoint`, `sim rewind`). */
+  readonly timeline?: Timeline;
 }
 
 /** A verb: `kubectl get`, `sim node`, ... `argv` holds the words after the verb. */

@@ -1,26 +1,60 @@
 /**
  * The single entry point every part of Everynode drives the cluster through:
- * `exec(cluster, line, stdin?) -> {exitCode, stdout, stderr, output?}` for one `kubectl ...` or
- * `sim ...` line (`outputOf` gives both streams in the order they were written), optionally piped through filters (`| grep web`, pipe/). After the verb has run,
- * the cluster is settled at the same virtual instant (commands take no virtual time; only the
- * verbs that wait, such as `sim advance`, `sim settle` and `rollout status`, move the clock).
+ * `exec(cluster, line, stdin?, opts?) -> {exitCode, stdout, stderr, output?}` for one `kubectl ...`
+ * or `sim ...` line, optionally piped through filters (`| grep web`, pipe/); `outputOf` gives both
+ * streams in the order they were written. After the verb has run, the cluster is settled at the
+ * same virtual instant (commands take no virtual time; only the verbs that wait, such as
+ * `sim advance`, `sim settle` and `rollout status`, move the clock). With a timeline in `opts`,
+ * the line is logged there (kubectl/timeline), except the commands that act on the timeline.
  */
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { VerbContext } from './context.js';
 import { filterFirst, runFilters, unknownFilter } from './pipe/index.js';
 import { fail, type ExecResult } from './result.js';
-import { splitPipeline } from './shell-words.js';
+import { splitArgs, splitPipeline } from './shell-words.js';
+import type { Timeline } from './timeline/timeline.js';
 import { KUBECTL_VERBS } from './verbs/index.js';
-import { SIM_VERBS } from './sim/index.js';
+import { SESSION_VERBS, SIM_VERBS } from './sim/index.js';
 
 export { outputOf, type ExecResult, type OutputChunk } from './result.js';
 
-/** What the host offers commands besides the cluster: files for `-f NAME`. */
+/** What the host offers commands besides the cluster: files for `-f NAME`, the session's timeline. */
 export interface ExecOptions {
   readonly readFile?: (path: string) => string | undefined;
+  /**
+   * The session's timeline, whose cluster is the one commands run on: every line is logged in it
+   * with the files it read, and `sim checkpoint` / `sim rewind` act on it. Without one there is
+   * nothing to rewind.
+   */
+  readonly timeline?: Timeline;
 }
 
 export function exec(cluster: Cluster, line: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
+  const timeline = opts.timeline;
+  if (!timeline || actsOnTimeline(line)) return execLine(cluster, line, stdin, opts);
+  if (timeline.cluster !== cluster) throw new Error('exec: the timeline given belongs to another cluster');
+  const files: Record<string, string> = {};
+  const readFile = opts.readFile;
+  const recorded = readFile
+    ? (path: string): string | undefined => {
+        const text = readFile(path);
+        if (text !== undefined) files[path] = text;
+        return text;
+      }
+    : undefined;
+  const start = cluster.now;
+  const result = execLine(cluster, line, stdin, { ...opts, readFile: recorded });
+  timeline.record({ line, ...(stdin !== undefined ? { stdin } : {}), ...(Object.keys(files).length > 0 ? { files } : {}), start, end: cluster.now });
+  return result;
+}
+
+/** `sim checkpoint`, `sim rewind` ...: the commands that act on the log rather than the cluster. */
+function actsOnTimeline(line: string): boolean {
+  const words = splitArgs(line);
+  return Array.isArray(words) && words[0] === 'sim' && words[1] !== undefined && SESSION_VERBS.has(words[1]);
+}
+
+function execLine(cluster: Cluster, line: string, stdin: string | undefined, opts: ExecOptions): ExecResult {
   const pipeline = splitPipeline(line);
   if ('error' in pipeline) return { exitCode: 2, stdout: '', stderr: `${pipeline.error}\n` };
   const [command, ...filters] = pipeline.stages;
@@ -47,7 +81,14 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
     const hint = close.length > 0 ? `\n\nDid you mean this?\n${close.map((n) => `\t${n}`).join('\n')}\n` : '';
     return { exitCode: 1, stdout: '', stderr: `error: unknown command "${verb}" for "${program}"${hint}\nRun '${program} --help' for usage.\n` };
   }
-  const ctx: VerbContext = { cluster, client: cluster.clientFor(program), line, readFile: opts.readFile, ...(stdin !== undefined ? { stdin } : {}) };
+  const ctx: VerbContext = {
+    cluster,
+    client: cluster.clientFor(program),
+    line,
+    readFile: opts.readFile,
+    ...(stdin !== undefined ? { stdin } : {}),
+    ...(opts.timeline ? { timeline: opts.timeline } : {}),
+  };
   let result: ExecResult;
   try {
     result = run(ctx, rest);

@@ -1,11 +1,13 @@
 /**
  * Running a whole session script: parse it, make a fresh cluster, exec each command in order and
- * collect the results. The one runner the CLI, lesson checks and behaviour tests share.
+ * collect the results. The one runner the CLI, lesson checks and behaviour tests share. A fresh
+ * cluster comes with a timeline (kubectl/timeline), so a script may checkpoint and rewind.
  */
 import { createCluster, type CreateClusterOptions } from '../sim/index.js';
 import type { Cluster } from '../sim/engine/cluster.js';
 import { exec, outputOf, type ExecOptions, type ExecResult, type OutputChunk } from './exec.js';
 import { parseScript } from './script.js';
+import { Timeline } from './timeline/timeline.js';
 
 export interface CommandResult {
   readonly command: string;
@@ -21,18 +23,20 @@ export function commandResult(command: string, r: ExecResult): CommandResult {
   return { command, exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, output: outputOf(r) };
 }
 
-/** Runs `text` against `cluster` (a fresh one by default). A parse error runs nothing. */
+/**
+ * Runs `text` against the cluster of `opts.timeline`, or `opts.cluster` (which then has no
+ * timeline), or a fresh one with a fresh timeline. A parse error runs nothing.
+ */
 export function runScript(
   text: string,
   opts: CreateClusterOptions & ExecOptions & { cluster?: Cluster } = {},
-): { results: CommandResult[]; cluster: Cluster } | { error: string; line: number } {
+): { results: CommandResult[]; cluster: Cluster; timeline?: Timeline } | { error: string; line: number } {
   const parsed = parseScript(text);
   if ('error' in parsed) return { error: parsed.error, line: parsed.line };
-  const cluster = opts.cluster ?? createCluster(opts);
+  const timeline = opts.timeline ?? (opts.cluster ? undefined : new Timeline(createCluster(opts)));
+  const cluster = timeline?.cluster ?? opts.cluster!;
+  const execOpts: ExecOptions = { ...(opts.readFile ? { readFile: opts.readFile } : {}), ...(timeline ? { timeline } : {}) };
   const results: CommandResult[] = [];
-  for (const cmd of parsed.commands) {
-    const r = exec(cluster, cmd.text, cmd.stdin, opts);
-    results.push(commandResult(cmd.text, r));
-  }
-  return { results, cluster };
+  for (const cmd of parsed.commands) results.push(commandResult(cmd.text, exec(cluster, cmd.text, cmd.stdin, execOpts)));
+  return timeline ? { results, cluster, timeline } : { results, cluster };
 }

@@ -1,0 +1,115 @@
+/**
+ * A session's timeline: the cluster, the log of the commands that made it (log.ts), named and
+ * automatic checkpoints (checkpoints.ts), and rewinding to any past moment. Pure: the CLI's
+ * runner and the page's worker can each hold one; `exec` records every command it runs into the
+ * timeline passed in its options, and `sim checkpoint` / `sim rewind` reach it from there.
+ *
+ * - Rewinding to a moment restores the nearest checkpoint at or before it and replays the log up
+ *   to it, cutting a command that was still running then (`sim advance`, `sim settle`, `rollout
+ *   status`, a drain...) at that instant. For that to be exact, advancing in pieces must equal
+ *   advancing at once, which the engine guarantees.
+ * - After a rewind the log is the branch up to that moment; later commands extend it. The future
+ *   left behind is kept in `branches` (whole logs from the start), so a page can offer it again
+ *   (`rewindTo(time, branch)`). The log never holds a rewind or a checkpoint command.
+ * - The start (the cluster as the timeline found it) is always a checkpoint.
+ */
+import type { Cluster, ClusterSnapshot } from '../../sim/engine/cluster.js';
+import { SparseCheckpoints, type CheckpointStore } from './checkpoints.js';
+import { leadsInto, prefixAt, replayEntry, type LogEntry } from './log.js';
+
+/** A checkpoint a learner named (`sim checkpoint NAME`): the moment and the branch that led to it. */
+interface Named {
+  readonly time: number;
+  readonly snapshot: ClusterSnapshot;
+  readonly log: readonly LogEntry[];
+}
+
+/** What a rewind did: the moment it restored and how many commands it replayed to get there. */
+export interface Rewound {
+  readonly time: number;
+  readonly replayed: number;
+  /** How many commands of the branch left behind came after the point the new one leaves it. */
+  readonly leftBehind: number;
+}
+
+export class Timeline {
+  /** Virtual time when the log starts. */
+  readonly origin: number;
+  private log: LogEntry[] = [];
+  private readonly left: (readonly LogEntry[])[] = [];
+  private readonly start: ClusterSnapshot;
+  private readonly named = new Map<string, Named>();
+
+  constructor(
+    readonly cluster: Cluster,
+    private readonly store: CheckpointStore = new SparseCheckpoints(),
+  ) {
+    this.origin = cluster.now;
+    this.start = cluster.snapshot();
+  }
+
+  /** The commands of the branch being shown, oldest first (a copy). */
+  get entries(): readonly LogEntry[] {
+    return [...this.log];
+  }
+
+  /** The futures rewinds left behind, oldest first; each is a whole branch from the start. */
+  get branches(): readonly (readonly LogEntry[])[] {
+    return [...this.left];
+  }
+
+  /** Appends a command that just ran (`exec` calls this); may keep a checkpoint of the moment. */
+  record(entry: LogEntry): void {
+    this.log.push(entry);
+    this.store.offer(this.log, this.cluster.now, () => this.cluster.snapshot());
+  }
+
+  /** Names the present moment; a name given again moves to it. Returns whether it replaced one. */
+  checkpoint(name: string): boolean {
+    const had = this.named.has(name);
+    this.named.set(name, { time: this.cluster.now, snapshot: this.cluster.snapshot(), log: [...this.log] });
+    return had;
+  }
+
+  /** The named checkpoints, in time order (then by name). */
+  checkpoints(): { readonly name: string; readonly time: number }[] {
+    return [...this.named].map(([name, c]) => ({ name, time: c.time })).sort((a, b) => a.time - b.time || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** Restores a named checkpoint; later commands start a new branch from it. */
+  rewindToCheckpoint(name: string): Rewound | { error: string } {
+    const c = this.named.get(name);
+    if (!c) return { error: `no checkpoint named "${name}"` };
+    this.cluster.restore(c.snapshot);
+    return this.become([...c.log], c.time, 0);
+  }
+
+  /**
+   * Restores moment `time` of `branch` (the current one by default, or one of `branches`):
+   * the nearest checkpoint at or before it, then the log replayed up to it.
+   */
+  rewindTo(time: number, branch: readonly LogEntry[] = this.log): Rewound | { error: string } {
+    if (time < this.origin) return { error: 'that is before the session log starts' };
+    const end = branch.length > 0 ? branch[branch.length - 1]!.end : this.origin;
+    if (time > end) return { error: 'that is later than the session has reached: rewind goes back in time only' };
+    const target = prefixAt(branch, time);
+    const from = this.store.nearest(target, target.length) ?? { count: 0, snapshot: this.start };
+    this.cluster.restore(from.snapshot);
+    for (const e of target.slice(from.count)) replayEntry(this.cluster, e);
+    return this.become(target, this.cluster.now, target.length - from.count);
+  }
+
+  /** Makes `log` the branch shown, keeping the one it replaces if it is not part of it. */
+  private become(log: LogEntry[], time: number, replayed: number): Rewound {
+    const old = this.log;
+    this.log = log;
+    if (leadsInto(old, log)) return { time, replayed, leftBehind: 0 };
+    if (!this.left.some((b) => leadsInto(old, b))) {
+      for (let i = this.left.length - 1; i >= 0; i--) if (leadsInto(this.left[i]!, old)) this.left.splice(i, 1);
+      this.left.push(old);
+    }
+    let shared = 0;
+    while (shared < old.length && old[shared] === log[shared]) shared++;
+    return { time, replayed, leftBehind: old.length - shared };
+  }
+}
