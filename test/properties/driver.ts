@@ -4,7 +4,7 @@
  * script that `npx everynode run -` replays.
  */
 import type { Cluster } from '../../src/sim/engine/cluster.js';
-import { exec, type ExecResult } from '../../src/kubectl/exec.js';
+import { exec, type ExecOptions, type ExecResult } from '../../src/kubectl/exec.js';
 import { IMAGES, type Action, type DaemonSetSpecGen, type NodeSpecGen, type Scenario, type StrategySpec } from './generators.js';
 import { isLive, ownedPods, targetNode } from './model.js';
 
@@ -105,12 +105,14 @@ export class Driver {
     private readonly maxNodes: number,
     daemonSets: number,
     private readonly afterCommand: (step: Ran) => void = () => {},
+    /** What `exec` gets besides the line (a timeline that logs every command). */
+    private readonly execOptions: ExecOptions = {},
   ) {
     this.dsCount = daemonSets;
   }
 
   run(line: string, stdin?: string): ExecResult {
-    const result = exec(this.cluster, line, stdin);
+    const result = exec(this.cluster, line, stdin, this.execOptions);
     const step: Ran = stdin !== undefined ? { line, stdin, result } : { line, result };
     this.ran.push(step);
     this.afterCommand(step);
