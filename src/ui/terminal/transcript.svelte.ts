@@ -1,7 +1,8 @@
 /**
  * A playground's terminal transcript: every command that ran (from the terminal, the editor, the
  * toolbox, a lesson or the time bar), echoed as `$ command` with kubectl's output, stdout and
- * stderr interleaved in the order the command wrote them, as the CLI prints them. It knows nothing about the cluster.
+ * stderr interleaved in the order the command wrote them, as the CLI prints them. It knows
+ * nothing about the cluster.
  */
 import type { CommandResult } from '../../kubectl/session.js';
 import type { CommandSource, ScriptError } from '../worker/protocol.js';

@@ -13,6 +13,7 @@
 import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { ApiObject } from '../../sim/api/types.js';
 import { clockLine } from '../../kubectl/sim/clock.js';
+import { commandResult } from '../../kubectl/session.js';
 import { PlayLoop, type Speed, type Ticker } from './play-loop.js';
 import type { Reply, Request, WorkerMessage } from './protocol.js';
 import { QUERIES } from './queries.js';
@@ -122,7 +123,7 @@ export class EngineHost {
     }
     this.flush();
     if (line === undefined && !settled) return;
-    const result = line === undefined ? undefined : { command: line, exitCode: 0, stdout: `now ${clockLine(this.session.cluster)}\n`, stderr: '' };
+    const result = line === undefined ? undefined : commandResult(line, { exitCode: 0, stdout: `now ${clockLine(this.session.cluster)}\n`, stderr: '' });
     this.env.post({ type: 'time', ...(result ? { result } : {}), settled });
     if (settled) this.postTimeline();
   }

@@ -289,6 +289,11 @@ describe('kubectl apply: the patcher\'s own failures', () => {
       exitCode: 0,
       stdout: 'daemonset.apps/log-agent unchanged\n',
       stderr: 'Warning: Detected changes to resource log-agent which is currently being deleted.\n',
+      // WarnIfDeleting writes before the printer does.
+      output: [
+        { stream: 'stderr', text: 'Warning: Detected changes to resource log-agent which is currently being deleted.\n' },
+        { stream: 'stdout', text: 'daemonset.apps/log-agent unchanged\n' },
+      ],
     });
   });
 });

@@ -52,7 +52,7 @@ describe('Play', () => {
     const clocks = t.posted.flatMap((m) => (m.type === 'batch' ? [m.batch.now - start] : []));
     expect(clocks.slice(-3)).toEqual([2000, 4000, 6000]);
     t.send({ type: 'pause' });
-    expect(times(t.posted)).toEqual([{ type: 'time', result: { command: 'sim advance 6s', exitCode: 0, stdout: 'now 2026-01-01T00:00:06Z (+6s)\n', stderr: '' }, settled: false }]);
+    expect(times(t.posted)).toEqual([{ type: 'time', result: { command: 'sim advance 6s', exitCode: 0, stdout: 'now 2026-01-01T00:00:06Z (+6s)\n', stderr: '', output: [{ stream: 'stdout', text: 'now 2026-01-01T00:00:06Z (+6s)\n' }] }, settled: false }]);
     expect(t.log().commands.map((c) => c.line)).toEqual(['sim node add node-1', 'sim advance 6s']);
     expect(fingerprint(replay(t.log()))).toBe(fingerprint(t.cluster()));
     const before = t.posted.length;
