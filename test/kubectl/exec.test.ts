@@ -6,17 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { exec, outputOf } from '../../src/kubectl/exec.js';
 import { runScript } from '../../src/kubectl/session.js';
 import { createCluster } from '../../src/sim/index.js';
+import { agentYaml } from './agent-yaml.js';
 
-const DS = `apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers: [{name: a, image: registry.example/agent:1}]
-`;
+const DS = agentYaml();
 
 function threeNodes() {
   const c = createCluster();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
 import { runScript } from '../../../src/kubectl/session.js';
 import { createCluster } from '../../../src/sim/index.js';
+import { agentYaml } from '../agent-yaml.js';
 
 function script(text: string) {
   const out = runScript(text);
@@ -13,16 +14,7 @@ function script(text: string) {
 const SETUP = `sim node add node-1 node-2
 sim settle
 kubectl apply -f - <<YAML
-apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers: [{name: a, image: registry.example/agent:1}]
-YAML
+${agentYaml()}YAML
 sim checkpoint applied
 sim advance 10m
 `;

@@ -9,18 +9,8 @@ import { replayEntry } from '../../../src/kubectl/timeline/log.js';
 import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
 import { EPOCH_MS } from '../../../src/sim/engine/time.js';
 import { createCluster } from '../../../src/sim/index.js';
+import { agentYaml } from '../agent-yaml.js';
 import { snapshotJson } from './snapshot-json.js';
-
-const ds = (image: string) => `apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers: [{name: a, image: "${image}"}]
-`;
 
 /** A session with a timeline; `run` execs through it. */
 function session() {
@@ -34,12 +24,12 @@ describe('Timeline', () => {
   it('logs each command with its stdin, the files it read and its virtual start and end', () => {
     const { timeline, run } = session();
     run('sim node add node-1');
-    run('kubectl apply -f ds.yaml', undefined, (p) => (p === 'ds.yaml' ? ds('registry.example/agent:1') : undefined));
+    run('kubectl apply -f ds.yaml', undefined, (p) => (p === 'ds.yaml' ? agentYaml('registry.example/agent:1') : undefined));
     run('sim advance 90s');
     run('kubectl get pods | wc -l');
     expect(timeline.entries).toEqual([
       { line: 'sim node add node-1', start: EPOCH_MS, end: EPOCH_MS },
-      { line: 'kubectl apply -f ds.yaml', files: { 'ds.yaml': ds('registry.example/agent:1') }, start: EPOCH_MS, end: EPOCH_MS },
+      { line: 'kubectl apply -f ds.yaml', files: { 'ds.yaml': agentYaml('registry.example/agent:1') }, start: EPOCH_MS, end: EPOCH_MS },
       { line: 'sim advance 90s', start: EPOCH_MS, end: EPOCH_MS + 90_000 },
       { line: 'kubectl get pods | wc -l', start: EPOCH_MS + 90_000, end: EPOCH_MS + 90_000 },
     ]);
@@ -58,7 +48,7 @@ describe('Timeline', () => {
   it('rewinds to a moment inside a command, which the log then holds cut short there', () => {
     const { timeline, cluster, run } = session();
     run('sim node add node-1 node-2');
-    run('kubectl apply -f -', ds('registry.example/agent:1'));
+    run('kubectl apply -f -', agentYaml('registry.example/agent:1'));
     run('sim advance 10m');
     // From the checkpoint kept after the first command: two commands replayed, the last one cut.
     expect(timeline.rewindTo(EPOCH_MS + 12_000)).toEqual({ time: EPOCH_MS + 12_000, replayed: 2, leftBehind: 1 });
@@ -72,7 +62,7 @@ describe('Timeline', () => {
     const { timeline, cluster, run } = session();
     run('sim node add node-1');
     run('sim advance 1m');
-    run('kubectl apply -f -', ds('registry.example/agent:1'));
+    run('kubectl apply -f -', agentYaml('registry.example/agent:1'));
     run('sim advance 1m');
     const old = timeline.entries;
     timeline.rewindTo(EPOCH_MS + 60_000);
@@ -110,7 +100,7 @@ describe('Timeline', () => {
   it('gives the same cluster as a fresh replay of its log after any rewind', () => {
     const { timeline, cluster, run } = session();
     run('sim node add node-1 node-2 node-3');
-    run('kubectl apply -f -', ds('registry.example/agent:1'));
+    run('kubectl apply -f -', agentYaml('registry.example/agent:1'));
     run('sim settle');
     run('kubectl set image ds/agent a=registry.example/agent:2');
     run('kubectl rollout status ds/agent');
@@ -126,7 +116,7 @@ describe('advancing in pieces', () => {
     const play = (advances: string[]): string => {
       const c = createCluster();
       exec(c, 'sim node add node-1 node-2 node-3');
-      exec(c, 'kubectl apply -f -', ds('registry.example/agent:1'));
+      exec(c, 'kubectl apply -f -', agentYaml('registry.example/agent:1'));
       exec(c, 'sim advance 2m');
       exec(c, 'sim image registry.example/agent:3 --behaviour crash');
       exec(c, 'kubectl set image ds/agent a=registry.example/agent:2');

@@ -1,0 +1,16 @@
+/**
+ * The small DaemonSet the kubectl tests apply: `agent` in the default namespace, one container
+ * `a` running `image`, in flow style so that a test's here-document stays short.
+ */
+export function agentYaml(image = 'registry.example/agent:1'): string {
+  return `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: a, image: "${image}"}]
+`;
+}
