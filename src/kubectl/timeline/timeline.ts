@@ -10,11 +10,25 @@
  *   advancing at once, which the engine guarantees.
  * - After a rewind the log is the branch up to that moment; later commands extend it. The future
  *   left behind is kept in `branches` (whole logs from the start), so a page can offer it again
- *   (`rewindTo(time, branch)`). The log never holds a rewind or a checkpoint command.
+ *   (`rewindTo(time, branch)`, `switchTo(branch)`). The log never holds a rewind or a checkpoint
+ *   command: it is the branch being shown.
  * - The start (the cluster as the timeline found it) is always a checkpoint.
+ *
+ * The API a host builds on (the page's Timeline scrubber, docs/timeline.md):
+ * - `entries`: the branch shown, each with `start`/`end` virtual times (ms); `origin` is where it
+ *   starts and `cluster.now` where it is now. A scrubber's range is `origin` to the last `end`.
+ * - `record(entry)`: `exec` calls it; a host that moves time itself (Play) logs the segment as the
+ *   line it stands for (`sim advance 12s`) through `exec` or `record`.
+ * - `rewindTo(time, branch?)`: show moment `time` of the branch shown, or of one of `branches`.
+ * - `switchTo(branch)`: show the newest moment of one of `branches`.
+ * - `append(entry)`: run a saved entry again at the present and log it (rebuilding a saved
+ *   session, a cut entry included).
+ * - `checkpoint(name)`, `checkpoints()`, `rewindToCheckpoint(name)`: the named moments.
+ * Every method that moves the cluster leaves it where a fresh replay of `entries` would.
  */
 import type { Cluster, ClusterSnapshot } from '../../sim/engine/cluster.js';
 import { SparseCheckpoints, type CheckpointStore } from './checkpoints.js';
+import type { ExecResult } from '../result.js';
 import { leadsInto, prefixAt, replayEntry, type LogEntry } from './log.js';
 
 /** A checkpoint a learner named (`sim checkpoint NAME`): the moment and the branch that led to it. */
@@ -64,6 +78,18 @@ export class Timeline {
     this.store.offer(this.log, this.cluster.now, () => this.cluster.snapshot());
   }
 
+  /**
+   * Runs `entry` again at the present (reading its recorded files, cut at its `end` if it was cut)
+   * and logs it with the times it took now: how a host rebuilds a saved session's timeline.
+   */
+  append(entry: LogEntry): ExecResult {
+    const start = this.cluster.now;
+    const result = replayEntry(this.cluster, entry);
+    const { line, stdin, files, cut } = entry;
+    this.record({ line, ...(stdin !== undefined ? { stdin } : {}), ...(files ? { files } : {}), start, end: this.cluster.now, ...(cut ? { cut } : {}) });
+    return result;
+  }
+
   /** Names the present moment; a name given again moves to it. Returns whether it replaced one. */
   checkpoint(name: string): boolean {
     const had = this.named.has(name);
@@ -99,10 +125,17 @@ export class Timeline {
     return this.become(target, this.cluster.now, target.length - from.count);
   }
 
+  /** Shows the newest moment of `branch` (one of `branches`); the one shown before is kept. */
+  switchTo(branch: readonly LogEntry[]): Rewound | { error: string } {
+    return this.rewindTo(branch.length > 0 ? branch[branch.length - 1]!.end : this.origin, branch);
+  }
+
   /** Makes `log` the branch shown, keeping the one it replaces if it is not part of it. */
   private become(log: LogEntry[], time: number, replayed: number): Rewound {
     const old = this.log;
     this.log = log;
+    // A kept branch that is now shown (or only leads into it) is no longer a future left behind.
+    for (let i = this.left.length - 1; i >= 0; i--) if (leadsInto(this.left[i]!, log)) this.left.splice(i, 1);
     if (leadsInto(old, log)) return { time, replayed, leftBehind: 0 };
     if (!this.left.some((b) => leadsInto(old, b))) {
       for (let i = this.left.length - 1; i >= 0; i--) if (leadsInto(this.left[i]!, old)) this.left.splice(i, 1);

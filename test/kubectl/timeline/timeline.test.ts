@@ -77,6 +77,36 @@ describe('Timeline', () => {
     expect(timeline.branches).toHaveLength(2);
   });
 
+  it('switches to the newest moment of a branch left behind, keeping the one it leaves', () => {
+    const { timeline, cluster, run } = session();
+    run('sim node add node-1');
+    run('sim advance 1m');
+    run('sim node add node-2');
+    const old = timeline.entries;
+    timeline.rewindTo(EPOCH_MS + 30_000);
+    run('sim node add node-3');
+    const fork = timeline.entries;
+    // The fork's own commands: its cut `sim advance 1m` and node-3.
+    expect(timeline.switchTo(old)).toMatchObject({ time: EPOCH_MS + 60_000, leftBehind: 2 });
+    expect(timeline.entries).toEqual(old);
+    expect(cluster.store.list('Node').map((n) => n.metadata.name)).toEqual(['node-1', 'node-2']);
+    expect(timeline.branches).toEqual([fork]);
+  });
+
+  it('rebuilds a saved session by appending its entries, a cut one included', () => {
+    const { timeline, cluster, run } = session();
+    run('sim node add node-1');
+    run('kubectl apply -f ds.yaml', undefined, (p) => (p === 'ds.yaml' ? agentYaml() : undefined));
+    run('sim advance 10m');
+    timeline.rewindTo(EPOCH_MS + 12_000);
+    run('kubectl label node node-1 tier=edge');
+    const saved = timeline.entries;
+    const rebuilt = new Timeline(createCluster());
+    for (const e of saved) rebuilt.append(e);
+    expect(rebuilt.entries).toEqual(saved);
+    expect(snapshotJson(rebuilt.cluster)).toBe(snapshotJson(cluster));
+  });
+
   it('restores a named checkpoint and the branch that led to it', () => {
     const { timeline, cluster, run } = session();
     run('sim node add node-1');
