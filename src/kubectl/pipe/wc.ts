@@ -1,6 +1,7 @@
 /**
  * `wc [-l] [-w] [-m] [-c]`: newlines, words, characters and bytes, always in that order. In the C
- * locale a character is a byte, and a word is a run of non-space bytes with a printable one in it. Reading a pipe, GNU wc pads each count to 7 columns unless it prints just one
+ * locale a character is a byte, and a word is a run of non-space bytes with a printable one in it.
+ * Reading a pipe, GNU wc pads each count to 7 columns unless it prints just one
  * (coreutils wc.c, `compute_number_width`): `wc -l` prints `3`, `wc` prints `      3      12      80`.
  */
 import { failed, output, type Filter } from './filter.js';
