@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../../../src/kubectl/session.js';
+import { agentYaml } from '../agent-yaml.js';
 
 const SETUP = `sim node add node-1
 sim node add node-2 --taints dedicated=gpu:NoSchedule
@@ -87,16 +88,7 @@ spec:
       containers: [{name: e, image: registry.example/exporter:1}]
 YAML
 kubectl apply -n monitoring -f - <<YAML
-apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers: [{name: a, image: registry.example/agent:1.0}]
-YAML
+${agentYaml('registry.example/agent:1.0')}YAML
 sim settle
 `;
     const run = (args: string) => {
