@@ -20,6 +20,7 @@
  * - `record(entry)`: `exec` calls it; a host that moves time itself (Play) logs the segment as the
  *   line it stands for (`sim advance 12s`) through `exec` or `record`.
  * - `rewindTo(time, branch?)`: show moment `time` of the branch shown, or of one of `branches`.
+ * - `rewindAfter(count, branch?)`: show the moment right after its first `count` commands.
  * - `switchTo(branch)`: show the newest moment of one of `branches`.
  * - `append(entry)`: run a saved entry again at the present and log it (rebuilding a saved
  *   session, a cut entry included).
@@ -118,16 +119,30 @@ export class Timeline {
     if (time < this.origin) return { error: 'that is before the session log starts' };
     const end = branch.length > 0 ? branch[branch.length - 1]!.end : this.origin;
     if (time > end) return { error: 'that is later than the session has reached: rewind goes back in time only' };
-    const target = prefixAt(branch, time);
-    const from = this.store.nearest(target, target.length) ?? { count: 0, snapshot: this.start };
-    this.cluster.restore(from.snapshot);
-    for (const e of target.slice(from.count)) replayEntry(this.cluster, e);
-    return this.become(target, this.cluster.now, target.length - from.count);
+    return this.show(prefixAt(branch, time));
+  }
+
+  /**
+   * Restores the moment right after the first `count` commands of `branch` (the current one by
+   * default): a scrubber that moves command by command, which tells apart commands that ran at
+   * the same instant.
+   */
+  rewindAfter(count: number, branch: readonly LogEntry[] = this.log): Rewound | { error: string } {
+    if (!Number.isInteger(count) || count < 0 || count > branch.length) return { error: `the branch has moments after 0 to ${branch.length} commands, not ${count}` };
+    return this.show(branch.slice(0, count));
   }
 
   /** Shows the newest moment of `branch` (one of `branches`); the one shown before is kept. */
   switchTo(branch: readonly LogEntry[]): Rewound | { error: string } {
     return this.rewindTo(branch.length > 0 ? branch[branch.length - 1]!.end : this.origin, branch);
+  }
+
+  /** Restores the moment after the commands of `target`: the nearest checkpoint, then a replay. */
+  private show(target: LogEntry[]): Rewound {
+    const from = this.store.nearest(target, target.length) ?? { count: 0, snapshot: this.start };
+    this.cluster.restore(from.snapshot);
+    for (const e of target.slice(from.count)) replayEntry(this.cluster, e);
+    return this.become(target, this.cluster.now, target.length - from.count);
   }
 
   /** Makes `log` the branch shown, keeping the one it replaces if it is not part of it. */

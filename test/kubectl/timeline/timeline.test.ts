@@ -107,6 +107,21 @@ describe('Timeline', () => {
     expect(snapshotJson(rebuilt.cluster)).toBe(snapshotJson(cluster));
   });
 
+  it('rewinds command by command, telling apart commands that ran at one instant', () => {
+    const { timeline, cluster, run } = session();
+    run('sim node add node-1');
+    run('sim node add node-2');
+    run('sim node add node-3');
+    const all = timeline.entries;
+    expect(timeline.rewindAfter(2)).toMatchObject({ time: EPOCH_MS, leftBehind: 1 });
+    expect(cluster.store.list('Node').map((n) => n.metadata.name)).toEqual(['node-1', 'node-2']);
+    expect(timeline.rewindAfter(3, all)).toMatchObject({ leftBehind: 0 });
+    expect(timeline.entries).toEqual(all);
+    expect(timeline.branches).toEqual([]);
+    expect(timeline.rewindAfter(4)).toEqual({ error: 'the branch has moments after 0 to 3 commands, not 4' });
+    expect(cluster.store.list('Node')).toHaveLength(3);
+  });
+
   it('restores a named checkpoint and the branch that led to it', () => {
     const { timeline, cluster, run } = session();
     run('sim node add node-1');
