@@ -9,6 +9,7 @@
  */
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { VerbContext } from './context.js';
+import { helpFor } from './help/dispatch.js';
 import { filterFirst, runFilters, unknownFilter } from './pipe/index.js';
 import { fail, type ExecResult } from './result.js';
 import { splitArgs, splitPipeline } from './shell-words.js';
@@ -67,14 +68,15 @@ function execLine(cluster: Cluster, line: string, stdin: string | undefined, opt
 /** Runs one `kubectl ...` / `sim ...` command (`line` is its text, for causes and change-cause). */
 function run(cluster: Cluster, words: readonly string[], line: string, stdin: string | undefined, opts: ExecOptions): ExecResult {
   if (words.length === 0) return { exitCode: 0, stdout: '', stderr: '' };
-  const [program, verb, ...rest] = words as [string, string | undefined, ...string[]];
-  const misplaced = filterFirst(program);
+  const misplaced = filterFirst(words[0]!);
   if (misplaced) return misplaced;
+  const help = helpFor(words[0]!, words.slice(1));
+  if (help) return help;
+  const [program, verb, ...rest] = words as [string, string, ...string[]];
   const table = program === 'kubectl' ? KUBECTL_VERBS : program === 'sim' ? SIM_VERBS : undefined;
   if (!table) {
-    return { exitCode: 127, stdout: '', stderr: `${program}: command not found (this terminal runs kubectl and sim commands)\n` };
+    return { exitCode: 127, stdout: '', stderr: `${program}: command not found (this terminal runs kubectl and sim commands; "help" lists them)\n` };
   }
-  if (verb === undefined) return fail(`${program}: a command is required, e.g. "${program} ${program === 'kubectl' ? 'get nodes' : 'node add node-1'}"`);
   const run = Object.prototype.hasOwnProperty.call(table, verb) ? table[verb] : undefined;
   if (!run) {
     const close = suggestions(verb, Object.keys(table));

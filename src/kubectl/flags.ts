@@ -9,9 +9,13 @@ export interface FlagSpec {
   readonly name: string;
   /** One-letter short name, e.g. `n`. */
   readonly short?: string;
+  /**
+   * pflag's value type, as help shows it (`--grace-period=-1`, `--output=''`). `int` and
+   * `duration` values are kept as text: the verb checks them with kubectl's own message.
+   */
   readonly type: 'string' | 'bool' | 'int' | 'duration' | 'stringArray';
-  /** Value of a bare bool flag is true; for strings, the default when absent. */
-  readonly default?: string | boolean | number;
+  /** The value when the flag is absent (text for string, int and duration flags). */
+  readonly default?: string | boolean;
 }
 
 export interface ParsedFlags {
@@ -23,26 +27,43 @@ export interface ParsedFlags {
   readonly visited: readonly (readonly [string, string])[];
 }
 
-/** Flags every kubectl verb accepts (kubectl's global flags). */
+/**
+ * Flags every kubectl verb accepts: the global flags `kubectl options` lists (persistent flags
+ * of kubectl's root command) that the playground honours.
+ */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { name: 'namespace', short: 'n', type: 'string' },
-  { name: 'all-namespaces', short: 'A', type: 'bool' },
-  { name: 'request-timeout', type: 'string' },
-  { name: 'v', short: 'v', type: 'string' },
+  { name: 'request-timeout', type: 'string', default: '0' },
+  { name: 'v', short: 'v', type: 'int', default: '0' },
 ];
+
+/** `-A`: not global upstream; declared by the verbs that list across namespaces (get, describe, ...). */
+export const ALL_NAMESPACES_FLAG: FlagSpec = { name: 'all-namespaces', short: 'A', type: 'bool' };
 
 /**
  * Parses `argv` (after the verb) against `specs` + the global flags. Returns the error text
- * kubectl prints for an unknown flag or a missing value.
+ * kubectl prints for an unknown flag or a missing value. `command` is the command path after
+ * `kubectl` (`get`, `rollout status`), for the `See 'kubectl get --help'` hint.
  */
 export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[], command: string): ParsedFlags | { error: string } {
-  const all = [...specs, ...GLOBAL_FLAGS];
+  return parseWith(argv, [...specs, ...GLOBAL_FLAGS], `kubectl ${command}`);
+}
+
+/**
+ * Parses the flags of a `sim` verb: only its own `specs` (kubectl's global flags mean nothing to
+ * the machines and the clock). `command` is the path after `sim` (`node add`, `settle`).
+ */
+export function parseSimFlags(argv: readonly string[], specs: readonly FlagSpec[], command: string): ParsedFlags | { error: string } {
+  return parseWith(argv, specs, `sim ${command}`);
+}
+
+function parseWith(argv: readonly string[], all: readonly FlagSpec[], commandPath: string): ParsedFlags | { error: string } {
   const byLong = new Map(all.map((s) => [s.name, s]));
   const byShort = new Map(all.filter((s) => s.short).map((s) => [s.short!, s]));
   const args: string[] = [];
   const values = new Map<string, string | boolean | string[]>();
   const visited: [string, string][] = [];
-  const usage = `\nSee 'kubectl ${command} --help' for usage.`;
+  const usage = `\nSee '${commandPath} --help' for usage.`;
   const set = (spec: FlagSpec, v: string | boolean) => {
     visited.push([spec.name, String(v)]);
     if (spec.type === 'stringArray') {
@@ -101,7 +122,7 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[], 
     args.push(a);
   }
   for (const spec of all) {
-    if (!values.has(spec.name) && spec.default !== undefined && spec.type !== 'stringArray') values.set(spec.name, spec.default as string | boolean);
+    if (!values.has(spec.name) && spec.default !== undefined && spec.type !== 'stringArray') values.set(spec.name, spec.default);
   }
   return { args, values, visited };
 }

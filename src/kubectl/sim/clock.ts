@@ -4,7 +4,7 @@
  * `delete --wait`) that move the clock.
  */
 import type { Verb } from '../context.js';
-import { flagString, parseFlags } from '../flags.js';
+import { flagString, parseSimFlags, type FlagSpec } from '../flags.js';
 import { fail, ok } from '../result.js';
 import { EPOCH_MS, formatDuration, parseDuration, rfc3339 } from '../../sim/engine/time.js';
 import type { Cluster } from '../../sim/engine/cluster.js';
@@ -12,13 +12,15 @@ import type { Cluster } from '../../sim/engine/cluster.js';
 /** The default bound of `sim settle`. */
 const SETTLE_TIMEOUT_MS = 10 * 60_000;
 
+export const SETTLE_FLAGS: readonly FlagSpec[] = [{ name: 'timeout', type: 'duration' }];
+
 /** `2026-01-01T00:01:30Z (+1m30s)`: the virtual time and how long the session has run. */
 export function clockLine(cluster: Cluster): string {
   return `${rfc3339(cluster.now)} (+${formatDuration(Math.floor((cluster.now - EPOCH_MS) / 1000) * 1000)})`;
 }
 
 export const advance: Verb = (ctx, argv) => {
-  const f = parseFlags(argv, [], 'sim advance');
+  const f = parseSimFlags(argv, [], 'advance');
   if ('error' in f) return fail(f.error);
   if (f.args.length !== 1) return fail('sim advance needs one duration, e.g. "sim advance 30s" or "sim advance 5m"');
   const d = parseDuration(f.args[0]!);
@@ -29,7 +31,7 @@ export const advance: Verb = (ctx, argv) => {
 };
 
 export const settle: Verb = (ctx, argv) => {
-  const f = parseFlags(argv, [{ name: 'timeout', type: 'duration' }], 'sim settle');
+  const f = parseSimFlags(argv, SETTLE_FLAGS, 'settle');
   if ('error' in f) return fail(f.error);
   if (f.args.length > 0) return fail(`sim settle takes no arguments (got "${f.args[0]}"); bound it with --timeout=DURATION`);
   let limit = SETTLE_TIMEOUT_MS;

@@ -15,7 +15,7 @@
  * A behaviour applies from the next pull or container start on (`--behavior` is accepted too).
  */
 import type { Verb } from '../context.js';
-import { flagString, parseFlags } from '../flags.js';
+import { flagString, parseSimFlags, type FlagSpec } from '../flags.js';
 import { fail, ok } from '../result.js';
 import { formatDuration, parseDuration } from '../../sim/engine/time.js';
 import { parseImageName } from '../../sim/apiserver/strategies/image.js';
@@ -35,17 +35,16 @@ function describe(b: ImageBehaviour, crashAfter: number): string {
   }
 }
 
+/** `--behavior` is the American spelling, accepted as the same flag. */
+export const IMAGE_FLAGS: readonly FlagSpec[] = [
+  { name: 'behaviour', type: 'string' },
+  { name: 'behavior', type: 'string' },
+  { name: 'after', type: 'string' },
+];
+
 export const image: Verb = (ctx, argv) => {
-  const f = parseFlags(
-    argv,
-    [
-      { name: 'behaviour', type: 'string' },
-      { name: 'behavior', type: 'string' },
-      { name: 'after', type: 'string' },
-    ],
-    'image',
-  );
-  if ('error' in f) return fail(f.error.replace(`'kubectl image --help'`, `'sim image --help'`));
+  const f = parseSimFlags(argv, IMAGE_FLAGS, 'image');
+  if ('error' in f) return fail(f.error);
   const kubelet = ctx.cluster.controller<Kubelet>('kubelet');
   if (!kubelet) return fail('this cluster runs no kubelet, so images have no behaviour');
   const crashAfter = ctx.cluster.defaults.crashAfterSeconds;

@@ -15,7 +15,7 @@
  * lists (`node-{a,b}`). Every argument is checked before anything changes.
  */
 import type { Verb, VerbContext } from '../context.js';
-import { flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { flagString, parseSimFlags, type FlagSpec } from '../flags.js';
 import { fail, ok, serverError, type ExecResult } from '../result.js';
 import { parseTaint } from '../verbs/taint-spec.js';
 import { isDNS1123Subdomain, isQualifiedName, isValidLabelValue } from '../../sim/api/labels.js';
@@ -60,10 +60,6 @@ export function expandBraces(word: string): string[] | { error: string } {
 
 function kubeletOf(ctx: VerbContext): Kubelet | undefined {
   return ctx.cluster.controller<Kubelet>('kubelet');
-}
-
-function flagError(error: string, command: string): ExecResult {
-  return fail(error.replace(`'kubectl ${command} --help'`, `'sim ${command} --help'`));
 }
 
 function entries(text: string | undefined): string[] {
@@ -117,7 +113,7 @@ function parsePaths(text: string | undefined): { path: string; kind: HostPathKin
   return out;
 }
 
-const ADD_FLAGS: readonly FlagSpec[] = [
+export const NODE_ADD_FLAGS: readonly FlagSpec[] = [
   { name: 'labels', type: 'string' },
   { name: 'taints', type: 'string' },
   { name: 'cpu', type: 'string' },
@@ -127,8 +123,8 @@ const ADD_FLAGS: readonly FlagSpec[] = [
 ];
 
 function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
-  const f = parseFlags(argv, ADD_FLAGS, 'node add');
-  if ('error' in f) return flagError(f.error, 'node add');
+  const f = parseSimFlags(argv, NODE_ADD_FLAGS, 'node add');
+  if ('error' in f) return fail(f.error);
   const kubelet = kubeletOf(ctx);
   if (!kubelet) return fail('this cluster runs no kubelet, so it cannot add machines');
   const names: string[] = [];
@@ -186,8 +182,8 @@ function checkMachines(ctx: VerbContext, sub: string, names: readonly string[]):
 }
 
 function failOrRecover(ctx: VerbContext, argv: readonly string[], sub: 'fail' | 'recover'): ExecResult {
-  const f = parseFlags(argv, [], `node ${sub}`);
-  if ('error' in f) return flagError(f.error, `node ${sub}`);
+  const f = parseSimFlags(argv, [], `node ${sub}`);
+  if ('error' in f) return fail(f.error);
   const bad = checkMachines(ctx, sub, f.args);
   if (bad) return bad;
   const kubelet = kubeletOf(ctx)!;
@@ -212,8 +208,8 @@ function failOrRecover(ctx: VerbContext, argv: readonly string[], sub: 'fail' | 
 }
 
 function remove(ctx: VerbContext, argv: readonly string[]): ExecResult {
-  const f = parseFlags(argv, [], 'node remove');
-  if ('error' in f) return flagError(f.error, 'node remove');
+  const f = parseSimFlags(argv, [], 'node remove');
+  if ('error' in f) return fail(f.error);
   if (f.args.length === 0) return fail('sim node remove needs a node name, e.g. "sim node remove node-1"');
   for (const name of f.args) if (!ctx.cluster.api.get('Node', '', name)) return fail(serverError(notFound('nodes', name)));
   let out = '';
@@ -228,8 +224,8 @@ function remove(ctx: VerbContext, argv: readonly string[]): ExecResult {
 }
 
 function condition(ctx: VerbContext, argv: readonly string[]): ExecResult {
-  const f = parseFlags(argv, [], 'node condition');
-  if ('error' in f) return flagError(f.error, 'node condition');
+  const f = parseSimFlags(argv, [], 'node condition');
+  if ('error' in f) return fail(f.error);
   const [name, ...pairs] = f.args;
   if (name === undefined || pairs.length === 0) return fail('sim node condition needs a node and Type=Status, e.g. "sim node condition node-1 MemoryPressure=True"');
   const bad = checkMachines(ctx, 'condition', [name]);

@@ -19,12 +19,15 @@ import { formatTaint } from '../../sim/api/toleration.js';
 import { getTargetNodeName, type DaemonSetsController, type NodeExplanation } from '../../sim/controllers/daemonset/index.js';
 import type { Scheduler, SchedulingExplanation } from '../../sim/controllers/scheduler/index.js';
 import type { Verb } from '../context.js';
-import { flagBool, flagString, parseFlags } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagBool, flagString, parseSimFlags, type FlagSpec } from '../flags.js';
 import { fail, ok } from '../result.js';
 import { findDaemonSet } from './find-daemonset.js';
 
+/** `-n NAMESPACE` / `-A`: where the named DaemonSet lives (kubectl's flags, as learners type them). */
+export const WHY_FLAGS: readonly FlagSpec[] = [{ name: 'namespace', short: 'n', type: 'string' }, ALL_NAMESPACES_FLAG];
+
 export const why: Verb = (ctx, argv) => {
-  const f = parseFlags(argv, [], 'sim why');
+  const f = parseSimFlags(argv, WHY_FLAGS, 'why');
   if ('error' in f) return fail(f.error);
   const [nodeName, dsArg, extra] = f.args;
   if (!nodeName || extra !== undefined) return fail('usage: sim why NODE [DAEMONSET] [-n NAMESPACE | -A]');

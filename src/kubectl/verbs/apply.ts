@@ -20,7 +20,7 @@ import { checkErr, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
 import { commandNamespace } from './targets.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'validate', type: 'string', default: 'strict' },
   { name: 'server-side', type: 'bool' },

@@ -20,7 +20,7 @@ import { checkErr, withSource, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
 import { postObject } from './request-body.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'validate', type: 'string', default: 'strict' },
   { name: 'save-config', type: 'bool' },
@@ -69,7 +69,7 @@ function createObject(ctx: VerbContext, item: InputObject, validate: ValidateMod
   return { stdout: `${created} created${dryRunSuffix(dryRun)}\n`, stderr: out.warnings };
 }
 
-const NS_FLAGS: readonly FlagSpec[] = [DRY_RUN_FLAG, { name: 'field-manager', type: 'string' }, { name: 'save-config', type: 'bool' }];
+export const NS_FLAGS: readonly FlagSpec[] = [DRY_RUN_FLAG, { name: 'field-manager', type: 'string' }, { name: 'save-config', type: 'bool' }];
 
 /** `kubectl create namespace NAME`. */
 function createNamespace(ctx: VerbContext, argv: readonly string[]): ExecResult {

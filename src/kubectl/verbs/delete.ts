@@ -15,7 +15,7 @@
 import type { ApiObject, Kind, Pod } from '../../sim/api/types.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { readInput } from '../apply/input.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
@@ -23,16 +23,17 @@ import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
 import { commandNamespace, lookup, resolveTargets, type Target } from './targets.js';
 import { waitUntilGone, type DeletedRef } from './wait-deleted.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
+  ALL_NAMESPACES_FLAG,
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'field-selector', type: 'string' },
   { name: 'all', type: 'bool' },
-  { name: 'grace-period', type: 'string', default: '-1' },
+  { name: 'grace-period', type: 'int', default: '-1' },
   { name: 'now', type: 'bool' },
   { name: 'force', type: 'bool' },
   { name: 'wait', type: 'bool', default: true },
-  { name: 'timeout', type: 'string', default: '0s' },
+  { name: 'timeout', type: 'duration', default: '0s' },
   { name: 'ignore-not-found', type: 'bool' },
   { name: 'cascade', type: 'string', default: 'background' },
   { name: 'output', short: 'o', type: 'string' },

@@ -9,15 +9,16 @@ import { parseSelector } from '../../sim/api/labels.js';
 import { notFound } from '../../sim/apiserver/errors.js';
 import { qualifiedResource } from '../../sim/apiserver/resources.js';
 import type { Verb } from '../context.js';
-import { flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { describeObject } from '../print/describe/index.js';
 import { fail, type ExecResult } from '../result.js';
 import { parseResourceArgs } from './resource-args.js';
 
-const DESCRIBE_FLAGS: readonly FlagSpec[] = [
+export const DESCRIBE_FLAGS: readonly FlagSpec[] = [
+  ALL_NAMESPACES_FLAG,
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'show-events', type: 'bool', default: true },
-  { name: 'chunk-size', type: 'string' },
+  { name: 'chunk-size', type: 'int', default: '500' },
 ];
 
 const NO_TYPE =

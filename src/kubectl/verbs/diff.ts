@@ -36,13 +36,13 @@ import type { ExecResult } from '../result.js';
 import { readVerbInput } from './apply.js';
 import { checkErr, type CmdError } from './check-err.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'server-side', type: 'bool' },
   { name: 'field-manager', type: 'string' },
   { name: 'show-managed-fields', type: 'bool' },
   { name: 'show-secrets', type: 'bool' },
-  { name: 'concurrency', type: 'string', default: '1' },
+  { name: 'concurrency', type: 'int', default: '1' },
 ];
 
 /** `CheckDiffErr`: kubectl's message, with an exit code one above kubectl's usual. */

@@ -23,18 +23,18 @@ import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-r
 import { podsForDeletion, type DrainOptions } from './drain-filters.js';
 import { waitUntilGone } from './wait-deleted.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'force', type: 'bool' },
   { name: 'ignore-daemonsets', type: 'bool' },
   { name: 'delete-emptydir-data', type: 'bool' },
   { name: 'delete-local-data', type: 'bool' },
-  { name: 'grace-period', type: 'string', default: '-1' },
-  { name: 'timeout', type: 'string', default: '0s' },
+  { name: 'grace-period', type: 'int', default: '-1' },
+  { name: 'timeout', type: 'duration', default: '0s' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'pod-selector', type: 'string' },
   { name: 'disable-eviction', type: 'bool' },
-  { name: 'skip-wait-for-delete-timeout', type: 'string', default: '0' },
-  { name: 'chunk-size', type: 'string' },
+  { name: 'skip-wait-for-delete-timeout', type: 'int', default: '0' },
+  { name: 'chunk-size', type: 'int', default: '500' },
   DRY_RUN_FLAG,
 ];
 

@@ -18,7 +18,7 @@
 import type { KubeEvent } from '../../sim/api/types.js';
 import { RESOURCES, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import type { Verb } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { eventInterval } from '../format/duration.js';
 import { goSort } from '../format/go-sort.js';
 import { executeJsonPath, jsonPathExecuteErrorMessage } from '../format/jsonpath.js';
@@ -28,12 +28,13 @@ import { typedEventList } from '../print/typed-event.js';
 import { fail, ok, type ExecResult } from '../result.js';
 import { GENERIC_FORMATS, noCompatiblePrinter, parseOutput, PRINT_FLAGS, type OutputFormat } from './get-output.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
+  ALL_NAMESPACES_FLAG,
   { name: 'for', type: 'string' },
   { name: 'types', type: 'stringArray' },
   { name: 'no-headers', type: 'bool' },
   { name: 'watch', short: 'w', type: 'bool' },
-  { name: 'chunk-size', type: 'string', default: '500' },
+  { name: 'chunk-size', type: 'int', default: '500' },
   ...PRINT_FLAGS,
 ];
 

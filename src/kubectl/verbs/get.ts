@@ -7,7 +7,7 @@
  */
 import type { ApiObject } from '../../sim/api/types.js';
 import type { Verb } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
 import { fetch, type FetchedGroup } from './get-fetch.js';
 import { checkErr } from './check-err.js';
@@ -17,7 +17,8 @@ import { renderTables } from './get-table.js';
 import { parseResourceArgs } from './resource-args.js';
 import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf } from './subresource.js';
 
-const GET_FLAGS: readonly FlagSpec[] = [
+export const GET_FLAGS: readonly FlagSpec[] = [
+  ALL_NAMESPACES_FLAG,
   { name: 'output', short: 'o', type: 'string' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'field-selector', type: 'string' },

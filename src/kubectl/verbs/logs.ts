@@ -26,10 +26,10 @@ import { flagBool, flagString, parseFlags, parseGoIntFlag, type FlagSpec } from 
 import { fail, type ExecResult } from '../result.js';
 import { commandNamespace } from './targets.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'container', short: 'c', type: 'string' },
   { name: 'previous', short: 'p', type: 'bool' },
-  { name: 'tail', type: 'string', default: '-1' },
+  { name: 'tail', type: 'int', default: '-1' },
   { name: 'timestamps', type: 'bool' },
   { name: 'all-containers', type: 'bool' },
   { name: 'prefix', type: 'bool' },

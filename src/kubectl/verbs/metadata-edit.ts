@@ -31,7 +31,7 @@ export interface MetadataEdit {
   overwriteErrors(before: Readonly<Record<string, string>>, set: ReadonlyMap<string, string>): string[];
 }
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'overwrite', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'all', type: 'bool' },

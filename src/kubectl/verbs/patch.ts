@@ -35,7 +35,7 @@ import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
 import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf, type Subresource } from './subresource.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'patch', short: 'p', type: 'string' },
   SUBRESOURCE_FLAG,
   { name: 'type', type: 'string', default: 'strategic' },

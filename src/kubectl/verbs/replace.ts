@@ -49,12 +49,12 @@ import { forceReplace, STDIN_COPY, visitErrors } from './replace-force.js';
 import { decodeBody } from './request-body.js';
 import { commandNamespace } from './targets.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
   ...PRINT_FLAGS,
   { name: 'force', type: 'bool' },
-  { name: 'grace-period', type: 'string', default: '-1' },
-  { name: 'timeout', type: 'string', default: '0s' },
+  { name: 'grace-period', type: 'int', default: '-1' },
+  { name: 'timeout', type: 'duration', default: '0s' },
   { name: 'cascade', type: 'string', default: 'background' },
   { name: 'wait', type: 'bool' },
   { name: 'validate', type: 'string', default: 'strict' },

@@ -11,27 +11,20 @@ import { rolloutStatus } from './rollout-status.js';
 
 const SELECTOR: FlagSpec = { name: 'selector', short: 'l', type: 'string' };
 
-const SUBCOMMANDS: Readonly<Record<string, readonly FlagSpec[]>> = {
-  status: [SELECTOR, { name: 'watch', short: 'w', type: 'bool', default: true }, { name: 'timeout', type: 'string' }, { name: 'revision', type: 'string' }],
-  history: [SELECTOR, { name: 'revision', type: 'string' }, { name: 'output', short: 'o', type: 'string' }],
-  undo: [SELECTOR, { name: 'to-revision', type: 'string' }, { name: 'dry-run', type: 'string' }],
+export const SUBCOMMANDS: Readonly<Record<string, readonly FlagSpec[]>> = {
+  status: [SELECTOR, { name: 'watch', short: 'w', type: 'bool', default: true }, { name: 'timeout', type: 'duration' }, { name: 'revision', type: 'int' }],
+  history: [SELECTOR, { name: 'revision', type: 'int' }, { name: 'output', short: 'o', type: 'string' }],
+  undo: [SELECTOR, { name: 'to-revision', type: 'int' }, { name: 'dry-run', type: 'string' }],
   restart: [SELECTOR],
   pause: [SELECTOR],
   resume: [SELECTOR],
 };
 
-const USAGE =
-  'Manage the rollout of one or many resources.\n\n' +
-  ' Valid resource types include:\n\n  *  deployments\n  *  daemonsets\n  *  statefulsets\n\n' +
-  'Available Commands:\n  history       View rollout history\n  pause         Mark the provided resource as paused\n' +
-  '  restart       Restart a resource\n  resume        Resume a paused resource\n  status        Show the status of the rollout\n' +
-  '  undo          Undo a previous rollout\n\nUsage:\n  kubectl rollout SUBCOMMAND [options]\n';
-
 export const rollout: Verb = (ctx, argv): ExecResult => {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub.startsWith('-')) return { exitCode: 0, stdout: USAGE, stderr: '' };
-  const specs = SUBCOMMANDS[sub];
-  if (!Object.prototype.hasOwnProperty.call(SUBCOMMANDS, sub) || !specs) {
+  // Without a subcommand, kubectl prints this command's help (help/dispatch.ts answers before this runs).
+  const specs = sub !== undefined && Object.prototype.hasOwnProperty.call(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
+  if (sub === undefined || !specs) {
     // DefaultSubCommandRun → RequireNoArguments: UsageErrorf(cmd, "unknown command %q", strings.Join(args, " ")).
     return fail(`error: unknown command ${JSON.stringify(argv.join(' '))}\nSee 'kubectl rollout -h' for help and examples`);
   }

@@ -33,11 +33,11 @@ import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
 import { GENERIC_FORMATS, noCompatiblePrinter, PRINT_FLAGS } from './get-output.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
-const FLAGS: readonly FlagSpec[] = [
-  { name: 'replicas', type: 'string' },
-  { name: 'current-replicas', type: 'string', default: '-1' },
+export const FLAGS: readonly FlagSpec[] = [
+  { name: 'replicas', type: 'int' },
+  { name: 'current-replicas', type: 'int', default: '-1' },
   { name: 'resource-version', type: 'string' },
-  { name: 'timeout', type: 'string', default: '0s' },
+  { name: 'timeout', type: 'duration', default: '0s' },
   { name: 'all', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'filename', short: 'f', type: 'stringArray' },

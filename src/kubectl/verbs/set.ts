@@ -19,7 +19,7 @@ import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
 import { splitResourcesAndPairs } from './metadata-edit.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'all', type: 'bool' },
   RECORD_FLAG,
@@ -30,7 +30,8 @@ const FLAGS: readonly FlagSpec[] = [
 export const set: Verb = (ctx, argv) => {
   const [sub, ...rest] = argv;
   if (sub === 'image') return setImage(ctx, rest);
-  if (sub === undefined || sub.startsWith('-')) return fail('error: a subcommand is required: "kubectl set image ..."');
+  // Without a subcommand, kubectl prints this command's help (help/dispatch.ts answers before this runs).
+  if (sub === undefined) return fail(`error: unknown command ""\nSee 'kubectl set -h' for help and examples`);
   if (['env', 'resources', 'selector', 'serviceaccount', 'subject'].includes(sub)) {
     return fail(`error: "kubectl set ${sub}" is not supported in this playground; only "kubectl set image" is`);
   }

@@ -19,7 +19,7 @@ import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
 import { existingTaintKeys, parseTaints, reorganizeTaints, type TaintSpec } from './taint-spec.js';
 import { lookup, resolveType } from './targets.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
   { name: 'overwrite', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'all', type: 'bool' },

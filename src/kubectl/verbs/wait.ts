@@ -15,14 +15,15 @@ import type { ApiObject, Kind } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { executeJsonPath, parseJsonPath } from '../format/jsonpath.js';
 import { fail, serverError, type ExecResult } from '../result.js';
 import { commandNamespace, resolveTargets, type Target } from './targets.js';
 
-const FLAGS: readonly FlagSpec[] = [
+export const FLAGS: readonly FlagSpec[] = [
+  ALL_NAMESPACES_FLAG,
   { name: 'for', type: 'string' },
-  { name: 'timeout', type: 'string', default: '30s' },
+  { name: 'timeout', type: 'duration', default: '30s' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'all', type: 'bool' },
 ];

@@ -1,13 +1,14 @@
 /**
  * Tab completion at the terminal prompt: programs, verbs, flags, resource kinds and the names of
  * live objects. Verbs and flags come from the tables kubectl parses with (KUBECTL_VERBS,
- * SIM_VERBS, the flag specs), so completion never offers what the parser would reject.
+ * SIM_VERBS, and each command's flag table as help lists it), so completion never offers what
+ * the parser would reject.
  *
  * Assumptions:
  * - Completion looks only at the text before the caret of the current line, split on blanks
  *   (quoting does not matter for the words it completes).
  */
-import { GLOBAL_FLAGS, type FlagSpec } from '../../kubectl/flags.js';
+import { acceptedFlags } from '../../kubectl/help/dispatch.js';
 import { KUBECTL_VERBS } from '../../kubectl/verbs/index.js';
 import { SIM_VERBS } from '../../kubectl/sim/index.js';
 import type { Kind } from '../../sim/api/types.js';
@@ -42,11 +43,6 @@ const NODE_SUBCOMMANDS_ON_NODES = new Set(['fail', 'recover', 'remove', 'conditi
 /** Every word naming a resource type (plural, singular, short name), with its kind. */
 const TYPE_WORDS: ReadonlyMap<string, Kind> = new Map(RESOURCES.flatMap((r) => [r.resource, r.singular, ...r.shortNames].map((w) => [w, r.kind] as const)));
 
-/** The flags a verb accepts (its own table where one is shared, and kubectl's global flags). */
-export function flagsFor(_program: string, _verb: string): readonly FlagSpec[] {
-  return GLOBAL_FLAGS;
-}
-
 export function complete(text: string, caret: number, source: CompletionSource): Completion {
   const lineStart = text.lastIndexOf('\n', caret - 1) + 1;
   const before = text.slice(lineStart, caret);
@@ -60,7 +56,7 @@ export function complete(text: string, caret: number, source: CompletionSource):
   const verbs = PROGRAMS[program];
   if (!verbs) return pick([]);
   if (words.length === 1) return pick(Object.keys(verbs));
-  if (word.startsWith('-')) return pick(flagsFor(program, verb!).flatMap((f) => [`--${f.name}`, ...(f.short ? [`-${f.short}`] : [])]));
+  if (word.startsWith('-')) return pick(acceptedFlags(program, words.slice(1)).flatMap((f) => [`--${f.name}`, ...(f.short ? [`-${f.short}`] : [])]));
 
   const args = words.slice(2).filter((w) => !w.startsWith('-'));
   if (NODE_VERBS[program]?.has(verb!)) return pick(source.names('Node'));

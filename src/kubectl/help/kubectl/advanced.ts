@@ -1,0 +1,122 @@
+/** Help for kubectl's "Advanced Commands": diff, apply, patch, replace, wait. */
+import { FLAGS as APPLY_FLAGS } from '../../verbs/apply.js';
+import { FLAGS as DIFF_FLAGS } from '../../verbs/diff.js';
+import { FLAGS as PATCH_FLAGS } from '../../verbs/patch.js';
+import { FLAGS as REPLACE_FLAGS } from '../../verbs/replace.js';
+import { FLAGS as WAIT_FLAGS } from '../../verbs/wait.js';
+import type { CommandHelp } from '../types.js';
+
+export const diff: CommandHelp = {
+  short: 'Diff the live version against a would-be applied version',
+  summary: 'Diff configurations specified by file name or stdin between the current online configuration, and the configuration as it would be if applied.',
+  long: `Shows, as a unified diff of YAML, what kubectl apply of the same manifest would change: the API
+    server works the change out without storing it, so defaults and a new generation show too. An
+    object that does not exist yet shows whole. The exit status is 0 when nothing would change, 1 when
+    something would, and 2 for an error.`,
+  examples: `# What would applying the manifest change?
+    kubectl diff -f log-agent.yaml
+
+    # The same for the heredoc that follows the command
+    kubectl diff -f -`,
+  use: 'diff -f FILENAME',
+  flags: DIFF_FLAGS,
+  flagDocs: {
+    concurrency: { usage: 'Accepted for compatibility: the objects are compared one after another.' },
+    'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-client-side-apply' },
+    'server-side': { usage: 'Refused here: the playground models client-side apply only.' },
+    'show-secrets': { usage: 'Accepted for compatibility: the playground has no Secrets to mask.' },
+  },
+};
+
+export const apply: CommandHelp = {
+  short: 'Apply a configuration to a resource by file name or stdin',
+  long: `Makes the cluster match the manifest: an object that does not exist yet is created, one that does
+    is patched with the difference between the manifest, what was applied last time (kept in the
+    kubectl.kubernetes.io/last-applied-configuration annotation) and what is stored now. A field
+    removed from the manifest is removed from the object; fields set by others are kept.
+
+    Changing a DaemonSet's pod template starts a rolling update.`,
+  examples: `# Create or update what a manifest file describes
+    kubectl apply -f log-agent.yaml
+
+    # Apply the heredoc that follows the command
+    kubectl apply -f -
+
+    # Ask the API server whether it would accept the change, without making it
+    kubectl apply -f log-agent.yaml --dry-run=server`,
+  use: 'apply -f FILENAME',
+  flags: APPLY_FLAGS,
+  flagDocs: {
+    'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-client-side-apply' },
+    'server-side': { usage: 'Refused here: the playground models client-side apply only.' },
+  },
+};
+
+export const patch: CommandHelp = {
+  short: 'Update fields of a resource',
+  summary: 'Update fields of a resource using strategic merge patch, a JSON merge patch, or a JSON patch.',
+  long: `Changes part of an object with a patch given on the command line. A strategic merge patch (the
+    default) merges lists such as containers and tolerations by their names or keys; --type merge
+    replaces lists whole (JSON merge patch); --type json applies a list of operations (JSON patch).`,
+  examples: `# Let log-agent run on control-plane nodes too
+    kubectl patch ds log-agent -p '{"spec":{"template":{"spec":{"tolerations":[{"key":"node-role.kubernetes.io/control-plane","effect":"NoSchedule"}]}}}}'
+
+    # Replace one container's image with a JSON patch
+    kubectl patch ds/log-agent --type json -p '[{"op":"replace","path":"/spec/template/spec/containers/0/image","value":"registry.example/log-agent:1.1"}]'
+
+    # Mark a node unschedulable, as cordon does
+    kubectl patch node node-1 -p '{"spec":{"unschedulable":true}}'`,
+  use: 'patch (TYPE NAME | TYPE/NAME) -p PATCH',
+  flags: PATCH_FLAGS,
+  flagDocs: {
+    'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-patch' },
+    patch: { usage: 'The patch, as JSON or YAML.' },
+    type: { usage: 'The kind of patch: strategic (the default), merge or json.' },
+  },
+};
+
+export const replace: CommandHelp = {
+  short: 'Replace a resource by file name or stdin',
+  long: `Stores each object of the manifest in place of the existing one, whole: a field the manifest
+    leaves out is gone afterwards (apply, by contrast, only changes what it manages). The object must
+    exist. With --force the object is deleted and created again.`,
+  examples: `# Replace the DaemonSet with the manifest in the file
+    kubectl replace -f log-agent.yaml
+
+    # Delete it and create it anew, waiting for the old pods to go
+    kubectl replace --force -f log-agent.yaml`,
+  use: 'replace -f FILENAME',
+  flags: REPLACE_FLAGS,
+  flagDocs: {
+    cascade: { usage: 'With --force, what happens to the objects the deleted one owns: "background" (the default), "foreground" or "orphan".' },
+    'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-replace' },
+    force: { usage: 'Delete the object and create it again instead of replacing it in place.' },
+    'grace-period': { usage: "With --force, seconds the deleted pods get to shut down; -1 (the default) uses each pod's own." },
+    output: { usage: 'Output format: json, yaml, name or jsonpath=TEMPLATE.' },
+    subresource: { usage: 'Refused here: replace the whole object.' },
+    timeout: { usage: 'With --force, how long to wait for the old object to be gone; 0 (the default) picks a wait from the grace period.' },
+    wait: { usage: 'With --force, wait until the old object is gone before creating the new one.' },
+  },
+};
+
+export const wait: CommandHelp = {
+  short: 'Wait for a specific condition on one or many resources',
+  summary: 'Experimental: Wait for a specific condition on one or many resources.',
+  long: `Waits until every named object meets the condition, moving the virtual clock while it waits:
+    a status condition (--for=condition=Ready), a value at a JSONPath (--for=jsonpath='{.status.numberReady}'=3)
+    or its deletion (--for=delete).`,
+  examples: `# Until the pod is Ready, for at most two minutes
+    kubectl wait pod/log-agent-x7k2p --for=condition=Ready --timeout=2m
+
+    # Until every node of the DaemonSet runs a ready pod
+    kubectl wait ds/log-agent --for=jsonpath='{.status.numberReady}'=3
+
+    # Until the pods of the DaemonSet are gone
+    kubectl wait pods -l app=log-agent --for=delete`,
+  use: "wait (resource.group/resource.name | resource.group [(-l label | --all)]) [--for=delete|--for condition=available|--for=jsonpath='{}'[=value]]",
+  flags: WAIT_FLAGS,
+  flagDocs: {
+    for: { usage: "The condition: delete, condition=NAME[=VALUE] (VALUE defaults to true) or jsonpath='{EXPR}'[=VALUE] (without a value: any non-empty result)." },
+    timeout: { usage: 'How long to wait for each object before giving up; 0 checks once.' },
+  },
+};

@@ -1,0 +1,132 @@
+/** Help for kubectl's "Basic Commands": create, set, get, delete. */
+import { FLAGS as CREATE_FLAGS, NS_FLAGS } from '../../verbs/create.js';
+import { FLAGS as DELETE_FLAGS } from '../../verbs/delete.js';
+import { GET_FLAGS } from '../../verbs/get.js';
+import { FLAGS as SET_IMAGE_FLAGS } from '../../verbs/set.js';
+import type { CommandHelp } from '../types.js';
+
+export const create: CommandHelp = {
+  short: 'Create a resource from a file or from stdin',
+  long: `Sends every object of the manifest to the API server as a new object. An object that already
+    exists is refused (AlreadyExists): kubectl apply creates or updates. Each object succeeds or
+    fails on its own.`,
+  examples: `# Create the objects of a manifest file
+    kubectl create -f log-agent.yaml
+
+    # Create what the heredoc after the command holds
+    kubectl create -f -
+
+    # Let the API server check the manifest without storing anything
+    kubectl create -f log-agent.yaml --dry-run=server
+
+    # Create it and keep the manifest for a later kubectl apply
+    kubectl create -f log-agent.yaml --save-config`,
+  use: 'create -f FILENAME',
+  flags: CREATE_FLAGS,
+  flagDocs: { 'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-create' } },
+  subcommands: {
+    namespace: {
+      short: 'Create a namespace with the specified name',
+      long: 'Creates an empty namespace. Deleting it later deletes everything in it.',
+      examples: `# Create the namespace monitoring
+        kubectl create namespace monitoring`,
+      use: 'namespace NAME [--dry-run=server|client|none]',
+      aliases: ['ns'],
+      flags: NS_FLAGS,
+      flagDocs: { 'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-create' } },
+    },
+  },
+};
+
+export const set: CommandHelp = {
+  short: 'Set specific features on objects',
+  summary: 'Configure application resources.',
+  long: 'Changes one part of existing objects in place. The playground has the image subcommand.',
+  examples: `# Roll the log-agent DaemonSet to a new image
+    kubectl set image ds/log-agent agent=registry.example/log-agent:1.1`,
+  use: 'set SUBCOMMAND',
+  subcommands: {
+    image: {
+      short: 'Update the image of a pod template',
+      summary: 'Update existing container image(s) of resources.',
+      long: `Sets the image of the named containers (* names every container, init containers included) of a
+        pod or of a DaemonSet's pod template. A new template makes the DaemonSet controller roll its pods
+        over as spec.updateStrategy says. An object whose images already match is left as it is and not
+        printed.`,
+      examples: `# Move the agent container of log-agent to version 1.1
+        kubectl set image ds/log-agent agent=registry.example/log-agent:1.1
+
+        # Every container of every DaemonSet in the namespace
+        kubectl set image ds --all '*=registry.example/base:2'
+
+        # Print the result without changing anything
+        kubectl set image ds/log-agent agent=registry.example/log-agent:1.1 --dry-run=client`,
+      use: 'image (TYPE NAME | TYPE/NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N',
+      flags: SET_IMAGE_FLAGS,
+      flagDocs: { 'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-set' } },
+    },
+  },
+};
+
+export const get: CommandHelp = {
+  short: 'Display one or many resources',
+  long: `Prints a table of objects, or the objects themselves with -o json, -o yaml or -o jsonpath. Name a
+    type (pods, ds, nodes), a type and names, or TYPE/NAME; several types are separated by commas. Only
+    the current namespace is searched unless -A is given.
+
+    There is no --watch here: the playground's clock moves only with sim advance, sim settle or a
+    command that waits, so a watch would never see anything happen.`,
+  examples: `# The DaemonSets of the current namespace
+    kubectl get ds
+
+    # Pods with the node they run on
+    kubectl get pods -o wide
+
+    # Pods of one DaemonSet, by its label, in every namespace
+    kubectl get pods -A -l app=log-agent
+
+    # One field of one object
+    kubectl get ds log-agent -o jsonpath='{.status.numberReady}'
+
+    # Nodes with their zone as an extra column
+    kubectl get nodes -L topology.kubernetes.io/zone`,
+  use: 'get [(-o|--output=)json|yaml|name|wide|jsonpath=...|custom-columns=...] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags]',
+  flags: GET_FLAGS,
+  flagDocs: {
+    output: { usage: 'Output format: wide, json, yaml, name, jsonpath=TEMPLATE, jsonpath-as-json=TEMPLATE or custom-columns=SPEC.' },
+    'label-columns': { usage: 'Add a column with the value of each of these labels (comma-separated or repeated).' },
+    'show-kind': { usage: 'Put the kind before every name, as when several types are listed.' },
+    'show-labels': { usage: 'Add a LABELS column with every label of the object.' },
+    'sort-by': { usage: 'Sort the rows by the value at this JSONPath, e.g. .metadata.creationTimestamp.' },
+    watch: { usage: 'Refused here: time moves only with sim advance, sim settle or a waiting command.' },
+    'watch-only': { usage: 'Refused here, as --watch is.' },
+  },
+};
+
+export const del: CommandHelp = {
+  short: 'Delete resources by file names, stdin, resources and names, or by resources and label selector',
+  long: `Deletes objects by name, by label selector, with --all, or as a manifest names them. A pod is
+    given its grace period to shut down and kubectl waits until it is gone; the clock moves while it
+    waits. Deleting a DaemonSet lets the garbage collector remove its pods and history.
+
+    A DaemonSet pod that is deleted comes back: the controller creates a new one on that node.`,
+  examples: `# Delete a DaemonSet; its pods follow
+    kubectl delete ds log-agent
+
+    # Delete the pods of a DaemonSet at once, without a grace period
+    kubectl delete pods -l app=log-agent --grace-period=0 --force
+
+    # Delete what a manifest describes
+    kubectl delete -f log-agent.yaml
+
+    # Keep the pods running without their DaemonSet
+    kubectl delete ds log-agent --cascade=orphan`,
+  use: 'delete ([-f FILENAME] | TYPE [(NAME | -l label | --all)])',
+  flags: DELETE_FLAGS,
+  flagDocs: {
+    output: { usage: 'Output format: name prints TYPE/NAME for each deleted object.' },
+    now: { usage: 'Give pods one second to shut down (the same as --grace-period=1).' },
+    timeout: { usage: 'How long to wait for the objects to be gone; 0 (the default) waits until the longest grace period and a minute more have passed.' },
+    wait: { usage: 'Wait until the objects are really gone before returning (the default).' },
+  },
+};

@@ -1,0 +1,39 @@
+/** Help for kubectl's "Settings Commands": label, annotate. */
+import { FLAGS as METADATA_FLAGS } from '../../verbs/metadata-edit.js';
+import type { CommandHelp } from '../types.js';
+
+const USE_PAIRS = '(TYPE NAME | TYPE/NAME) KEY_1=VAL_1 ... KEY_N=VAL_N';
+
+export const label: CommandHelp = {
+  short: 'Update the labels on a resource',
+  long: `Sets labels (key=value) on objects or removes them (key-). A key that already has another value
+    needs --overwrite. Labels on nodes decide where a DaemonSet with a nodeSelector or node affinity
+    runs: labelling a node can start a daemon pod on it, and unlabelling can remove one.`,
+  examples: `# Let DaemonSets that select disktype=ssd run on node-1
+    kubectl label nodes node-1 disktype=ssd
+
+    # Change the value of an existing label
+    kubectl label nodes node-1 disktype=hdd --overwrite
+
+    # Remove the label again
+    kubectl label nodes node-1 disktype-`,
+  use: `label [--overwrite] ${USE_PAIRS}`,
+  flags: METADATA_FLAGS,
+  flagDocs: { all: { usage: 'Label every object of the given type in the namespace.' } },
+};
+
+export const annotate: CommandHelp = {
+  short: 'Update the annotations on a resource',
+  summary: 'Update the annotations on one or more resources.',
+  long: `Sets annotations (key=value; the value may contain =) on objects or removes them (key-). A key that
+    already has another value needs --overwrite. Annotations carry notes for people and tools, such as
+    the kubernetes.io/change-cause that kubectl rollout history shows.`,
+  examples: `# Say why the DaemonSet changed, for rollout history
+    kubectl annotate ds log-agent kubernetes.io/change-cause='agent 1.1: smaller memory footprint' --overwrite
+
+    # Remove an annotation
+    kubectl annotate ds log-agent owner-`,
+  use: `annotate [--overwrite] ${USE_PAIRS}`,
+  flags: METADATA_FLAGS,
+  flagDocs: { all: { usage: 'Annotate every object of the given type in the namespace.' } },
+};

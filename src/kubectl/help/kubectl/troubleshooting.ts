@@ -1,0 +1,76 @@
+/** Help for kubectl's "Troubleshooting and Debugging Commands": describe, logs, events. */
+import { DESCRIBE_FLAGS } from '../../verbs/describe.js';
+import { FLAGS as EVENTS_FLAGS } from '../../verbs/events.js';
+import { FLAGS as LOGS_FLAGS } from '../../verbs/logs.js';
+import type { CommandHelp } from '../types.js';
+
+export const describe: CommandHelp = {
+  short: 'Show details of a specific resource or group of resources',
+  long: `Prints a readable report of each object, ending with the events recorded about it: the first
+    place to look when a pod stays Pending, a DaemonSet misses nodes or a container keeps restarting.
+    With TYPE and a name that no object has exactly, every object whose name starts with it is
+    described.`,
+  examples: `# Why is this pod not running?
+    kubectl describe pod log-agent-x7k2p
+
+    # Every pod of a DaemonSet, by its label
+    kubectl describe pods -l app=log-agent
+
+    # A node: its taints, conditions, capacity and the pods on it
+    kubectl describe node node-1`,
+  use: 'describe (TYPE [NAME_PREFIX | -l label] | TYPE/NAME)',
+  flags: DESCRIBE_FLAGS,
+  flagDocs: {
+    'show-events': { usage: 'End each description with the events about the object (the default); --show-events=false leaves them out.' },
+  },
+};
+
+export const logs: CommandHelp = {
+  short: 'Print the logs for a container in a pod',
+  summary: 'Print the logs for a container in a pod or specified resource. If the pod has only one container, the container name is optional.',
+  long: `The logs here are simulated: each container's lifecycle writes them (its start, and for an image
+    set to crash with sim image, the crash and its exit code), stamped with the virtual time. The
+    first thing to read when a pod is in CrashLoopBackOff: --previous shows the instance that crashed.`,
+  examples: `# The log of a pod's only (or first) container
+    kubectl logs log-agent-x7k2p
+
+    # The container that ran before the last restart, with timestamps
+    kubectl logs log-agent-x7k2p -c agent --previous --timestamps
+
+    # The last ten lines of every container, each line naming its container
+    kubectl logs log-agent-x7k2p --all-containers --prefix --tail=10`,
+  use: 'logs [-p] (POD | pod/NAME) [-c CONTAINER]',
+  flags: LOGS_FLAGS,
+  flagDocs: {
+    'all-containers': { usage: 'Print the logs of every container of the pod, init containers first.' },
+    container: { usage: 'The container to read; without it, the first container.' },
+    follow: { usage: 'Refused here: a script cannot wait for new lines; run logs again after sim advance.' },
+    prefix: { usage: 'Start each line with [pod/NAME/CONTAINER].' },
+    previous: { usage: 'Print the log of the previous, terminated instance of the container.' },
+    tail: { usage: 'How many of the last lines to print; -1 (the default) prints them all.' },
+    timestamps: { usage: 'Start each line with its RFC 3339 time.' },
+  },
+};
+
+export const events: CommandHelp = {
+  short: 'List events',
+  summary: 'Display events.',
+  long: `Lists the events of the namespace, oldest first: what the controllers, the scheduler and the
+    kubelets reported (a pod created, scheduled, pulled, started, backed off, evicted). Events expire
+    an hour after they were last seen, as on a real cluster.`,
+  examples: `# Everything that happened in the current namespace
+    kubectl events
+
+    # Only warnings, in every namespace
+    kubectl events -A --types=Warning
+
+    # The events of one DaemonSet
+    kubectl events --for ds/log-agent`,
+  use: 'events [(-o|--output=)json|yaml|name|jsonpath=...] [--for TYPE/NAME] [--watch] [--types=Normal,Warning]',
+  flags: EVENTS_FLAGS,
+  flagDocs: {
+    for: { usage: 'Only the events about this object, given as TYPE/NAME (or a pod name alone).' },
+    types: { usage: 'Only events of these types: Normal, Warning (comma-separated or repeated).' },
+    watch: { usage: 'Refused here: time moves only with sim advance, sim settle or a waiting command.' },
+  },
+};
