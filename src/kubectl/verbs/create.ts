@@ -18,6 +18,7 @@ import { modifiedConfiguration } from '../apply/last-applied.js';
 import { readVerbInput, validationDirective } from './apply.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
+import { createUnserved } from './create-unserved.js';
 import { postObject } from './request-body.js';
 
 export const FLAGS: readonly FlagSpec[] = [
@@ -31,6 +32,8 @@ export const FLAGS: readonly FlagSpec[] = [
 export const create: Verb = (ctx, argv): ExecResult => {
   const [sub, ...rest] = argv;
   if (sub === 'namespace' || sub === 'ns') return createNamespace(ctx, rest);
+  const unserved = sub === undefined ? undefined : createUnserved(sub, rest);
+  if (unserved) return unserved;
   const flags = parseFlags(argv, FLAGS, 'create');
   if ('error' in flags) return fail(flags.error);
   const dryRun = dryRunStrategy(flags);

@@ -27,6 +27,7 @@ import { sortKeysDeep, toJsonInOrder, toYaml } from '../print/object-output.js';
 import { typedEventList } from '../print/typed-event.js';
 import { fail, ok, type ExecResult } from '../result.js';
 import { GENERIC_FORMATS, noCompatiblePrinter, parseOutput, PRINT_FLAGS, type OutputFormat } from './get-output.js';
+import { noResourceType } from './resource-args.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   ALL_NAMESPACES_FLAG,
@@ -60,7 +61,7 @@ function decodeFor(text: string): { kind: string; name: string } | { error: stri
   const seg = text.split('/');
   if (seg.length !== 2) return { error: 'arguments in resource/name form may not have more than one slash' };
   const info = resourceFor(seg[0]!);
-  if (!info) return { error: `the server doesn't have a resource type "${seg[0]}"` };
+  if (!info) return { error: noResourceType(seg[0]!) };
   return { kind: info.kind, name: seg[1]! };
 }
 

@@ -1,6 +1,7 @@
 /** Every kubectl verb the playground supports, by the name typed after `kubectl`. */
 import type { Verb } from '../context.js';
 import { annotate } from './annotate.js';
+import { apiResources } from './api-resources.js';
 import { apply } from './apply.js';
 import { cordon, uncordon } from './cordon.js';
 import { create } from './create.js';
@@ -23,6 +24,7 @@ import { wait } from './wait.js';
 
 export const KUBECTL_VERBS: Readonly<Record<string, Verb>> = {
   annotate,
+  'api-resources': apiResources,
   apply,
   cordon,
   create,

@@ -4,7 +4,7 @@
  * `SplitResourceArgument`). `TYPE`, `TYPE NAME...`, `TYPE1,TYPE2 [NAME...]` or `TYPE/NAME...`.
  * `all` expands to the kinds of the `all` category the playground stores (pods, daemonsets).
  */
-import { resolveResource, resourceInfo, type ResourceInfo } from '../../sim/apiserver/resources.js';
+import { RESOURCES, resolveResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
 
 /** One request: every object of a type (`name` absent) or one named object. */
 export interface ResourceRequest {
@@ -21,16 +21,24 @@ export interface ResourceArgs {
 const SLASH_MIXED =
   "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
 
+/** The line after kubectl's error for a resource or kind outside the playground's model. */
+export const MODELLED = `This playground models ${RESOURCES.map((r) => r.resource).join(', ')} ("kubectl api-resources" lists them).`;
+
+/** kubectl's `the server doesn't have a resource type "x"` (without `error: `), naming what is modelled. */
+export function noResourceType(text: string): string {
+  return `the server doesn't have a resource type "${text}"\n${MODELLED}`;
+}
+
 /** A type as typed (`ds`, `pods`, `daemonsets.apps`), or kubectl's error for an unknown one. */
 export function resolveTypes(text: string): ResourceInfo[] | { error: string } {
   const out: ResourceInfo[] = [];
   for (const t of text.split(',').filter((s) => s.length > 0)) {
     if (t.toLowerCase() === 'all') {
-      out.push(resourceInfo('Pod'), resourceInfo('DaemonSet'));
+      out.push(...RESOURCES.filter((r) => r.categories.includes('all') && !out.includes(r)));
       continue;
     }
     const info = resolveResource(t) ?? resolveResource(t.replace(/\.v1(\.|$)/, '$1').replace(/\.$/, ''));
-    if (!info) return { error: `the server doesn't have a resource type "${t}"` };
+    if (!info) return { error: noResourceType(t) };
     if (!out.includes(info)) out.push(info);
   }
   return out;

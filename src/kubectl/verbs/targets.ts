@@ -12,6 +12,7 @@ import { qualifiedResource, resolveResource, type ResourceInfo } from '../../sim
 import type { VerbContext } from '../context.js';
 import { matchesFields, parseFieldSelector, unsupportedField } from './field-selector.js';
 import { listSelectorError } from './get-fetch.js';
+import { noResourceType } from './resource-args.js';
 import { flagString, type ParsedFlags } from '../flags.js';
 
 /** One named object to act on; `obj` is absent when it does not exist. */
@@ -32,7 +33,7 @@ export function commandNamespace(flags: ParsedFlags): { namespace: string; expli
 
 /** `the server doesn't have a resource type "x"` for a type the playground does not know. */
 export function resolveType(text: string): ResourceInfo | { error: string } {
-  return resolveResource(text) ?? { error: `error: the server doesn't have a resource type "${text}"` };
+  return resolveResource(text) ?? { error: `error: ${noResourceType(text)}` };
 }
 
 /** Looks up one object by kind, namespace and name. */

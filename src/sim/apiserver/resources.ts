@@ -14,14 +14,31 @@ export interface ResourceInfo {
   readonly singular: string;
   readonly shortNames: readonly string[];
   readonly namespaced: boolean;
+  /** The verbs discovery lists for the resource (`kubectl api-resources -o wide`). */
+  readonly verbs: readonly string[];
+  /** Discovery categories: `all` is what `kubectl get all` expands to. */
+  readonly categories: readonly string[];
 }
 
+/** What a real API server lets every resource here do; namespaces lack deletecollection. */
+const VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
 export const RESOURCES: readonly ResourceInfo[] = [
-  { kind: 'Pod', group: '', version: 'v1', resource: 'pods', singular: 'pod', shortNames: ['po'], namespaced: true },
-  { kind: 'Node', group: '', version: 'v1', resource: 'nodes', singular: 'node', shortNames: ['no'], namespaced: false },
-  { kind: 'Namespace', group: '', version: 'v1', resource: 'namespaces', singular: 'namespace', shortNames: ['ns'], namespaced: false },
-  { kind: 'Event', group: '', version: 'v1', resource: 'events', singular: 'event', shortNames: ['ev'], namespaced: true },
-  { kind: 'DaemonSet', group: 'apps', version: 'v1', resource: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], namespaced: true },
+  { kind: 'Pod', group: '', version: 'v1', resource: 'pods', singular: 'pod', shortNames: ['po'], namespaced: true, verbs: VERBS, categories: ['all'] },
+  { kind: 'Node', group: '', version: 'v1', resource: 'nodes', singular: 'node', shortNames: ['no'], namespaced: false, verbs: VERBS, categories: [] },
+  {
+    kind: 'Namespace',
+    group: '',
+    version: 'v1',
+    resource: 'namespaces',
+    singular: 'namespace',
+    shortNames: ['ns'],
+    namespaced: false,
+    verbs: VERBS.filter((v) => v !== 'deletecollection'),
+    categories: [],
+  },
+  { kind: 'Event', group: '', version: 'v1', resource: 'events', singular: 'event', shortNames: ['ev'], namespaced: true, verbs: VERBS, categories: [] },
+  { kind: 'DaemonSet', group: 'apps', version: 'v1', resource: 'daemonsets', singular: 'daemonset', shortNames: ['ds'], namespaced: true, verbs: VERBS, categories: ['all'] },
   {
     kind: 'ControllerRevision',
     group: 'apps',
@@ -30,6 +47,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
     singular: 'controllerrevision',
     shortNames: [],
     namespaced: true,
+    verbs: VERBS,
+    categories: [],
   },
   {
     kind: 'PriorityClass',
@@ -39,6 +58,8 @@ export const RESOURCES: readonly ResourceInfo[] = [
     singular: 'priorityclass',
     shortNames: ['pc'],
     namespaced: false,
+    verbs: VERBS,
+    categories: [],
   },
 ];
 

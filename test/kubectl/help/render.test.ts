@@ -124,6 +124,7 @@ describe('help pages', () => {
       'Other Commands:',
       'Usage:',
     ]);
-    expect(text).toContain('\n  get           Display one or many resources\n');
+    expect(text).toContain('\n  get             Display one or many resources\n');
+    expect(text).toContain('\nOther Commands:\n  api-resources   Print the supported API resources on the server\n');
   });
 });

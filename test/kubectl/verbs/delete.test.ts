@@ -178,7 +178,7 @@ describe('kubectl delete: choosing objects', () => {
         "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n",
       );
       expect(f.run('kubectl delete pod').stderr).toBe('error: resource(s) were provided, but no name was specified\n');
-      expect(f.run('kubectl delete widget x').stderr).toBe('error: the server doesn\'t have a resource type "widget"\n');
+      expect(f.run('kubectl delete widget x').stderr).toBe('error: the server doesn\'t have a resource type "widget"\nThis playground models pods, nodes, namespaces, events, daemonsets, controllerrevisions, priorityclasses ("kubectl api-resources" lists them).\n');
       expect(f.run('kubectl delete pods --all -l app=web').stderr).toBe('error: cannot set --all and --selector at the same time\n');
     });
   });

@@ -64,9 +64,9 @@ describe('kubectl events', () => {
   test('--for errors: kubectl\'s words', () => {
     const c = withEvents();
     expect(run(c, 'kubectl events --for web')).toEqual({ exitCode: 1, stdout: '', stderr: 'error: --for must be in resource/name form\n' });
-    expect(run(c, 'kubectl events --for deployment/web').stderr).toBe('error: the server doesn\'t have a resource type "deployment"\n');
+    expect(run(c, 'kubectl events --for deployment/web').stderr).toBe('error: the server doesn\'t have a resource type "deployment"\nThis playground models pods, nodes, namespaces, events, daemonsets, controllerrevisions, priorityclasses ("kubectl api-resources" lists them).\n');
     // ResourceFor does not read a group out of the resource name
-    expect(run(c, 'kubectl events --for daemonsets.apps/agent').stderr).toBe('error: the server doesn\'t have a resource type "daemonsets.apps"\n');
+    expect(run(c, 'kubectl events --for daemonsets.apps/agent').stderr).toBe('error: the server doesn\'t have a resource type "daemonsets.apps"\nThis playground models pods, nodes, namespaces, events, daemonsets, controllerrevisions, priorityclasses ("kubectl api-resources" lists them).\n');
     expect(run(c, 'kubectl events --for pod/a/b').stderr).toBe('error: arguments in resource/name form may not have more than one slash\n');
   });
 

@@ -209,7 +209,7 @@ describe('kubectl get selection', () => {
 
   test('argument and flag errors use kubectl words', () => {
     const { c } = scene();
-    expect(run(c, 'kubectl get deployments').stderr).toBe('error: the server doesn\'t have a resource type "deployments"\n');
+    expect(run(c, 'kubectl get deployments').stderr).toBe('error: the server doesn\'t have a resource type "deployments"\nThis playground models pods, nodes, namespaces, events, daemonsets, controllerrevisions, priorityclasses ("kubectl api-resources" lists them).\n');
     expect(run(c, 'kubectl get pods web -A').stderr).toBe('error: a resource cannot be retrieved by name across all namespaces\n');
     expect(run(c, 'kubectl get pods web -l app=web').stderr).toBe('error: name cannot be provided when a selector is specified\n');
     expect(run(c, 'kubectl get pods pod/web').stderr).toMatch(/^error: there is no need to specify a resource type as a separate argument/);

@@ -55,8 +55,8 @@ describe('kubectl scale', () => {
   it('kinds the playground does not serve, missing objects and missing arguments', () => {
     const f = fixture();
     addDaemonSet(f.cluster);
-    expect(f.run('kubectl scale deployment web --replicas=2')).toEqual(err('error: the server doesn\'t have a resource type "deployment"'));
-    expect(f.run('kubectl scale statefulset/web --replicas=2')).toEqual(err('error: the server doesn\'t have a resource type "statefulset"'));
+    expect(f.run('kubectl scale deployment web --replicas=2')).toEqual(err('error: the server doesn\'t have a resource type "deployment"\nThis playground models pods, nodes, namespaces, events, daemonsets, controllerrevisions, priorityclasses ("kubectl api-resources" lists them).'));
+    expect(f.run('kubectl scale statefulset/web --replicas=2')).toEqual(err('error: the server doesn\'t have a resource type "statefulset"\nThis playground models pods, nodes, namespaces, events, daemonsets, controllerrevisions, priorityclasses ("kubectl api-resources" lists them).'));
     // v1.32–v1.34 wrap the builder's error (kubernetes/kubectl#1770; v1.35 prints the NotFound alone)
     expect(f.run('kubectl scale ds/nope --replicas=2')).toEqual(err('error: no objects passed to scale daemonsets.apps "nope" not found'));
     expect(f.run('kubectl scale ds nope nope2 nope --replicas=2')).toEqual(err('error: no objects passed to scale [daemonsets.apps "nope" not found, daemonsets.apps "nope2" not found]'));

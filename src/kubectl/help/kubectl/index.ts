@@ -10,7 +10,7 @@ import { apply, diff, patch, replace, wait } from './advanced.js';
 import { create, del, get, set } from './basic.js';
 import { cordon, drain, taint, uncordon } from './cluster.js';
 import { rollout, scale } from './deploy.js';
-import { version } from './other.js';
+import { apiResources, version } from './other.js';
 import { annotate, label } from './settings.js';
 import { describe, events, logs } from './troubleshooting.js';
 
@@ -31,6 +31,29 @@ export const KUBECTL_HELP: ProgramHelp = {
     { message: 'Settings Commands:', commands: ['label', 'annotate', 'completion'] },
   ],
   otherMessage: 'Other Commands:',
-  commands: { annotate, apply, cordon, create, delete: del, describe, diff, drain, events, get, label, logs, patch, replace, rollout, scale, set, taint, uncordon, version, wait },
+  commands: {
+    annotate,
+    'api-resources': apiResources,
+    apply,
+    cordon,
+    create,
+    delete: del,
+    describe,
+    diff,
+    drain,
+    events,
+    get,
+    label,
+    logs,
+    patch,
+    replace,
+    rollout,
+    scale,
+    set,
+    taint,
+    uncordon,
+    version,
+    wait,
+  },
   globalFlags: GLOBAL_FLAGS,
 };

@@ -1,6 +1,36 @@
-/** Help for the kubectl commands no group names ("Other Commands"): version. */
+/** Help for the kubectl commands no group names ("Other Commands"): api-resources, version. */
+import { API_RESOURCES_FLAGS } from '../../verbs/api-resources.js';
 import { VERSION_FLAGS } from '../../verbs/version.js';
 import type { CommandHelp } from '../types.js';
+
+export const apiResources: CommandHelp = {
+  short: 'Print the supported API resources on the server',
+  long: `Lists the kinds of object the playground's API server serves, with the names and short names kubectl
+    accepts for them (pods or po, daemonsets or ds), their API group and version, and whether they live
+    in a namespace. Anything else (Deployments, Services, ConfigMaps) is not modelled here.`,
+  examples: `# Every resource the playground serves
+    kubectl api-resources
+
+    # With the verbs and categories of each
+    kubectl api-resources -o wide
+
+    # Only those that live in a namespace
+    kubectl api-resources --namespaced=true
+
+    # Only the apps group
+    kubectl api-resources --api-group=apps`,
+  use: 'api-resources',
+  flagsInUseLine: true,
+  flags: API_RESOURCES_FLAGS,
+  flagDocs: {
+    'api-group': { usage: 'Only the resources of this API group ("" is the core group).' },
+    categories: { usage: 'Only the resources in all of these categories, e.g. all.' },
+    namespaced: { usage: 'With true, only the resources that live in a namespace; with false, only the cluster-wide ones. Without it, both.' },
+    output: { usage: 'Output format: wide (adds the verbs and categories) or name.' },
+    'sort-by': { usage: 'Sort by name or kind instead of by API group.' },
+    verbs: { usage: 'Only the resources that support all of these verbs, e.g. list,watch.' },
+  },
+};
 
 export const version: CommandHelp = {
   short: 'Print the client and server version information',
