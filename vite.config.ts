@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { fieldDocsPlugin } from './build/field-docs-plugin.js';
 import { CSP, pages } from './build/pages.js';
 
 /** The package version names the engine in session logs (src/ui/worker/session-log.ts). */
@@ -14,7 +15,9 @@ const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', 
 export default defineConfig({
   // Relative URLs: the built site works from any sub-path of any static host.
   base: './',
-  plugins: [svelte(), pages(fileURLToPath(new URL('.', import.meta.url)))],
+  // The engine worker loads the field docs of kubectl explain on demand (build/field-docs-plugin.ts):
+  // the dev server serves workers through `plugins`, the build bundles them with `worker.plugins`.
+  plugins: [svelte(), pages(fileURLToPath(new URL('.', import.meta.url))), fieldDocsPlugin()],
   define,
   resolve: {
     alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
@@ -22,7 +25,7 @@ export default defineConfig({
   // The YAML worker's dependencies, pre-bundled up front: otherwise the dev server re-optimises on
   // the first worker request and aborts it, and validation never starts.
   optimizeDeps: { include: ['monaco-yaml/yaml.worker.js'] },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [fieldDocsPlugin()] },
   build: { target: 'es2022', sourcemap: false },
   server: { port: 5173 },
   preview: { port: 4173, headers: { 'Content-Security-Policy': CSP } },

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { runScript } from '../kubectl/session.js';
+import { nodeFieldDocs } from './field-docs.js';
 
 export async function runCommand(argv: readonly string[]): Promise<number> {
   let file: string | undefined;
@@ -46,7 +47,7 @@ export async function runCommand(argv: readonly string[]): Promise<number> {
     const full = resolve(base, path);
     return existsSync(full) && statSync(full).isFile() ? readFileSync(full, 'utf8') : undefined;
   };
-  const out = runScript(text, { readFile, ...(seed === undefined ? {} : { seed }) });
+  const out = runScript(text, { readFile, fieldDocs: nodeFieldDocs, ...(seed === undefined ? {} : { seed }) });
   if ('error' in out) {
     process.stderr.write(`${file === '-' ? 'stdin' : file}:${out.line}: ${out.error}\n`);
     return 2;

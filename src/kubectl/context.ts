@@ -4,6 +4,7 @@
  */
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { ControllerClient } from '../sim/engine/client.js';
+import type { FieldDocs } from './explain/field-docs.js';
 import type { ExecResult } from './result.js';
 import type { Timeline } from './timeline/timeline.js';
 
@@ -19,6 +20,8 @@ export interface VerbContext {
   readonly readFile?: ((path: string) => string | undefined) | undefined;
   /** The session's timeline, when the host keeps one (`sim checkpoint`, `sim rewind`). */
   readonly timeline?: Timeline;
+  /** The upstream field descriptions for `kubectl explain`. Injected by the host. */
+  readonly fieldDocs?: (() => FieldDocs | undefined) | undefined;
 }
 
 /** A verb: `kubectl get`, `sim node`, ... `argv` holds the words after the verb. */

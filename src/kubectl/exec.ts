@@ -9,6 +9,7 @@
  */
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { VerbContext } from './context.js';
+import type { FieldDocs } from './explain/field-docs.js';
 import { helpFor } from './help/dispatch.js';
 import { filterFirst, runFilters, unknownFilter } from './pipe/index.js';
 import { fail, type ExecResult } from './result.js';
@@ -19,7 +20,11 @@ import { SESSION_VERBS, SIM_VERBS } from './sim/index.js';
 
 export { outputOf, type ExecResult, type OutputChunk } from './result.js';
 
-/** What the host offers commands besides the cluster: files for `-f NAME`, the session's timeline. */
+/**
+ * What the host offers commands besides the cluster: files for `-f NAME`, the session's timeline,
+ * and the upstream field descriptions `kubectl explain` prints (explain/field-docs.ts; the host
+ * builds or loads them).
+ */
 export interface ExecOptions {
   readonly readFile?: (path: string) => string | undefined;
   /**
@@ -28,6 +33,7 @@ export interface ExecOptions {
    * nothing to rewind.
    */
   readonly timeline?: Timeline;
+  readonly fieldDocs?: () => FieldDocs | undefined;
 }
 
 export function exec(cluster: Cluster, line: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
@@ -88,6 +94,7 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
     client: cluster.clientFor(program),
     line,
     readFile: opts.readFile,
+    fieldDocs: opts.fieldDocs,
     ...(stdin !== undefined ? { stdin } : {}),
     ...(opts.timeline ? { timeline: opts.timeline } : {}),
   };

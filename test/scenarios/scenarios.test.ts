@@ -19,6 +19,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { nodeFieldDocs } from '../../src/cli/field-docs.js';
 import { runScript, type CommandResult } from '../../src/kubectl/session.js';
 
 interface Expectation {
@@ -69,7 +70,7 @@ describe('behaviour scenarios', () => {
 
   for (const { name, scenario } of scenarios) {
     it(`${name}: ${scenario.title}`, () => {
-      const out = runScript(scenario.script);
+      const out = runScript(scenario.script, { fieldDocs: nodeFieldDocs });
       if ('error' in out) throw new Error(`script line ${out.line}: ${out.error}`);
       for (const e of scenario.expect) {
         const r = findResult(out.results, e);

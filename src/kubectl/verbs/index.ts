@@ -10,6 +10,7 @@ import { describe } from './describe.js';
 import { diff } from './diff.js';
 import { drain } from './drain.js';
 import { events } from './events.js';
+import { explain } from './explain.js';
 import { get } from './get.js';
 import { label } from './label.js';
 import { logs } from './logs.js';
@@ -33,6 +34,7 @@ export const KUBECTL_VERBS: Readonly<Record<string, Verb>> = {
   diff,
   drain,
   events,
+  explain,
   get,
   label,
   logs,

@@ -10,6 +10,7 @@
  * - A command that arrives during Play is logged after the Play segment before it, and Play
  *   then goes on: the log's order is the order things happened.
  */
+import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
 import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { ApiObject } from '../../sim/api/types.js';
 import { clockLine } from '../../kubectl/sim/clock.js';
@@ -23,6 +24,8 @@ import { emptyLog } from './session-log.js';
 export interface HostEnv {
   post(msg: WorkerMessage): void;
   readonly ticker: Ticker;
+  /** The field docs `kubectl explain` prints, once the worker has loaded them. */
+  readonly fieldDocs?: () => FieldDocs | undefined;
 }
 
 export class EngineHost {
@@ -73,7 +76,7 @@ export class EngineHost {
       case 'run': {
         const playing = this.play.playing;
         if (playing) this.endSegment(false);
-        const out = this.session.run(req.text, req.files);
+        const out = this.session.run(req.text, req.files, this.env.fieldDocs);
         if (playing) this.play.start(this.speed);
         return 'error' in out ? { id: req.id, type: 'script-error', error: out } : { id: req.id, type: 'results', results: out };
       }

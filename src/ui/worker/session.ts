@@ -5,6 +5,7 @@
  * branches and the moment shown.
  */
 import { exec } from '../../kubectl/exec.js';
+import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
 import { parseScript } from '../../kubectl/script.js';
 import { commandResult, type CommandResult } from '../../kubectl/session.js';
 import type { Cluster } from '../../sim/engine/cluster.js';
@@ -31,9 +32,10 @@ export class EngineSession {
 
   /**
    * Runs script text: each command in order, logged with its stdin and the files it read from
-   * `files`. A script that does not parse runs nothing and logs nothing.
+   * `files`. A script that does not parse runs nothing and logs nothing. `fieldDocs` are the
+   * descriptions kubectl explain prints (they change nothing, so a replay needs none).
    */
-  run(text: string, files: Readonly<Record<string, string>>): CommandResult[] | ScriptError {
+  run(text: string, files: Readonly<Record<string, string>>, fieldDocs?: () => FieldDocs | undefined): CommandResult[] | ScriptError {
     const parsed = parseScript(text);
     if ('error' in parsed) return { error: parsed.error, line: parsed.line };
     const results: CommandResult[] = [];
@@ -45,7 +47,7 @@ export class EngineSession {
         read[name] = files[name]!;
         return read[name];
       };
-      const r = exec(this.cluster, cmd.text, cmd.stdin, { readFile });
+      const r = exec(this.cluster, cmd.text, cmd.stdin, { readFile, fieldDocs });
       results.push(commandResult(cmd.text, r));
       this.timeline.record({
         line: cmd.text,

@@ -1,6 +1,7 @@
-/** Help for kubectl's "Basic Commands": create, set, get, delete. */
+/** Help for kubectl's "Basic Commands": create, set, explain, get, delete. */
 import { FLAGS as CREATE_FLAGS, NS_FLAGS } from '../../verbs/create.js';
 import { FLAGS as DELETE_FLAGS } from '../../verbs/delete.js';
+import { EXPLAIN_FLAGS } from '../../verbs/explain.js';
 import { GET_FLAGS } from '../../verbs/get.js';
 import { FLAGS as SET_IMAGE_FLAGS } from '../../verbs/set.js';
 import type { CommandHelp } from '../types.js';
@@ -65,6 +66,34 @@ export const set: CommandHelp = {
       flags: SET_IMAGE_FLAGS,
       flagDocs: { 'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-set' } },
     },
+  },
+};
+
+export const explain: CommandHelp = {
+  short: 'Get documentation for a resource',
+  summary: 'Describe fields and structure of various resources.',
+  long: `Shows what a kind and its fields are: each field's type, whether the API requires it, the values
+    it accepts and its description. Name a field with dots after the resource, through lists and maps:
+    ds.spec.template.spec.containers.image.
+
+    The fields are those this playground models; the descriptions are the Kubernetes API's own, taken
+    from the kubernetes-types package (Kubernetes 1.30), so a newer field shows its type alone.`,
+  examples: `# What a DaemonSet is, and its fields
+    kubectl explain ds
+
+    # One field: its type, its values and what it means
+    kubectl explain ds.spec.updateStrategy.type
+
+    # Every field of a pod's containers, names and types only
+    kubectl explain pods.spec.containers --recursive
+
+    # Ask for a group and version
+    kubectl explain daemonsets --api-version=apps/v1`,
+  use: 'explain TYPE [--recursive=FALSE|TRUE] [--api-version=api-version-group]',
+  flags: EXPLAIN_FLAGS,
+  flagDocs: {
+    'api-version': { usage: 'The API group and version to explain the resource in, e.g. apps/v1.' },
+    recursive: { usage: 'List the fields of fields too, all the way down, without their descriptions.' },
   },
 };
 
