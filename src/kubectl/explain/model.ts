@@ -52,7 +52,7 @@ export function typeText(t: FieldType): string {
 
 /** The enum values the OpenAPI schema lists for the field, sorted as openapi-gen sorts them. */
 export function enumOf(t: FieldType): readonly string[] | undefined {
-  return t.t === 'string' && Object.prototype.hasOwnProperty.call(ENUMS, t.go) ? ENUMS[t.go] : undefined;
+  return t.t === 'string' && Object.hasOwn(ENUMS, t.go) ? ENUMS[t.go] : undefined;
 }
 
 /**
@@ -91,7 +91,7 @@ export function resolvePath(kind: KindSchema, path: readonly string[]): Found | 
   for (const name of path) {
     const holder = element(type);
     if (holder.t === 'open') return { error: 'open', type: structName(holder.go) };
-    if (holder.t !== 'struct' || !Object.prototype.hasOwnProperty.call(holder.fields, name)) return { error: 'missing', field: path[path.length - 1]! };
+    if (holder.t !== 'struct' || !Object.hasOwn(holder.fields, name)) return { error: 'missing', field: path[path.length - 1]! };
     type = holder.fields[name]!;
     found = { type, parent: holder, name };
   }
@@ -107,5 +107,5 @@ export function typeDescription(docs: FieldDocs | undefined, t: FieldType): stri
 /** A field's own upstream description, from the interface of the struct that holds it. */
 export function fieldDescription(docs: FieldDocs | undefined, parent: StructType, name: string): string | undefined {
   const doc = docs?.types[structName(parent.go)];
-  return doc && Object.prototype.hasOwnProperty.call(doc.fields, name) ? doc.fields[name] : undefined;
+  return doc && Object.hasOwn(doc.fields, name) ? doc.fields[name] : undefined;
 }

@@ -30,12 +30,10 @@ const HELP_PROGRAM =
 /** The flags a command accepts: its own and its program's global ones. */
 const flagsOf = (program: ProgramHelp, cmd: CommandHelp): FlagSpec[] => [...(cmd.flags ?? []), ...program.globalFlags];
 
-const has = (o: object | undefined, key: string): boolean => o !== undefined && Object.prototype.hasOwnProperty.call(o, key);
-
 /** The subcommand of `cmd` that `word` names, by name or alias. */
 function subcommand(cmd: CommandHelp, word: string): [string, CommandHelp] | undefined {
   const subs = cmd.subcommands ?? {};
-  if (has(subs, word)) return [word, subs[word]!];
+  if (Object.hasOwn(subs, word)) return [word, subs[word]!];
   return Object.entries(subs).find(([, c]) => c.aliases?.includes(word));
 }
 
@@ -68,7 +66,7 @@ function scan(words: readonly string[], flags: readonly FlagSpec[]): { positiona
  */
 function find(program: ProgramHelp, words: readonly string[]): { path: string[]; cmd: CommandHelp; rest: string[] } | undefined {
   const [first, ...rest] = words;
-  if (first === undefined || !has(program.commands, first)) return undefined;
+  if (first === undefined || !Object.hasOwn(program.commands, first)) return undefined;
   const path = [first];
   let cmd = program.commands[first]!;
   for (;;) {

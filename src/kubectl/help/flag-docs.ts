@@ -4,6 +4,13 @@
  */
 import type { FlagDoc } from './types.js';
 
+const FIELD_MANAGER = 'The manager name the API server records for the fields this command writes.';
+
+/** `--field-manager` of a command whose default manager name kubectl shows (`kubectl-create`). */
+export function fieldManager(name: string): FlagDoc {
+  return { usage: FIELD_MANAGER, value: name };
+}
+
 export const SHARED_FLAG_DOCS: Readonly<Record<string, FlagDoc>> = {
   all: { usage: 'Act on every object of the given type in the namespace, instead of naming them.' },
   'all-namespaces': { usage: 'Look in every namespace instead of only the current one (-n, or default).' },
@@ -17,7 +24,7 @@ export const SHARED_FLAG_DOCS: Readonly<Record<string, FlagDoc>> = {
     usage:
       'Try the change without keeping it: "client" only prints what would be sent, "server" lets the API server validate and default it without storing it, "none" (the default) really does it.',
   },
-  'field-manager': { usage: 'The manager name the API server records for the fields this command writes.' },
+  'field-manager': { usage: FIELD_MANAGER },
   'field-selector': { usage: 'Select objects by field values, e.g. spec.nodeName=node-1 or status.phase!=Running (=, == and != are supported).' },
   filename: { usage: 'A file holding the manifest; "-" reads standard input (a heredoc in a script). May be repeated.' },
   force: { usage: 'Skip the graceful wait: the object is removed at once (with --grace-period=0).' },

@@ -18,8 +18,8 @@ const MIN_NAME_PADDING = 11;
 /** The description of `spec` for `cmd`: its own, else the shared one. */
 export function flagDoc(cmd: CommandHelp | undefined, spec: FlagSpec): FlagDoc | undefined {
   const own = cmd?.flagDocs;
-  if (own && Object.prototype.hasOwnProperty.call(own, spec.name)) return own[spec.name];
-  return Object.prototype.hasOwnProperty.call(SHARED_FLAG_DOCS, spec.name) ? SHARED_FLAG_DOCS[spec.name] : undefined;
+  if (own && Object.hasOwn(own, spec.name)) return own[spec.name];
+  return Object.hasOwn(SHARED_FLAG_DOCS, spec.name) ? SHARED_FLAG_DOCS[spec.name] : undefined;
 }
 
 /** pflag's `SortFlags`: by long name. */
@@ -115,7 +115,7 @@ function usageLine(program: ProgramHelp, path: readonly string[], cmd: CommandHe
 /** The command groups of the top-level page; a group with none of our commands is left out. */
 function groups(program: ProgramHelp): string {
   const listed = new Set(program.groups.flatMap((g) => g.commands));
-  const present = (names: readonly string[]) => names.filter((n) => Object.prototype.hasOwnProperty.call(program.commands, n));
+  const present = (names: readonly string[]) => names.filter((n) => Object.hasOwn(program.commands, n));
   const all = [
     ...program.groups.map((g) => ({ message: g.message, commands: present(g.commands) })),
     { message: program.otherMessage, commands: Object.keys(program.commands).filter((n) => !listed.has(n)).sort() },

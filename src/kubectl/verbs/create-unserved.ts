@@ -37,7 +37,6 @@ const GENERATORS: Readonly<Record<string, string>> = {
 /** `create service TYPE`: the service type its error names. */
 const SERVICE_TYPES: Readonly<Record<string, string>> = { clusterip: 'ClusterIP', nodeport: 'NodePort', loadbalancer: 'LoadBalancer', externalname: 'ExternalName' };
 
-const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
 /** The result of `kubectl create SUB ...` when SUB is a generator of an unserved kind, else undefined. */
 export function createUnserved(sub: string, rest: readonly string[]): ExecResult | undefined {
@@ -46,10 +45,10 @@ export function createUnserved(sub: string, rest: readonly string[]): ExecResult
   }
   let prefix: string;
   if (sub === 'service' || sub === 'svc') {
-    const type = rest[0] !== undefined && has(SERVICE_TYPES, rest[0]) ? SERVICE_TYPES[rest[0]]! : undefined;
+    const type = rest[0] !== undefined && Object.hasOwn(SERVICE_TYPES, rest[0]) ? SERVICE_TYPES[rest[0]]! : undefined;
     if (!type) return undefined;
     prefix = `failed to create ${type} service: `;
-  } else if (has(GENERATORS, sub)) prefix = GENERATORS[sub]!;
+  } else if (Object.hasOwn(GENERATORS, sub)) prefix = GENERATORS[sub]!;
   else return undefined;
   const error = noRoute();
   return fail(`${prefix === '' ? serverError(error) : `error: ${prefix}${error.message}`}\n${MODELLED}`);

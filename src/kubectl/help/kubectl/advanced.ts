@@ -4,6 +4,7 @@ import { FLAGS as DIFF_FLAGS } from '../../verbs/diff.js';
 import { FLAGS as PATCH_FLAGS } from '../../verbs/patch.js';
 import { FLAGS as REPLACE_FLAGS } from '../../verbs/replace.js';
 import { FLAGS as WAIT_FLAGS } from '../../verbs/wait.js';
+import { fieldManager } from '../flag-docs.js';
 import type { CommandHelp } from '../types.js';
 
 export const diff: CommandHelp = {
@@ -47,7 +48,7 @@ export const apply: CommandHelp = {
   use: 'apply -f FILENAME',
   flags: APPLY_FLAGS,
   flagDocs: {
-    'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-client-side-apply' },
+    'field-manager': fieldManager('kubectl-client-side-apply'),
     'server-side': { usage: 'Refused here: the playground models client-side apply only.' },
   },
 };
@@ -69,7 +70,7 @@ export const patch: CommandHelp = {
   use: 'patch (TYPE NAME | TYPE/NAME) -p PATCH',
   flags: PATCH_FLAGS,
   flagDocs: {
-    'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-patch' },
+    'field-manager': fieldManager('kubectl-patch'),
     patch: { usage: 'The patch, as JSON or YAML.' },
     type: { usage: 'The kind of patch: strategic (the default), merge or json.' },
   },
@@ -89,7 +90,7 @@ export const replace: CommandHelp = {
   flags: REPLACE_FLAGS,
   flagDocs: {
     cascade: { usage: 'With --force, what happens to the objects the deleted one owns: "background" (the default), "foreground" or "orphan".' },
-    'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-replace' },
+    'field-manager': fieldManager('kubectl-replace'),
     force: { usage: 'Delete the object and create it again instead of replacing it in place.' },
     'grace-period': { usage: "With --force, seconds the deleted pods get to shut down; -1 (the default) uses each pod's own." },
     output: { usage: 'Output format: json, yaml, name or jsonpath=TEMPLATE.' },

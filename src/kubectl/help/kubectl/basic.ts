@@ -4,6 +4,7 @@ import { FLAGS as DELETE_FLAGS } from '../../verbs/delete.js';
 import { EXPLAIN_FLAGS } from '../../verbs/explain.js';
 import { GET_FLAGS } from '../../verbs/get.js';
 import { FLAGS as SET_IMAGE_FLAGS } from '../../verbs/set.js';
+import { fieldManager } from '../flag-docs.js';
 import type { CommandHelp } from '../types.js';
 
 export const create: CommandHelp = {
@@ -24,7 +25,7 @@ export const create: CommandHelp = {
     kubectl create -f log-agent.yaml --save-config`,
   use: 'create -f FILENAME',
   flags: CREATE_FLAGS,
-  flagDocs: { 'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-create' } },
+  flagDocs: { 'field-manager': fieldManager('kubectl-create') },
   subcommands: {
     namespace: {
       short: 'Create a namespace with the specified name',
@@ -34,7 +35,7 @@ export const create: CommandHelp = {
       use: 'namespace NAME [--dry-run=server|client|none]',
       aliases: ['ns'],
       flags: NS_FLAGS,
-      flagDocs: { 'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-create' } },
+      flagDocs: { 'field-manager': fieldManager('kubectl-create') },
     },
   },
 };
@@ -64,7 +65,7 @@ export const set: CommandHelp = {
         kubectl set image ds/log-agent agent=registry.example/log-agent:1.1 --dry-run=client`,
       use: 'image (TYPE NAME | TYPE/NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N',
       flags: SET_IMAGE_FLAGS,
-      flagDocs: { 'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-set' } },
+      flagDocs: { 'field-manager': fieldManager('kubectl-set') },
     },
   },
 };

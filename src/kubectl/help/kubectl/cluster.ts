@@ -2,6 +2,7 @@
 import { CORDON_FLAGS } from '../../verbs/cordon.js';
 import { FLAGS as DRAIN_FLAGS } from '../../verbs/drain.js';
 import { FLAGS as TAINT_FLAGS } from '../../verbs/taint.js';
+import { fieldManager } from '../flag-docs.js';
 import type { CommandHelp } from '../types.js';
 
 export const cordon: CommandHelp = {
@@ -80,7 +81,7 @@ export const taint: CommandHelp = {
   flags: TAINT_FLAGS,
   flagDocs: {
     all: { usage: 'Taint every node in the cluster.' },
-    'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-taint' },
+    'field-manager': fieldManager('kubectl-taint'),
     overwrite: { usage: 'Replace the value of a taint that already has the same key and effect; without it that is refused.' },
     selector: { usage: 'Taint every node with these labels instead of naming nodes.' },
     validate: {
