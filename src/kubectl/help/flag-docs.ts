@@ -41,6 +41,7 @@ export const SHARED_FLAG_DOCS: Readonly<Record<string, FlagDoc>> = {
   'save-config': {
     usage: 'Also store the manifest in the kubectl.kubernetes.io/last-applied-configuration annotation, so a later kubectl apply can tell what was removed.',
   },
+  'server-side': { usage: 'Refused here: the playground models client-side apply only.' },
   selector: { usage: 'A label selector to pick objects by, e.g. app=agent, tier!=db or \'env in (prod,staging)\'.' },
   'show-managed-fields': { usage: 'Keep metadata.managedFields in json and yaml output (left out by default).' },
   subresource: { usage: 'Act on a subresource of the object instead of the object itself; "status" is the one modelled here.' },

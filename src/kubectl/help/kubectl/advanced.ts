@@ -23,8 +23,7 @@ export const diff: CommandHelp = {
   flags: DIFF_FLAGS,
   flagDocs: {
     concurrency: { usage: 'Accepted for compatibility: the objects are compared one after another.' },
-    'field-manager': { usage: 'The manager name the API server records for the fields this command writes.', value: 'kubectl-client-side-apply' },
-    'server-side': { usage: 'Refused here: the playground models client-side apply only.' },
+    'field-manager': fieldManager('kubectl-client-side-apply'),
     'show-secrets': { usage: 'Accepted for compatibility: the playground has no Secrets to mask.' },
   },
 };
@@ -49,7 +48,6 @@ export const apply: CommandHelp = {
   flags: APPLY_FLAGS,
   flagDocs: {
     'field-manager': fieldManager('kubectl-client-side-apply'),
-    'server-side': { usage: 'Refused here: the playground models client-side apply only.' },
   },
 };
 
