@@ -4,7 +4,7 @@
  * (kubectl/timeline), which the host keeps, and are never logged in it.
  */
 import type { Verb } from '../context.js';
-import { parseFlags } from '../flags.js';
+import { parseSimFlags } from '../flags.js';
 import { fail, ok } from '../result.js';
 import { EPOCH_MS, formatDuration, rfc3339 } from '../../sim/engine/time.js';
 import { clockLine } from './clock.js';
@@ -13,7 +13,7 @@ import { clockLine } from './clock.js';
 export const NO_TIMELINE = 'this host keeps no session timeline, so there is nothing to checkpoint or rewind';
 
 export const checkpoint: Verb = (ctx, argv) => {
-  const f = parseFlags(argv, [], 'sim checkpoint');
+  const f = parseSimFlags(argv, [], 'checkpoint');
   if ('error' in f) return fail(f.error);
   if (f.args.length !== 1 || f.args[0] === '') return fail('sim checkpoint needs one name, e.g. "sim checkpoint before-rollout"');
   if (!ctx.timeline) return fail(NO_TIMELINE);

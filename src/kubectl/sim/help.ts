@@ -10,6 +10,8 @@ import type { CommandHelp, ProgramHelp } from '../help/types.js';
 import { SETTLE_FLAGS } from './clock.js';
 import { IMAGE_FLAGS } from './image.js';
 import { NODE_ADD_FLAGS } from './node.js';
+import { REWIND_FLAGS } from './rewind.js';
+import { STEP_FLAGS } from './step.js';
 import { WHY_FLAGS } from './why.js';
 
 const node: CommandHelp = {
@@ -151,7 +153,60 @@ const why: CommandHelp = {
     sim why node-1 -n kube-system`,
   use: 'why NODE [DAEMONSET]',
   flags: WHY_FLAGS,
-  flagDocs: { namespace: { usage: 'The namespace of the DaemonSets to explain (default: every namespace without a name, "default" with one).' } },
+  flagDocs: {
+    namespace: { usage: 'The namespace of the DaemonSets to explain (default: every namespace; a named DaemonSet is found in any namespace where its name is unique).' },
+    'all-namespaces': { usage: 'Explain the DaemonSets of every namespace (wins over --namespace).' },
+  },
+};
+
+const step: CommandHelp = {
+  short: 'Advance to the next moment anything is due, and run it',
+  long: `Moves virtual time to the next thing the cluster has waiting (an image pull finishing, a grace
+    period ending, a probe, a back-off), runs it, and says what changed. With --wave it advances
+    until the rolling update of a DaemonSet starts its next batch of replacements (with
+    maxUnavailable 1, the next node); without a name it takes the one DaemonSet rolling out.`,
+  examples: `# One moment further
+    sim step
+
+    # Until log-agent replaces its next batch of pods
+    sim step --wave log-agent`,
+  use: 'step [--wave [DAEMONSET]]',
+  flags: STEP_FLAGS,
+  flagDocs: {
+    wave: { usage: 'Advance to the next batch of the rolling update instead of the next moment.' },
+    namespace: { usage: 'With --wave, the namespace of the DaemonSet (default: every namespace).' },
+  },
+};
+
+const checkpoint: CommandHelp = {
+  short: 'Name the present moment, to rewind to it later',
+  long: 'Gives the present moment of the session a name; a name used again moves to now. "sim rewind NAME" goes back to it.',
+  examples: `# Before trying a risky update
+    sim checkpoint before-rollout`,
+  use: 'checkpoint NAME',
+};
+
+const checkpoints: CommandHelp = {
+  short: 'List the checkpoints of the session',
+  long: 'Prints every checkpoint with its virtual time.',
+  examples: `# Where can the session go back to?
+    sim checkpoints`,
+  use: 'checkpoints',
+};
+
+const rewind: CommandHelp = {
+  short: 'Go back to a checkpoint or a past moment',
+  long: `Restores the cluster as it was at a checkpoint, or at a virtual time since the start (5m30s) or an
+    RFC 3339 instant, by replaying the session's commands up to then. Commands given afterwards start
+    a new branch; the later ones are kept on the branch left behind.`,
+  examples: `# Back to a checkpoint
+    sim rewind before-rollout
+
+    # Back to five and a half minutes after the start
+    sim rewind --to 5m30s`,
+  use: 'rewind (NAME | --to TIME)',
+  flags: REWIND_FLAGS,
+  flagDocs: { to: { usage: 'The moment to go back to: a duration since the start (5m30s) or an RFC 3339 instant.' } },
 };
 
 export const SIM_HELP: ProgramHelp = {
@@ -160,10 +215,10 @@ export const SIM_HELP: ProgramHelp = {
   intro: 'sim does to the cluster what no kubectl command can: machines join, fail and leave, images misbehave, and virtual time moves.',
   groups: [
     { message: 'Machines and images:', commands: ['node', 'image'] },
-    { message: 'Time:', commands: ['advance', 'settle', 'step', 'checkpoint', 'rewind', 'now'] },
+    { message: 'Time:', commands: ['advance', 'settle', 'step', 'checkpoint', 'checkpoints', 'rewind', 'now'] },
     { message: 'Explanations:', commands: ['why'] },
   ],
   otherMessage: 'Other Commands:',
-  commands: { node, image, advance, settle, now, seed, why },
+  commands: { node, image, advance, settle, step, checkpoint, checkpoints, rewind, now, seed, why },
   globalFlags: [],
 };

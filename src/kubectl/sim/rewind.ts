@@ -5,15 +5,18 @@
  * future left behind stays in the timeline's branches (kubectl/timeline).
  */
 import type { Verb } from '../context.js';
-import { flagString, parseFlags } from '../flags.js';
+import { flagString, parseSimFlags, type FlagSpec } from '../flags.js';
 import { fail, ok } from '../result.js';
 import { EPOCH_MS, formatDuration, parseDuration, parseTime } from '../../sim/engine/time.js';
 import type { Rewound } from '../timeline/timeline.js';
 import { NO_TIMELINE } from './checkpoint.js';
 import { clockLine } from './clock.js';
 
+/** `--to TIME`: any past moment rather than a named one. */
+export const REWIND_FLAGS: readonly FlagSpec[] = [{ name: 'to', type: 'string' }];
+
 export const rewind: Verb = (ctx, argv) => {
-  const f = parseFlags(argv, [{ name: 'to', type: 'string' }], 'sim rewind');
+  const f = parseSimFlags(argv, REWIND_FLAGS, 'rewind');
   if ('error' in f) return fail(f.error);
   const to = flagString(f, 'to');
   const usage = 'sim rewind needs a checkpoint name or --to TIME, e.g. "sim rewind before-rollout" or "sim rewind --to 5m30s"';

@@ -19,7 +19,7 @@ import type { Intent } from '../../sim/engine/client.js';
 import { formatDuration } from '../../sim/engine/time.js';
 import { controllerUid } from '../../sim/store/store.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagBool, flagString, parseFlags } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagBool, flagString, parseSimFlags, type FlagSpec } from '../flags.js';
 import { fail, ok, type ExecResult } from '../result.js';
 import { RolloutProgress } from '../verbs/rollout-progress.js';
 import { daemonSetStatus, FOREVER_MS } from '../verbs/rollout-status.js';
@@ -32,8 +32,11 @@ const CONTROLLER = 'daemonset-controller';
 /** How the controller's rolling update starts the reason of every write it makes. */
 const ROLLING_UPDATE = 'rolling update: ';
 
+/** `--wave`, and where the rolling DaemonSet lives for it: `-n NAMESPACE` / `-A`, as kubectl's. */
+export const STEP_FLAGS: readonly FlagSpec[] = [{ name: 'wave', type: 'bool' }, { name: 'namespace', short: 'n', type: 'string' }, ALL_NAMESPACES_FLAG];
+
 export const step: Verb = (ctx, argv) => {
-  const f = parseFlags(argv, [{ name: 'wave', type: 'bool' }], 'sim step');
+  const f = parseSimFlags(argv, STEP_FLAGS, 'step');
   if ('error' in f) return fail(f.error);
   if (!flagBool(f, 'wave')) {
     if (f.args.length > 0) return fail(`sim step takes no arguments (got "${f.args[0]}"); for a DaemonSet's next wave: sim step --wave ${f.args[0]}`);
