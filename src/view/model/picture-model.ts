@@ -1,0 +1,225 @@
+/**
+ * The picture's view model: node cards, the Pending lane and the DaemonSets' legends, kept
+ * current from the engine's diffs and the engine facts the worker reports.
+ *
+ * Cost: a batch re-projects only the nodes it touched (`Touched.nodes`); grouping and order are
+ * rebuilt only when a node joins, leaves or changes labels; each Pod object is projected once
+ * (objects are immutable, so a cache keyed by the object is never stale). Nothing here walks
+ * nodes x pods.
+ */
+import type { Pod } from '../../sim/api/types.js';
+import type { ViewBatch } from './batch.js';
+import { projectDaemonSet, type DaemonSetView } from './daemonset-view.js';
+import { NO_FACTS, winningToleration, type EngineFacts } from './facts.js';
+import { projectNode, type NodeView, type SlotFacts } from './node-view.js';
+import { ObjectIndex } from './objects.js';
+import { projectPod, type PodView } from './pod-view.js';
+import { projectRevisions, RevisionSlots, type RevisionView } from './revisions.js';
+
+/** What changed for the drawing after an update. */
+export interface Changed {
+  /** Node cards that look different (by name; removed nodes included). */
+  readonly nodes: ReadonlySet<string>;
+  /** Nodes joined, left or regrouped: lay out again. */
+  readonly layout: boolean;
+  /** Legends, meters or revisions changed. */
+  readonly daemonSets: boolean;
+  /** The Pending lane changed. */
+  readonly pending: boolean;
+}
+
+export interface NodeGroup {
+  /** The grouping label's value; `control-plane` for the control plane, '' for unlabelled nodes. */
+  readonly value: string;
+  readonly controlPlane: boolean;
+  readonly nodes: readonly NodeView[];
+}
+
+const byName = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
+
+export class PictureModel {
+  private readonly objects = new ObjectIndex();
+  private readonly cards = new Map<string, NodeView>();
+  private readonly dsViews = new Map<string, DaemonSetView>();
+  private readonly slots = new Map<string, RevisionSlots>();
+  private podCache = new WeakMap<Pod, PodView>();
+  private facts: EngineFacts = NO_FACTS;
+  private misscheduledSets = new Map<string, ReadonlySet<string>>();
+  private grouped: readonly NodeGroup[] | undefined;
+  private pendingList: readonly PodView[] | undefined;
+  private dsList: readonly DaemonSetView[] | undefined;
+  private label: string;
+  /** Virtual time of the last batch. */
+  now = 0;
+
+  constructor(groupBy = 'pool') {
+    this.label = groupBy;
+  }
+
+  get groupBy(): string {
+    return this.label;
+  }
+
+  /** Applies one batch of the worker's stream. */
+  apply(batch: ViewBatch): Changed {
+    this.now = batch.now;
+    const t = this.objects.apply(batch);
+    if (t.reset) {
+      this.cards.clear();
+      this.dsViews.clear();
+      this.slots.clear();
+      this.podCache = new WeakMap();
+    }
+    for (const uid of t.daemonSets) this.projectDaemonSet(uid);
+    if (t.daemonSets.size > 0) this.dsList = undefined;
+    for (const name of t.nodes) this.projectCard(name);
+    if (t.nodeSet || t.nodes.size > 0) this.grouped = undefined;
+    if (t.pending) this.pendingList = undefined;
+    return { nodes: t.nodes, layout: t.nodeSet, daemonSets: t.daemonSets.size > 0, pending: t.pending };
+  }
+
+  /** Takes the engine facts of the latest `pictureFacts` answer. */
+  setFacts(facts: EngineFacts): Changed {
+    const nodes = new Set<string>();
+    const old = this.facts;
+    for (const key of new Set([...Object.keys(old.misscheduled), ...Object.keys(facts.misscheduled)])) {
+      for (const n of old.misscheduled[key] ?? []) nodes.add(n);
+      for (const n of facts.misscheduled[key] ?? []) nodes.add(n);
+    }
+    for (const key of new Set([...Object.keys(old.evictions), ...Object.keys(facts.evictions)])) {
+      const before = old.evictions[key];
+      const after = facts.evictions[key];
+      if (before?.fireAt === after?.fireAt) continue;
+      if (before) nodes.add(before.node);
+      if (after) nodes.add(after.node);
+    }
+    this.facts = facts;
+    this.misscheduledSets = new Map(Object.entries(facts.misscheduled).map(([k, v]) => [k, new Set(v)]));
+    for (const name of nodes) this.projectCard(name);
+    for (const uid of this.dsViews.keys()) this.projectDaemonSet(uid);
+    this.dsList = undefined;
+    if (nodes.size > 0) this.grouped = undefined;
+    return { nodes, layout: false, daemonSets: true, pending: false };
+  }
+
+  /** Groups by another node label. */
+  setGroupBy(label: string): Changed {
+    this.label = label;
+    for (const name of this.objects.nodes.keys()) this.projectCard(name);
+    this.grouped = undefined;
+    return { nodes: new Set(this.objects.nodes.keys()), layout: true, daemonSets: false, pending: false };
+  }
+
+  node(name: string): NodeView | undefined {
+    return this.cards.get(name);
+  }
+
+  /** Control plane first, then each value of the grouping label in natural order, unlabelled last. */
+  groups(): readonly NodeGroup[] {
+    if (this.grouped) return this.grouped;
+    const control: NodeView[] = [];
+    const byValue = new Map<string, NodeView[]>();
+    for (const card of this.cards.values()) {
+      if (card.controlPlane) {
+        control.push(card);
+        continue;
+      }
+      let list = byValue.get(card.group);
+      if (!list) byValue.set(card.group, (list = []));
+      list.push(card);
+    }
+    const sortCards = (list: NodeView[]) => list.sort((a, b) => byName(a.name, b.name));
+    const values = [...byValue.keys()].sort((a, b) => (a === '' ? 1 : 0) - (b === '' ? 1 : 0) || byName(a, b));
+    const out: NodeGroup[] = [];
+    if (control.length > 0) out.push({ value: 'control-plane', controlPlane: true, nodes: sortCards(control) });
+    for (const v of values) out.push({ value: v, controlPlane: false, nodes: sortCards(byValue.get(v)!) });
+    this.grouped = out;
+    return out;
+  }
+
+  /** Every node card, in group order. */
+  nodes(): readonly NodeView[] {
+    return this.groups().flatMap((g) => g.nodes);
+  }
+
+  /** Unbound, non-terminal pods: the Pending lane, oldest first. */
+  pending(): readonly PodView[] {
+    if (this.pendingList) return this.pendingList;
+    const out: PodView[] = [];
+    for (const p of this.objects.podsOnNode('')) {
+      if (p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed') continue;
+      out.push(this.podView(p));
+    }
+    this.pendingList = out.sort((a, b) => a.created - b.created || a.name.localeCompare(b.name));
+    return this.pendingList;
+  }
+
+  /** DaemonSets by namespace and name. */
+  daemonSets(): readonly DaemonSetView[] {
+    this.dsList ??= [...this.dsViews.values()].sort((a, b) => a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
+    return this.dsList;
+  }
+
+  daemonSet(uid: string): DaemonSetView | undefined {
+    return this.dsViews.get(uid);
+  }
+
+  /** The revision a pod was made from, by its owner and hash. */
+  revisionOf(pod: PodView): RevisionView | undefined {
+    if (!pod.owner || !pod.hash) return undefined;
+    return this.dsViews.get(pod.owner)?.revisions.find((r) => r.hash === pod.hash);
+  }
+
+  /** Label keys the nodes carry (the "group by" choices), sorted. */
+  labelKeys(): string[] {
+    const keys = new Set<string>();
+    for (const n of this.objects.nodes.values()) for (const k of Object.keys(n.metadata.labels ?? {})) keys.add(k);
+    return [...keys].sort(byName);
+  }
+
+  /** The stored Node and Pod objects, for panels that show more than the card. */
+  nodeObject(name: string) {
+    return this.objects.nodes.get(name);
+  }
+
+  podObject(uid: string): Pod | undefined {
+    return this.objects.pods.get(uid);
+  }
+
+  private podView(p: Pod): PodView {
+    let v = this.podCache.get(p);
+    if (!v) this.podCache.set(p, (v = projectPod(p, this.now)));
+    return v;
+  }
+
+  private projectCard(name: string): void {
+    const node = this.objects.nodes.get(name);
+    if (!node) {
+      this.cards.delete(name);
+      return;
+    }
+    const pods = [...this.objects.podsOnNode(name)];
+    const slotFacts: SlotFacts = {
+      misscheduled: (owner, n) => this.misscheduledSets.get(owner)?.has(n) ?? false,
+      eviction: (pod) => {
+        const e = this.facts.evictions[pod.uid];
+        if (!e) return undefined;
+        const obj = this.objects.pods.get(pod.uid);
+        const toleration = obj ? winningToleration(obj, node) : undefined;
+        return toleration ? { fireAt: e.fireAt, toleration } : { fireAt: e.fireAt };
+      },
+    };
+    this.cards.set(name, projectNode(node, pods, pods.map((p) => this.podView(p)), this.label, slotFacts));
+  }
+
+  private projectDaemonSet(uid: string): void {
+    const ds = this.objects.daemonSets.get(uid);
+    if (!ds) {
+      this.dsViews.delete(uid);
+      return;
+    }
+    let slots = this.slots.get(uid);
+    if (!slots) this.slots.set(uid, (slots = new RevisionSlots()));
+    this.dsViews.set(uid, projectDaemonSet(ds, projectRevisions(this.objects.revisionsOf(uid), slots), this.facts.budgets[uid]));
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The picture's view model over real cluster states: cards, rows, revisions, the Pending lane,
+ * and incremental updates that touch only what changed.
+ */
+import { describe, expect, it } from 'vitest';
+import { PictureModel } from '../../../src/view/model/picture-model.js';
+import { DAEMONSET, Stream } from '../stream.js';
+
+function started(script: string): { s: Stream; m: PictureModel } {
+  const s = new Stream().run(script);
+  const m = new PictureModel();
+  m.apply(s.reset());
+  return { s, m };
+}
+
+const THREE = `sim node add node-1 --labels pool=blue
+sim node add node-2 --labels pool=green
+sim node add node-3 --labels pool=blue
+${DAEMONSET()}sim settle
+`;
+
+describe('PictureModel', () => {
+  it('draws one card per node with its daemon pod, capacity and revision', () => {
+    const { m } = started(THREE);
+    expect(m.nodes().map((n) => n.name)).toEqual(['node-1', 'node-3', 'node-2']);
+    const card = m.node('node-1')!;
+    expect(card).toMatchObject({ status: 'Ready', readiness: 'Ready', cordoned: false, group: 'blue' });
+    expect(card.cpu.requestedMilli).toBe(250);
+    expect(card.memory.requested).toBe(64 * 1024 * 1024);
+    expect(card.rows).toHaveLength(1);
+    const slot = card.rows[0]!.slots[0]!;
+    expect(slot.pod).toMatchObject({ status: 'Running', ready: '1/1', group: 'ready', node: 'node-1', pin: 'node-1' });
+    expect(m.revisionOf(slot.pod)).toMatchObject({ number: 1, live: true, images: ['registry.example/agent:1.0'] });
+    const ds = m.daemonSets()[0]!;
+    expect(ds).toMatchObject({ name: 'agent', rollingOut: false, status: { desired: 3, available: 3 } });
+  });
+
+  it('groups by the chosen label, control plane first and unlabelled last', () => {
+    const { m } = started(`${THREE}sim node add cp-1 --labels node-role.kubernetes.io/control-plane=
+sim node add lone
+`);
+    expect(m.groups().map((g) => [g.value, g.nodes.map((n) => n.name)])).toEqual([
+      ['control-plane', ['cp-1']],
+      ['blue', ['node-1', 'node-3']],
+      ['green', ['node-2']],
+      ['', ['lone']],
+    ]);
+    const changed = m.setGroupBy('kubernetes.io/hostname');
+    expect(changed.layout).toBe(true);
+    expect(m.groups().map((g) => g.value)).toContain('node-2');
+    expect(m.labelKeys()).toContain('pool');
+  });
+
+  it('re-projects only the node a batch touched', () => {
+    const { s, m } = started(THREE);
+    const before = m.node('node-2');
+    const changed = m.apply(s.run('kubectl cordon node-1').next());
+    expect([...changed.nodes]).toEqual(['node-1']);
+    expect(changed.layout).toBe(false);
+    expect(m.node('node-2')).toBe(before);
+    expect(m.node('node-1')).toMatchObject({ cordoned: true, status: 'Ready,SchedulingDisabled' });
+    expect(m.node('node-1')!.taints).toEqual([{ effect: 'NoSchedule', text: 'node.kubernetes.io/unschedulable:NoSchedule', condition: true }]);
+  });
+
+  it('shows a joining node NotReady with its condition taint, then Ready with its pod', () => {
+    const { s, m } = started(THREE);
+    const joined = m.apply(s.run('sim node add node-4 --labels pool=green').next());
+    expect(joined.layout).toBe(true);
+    const card = m.node('node-4')!;
+    expect(card.readiness).not.toBe('Ready');
+    expect(card.taints.some((t) => t.condition && t.text.startsWith('node.kubernetes.io/not-ready'))).toBe(true);
+    m.apply(s.run('sim settle').next());
+    expect(m.node('node-4')!.readiness).toBe('Ready');
+    expect(m.node('node-4')!.rows[0]!.slots[0]!.pod.group).toBe('ready');
+  });
+
+  it('puts a pod that cannot be placed in the Pending lane with the scheduler message', () => {
+    const { m } = started(`${THREE}sim node add small --cpu 100m --labels pool=blue
+sim settle
+`);
+    const pending = m.pending();
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ group: 'pending', pin: 'small', status: 'Pending' });
+    expect(pending[0]!.unschedulable).toContain('Insufficient cpu');
+  });
+
+  it('shows a rollout: old revision terminating, the new one live, pods coloured by revision', () => {
+    const { s, m } = started(THREE);
+    m.apply(s.run('kubectl set image ds/agent agent=registry.example/agent:2.0').next());
+    const ds = m.daemonSets()[0]!;
+    expect(ds.revisions.map((r) => [r.number, r.live, r.images[0]])).toEqual([
+      [2, true, 'registry.example/agent:2.0'],
+      [1, false, 'registry.example/agent:1.0'],
+    ]);
+    expect(ds.revisions[0]!.slot).not.toBe(ds.revisions[1]!.slot);
+    expect(ds.rollingOut).toBe(true);
+    const groups = m.nodes().flatMap((n) => n.rows[0]!.slots.map((x) => x.pod.group));
+    expect(groups).toContain('terminating');
+    m.apply(s.run('sim settle').next());
+    expect(m.daemonSets()[0]!.rollingOut).toBe(false);
+    for (const n of m.nodes()) expect(m.revisionOf(n.rows[0]!.slots[0]!.pod)?.number).toBe(2);
+  });
+
+  it('keeps a revision colour when undo renumbers it', () => {
+    const { s, m } = started(THREE);
+    m.apply(s.run('kubectl set image ds/agent agent=registry.example/agent:2.0\nsim settle').next());
+    const first = m.daemonSets()[0]!.revisions.find((r) => r.images[0] === 'registry.example/agent:1.0')!;
+    m.apply(s.run('kubectl rollout undo ds/agent\nsim settle').next());
+    const again = m.daemonSets()[0]!.revisions.find((r) => r.images[0] === 'registry.example/agent:1.0')!;
+    expect(first.number).toBe(1);
+    expect(again).toMatchObject({ number: 3, live: true, slot: first.slot });
+  });
+
+  it('marks the nodes whose engine facts changed, and the slots they concern', () => {
+    const { m } = started(THREE);
+    const ds = m.daemonSets()[0]!;
+    const pod = m.node('node-2')!.rows[0]!.slots[0]!.pod;
+    const changed = m.setFacts({ misscheduled: { [ds.uid]: ['node-2'] }, evictions: { [pod.uid]: { node: 'node-2', createdAt: 0, fireAt: 5000 } }, budgets: {} });
+    expect([...changed.nodes]).toEqual(['node-2']);
+    const slot = m.node('node-2')!.rows[0]!.slots[0]!;
+    expect(slot.misscheduled).toBe(true);
+    expect(slot.eviction?.fireAt).toBe(5000);
+    expect(m.node('node-1')!.rows[0]!.slots[0]!.misscheduled).toBe(false);
+  });
+
+  it('forgets everything on a reset and drops removed nodes', () => {
+    const { s, m } = started(THREE);
+    const changed = m.apply(s.run('sim node remove node-3\nsim settle').next());
+    expect(changed.layout).toBe(true);
+    expect(m.node('node-3')).toBeUndefined();
+    m.apply({ reset: [], entries: [], now: 0 });
+    expect(m.nodes()).toEqual([]);
+    expect(m.daemonSets()).toEqual([]);
+  });
+});
