@@ -30,9 +30,9 @@ const PACKAGES: Record<string, readonly string[]> = {
   kubectl: ['yaml'],
   tutorial: ['yaml', 'marked'],
   machines: ['xstate'],
-  view: ['d3-selection', 'd3-transition', 'd3-scale', 'd3-ease'],
+  view: ['d3-selection', 'd3-transition', 'd3-scale', 'd3-ease', 'd3-zoom', 'd3-quadtree'],
   // virtual:everynode/field-docs: the build-time data module of build/field-docs-plugin.ts
-  ui: ['svelte', 'monaco-editor', 'monaco-yaml', 'xstate', 'd3-selection', 'd3-transition', 'd3-scale', 'd3-ease', 'virtual:everynode/field-docs'],
+  ui: ['svelte', 'monaco-editor', 'monaco-yaml', 'xstate', 'd3-selection', 'd3-transition', 'd3-scale', 'd3-ease', 'd3-zoom', 'd3-quadtree', 'virtual:everynode/field-docs'],
   embed: ['svelte'],
   cli: ['node:', 'tsx'],
 };

@@ -30,8 +30,14 @@ export interface PodSlot {
   readonly misscheduled: boolean;
   /** A newer pod of the same DaemonSet next to an older one that is still running. */
   readonly surge: boolean;
-  /** A scheduled NoExecute eviction: when, and the toleration that set the deadline. */
-  readonly eviction?: { readonly fireAt: number; readonly toleration?: string };
+  /** A scheduled NoExecute eviction: when it was scheduled, when it fires, the toleration that set the deadline. */
+  readonly eviction?: SlotEviction;
+}
+
+export interface SlotEviction {
+  readonly createdAt: number;
+  readonly fireAt: number;
+  readonly toleration?: string;
 }
 
 /** The pods of one owner on the node, oldest first. `owner` is '' for pods without a DaemonSet. */
@@ -61,7 +67,7 @@ export interface NodeView {
 /** What the engine said about the node's pods (see facts.ts), looked up per pod. */
 export interface SlotFacts {
   misscheduled(owner: string, node: string): boolean;
-  eviction(pod: PodView): { readonly fireAt: number; readonly toleration?: string } | undefined;
+  eviction(pod: PodView): SlotEviction | undefined;
 }
 
 export function projectNode(node: Node, pods: readonly Pod[], views: readonly PodView[], groupBy: string, facts: SlotFacts): NodeView {

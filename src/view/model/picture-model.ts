@@ -7,7 +7,7 @@
  * (objects are immutable, so a cache keyed by the object is never stale). Nothing here walks
  * nodes x pods.
  */
-import type { Pod } from '../../sim/api/types.js';
+import type { Node, Pod } from '../../sim/api/types.js';
 import type { ViewBatch } from './batch.js';
 import { projectDaemonSet, type DaemonSetView } from './daemonset-view.js';
 import { NO_FACTS, winningToleration, type EngineFacts } from './facts.js';
@@ -178,8 +178,13 @@ export class PictureModel {
   }
 
   /** The stored Node and Pod objects, for panels that show more than the card. */
-  nodeObject(name: string) {
+  nodeObject(name: string): Node | undefined {
     return this.objects.nodes.get(name);
+  }
+
+  /** Every stored Node (for search). */
+  nodeObjects(): Iterable<Node> {
+    return this.objects.nodes.values();
   }
 
   podObject(uid: string): Pod | undefined {
@@ -206,7 +211,7 @@ export class PictureModel {
         if (!e) return undefined;
         const obj = this.objects.pods.get(pod.uid);
         const toleration = obj ? winningToleration(obj, node) : undefined;
-        return toleration ? { fireAt: e.fireAt, toleration } : { fireAt: e.fireAt };
+        return { createdAt: e.createdAt, fireAt: e.fireAt, ...(toleration ? { toleration } : {}) };
       },
     };
     this.cards.set(name, projectNode(node, pods, pods.map((p) => this.podView(p)), this.label, slotFacts));

@@ -1,0 +1,22 @@
+/** What the SVG joins read while drawing: the model, the layout, the clock and the selection. */
+import type { Layout } from '../layout/grid.js';
+import type { PictureModel } from '../model/picture-model.js';
+import type { WordContext } from '../model/words.js';
+
+export interface Selected {
+  readonly kind: 'Node' | 'Pod';
+  readonly name: string;
+  readonly namespace?: string;
+}
+
+export interface DrawContext extends WordContext {
+  readonly model: PictureModel;
+  readonly layout: Layout;
+  readonly reducedMotion: boolean;
+  readonly selected: Selected | undefined;
+  /** Search matches (node names); undefined when no search is active. */
+  readonly matches: ReadonlySet<string> | undefined;
+  /** Bumps when revisions are renumbered or recoloured: every pod mark is redrawn. */
+  readonly revisionsVersion: number;
+  select(sel: Selected): void;
+}
