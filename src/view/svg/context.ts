@@ -20,3 +20,14 @@ export interface DrawContext extends WordContext {
   readonly revisionsVersion: number;
   select(sel: Selected): void;
 }
+
+/** A DrawContext over a model: the word lookups read the model's DaemonSets and revisions. */
+export function drawContext(model: PictureModel, layout: Layout, opts: Pick<DrawContext, 'reducedMotion' | 'selected' | 'matches' | 'revisionsVersion' | 'select'> & { readonly now: number }): DrawContext {
+  return {
+    model,
+    layout,
+    ...opts,
+    daemonSet: (uid) => model.daemonSet(uid),
+    revisionOf: (pod) => model.revisionOf(pod),
+  };
+}

@@ -1,7 +1,7 @@
 /** Group headers (one per value of the grouping label), joined by value. */
 import type { Selection } from 'd3-selection';
 import type { GroupBox } from '../layout/grid.js';
-import { joinTransition } from './transition.js';
+import { animateTo } from './transition.js';
 
 /** The header's words: `pool=blue · 3 nodes`, `control-plane`, `no pool label`. */
 export function groupTitle(g: Pick<GroupBox, 'value' | 'controlPlane' | 'count'>, label: string): string {
@@ -15,7 +15,7 @@ export function joinGroups(layer: Selection<SVGGElement, unknown, null, undefine
     .data(groups, (d) => `${d.controlPlane}:${d.value}`)
     .join(
       (enter) => enter.append('text').attr('class', 'group').attr('x', (d) => d.x).attr('y', (d) => d.y + 15),
-      (update) => update.call((t) => joinTransition(t, reducedMotion).attr('x', (d) => d.x).attr('y', (d) => d.y + 15)),
+      (update) => update.call((t) => animateTo(t, reducedMotion, { x: (d) => d.x, y: (d) => d.y + 15 })),
       (exit) => exit.remove(),
     )
     .text((d) => groupTitle(d, label));

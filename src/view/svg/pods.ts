@@ -11,7 +11,7 @@ import { slotMoment } from '../model/moment.js';
 import { slotWords } from '../model/words.js';
 import type { DrawContext } from './context.js';
 import { arcPath, tickPath, zigzagPath } from './shapes.js';
-import { joinTransition } from './transition.js';
+import { animateOut, animateTo } from './transition.js';
 
 const R = 7;
 
@@ -43,20 +43,12 @@ export function joinPods(cardG: Selection<SVGGElement, NodeView, null, undefined
           .append('g')
           .attr('transform', (d) => `translate(${d.x},${d.y}) scale(0.1)`)
           .attr('opacity', 0)
-          .call((g) => joinTransition(g, ctx.reducedMotion).attr('transform', (d) => `translate(${d.x},${d.y})`).attr('opacity', 1)),
-      (update) => update.call((g) => joinTransition(g, ctx.reducedMotion).attr('transform', (d) => `translate(${d.x},${d.y})`)),
+          .call((g) => animateTo(g, ctx.reducedMotion, { transform: (d) => `translate(${d.x},${d.y})`, opacity: 1 })),
+      (update) => update.call((g) => animateTo(g, ctx.reducedMotion, { transform: (d) => `translate(${d.x},${d.y})` })),
       (exit) =>
         exit
           .classed('leaving', true)
-          .call((g) =>
-            joinTransition(g, ctx.reducedMotion)
-              .attr('transform', function () {
-                const t = (this as SVGGElement).getAttribute('transform') ?? '';
-                return repel ? `${t} translate(18,-26)` : t;
-              })
-              .attr('opacity', 0)
-              .remove(),
-          ),
+          .call((g) => animateOut(g, ctx.reducedMotion, { transform: (d) => `translate(${d.x + (repel ? 18 : 0)},${d.y - (repel ? 26 : 0)}) scale(${repel ? 1 : 0.3})`, opacity: 0 })),
     )
     .each(function (d) {
       const g = this as Holder;

@@ -1,15 +1,35 @@
 /**
  * The one named transition every join shares (UI.md: about 300 ms; none under
- * prefers-reduced-motion). Time speed never changes it: a faster clock only shows more engine
- * steps per frame.
+ * prefers-reduced-motion, where attributes are set at once). Time speed never changes it: a
+ * faster clock only shows more engine steps per frame. Joins use the verbs below rather than
+ * calling `transition()` themselves.
  */
 import 'd3-transition';
-import type { BaseType, Selection } from 'd3-selection';
-import type { Transition } from 'd3-transition';
+import type { BaseType, Selection, ValueFn } from 'd3-selection';
 
 export const JOIN_TRANSITION = 'join';
 export const JOIN_MS = 300;
 
-export function joinTransition<G extends BaseType, D, P extends BaseType, PD>(sel: Selection<G, D, P, PD>, reducedMotion: boolean): Transition<G, D, P, PD> {
-  return sel.transition(JOIN_TRANSITION).duration(reducedMotion ? 0 : JOIN_MS);
+type Attrs<G extends BaseType, D> = Readonly<Record<string, string | number | ValueFn<G, D, string | number>>>;
+
+/** Moves (or fades) marks to the given attributes over the join transition. */
+export function animateTo<G extends BaseType, D, P extends BaseType, PD>(sel: Selection<G, D, P, PD>, reducedMotion: boolean, attrs: Attrs<G, D>): void {
+  if (reducedMotion) {
+    sel.interrupt(JOIN_TRANSITION);
+    for (const [k, v] of Object.entries(attrs)) sel.attr(k, v as ValueFn<G, D, string | number>);
+    return;
+  }
+  const t = sel.transition(JOIN_TRANSITION).duration(JOIN_MS);
+  for (const [k, v] of Object.entries(attrs)) t.attr(k, v as ValueFn<G, D, string | number>);
+}
+
+/** Animates marks to `attrs`, then removes them. */
+export function animateOut<G extends BaseType, D, P extends BaseType, PD>(sel: Selection<G, D, P, PD>, reducedMotion: boolean, attrs: Attrs<G, D>): void {
+  if (reducedMotion) {
+    sel.remove();
+    return;
+  }
+  const t = sel.transition(JOIN_TRANSITION).duration(JOIN_MS);
+  for (const [k, v] of Object.entries(attrs)) t.attr(k, v as ValueFn<G, D, string | number>);
+  t.remove();
 }
