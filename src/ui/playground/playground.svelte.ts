@@ -56,6 +56,12 @@ export class Playground {
   readonly keeper: SessionKeeper;
   /** This playground's own saved entries (the editor keeps its tab state here, by name). */
   readonly storage: PlaygroundStorage;
+  /**
+   * A place in an editor file to show, set by `revealLine` (the Why panel's links to the YAML line
+   * behind a verdict). The editor watches it: it opens that file's tab and reveals and highlights
+   * the 1-based line. `seq` grows with every call, so asking for the same line again counts.
+   */
+  reveal = $state<{ readonly file: string; readonly line: number; readonly seq: number } | undefined>();
   private readonly engine: EngineClient;
   /** The newest position asked for while a rewind was running (a drag sends many). */
   private rewindWanted: number | undefined;
@@ -183,6 +189,11 @@ export class Playground {
   /** A command changed the log: save it now. */
   private saveSoon(): void {
     if (this.ready) void this.keeper.save();
+  }
+
+  /** Asks the editor to show `line` (1-based) of the file `file` (see `reveal`). */
+  revealLine(file: string, line: number): void {
+    this.reveal = { file, line, seq: (this.reveal?.seq ?? 0) + 1 };
   }
 
   /** Stops the machines and the worker (the playground is gone from the page). */

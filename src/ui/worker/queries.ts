@@ -5,8 +5,12 @@
  */
 import type { EngineSession } from './session.js';
 import { completeQuery } from './queries/complete.js';
+import { lifecycleQuery } from './queries/lifecycle.js';
 import { logQuery } from './queries/log.js';
 import { validateQuery } from './queries/validate.js';
+import { pictureFactsQuery } from './queries/picture-facts.js';
+import { whyMatrixQuery } from './queries/why-matrix.js';
+import { whyQuery } from './queries/why.js';
 
 export type Query = (session: EngineSession, args: unknown) => unknown;
 
@@ -14,4 +18,8 @@ export const QUERIES: Readonly<Record<string, Query>> = {
   complete: completeQuery,
   log: logQuery,
   validate: validateQuery,
+  pictureFacts: pictureFactsQuery,
+  why: whyQuery,
+  whyMatrix: whyMatrixQuery,
+  lifecycle: lifecycleQuery,
 };

@@ -1,13 +1,10 @@
 /**
- * A state machine drawn from its xstate definition: the transition table the engine itself runs
- * (sim/machines/table.ts) laid out as columns, one per top-level state, with its atomic states
- * stacked inside. Events that lead every state to the same place (a root-level `on`, such as a
+ * A state machine drawn from its xstate definition, through the transition table the engine
+ * itself runs (`transitionTable`, sim/machines/table.ts; plain data, so the worker can send it),
+ * laid out as columns, one per top-level state, with its atomic states stacked inside. Events that lead every state to the same place (a root-level `on`, such as a
  * pod's REMOVED) are listed once instead of drawn from every box.
  */
-import { transitionTable, type TransitionTable } from '../../sim/machines/table.js';
-
-/** An xstate machine definition, as the table builder takes it. */
-export type MachineDefinition = Parameters<typeof transitionTable>[0];
+import type { TransitionTable } from '../../sim/machines/table.js';
 
 export interface StateBox {
   /** Atomic state path (`Pending.Pulling`). */
@@ -55,17 +52,7 @@ const COL_GAP = 40;
 const ROW_GAP = 10;
 const HEAD = 22;
 
-const tables = new WeakMap<MachineDefinition, MachineLayout>();
-
-/** Lays out a machine once (machines are definitions: the layout never changes). */
-export function layoutMachine(machine: MachineDefinition): MachineLayout {
-  const hit = tables.get(machine);
-  if (hit) return hit;
-  const out = layoutTable(transitionTable(machine));
-  tables.set(machine, out);
-  return out;
-}
-
+/** Lays out a machine's transition table. */
 export function layoutTable(table: TransitionTable): MachineLayout {
   const ids = Object.keys(table.on);
   const tops: string[] = [];

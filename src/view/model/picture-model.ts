@@ -22,8 +22,10 @@ export interface Changed {
   readonly nodes: ReadonlySet<string>;
   /** Nodes joined, left or regrouped: lay out again. */
   readonly layout: boolean;
-  /** Legends, meters or revisions changed. */
+  /** Legends, meters or budgets changed. */
   readonly daemonSets: boolean;
+  /** Some revision was added, removed, renumbered or recoloured: every pod mark may look different. */
+  readonly revisions: boolean;
   /** The Pending lane changed. */
   readonly pending: boolean;
 }
@@ -51,6 +53,8 @@ export class PictureModel {
   private label: string;
   /** Virtual time of the last batch. */
   now = 0;
+  /** Bumps when nodes join, leave or regroup (the layout must be made again). */
+  layoutVersion = 0;
 
   constructor(groupBy = 'pool') {
     this.label = groupBy;
@@ -70,12 +74,14 @@ export class PictureModel {
       this.slots.clear();
       this.podCache = new WeakMap();
     }
-    for (const uid of t.daemonSets) this.projectDaemonSet(uid);
+    let revisions = t.reset;
+    for (const uid of t.daemonSets) if (this.projectDaemonSet(uid)) revisions = true;
     if (t.daemonSets.size > 0) this.dsList = undefined;
     for (const name of t.nodes) this.projectCard(name);
     if (t.nodeSet || t.nodes.size > 0) this.grouped = undefined;
+    if (t.nodeSet) this.layoutVersion++;
     if (t.pending) this.pendingList = undefined;
-    return { nodes: t.nodes, layout: t.nodeSet, daemonSets: t.daemonSets.size > 0, pending: t.pending };
+    return { nodes: t.nodes, layout: t.nodeSet, daemonSets: t.daemonSets.size > 0, revisions, pending: t.pending };
   }
 
   /** Takes the engine facts of the latest `pictureFacts` answer. */
@@ -99,7 +105,7 @@ export class PictureModel {
     for (const uid of this.dsViews.keys()) this.projectDaemonSet(uid);
     this.dsList = undefined;
     if (nodes.size > 0) this.grouped = undefined;
-    return { nodes, layout: false, daemonSets: true, pending: false };
+    return { nodes, layout: false, daemonSets: true, revisions: false, pending: false };
   }
 
   /** Groups by another node label. */
@@ -107,7 +113,8 @@ export class PictureModel {
     this.label = label;
     for (const name of this.objects.nodes.keys()) this.projectCard(name);
     this.grouped = undefined;
-    return { nodes: new Set(this.objects.nodes.keys()), layout: true, daemonSets: false, pending: false };
+    this.layoutVersion++;
+    return { nodes: new Set(this.objects.nodes.keys()), layout: true, daemonSets: false, revisions: false, pending: false };
   }
 
   node(name: string): NodeView | undefined {
@@ -217,14 +224,22 @@ export class PictureModel {
     this.cards.set(name, projectNode(node, pods, pods.map((p) => this.podView(p)), this.label, slotFacts));
   }
 
-  private projectDaemonSet(uid: string): void {
+  /** Projects a DaemonSet again; says whether its revisions look different. */
+  private projectDaemonSet(uid: string): boolean {
+    const old = this.dsViews.get(uid);
     const ds = this.objects.daemonSets.get(uid);
     if (!ds) {
       this.dsViews.delete(uid);
-      return;
+      return old !== undefined;
     }
     let slots = this.slots.get(uid);
     if (!slots) this.slots.set(uid, (slots = new RevisionSlots()));
-    this.dsViews.set(uid, projectDaemonSet(ds, projectRevisions(this.objects.revisionsOf(uid), slots), this.facts.budgets[uid]));
+    const view = projectDaemonSet(ds, projectRevisions(this.objects.revisionsOf(uid), slots), this.facts.budgets[uid]);
+    this.dsViews.set(uid, view);
+    return !old || revisionKey(old) !== revisionKey(view);
   }
+}
+
+function revisionKey(ds: DaemonSetView): string {
+  return ds.revisions.map((r) => `${r.hash}:${r.number}:${r.slot}`).join(',');
 }

@@ -10,7 +10,8 @@
  */
 import type { Pod } from '../../sim/api/types.js';
 import { controllerUid } from '../../sim/store/store.js';
-import { getTargetNodeName, HASH_LABEL } from '../../sim/controllers/daemonset/index.js';
+import { HASH_LABEL } from '../../sim/controllers/daemonset/constants.js';
+import { getTargetNodeName } from '../../sim/controllers/daemonset/node-affinity-pin.js';
 import { availableSince, podReadySince } from '../../sim/controllers/daemonset/pod-conditions.js';
 import { parseTime } from '../../sim/engine/time.js';
 import { podSummary } from '../../kubectl/print/tables/pod.js';

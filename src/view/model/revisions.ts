@@ -9,7 +9,7 @@
  *   a renumbered revision keeps its colour, and pruning old revisions never recolours pods.
  */
 import type { ControllerRevision } from '../../sim/api/types.js';
-import { HASH_LABEL } from '../../sim/controllers/daemonset/index.js';
+import { HASH_LABEL } from '../../sim/controllers/daemonset/constants.js';
 import { parseTime } from '../../sim/engine/time.js';
 import { CHANGE_CAUSE } from '../../kubectl/print/history.js';
 

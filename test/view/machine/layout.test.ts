@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { nodeLifecycle } from '../../../src/sim/machines/nodeLifecycle.js';
 import { podLifecycle } from '../../../src/sim/machines/podLifecycle.js';
 import { transitionTable } from '../../../src/sim/machines/table.js';
-import { layoutMachine, pathEdges } from '../../../src/view/machine/layout.js';
+import { layoutTable, pathEdges } from '../../../src/view/machine/layout.js';
+
+const layoutMachine = (m: Parameters<typeof transitionTable>[0]) => layoutTable(transitionTable(m));
 
 describe('layoutMachine', () => {
   it('has a box for every atomic state of the pod machine, grouped by phase', () => {
