@@ -35,7 +35,7 @@ export function slotWords(slot: PodSlot, ctx: WordContext): string {
   return words.join(', ');
 }
 
-/** A node: name, readiness and cordon (kubectl's STATUS), taints, wave, then each pod. */
+/** A node: name, readiness and cordon (kubectl's STATUS), taints, wave, then each pod (`;` between pods). */
 export function nodeWords(card: NodeView, ctx: WordContext): string {
   const parts = [card.name, card.status];
   parts.push(card.taints.length > 0 ? `taints ${card.taints.map((t) => t.text).join(', ')}` : 'no taints');
@@ -43,7 +43,7 @@ export function nodeWords(card: NodeView, ctx: WordContext): string {
   for (const uid of waves) parts.push(`in the current wave of ${ctx.daemonSet(uid)?.name ?? 'a rollout'}`);
   const pods = card.rows.flatMap((r) => r.slots);
   parts.push(pods.length > 0 ? `pods: ${pods.map((s) => slotWords(s, ctx)).join('; ')}` : 'no pods');
-  return parts.join('; ');
+  return parts.join(', ');
 }
 
 /** A pod waiting in the Pending lane: name, STATUS, the node it is pinned to, and why. */

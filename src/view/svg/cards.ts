@@ -12,7 +12,7 @@ import { nodeWords } from '../model/words.js';
 import type { DrawContext } from './context.js';
 import { isTimed, joinPods, updateRing } from './pods.js';
 import { taintPath } from './shapes.js';
-import { animateOut, animateTo } from './transition.js';
+import { animateOut, animateTo, moved } from './transition.js';
 
 type CardEl = SVGGElement & { __card?: NodeView; __rev?: number; __sel?: boolean };
 
@@ -31,8 +31,12 @@ export function joinCards(layer: Selection<SVGGElement, unknown, null, undefined
           .attr('tabindex', -1)
           .attr('transform', (d) => `translate(${boxOf(d).x - 40},${boxOf(d).y})`)
           .attr('opacity', 0)
+          .each(function (d) { moved(this, boxOf(d)); })
           .call((g) => animateTo(g, ctx.reducedMotion, { transform: (d) => `translate(${boxOf(d).x},${boxOf(d).y})`, opacity: 1 })),
-      (update) => update.call((g) => animateTo(g, ctx.reducedMotion, { transform: (d) => `translate(${boxOf(d).x},${boxOf(d).y})` })),
+      (update) => {
+        animateTo(update.filter(function (d) { return moved(this, boxOf(d)); }), ctx.reducedMotion, { transform: (d) => `translate(${boxOf(d).x},${boxOf(d).y})`, opacity: 1 });
+        return update;
+      },
       (exit) => exit.classed('leaving', true).call((g) => animateOut(g, ctx.reducedMotion, { opacity: 0 })),
     )
     .each(function (d) {

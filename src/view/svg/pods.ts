@@ -11,7 +11,7 @@ import { slotMoment } from '../model/moment.js';
 import { slotWords } from '../model/words.js';
 import type { DrawContext } from './context.js';
 import { arcPath, tickPath, zigzagPath } from './shapes.js';
-import { animateOut, animateTo } from './transition.js';
+import { animateOut, animateTo, moved } from './transition.js';
 
 const R = 7;
 
@@ -43,8 +43,12 @@ export function joinPods(cardG: Selection<SVGGElement, NodeView, null, undefined
           .append('g')
           .attr('transform', (d) => `translate(${d.x},${d.y}) scale(0.1)`)
           .attr('opacity', 0)
+          .each(function (d) { moved(this, d); })
           .call((g) => animateTo(g, ctx.reducedMotion, { transform: (d) => `translate(${d.x},${d.y})`, opacity: 1 })),
-      (update) => update.call((g) => animateTo(g, ctx.reducedMotion, { transform: (d) => `translate(${d.x},${d.y})` })),
+      (update) => {
+        animateTo(update.filter(function (d) { return moved(this, d); }), ctx.reducedMotion, { transform: (d) => `translate(${d.x},${d.y})`, opacity: 1 });
+        return update;
+      },
       (exit) =>
         exit
           .classed('leaving', true)

@@ -33,3 +33,15 @@ export function animateOut<G extends BaseType, D, P extends BaseType, PD>(sel: S
   for (const [k, v] of Object.entries(attrs)) t.attr(k, v as ValueFn<G, D, string | number>);
   t.remove();
 }
+
+/**
+ * Records where a mark is going and says whether that is somewhere new: only moved marks get an
+ * update transition, so redrawing never interrupts a running enter transition.
+ */
+export function moved(el: Element, to: { readonly x: number; readonly y: number }): boolean {
+  const holder = el as Element & { __to?: string };
+  const key = `${to.x},${to.y}`;
+  if (holder.__to === key) return false;
+  holder.__to = key;
+  return true;
+}

@@ -14,8 +14,8 @@ describe('words', () => {
     const m = new PictureModel();
     m.apply(s.reset());
     const text = nodeWords(m.node('node-1')!, ctxOf(m, s.cluster.now));
-    expect(text).toMatch(/^node-1; Ready; no taints; pods: agent-\w{5} Running, revision 1, ready$/);
-    expect(nodeWords(m.node('node-2')!, ctxOf(m, s.cluster.now))).toBe('node-2; Ready; taints dedicated=gpu:NoSchedule; no pods');
+    expect(text).toMatch(/^node-1, Ready, no taints, pods: agent-\w{5} Running, revision 1, ready$/);
+    expect(nodeWords(m.node('node-2')!, ctxOf(m, s.cluster.now))).toBe('node-2, Ready, taints dedicated=gpu:NoSchedule, no pods');
   });
 
   it('names misscheduled, surge, eviction countdowns with the toleration, grace and soak', () => {

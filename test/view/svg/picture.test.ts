@@ -43,7 +43,7 @@ describe('SvgPicture', () => {
     const badge = cards[2]!.querySelector('g.taint');
     expect(badge!.getAttribute('class')).toContain('NoSchedule');
     expect(badge!.querySelector('title')!.textContent).toBe('maint=now:NoSchedule');
-    expect(cards[0]!.querySelector(':scope > title')!.textContent).toMatch(/^node-1; Ready; no taints; pods: agent-/);
+    expect(cards[0]!.querySelector(':scope > title')!.textContent).toMatch(/^node-1, Ready, no taints, pods: agent-/);
   });
 
   it('redraws only what changed, and removes a removed node (at once under reduced motion)', () => {
