@@ -5,11 +5,13 @@
  * changed, or DaemonSets came or went (their rows).
  */
 import { layoutGrid, type Layout, type Metrics } from '../../view/layout/grid.js';
-import type { PictureModel } from '../../view/model/picture-model.js';
+import type { Changed, PictureModel } from '../../view/model/picture-model.js';
 import { drawContext, type DrawContext, type Selected } from '../../view/svg/context.js';
 
 export interface Painter {
-  draw(ctx: DrawContext): void;
+  /** Draws after a change; `dirty` names the only nodes that changed, when that is all. */
+  draw(ctx: DrawContext, dirty?: ReadonlySet<string>): void;
+  /** Only the clock moved. */
   tick(ctx: DrawContext): void;
   destroy(): void;
 }
@@ -31,15 +33,24 @@ export class Stage {
   private layoutKey = '';
   private frame = 0;
   private full = true;
+  /** Nodes changed since the last paint (a partial draw), unless `full`. */
+  private dirty = new Set<string>();
 
   constructor(
     private readonly input: StageInput,
     private readonly painter: Painter,
   ) {}
 
-  /** Asks for a paint on the next frame; `full` after the model or selection changed. */
-  request(full: boolean): void {
-    this.full ||= full;
+  /**
+   * Asks for a paint on the next frame: `true` redraws everything (selection, search, size), a
+   * `Changed` redraws what it touched, `false` only what the clock moves.
+   */
+  request(what: boolean | Changed): void {
+    if (what === true) this.full = true;
+    else if (what !== false) {
+      if (what.layout || what.revisions || what.daemonSets) this.full = true;
+      else for (const n of what.nodes) this.dirty.add(n);
+    }
     if (this.frame === 0) this.frame = requestAnimationFrame(() => this.run());
   }
 
@@ -47,7 +58,7 @@ export class Stage {
   currentLayout(): Layout {
     const { model, metrics } = this.input;
     const owners = model.daemonSets().map((d) => d.uid);
-    const bare = model.nodes().some((n) => n.rows.some((r) => r.owner === ''));
+    const bare = model.hasBarePods();
     const key = `${model.layoutVersion}|${this.input.width()}|${owners.join(',')}|${bare}`;
     if (!this.layout || key !== this.layoutKey) {
       this.layout = layoutGrid(model.groups(), owners, bare, this.input.width(), metrics);
@@ -74,7 +85,9 @@ export class Stage {
       select: (s) => i.select(s),
     });
     if (this.full) this.painter.draw(ctx);
+    else if (this.dirty.size > 0) this.painter.draw(ctx, this.dirty);
     else this.painter.tick(ctx);
     this.full = false;
+    this.dirty = new Set();
   }
 }

@@ -10,7 +10,7 @@ import type { Layout } from '../layout/grid.js';
 import { nodeWords } from '../model/words.js';
 import type { DrawContext } from '../svg/context.js';
 import { HitIndex } from './hit.js';
-import { paint } from './paint.js';
+import { LABEL_ZOOM, paintAll, paintSome } from './paint.js';
 import { readPalette, type Palette } from './palette.js';
 
 export class CanvasPicture {
@@ -21,6 +21,12 @@ export class CanvasPicture {
   private hitsFor: Layout | undefined;
   private palette: Palette;
   private size = { width: 0, height: 0 };
+  /** Whether the canvas holds a full paint for the current transform and size. */
+  private painted = false;
+  /** Cards whose look depends on the clock, as of the last paint. */
+  private timed = new Set<string>();
+  /** The canvas's CSS size, kept by a ResizeObserver (reading it per frame would force a layout). */
+  private readonly resize: ResizeObserver;
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     this.palette = readPalette(canvas);
@@ -34,19 +40,36 @@ export class CanvasPicture {
     canvas.addEventListener('click', (ev) => this.onClick(ev));
     canvas.addEventListener('mousemove', (ev) => this.onHover(ev));
     canvas.addEventListener('keydown', (ev) => this.onKey(ev));
+    const rect = canvas.getBoundingClientRect();
+    this.size = { width: Math.max(1, Math.round(rect.width)), height: Math.max(1, Math.round(rect.height)) };
+    this.resize = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      this.size = { width: Math.max(1, Math.round(entry.contentRect.width)), height: Math.max(1, Math.round(entry.contentRect.height)) };
+      this.repaint();
+    });
+    this.resize.observe(canvas);
   }
 
-  draw(ctx: DrawContext): void {
+  /**
+   * Paints after a change: only the `dirty` cards when nothing else moved since the last full
+   * paint (same layout, zoom, size, selection and search), else everything in view.
+   */
+  draw(ctx: DrawContext, dirty?: ReadonlySet<string>): void {
+    const last = this.ctx;
     this.ctx = ctx;
     if (this.hitsFor !== ctx.layout) {
       this.hits = new HitIndex(ctx.layout);
       this.hitsFor = ctx.layout;
     }
-    this.repaint();
+    const same = last !== undefined && this.painted && last.layout === ctx.layout && last.selected === ctx.selected && last.matches === ctx.matches && this.transform.k < LABEL_ZOOM;
+    if (dirty && same) this.repaintSome(dirty);
+    else this.repaint();
   }
 
+  /** The clock moved: repaint the cards whose look depends on it (soaking pods, the wave). */
   tick(ctx: DrawContext): void {
-    this.draw(ctx);
+    this.ctx = ctx;
+    if (this.painted && this.timed.size > 0) this.repaintSome([...this.timed]);
   }
 
   /** Reads the colours again (after a theme change). */
@@ -65,6 +88,7 @@ export class CanvasPicture {
   }
 
   destroy(): void {
+    this.resize.disconnect();
     select(this.canvas).on('.zoom', null);
   }
 
@@ -72,18 +96,28 @@ export class CanvasPicture {
     const ctx = this.ctx;
     if (!ctx) return;
     const ratio = globalThis.devicePixelRatio || 1;
-    const rect = this.canvas.getBoundingClientRect();
-    const width = Math.max(1, Math.round(rect.width));
-    const height = Math.max(1, Math.round(rect.height));
+    const { width, height } = this.size;
     if (this.canvas.width !== width * ratio || this.canvas.height !== height * ratio) {
       this.canvas.width = width * ratio;
       this.canvas.height = height * ratio;
     }
-    this.size = { width, height };
     const g = this.canvas.getContext('2d');
     if (!g) return;
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
-    paint(g, ctx, this.transform, this.palette, this.size);
+    this.timed = paintAll(g, ctx, this.transform, this.palette, this.size);
+    this.painted = true;
+  }
+
+  private repaintSome(names: Iterable<string>): void {
+    const ctx = this.ctx;
+    const g = this.canvas.getContext('2d');
+    if (!ctx || !g) return;
+    const ratio = globalThis.devicePixelRatio || 1;
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    const list = [...names];
+    const still = paintSome(g, ctx, this.transform, this.palette, list);
+    for (const n of list) if (!still.has(n)) this.timed.delete(n);
+    for (const n of still) this.timed.add(n);
   }
 
   private pointAt(ev: MouseEvent): [number, number] {

@@ -4,13 +4,14 @@
  * front moving across the grid; readiness is the tile's top strip, a cordon a diagonal, the
  * current wave an outline. Names appear once the zoom makes a tile wide enough to hold one.
  *
- * Cost: one pass over the cards and their pods per paint (O(nodes + pods)), painted at most once
- * per animation frame.
+ * Cost: a full paint is one pass over the cards (O(nodes)) painting only the tiles inside the
+ * viewport; after a batch only the changed cards are repainted in place, and when only the clock
+ * moved only the cards whose look depends on it. Nothing is allocated per pod.
  */
 import type { ZoomTransform } from 'd3-zoom';
-import { podOffset } from '../layout/grid.js';
-import { rowInWave, slotMoment } from '../model/moment.js';
+import { rowInWave } from '../model/moment.js';
 import type { NodeView, PodSlot } from '../model/node-view.js';
+import { availableSince } from '../../sim/controllers/daemonset/pod-conditions.js';
 import { groupTitle } from '../svg/groups.js';
 import type { DrawContext } from '../svg/context.js';
 import type { Palette } from './palette.js';
@@ -18,7 +19,15 @@ import type { Palette } from './palette.js';
 /** Zoom factor from which node names are painted. */
 export const LABEL_ZOOM = 3;
 
-export function paint(g: CanvasRenderingContext2D, ctx: DrawContext, t: ZoomTransform, p: Palette, size: { readonly width: number; readonly height: number }): void {
+type Size = { readonly width: number; readonly height: number };
+type Box = { readonly x: number; readonly y: number; readonly w: number; readonly h: number };
+
+/**
+ * Paints every tile in view. Returns the names of the cards whose look depends on the clock
+ * (soaking pods, the current wave), which `paintSome` can repaint alone when only time moved.
+ */
+export function paintAll(g: CanvasRenderingContext2D, ctx: DrawContext, t: ZoomTransform, p: Palette, size: Size): Set<string> {
+  const timed = new Set<string>();
   g.save();
   g.clearRect(0, 0, size.width, size.height);
   g.translate(t.x, t.y);
@@ -27,38 +36,75 @@ export function paint(g: CanvasRenderingContext2D, ctx: DrawContext, t: ZoomTran
   g.font = `${m.groupHead * 0.7}px system-ui, sans-serif`;
   g.fillStyle = p.muted;
   for (const box of ctx.layout.groups) g.fillText(groupTitle(box, ctx.model.groupBy), box.x, box.y + m.groupHead * 0.7);
-  const bareRow = ctx.layout.rows - 1;
-  const selectedNode = ctx.selected?.kind === 'Node' ? ctx.selected.name : undefined;
+  // The viewport in picture coordinates: tiles outside it are skipped.
+  const x0 = -t.x / t.k - m.cardW;
+  const y0 = -t.y / t.k - m.cardW;
+  const x1 = (size.width - t.x) / t.k + m.cardW;
+  const y1 = (size.height - t.y) / t.k + m.cardW;
   for (const card of ctx.model.nodes()) {
     const box = ctx.layout.cards.get(card.name);
-    if (!box) continue;
-    const dim = ctx.matches !== undefined && !ctx.matches.has(card.name);
-    g.globalAlpha = dim ? 0.25 : 1;
-    paintTile(g, card, box, p);
-    for (const row of card.rows) {
-      const r = row.owner === '' ? bareRow : (ctx.layout.rowOf.get(row.owner) ?? bareRow);
-      row.slots.forEach((slot, i) => {
-        const o = podOffset(m, r, i, row.owner !== '');
-        paintCell(g, slot, box.x + o.x, box.y + o.y, p, ctx);
-      });
-    }
-    const waving = card.rows.some((row) => row.owner !== '' && rowInWave(row, ctx.daemonSet(row.owner), ctx.now));
-    if (waving || card.name === selectedNode || ctx.matches?.has(card.name)) {
-      g.lineWidth = 1.5 / t.k + 0.5;
-      g.strokeStyle = card.name === selectedNode || ctx.matches?.has(card.name) ? p.focus : p.accent;
-      g.strokeRect(box.x - 1, box.y - 1, box.w + 2, box.h + 2);
-    }
-    if (t.k >= LABEL_ZOOM) {
-      g.fillStyle = p.fg;
-      g.font = `${Math.max(2, 8 / t.k) * 1.2}px system-ui, sans-serif`;
-      g.fillText(card.name, box.x, box.y - 1, box.w * 3);
-    }
+    if (!box || box.x > x1 || box.y > y1 || box.x + box.w < x0 || box.y + box.h < y0) continue;
+    if (paintCard(g, card, box, ctx, t, p)) timed.add(card.name);
   }
-  g.globalAlpha = 1;
   g.restore();
+  return timed;
 }
 
-function paintTile(g: CanvasRenderingContext2D, card: NodeView, box: { x: number; y: number; w: number; h: number }, p: Palette): void {
+/**
+ * Repaints only the named cards, in place (the transform and the layout must be those of the
+ * last `paintAll`). Returns which of them still depend on the clock.
+ */
+export function paintSome(g: CanvasRenderingContext2D, ctx: DrawContext, t: ZoomTransform, p: Palette, names: Iterable<string>): Set<string> {
+  const timed = new Set<string>();
+  g.save();
+  g.translate(t.x, t.y);
+  g.scale(t.k, t.k);
+  for (const name of names) {
+    const box = ctx.layout.cards.get(name);
+    if (!box) continue;
+    g.clearRect(box.x - 2, box.y - 2, box.w + 4, box.h + 4);
+    const card = ctx.model.node(name);
+    if (card && paintCard(g, card, box, ctx, t, p)) timed.add(name);
+  }
+  g.restore();
+  return timed;
+}
+
+/** One tile and its pod cells; true when its look depends on the clock. */
+function paintCard(g: CanvasRenderingContext2D, card: NodeView, box: Box, ctx: DrawContext, t: ZoomTransform, p: Palette): boolean {
+  const m = ctx.layout.metrics;
+  const bareRow = ctx.layout.rows - 1;
+  const match = ctx.matches?.has(card.name) ?? false;
+  g.globalAlpha = ctx.matches !== undefined && !match ? 0.25 : 1;
+  paintTile(g, card, box, p);
+  let timed = false;
+  for (const row of card.rows) {
+    const r = row.owner === '' ? bareRow : (ctx.layout.rowOf.get(row.owner) ?? bareRow);
+    const stacked = row.owner !== '';
+    for (let i = 0; i < row.slots.length; i++) {
+      const cy = m.cardHead + r * m.rowH + m.rowH / 2;
+      const x = stacked ? m.podInset + i * m.stack : m.podInset + i * m.podStep;
+      if (paintCell(g, row.slots[i]!, box.x + x, box.y + (stacked ? cy - i * m.stack : cy), p, ctx)) timed = true;
+    }
+  }
+  const selected = ctx.selected?.kind === 'Node' && ctx.selected.name === card.name;
+  const waving = card.rows.some((row) => row.owner !== '' && rowInWave(row, ctx.daemonSet(row.owner), ctx.now));
+  if (waving) timed = true;
+  if (waving || selected || match) {
+    g.lineWidth = 1.5 / t.k + 0.5;
+    g.strokeStyle = selected || match ? p.focus : p.accent;
+    g.strokeRect(box.x - 1, box.y - 1, box.w + 2, box.h + 2);
+  }
+  if (t.k >= LABEL_ZOOM) {
+    g.fillStyle = p.fg;
+    g.font = `${Math.max(2, 8 / t.k) * 1.2}px system-ui, sans-serif`;
+    g.fillText(card.name, box.x, box.y - 1, box.w * 3);
+  }
+  g.globalAlpha = 1;
+  return timed;
+}
+
+function paintTile(g: CanvasRenderingContext2D, card: NodeView, box: Box, p: Palette): void {
   g.fillStyle = p.surface;
   g.fillRect(box.x, box.y, box.w, box.h);
   g.strokeStyle = p.border;
@@ -81,7 +127,8 @@ function paintTile(g: CanvasRenderingContext2D, card: NodeView, box: { x: number
   }
 }
 
-function paintCell(g: CanvasRenderingContext2D, slot: PodSlot, x: number, y: number, p: Palette, ctx: DrawContext): void {
+/** One pod cell; true while it is Ready but still soaking (its dot appears with time). */
+function paintCell(g: CanvasRenderingContext2D, slot: PodSlot, x: number, y: number, p: Palette, ctx: DrawContext): boolean {
   const { pod } = slot;
   const rev = ctx.revisionOf(pod);
   const colour = rev ? p.revisions[rev.slot]! : p.muted;
@@ -104,9 +151,11 @@ function paintCell(g: CanvasRenderingContext2D, slot: PodSlot, x: number, y: num
     g.setLineDash([]);
   }
   const ds = pod.owner ? ctx.daemonSet(pod.owner) : undefined;
-  if (pod.group === 'ready' && slotMoment(slot, ds, ctx.now).available) {
+  const available = pod.group === 'ready' && availableSince(pod.readySince, ds?.minReadySeconds ?? 0, ctx.now);
+  if (available) {
     g.fillStyle = p.surface;
     g.fillRect(x - 0.5, y - 0.5, 1, 1);
   }
   g.globalAlpha = base;
+  return pod.group === 'ready' && !available;
 }

@@ -26,7 +26,7 @@ export interface Metrics {
 }
 
 /** Cards drawn in SVG (up to about 200 nodes). */
-export const CARD_METRICS: Metrics = { cardW: 184, cardHead: 58, rowH: 22, gap: 10, groupHead: 24, groupGap: 14, pad: 12, podInset: 16, podStep: 20, stack: 5 };
+export const CARD_METRICS: Metrics = { cardW: 184, cardHead: 54, rowH: 24, gap: 10, groupHead: 24, groupGap: 14, pad: 12, podInset: 16, podStep: 20, stack: 5 };
 /** Tiles painted on canvas (above about 200 nodes). */
 export const TILE_METRICS: Metrics = { cardW: 22, cardHead: 6, rowH: 8, gap: 3, groupHead: 16, groupGap: 8, pad: 8, podInset: 4, podStep: 7, stack: 2 };
 

@@ -14,6 +14,8 @@ export interface DaemonSetView {
   readonly minReadySeconds: number;
   /** Revisions, highest number first. */
   readonly revisions: readonly RevisionView[];
+  /** The same revisions by hash (a pod's revision is looked up per pod, per frame). */
+  readonly byHash: ReadonlyMap<string, RevisionView>;
   /** The live revision's hash: pods carrying it are up to date. */
   readonly liveHash?: string;
   readonly status: {
@@ -50,6 +52,7 @@ export function projectDaemonSet(ds: DaemonSet, revisions: readonly RevisionView
     strategy: ds.spec.updateStrategy?.type === 'OnDelete' ? 'OnDelete' : 'RollingUpdate',
     minReadySeconds: ds.spec.minReadySeconds ?? 0,
     revisions,
+    byHash: new Map(revisions.map((r) => [r.hash, r])),
     ...(liveHash ? { liveHash } : {}),
     status,
     ...(budget ? { budget } : {}),

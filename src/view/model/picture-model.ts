@@ -37,7 +37,8 @@ export interface NodeGroup {
   readonly nodes: readonly NodeView[];
 }
 
-const byName = (a: string, b: string): number => a.localeCompare(b, 'en', { numeric: true });
+/** Natural order (`node-2` before `node-10`); one collator, as comparing with options per call is slow. */
+const byName = new Intl.Collator('en', { numeric: true }).compare;
 
 export class PictureModel {
   private readonly objects = new ObjectIndex();
@@ -48,9 +49,14 @@ export class PictureModel {
   private facts: EngineFacts = NO_FACTS;
   private misscheduledSets = new Map<string, ReadonlySet<string>>();
   private grouped: readonly NodeGroup[] | undefined;
+  private flat: readonly NodeView[] | undefined;
+  private order: { readonly version: number; readonly groups: { value: string; controlPlane: boolean; names: string[] }[] } | undefined;
   private pendingList: readonly PodView[] | undefined;
   private dsList: readonly DaemonSetView[] | undefined;
   private label: string;
+  private labelKeyCache: { readonly version: number; readonly keys: string[] } | undefined;
+  /** Nodes running pods that no DaemonSet owns (their cards get a row for them). */
+  private readonly bareNodes = new Set<string>();
   /** Virtual time of the last batch. */
   now = 0;
   /** Bumps when nodes join, leave or regroup (the layout must be made again). */
@@ -69,6 +75,7 @@ export class PictureModel {
     this.now = batch.now;
     const t = this.objects.apply(batch);
     if (t.reset) {
+      this.bareNodes.clear();
       this.cards.clear();
       this.dsViews.clear();
       this.slots.clear();
@@ -78,7 +85,7 @@ export class PictureModel {
     for (const uid of t.daemonSets) if (this.projectDaemonSet(uid)) revisions = true;
     if (t.daemonSets.size > 0) this.dsList = undefined;
     for (const name of t.nodes) this.projectCard(name);
-    if (t.nodeSet || t.nodes.size > 0) this.grouped = undefined;
+    if (t.nodeSet || t.nodes.size > 0) this.regroup();
     if (t.nodeSet) this.layoutVersion++;
     if (t.pending) this.pendingList = undefined;
     return { nodes: t.nodes, layout: t.nodeSet, daemonSets: t.daemonSets.size > 0, revisions, pending: t.pending };
@@ -104,7 +111,7 @@ export class PictureModel {
     for (const name of nodes) this.projectCard(name);
     for (const uid of this.dsViews.keys()) this.projectDaemonSet(uid);
     this.dsList = undefined;
-    if (nodes.size > 0) this.grouped = undefined;
+    if (nodes.size > 0) this.regroup();
     return { nodes, layout: false, daemonSets: true, revisions: false, pending: false };
   }
 
@@ -112,7 +119,7 @@ export class PictureModel {
   setGroupBy(label: string): Changed {
     this.label = label;
     for (const name of this.objects.nodes.keys()) this.projectCard(name);
-    this.grouped = undefined;
+    this.regroup();
     this.layoutVersion++;
     return { nodes: new Set(this.objects.nodes.keys()), layout: true, daemonSets: false, revisions: false, pending: false };
   }
@@ -121,32 +128,47 @@ export class PictureModel {
     return this.cards.get(name);
   }
 
-  /** Control plane first, then each value of the grouping label in natural order, unlabelled last. */
+  /**
+   * Control plane first, then each value of the grouping label in natural order, unlabelled last.
+   * The order is sorted again only when nodes join, leave or change labels (`layoutVersion`);
+   * otherwise the groups are refilled with the current cards by name.
+   */
   groups(): readonly NodeGroup[] {
     if (this.grouped) return this.grouped;
-    const control: NodeView[] = [];
-    const byValue = new Map<string, NodeView[]>();
+    if (this.order?.version !== this.layoutVersion) this.order = { version: this.layoutVersion, groups: this.sortGroups() };
+    this.grouped = this.order.groups.map((g) => ({ value: g.value, controlPlane: g.controlPlane, nodes: g.names.map((n) => this.cards.get(n)!) }));
+    return this.grouped;
+  }
+
+  private sortGroups(): { value: string; controlPlane: boolean; names: string[] }[] {
+    const control: string[] = [];
+    const byValue = new Map<string, string[]>();
     for (const card of this.cards.values()) {
       if (card.controlPlane) {
-        control.push(card);
+        control.push(card.name);
         continue;
       }
       let list = byValue.get(card.group);
       if (!list) byValue.set(card.group, (list = []));
-      list.push(card);
+      list.push(card.name);
     }
-    const sortCards = (list: NodeView[]) => list.sort((a, b) => byName(a.name, b.name));
     const values = [...byValue.keys()].sort((a, b) => (a === '' ? 1 : 0) - (b === '' ? 1 : 0) || byName(a, b));
-    const out: NodeGroup[] = [];
-    if (control.length > 0) out.push({ value: 'control-plane', controlPlane: true, nodes: sortCards(control) });
-    for (const v of values) out.push({ value: v, controlPlane: false, nodes: sortCards(byValue.get(v)!) });
-    this.grouped = out;
+    const out: { value: string; controlPlane: boolean; names: string[] }[] = [];
+    if (control.length > 0) out.push({ value: 'control-plane', controlPlane: true, names: control.sort(byName) });
+    for (const v of values) out.push({ value: v, controlPlane: false, names: byValue.get(v)!.sort(byName) });
     return out;
   }
 
-  /** Every node card, in group order. */
+  /** Every node card, in group order (one array until the next change). */
   nodes(): readonly NodeView[] {
-    return this.groups().flatMap((g) => g.nodes);
+    this.flat ??= this.groups().flatMap((g) => g.nodes);
+    return this.flat;
+  }
+
+  /** Some card changed: the groups and the flat list are filled again on the next read. */
+  private regroup(): void {
+    this.grouped = undefined;
+    this.flat = undefined;
   }
 
   /** Unbound, non-terminal pods: the Pending lane, oldest first. */
@@ -174,14 +196,26 @@ export class PictureModel {
   /** The revision a pod was made from, by its owner and hash. */
   revisionOf(pod: PodView): RevisionView | undefined {
     if (!pod.owner || !pod.hash) return undefined;
-    return this.dsViews.get(pod.owner)?.revisions.find((r) => r.hash === pod.hash);
+    return this.dsViews.get(pod.owner)?.byHash.get(pod.hash);
   }
 
-  /** Label keys the nodes carry (the "group by" choices), sorted. */
+  /** Label keys the nodes carry (the "group by" choices), sorted; read again only after labels changed. */
   labelKeys(): string[] {
+    if (this.labelKeyCache?.version === this.layoutVersion) return this.labelKeyCache.keys;
     const keys = new Set<string>();
     for (const n of this.objects.nodes.values()) for (const k of Object.keys(n.metadata.labels ?? {})) keys.add(k);
-    return [...keys].sort(byName);
+    this.labelKeyCache = { version: this.layoutVersion, keys: [...keys].sort(byName) };
+    return this.labelKeyCache.keys;
+  }
+
+  /** How many nodes there are. */
+  nodeCount(): number {
+    return this.cards.size;
+  }
+
+  /** Whether some node runs pods without a DaemonSet. */
+  hasBarePods(): boolean {
+    return this.bareNodes.size > 0;
   }
 
   /** The stored Node and Pod objects, for panels that show more than the card. */
@@ -206,6 +240,7 @@ export class PictureModel {
 
   private projectCard(name: string): void {
     const node = this.objects.nodes.get(name);
+    this.bareNodes.delete(name);
     if (!node) {
       this.cards.delete(name);
       return;
@@ -221,7 +256,9 @@ export class PictureModel {
         return { createdAt: e.createdAt, fireAt: e.fireAt, ...(toleration ? { toleration } : {}) };
       },
     };
-    this.cards.set(name, projectNode(node, pods, pods.map((p) => this.podView(p)), this.label, slotFacts));
+    const card = projectNode(node, pods, pods.map((p) => this.podView(p)), this.label, slotFacts);
+    if (card.rows.some((r) => r.owner === '')) this.bareNodes.add(name);
+    this.cards.set(name, card);
   }
 
   /** Projects a DaemonSet again; says whether its revisions look different. */

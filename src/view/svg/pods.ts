@@ -32,8 +32,28 @@ function place(card: NodeView, ctx: DrawContext): Placed[] {
   });
 }
 
+/** Each pod row's DaemonSet name, after its marks, so a learner can tell the rows apart. */
+function rowLabels(card: NodeView, ctx: DrawContext): { owner: string; x: number; y: number; text: string }[] {
+  const m = ctx.layout.metrics;
+  return card.rows
+    .filter((row) => row.owner !== '')
+    .map((row) => {
+      const r = ctx.layout.rowOf.get(row.owner) ?? ctx.layout.rows - 1;
+      const last = podOffset(m, r, Math.max(0, row.slots.length - 1), true);
+      return { owner: row.owner, x: last.x + R + 6, y: m.cardHead + r * m.rowH + m.rowH / 2 + 4, text: ctx.daemonSet(row.owner)?.name ?? '' };
+    });
+}
+
 export function joinPods(cardG: Selection<SVGGElement, NodeView, null, undefined>, card: NodeView, ctx: DrawContext, repel: boolean): void {
   const layer = cardG.selectAll<SVGGElement, null>('g.pods').data([null]).join('g').attr('class', 'pods');
+  layer
+    .selectAll<SVGTextElement, { owner: string; x: number; y: number; text: string }>('text.row-label')
+    .data(rowLabels(card, ctx), (d) => d.owner)
+    .join('text')
+    .attr('class', 'row-label')
+    .attr('x', (d) => d.x)
+    .attr('y', (d) => d.y)
+    .text((d) => d.text);
   layer
     .selectAll<SVGGElement, Placed>('g.pod')
     .data(place(card, ctx), (d) => d.slot.pod.uid)
