@@ -91,7 +91,9 @@ EOF`);
   await p.getByRole('combobox', { name: 'Speed' }).selectOption({ label: '10×' });
   await p.getByRole('button', { name: 'Play' }).click();
   const frames = await frameTimes(4000);
-  await p.getByRole('button', { name: 'Pause' }).click();
+  // Play pauses by itself once the cluster settles; pause it here if it is still playing.
+  const pause = p.getByRole('button', { name: 'Pause' });
+  if ((await pause.count()) > 0) await pause.click();
   await idle();
   await s.screenshot(`picture-scale-${nodes}-rollout`);
   const text = await p.getByRole('region', { name: 'DaemonSets' }).textContent();
