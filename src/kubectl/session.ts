@@ -35,7 +35,11 @@ export function runScript(
   if ('error' in parsed) return { error: parsed.error, line: parsed.line };
   const timeline = opts.timeline ?? (opts.cluster ? undefined : new Timeline(createCluster(opts)));
   const cluster = timeline?.cluster ?? opts.cluster!;
-  const execOpts: ExecOptions = { ...(opts.readFile ? { readFile: opts.readFile } : {}), ...(timeline ? { timeline } : {}) };
+  const execOpts: ExecOptions = {
+    ...(opts.readFile ? { readFile: opts.readFile } : {}),
+    ...(opts.fieldDocs ? { fieldDocs: opts.fieldDocs } : {}),
+    ...(timeline ? { timeline } : {}),
+  };
   const results: CommandResult[] = [];
   for (const cmd of parsed.commands) results.push(commandResult(cmd.text, exec(cluster, cmd.text, cmd.stdin, execOpts)));
   return timeline ? { results, cluster, timeline } : { results, cluster };
