@@ -22,7 +22,7 @@
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry } from './event-ttl.js';
-import { Lru } from './lru.js';
+import { Lru, LruIndex } from './lru.js';
 import { memo } from '../memo.js';
 import { Interner } from '../intern.js';
 import { newRngState, quickUid } from './rng.js';
@@ -80,10 +80,12 @@ export function referenceOf(obj: ApiObject): ObjectReference {
 }
 
 export class EventRecorder {
-  // Keyed by source, uid, type and reason, message; the uid (part 1) is the hashed part.
-  private observed = new Lru<string>(LRU_SIZE, 1);
-  private aggregates = new Lru<{ messages: string[]; last: number }>(LRU_SIZE, 1);
-  private buckets = new Lru<{ tokens: number; at: number }>(LRU_SIZE, 1);
+  // Keyed by source, uid, type and reason, message; the uid (part 1) is the hashed part, in one
+  // index the three share (an event looks up all three for one uid).
+  private byUid = new LruIndex();
+  private observed = new Lru<string>(LRU_SIZE, 1, this.byUid);
+  private aggregates = new Lru<{ messages: string[]; last: number }>(LRU_SIZE, 1, this.byUid);
+  private buckets = new Lru<{ tokens: number; at: number }>(LRU_SIZE, 1, this.byUid);
   private seq = 0;
   /**
    * Per component and host: the one stored `source` every Event of it shares, and the first
@@ -140,9 +142,10 @@ export class EventRecorder {
 
   restore(state: RecorderState): void {
     const s = structuredClone(state);
-    this.observed = Lru.from(LRU_SIZE, s.observed, keyParts, 1);
-    this.aggregates = Lru.from(LRU_SIZE, s.aggregates, keyParts, 1);
-    this.buckets = Lru.from(LRU_SIZE, s.buckets, keyParts, 1);
+    this.byUid = new LruIndex();
+    this.observed = Lru.from(LRU_SIZE, s.observed, keyParts, 1, this.byUid);
+    this.aggregates = Lru.from(LRU_SIZE, s.aggregates, keyParts, 1, this.byUid);
+    this.buckets = Lru.from(LRU_SIZE, s.buckets, keyParts, 1, this.byUid);
     this.seq = s.seq;
     this.expiry.rebuild(this.store);
   }

@@ -10,33 +10,82 @@
  * string of a hundred characters or more to build and hash on every event. Joined with NUL
  * (`list`, `from`) they are the correlator's upstream-shaped keys.
  *
+ * Several caches keyed by the same part can share one `LruIndex` (the correlator's three share
+ * the uid): an event then finds the entries of all three with one Map lookup instead of one per
+ * cache and per get or set, and a new uid costs one Map insertion instead of three. Each cache
+ * keeps its own recency list and size, so sharing the index changes no cache's behaviour.
+ *
  * Why not a Map in insertion order for the recency: refreshing an entry there is a delete plus
  * a set, and the deleted slots pile up at the front of the table until the next rehash, so
  * finding the oldest entry walks over them. A doubly linked list keeps the order instead.
  */
 interface Entry<V> {
-  readonly parts: readonly string[];
+  /** The cache this entry belongs to (an index may be shared by several). */
+  readonly owner: Lru<V>;
+  // The key parts, trailing ones absent (fields rather than an array: one allocation less per entry).
+  readonly a: string;
+  readonly b: string | undefined;
+  readonly c: string | undefined;
+  readonly d: string | undefined;
   value: V;
   older: Entry<V> | undefined;
   newer: Entry<V> | undefined;
 }
 
+/**
+ * Entries by their indexed key part, for one cache or several. Lookups come in runs on one key
+ * (an event reads and writes all three correlator caches for one uid), so the last list found
+ * is kept at hand.
+ */
+export class LruIndex {
+  private readonly lists = new Map<string, Entry<never>[]>();
+  private lastKey: string | undefined;
+  private lastList: Entry<never>[] | undefined;
+
+  /** The entries whose indexed part is `key` (undefined when none). */
+  get<V>(key: string): Entry<V>[] | undefined {
+    if (key === this.lastKey) return this.lastList as Entry<V>[] | undefined;
+    const list = this.lists.get(key);
+    this.lastKey = key;
+    this.lastList = list;
+    return list as Entry<V>[] | undefined;
+  }
+
+  add<V>(key: string, e: Entry<V>): void {
+    const list = this.get<V>(key);
+    if (list) list.push(e);
+    else {
+      const fresh = [e] as unknown as Entry<never>[];
+      this.lists.set(key, fresh);
+      this.lastKey = key;
+      this.lastList = fresh;
+    }
+  }
+
+  remove<V>(key: string, e: Entry<V>): void {
+    const list = this.get<V>(key)!;
+    if (list.length === 1) {
+      this.lists.delete(key);
+      this.lastList = undefined;
+    } else list.splice(list.indexOf(e), 1);
+  }
+}
+
 export class Lru<V> {
-  /** Entries by their indexed part. */
-  private readonly byIndex = new Map<string, Entry<V>[]>();
   private entries = 0;
   private oldest: Entry<V> | undefined;
   private newest: Entry<V> | undefined;
 
-  /** `indexed`: which key part is hashed (the others are compared). */
+  /** `indexed`: which key part is hashed (the others are compared); `byIndex` may be shared with other caches indexed on the same part. */
   constructor(
     readonly size: number,
     private readonly indexed = 0,
+    private readonly byIndex = new LruIndex(),
   ) {}
 
   /** Rebuilds a cache from `list()` output (oldest first), `split` giving each key's parts back. */
-  static from<V>(size: number, list: readonly (readonly [string, V])[], split: (key: string) => readonly string[], indexed = 0): Lru<V> {
-    const lru = new Lru<V>(size, indexed);
+  static from<V>(size: number, list: readonly (readonly [string, V])[], split: (key: string) => readonly string[], indexed = 0, index = new LruIndex()): Lru<V> {
+    const lru = new Lru<V>(size, indexed, index);
     for (const [key, value] of list) {
       const [a, b, c, d] = split(key);
       lru.set(value, a!, b, c, d);
@@ -64,12 +113,8 @@ export class Lru<V> {
       this.touch(e);
       return;
     }
-    const parts = d !== undefined ? [a, b!, c!, d] : c !== undefined ? [a, b!, c] : b !== undefined ? [a, b] : [a];
-    const fresh: Entry<V> = { parts, value, older: this.newest, newer: undefined };
-    const key = parts[this.indexed]!;
-    const list = this.byIndex.get(key);
-    if (list) list.push(fresh);
-    else this.byIndex.set(key, [fresh]);
+    const fresh: Entry<V> = { owner: this, a, b, c, d, value, older: this.newest, newer: undefined };
+    this.byIndex.add(this.indexedPart(fresh)!, fresh);
     if (this.newest) this.newest.newer = fresh;
     else this.oldest = fresh;
     this.newest = fresh;
@@ -80,7 +125,7 @@ export class Lru<V> {
   deleteFirst(first: string): void {
     for (let e = this.oldest; e; ) {
       const next = e.newer;
-      if (e.parts[0] === first) this.drop(e);
+      if (e.a === first) this.drop(e);
       e = next;
     }
   }
@@ -88,30 +133,29 @@ export class Lru<V> {
   /** Every entry, least recent first, its key parts joined with NUL (plain data for snapshots). */
   list(): [string, V][] {
     const out: [string, V][] = [];
-    for (let e = this.oldest; e; e = e.newer) out.push([e.parts.join('\u0000'), e.value]);
+    for (let e = this.oldest; e; e = e.newer) out.push([[e.a, e.b, e.c, e.d].filter((p) => p !== undefined).join('\u0000'), e.value]);
     return out;
   }
 
   private find(a: string, b: string | undefined, c: string | undefined, d: string | undefined): Entry<V> | undefined {
-    const n = d !== undefined ? 4 : c !== undefined ? 3 : b !== undefined ? 2 : 1;
     const key = this.indexed === 0 ? a : this.indexed === 1 ? b : this.indexed === 2 ? c : d;
-    const list = key === undefined ? undefined : this.byIndex.get(key);
+    const list = key === undefined ? undefined : this.byIndex.get<V>(key);
     if (!list) return undefined;
     for (const e of list) {
-      const p = e.parts;
-      if (p.length === n && p[0] === a && (n < 2 || p[1] === b) && (n < 3 || p[2] === c) && (n < 4 || p[3] === d)) return e;
+      if (e.owner === this && e.a === a && e.b === b && e.c === c && e.d === d) return e;
     }
     return undefined;
+  }
+
+  private indexedPart(e: Entry<V>): string | undefined {
+    return this.indexed === 0 ? e.a : this.indexed === 1 ? e.b : this.indexed === 2 ? e.c : e.d;
   }
 
   /** Unlinks an entry and removes it from its index list. */
   private drop(e: Entry<V>): void {
     this.unlink(e);
     this.entries--;
-    const key = e.parts[this.indexed]!;
-    const list = this.byIndex.get(key)!;
-    if (list.length === 1) this.byIndex.delete(key);
-    else list.splice(list.indexOf(e), 1);
+    this.byIndex.remove(this.indexedPart(e)!, e);
   }
 
   private touch(e: Entry<V>): void {

@@ -4,7 +4,7 @@
  * paths of up to four parts.
  */
 import { describe, expect, it } from 'vitest';
-import { Lru } from '../../../src/sim/engine/lru.js';
+import { Lru, LruIndex } from '../../../src/sim/engine/lru.js';
 
 describe('Lru', () => {
   it('drops the least recently used entry past its size', () => {
@@ -69,5 +69,29 @@ describe('Lru', () => {
     lru.set(6, 'd');
     lru.set(7, 'e');
     expect(lru.list().map(([k]) => k)).toEqual(['b\u00002', 'c', 'd', 'e']);
+  });
+
+  it('caches sharing one index keep their own entries, recency and size', () => {
+    const index = new LruIndex();
+    const one = new Lru<number>(2, 1, index);
+    const two = new Lru<number>(3, 1, index);
+    one.set(1, 'src', 'uid');
+    two.set(10, 'src', 'uid');
+    one.set(2, 'src', 'uid', 'Normal\u0000Pulled');
+    expect([one.get('src', 'uid'), two.get('src', 'uid'), two.get('src', 'uid', 'Normal\u0000Pulled')]).toEqual([1, 10, undefined]);
+    // one is full: its least recent entry (the Pulled one; the get refreshed 'uid') goes, two keeps all of its own.
+    one.set(3, 'src', 'other');
+    two.set(20, 'src', 'other');
+    two.set(30, 'src', 'third');
+    expect(one.list()).toEqual([
+      ['src\u0000uid', 1],
+      ['src\u0000other', 3],
+    ]);
+    expect(two.list().map(([, v]) => v)).toEqual([10, 20, 30]);
+    // Dropping every entry of a uid from one cache leaves the other's under the same uid.
+    one.set(4, 'src', 'fourth');
+    one.set(5, 'src', 'fifth');
+    expect([one.get('src', 'uid'), two.get('src', 'uid'), two.get('src', 'other')]).toEqual([undefined, 10, 20]);
+    expect([one.count, two.count]).toEqual([2, 3]);
   });
 });
