@@ -10,6 +10,7 @@
 import type { ObjectMeta } from '../../api/types.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, utf8Length } from '../../api/name-validation.js';
 import { child, forbidden, goValue, invalid, nonNegative, required, tooLong, type FieldError } from './field.js';
+import { memo } from '../../memo.js';
 
 /** A name check: the list of problems with `name` ([] when valid). */
 export type NameFn = (name: string) => string[];
@@ -49,9 +50,15 @@ export function validateObjectMeta(
   return errs;
 }
 
+/**
+ * `isQualifiedName` of label and annotation keys, which repeat on every node and pod (a big
+ * cluster checks the same few keys tens of thousands of times). The lists are only read.
+ */
+const keyErrors = memo(isQualifiedName);
+
 /** metav1 `ValidateLabelName`: the key must be a qualified name. */
 export function validateLabelName(labelName: string, path: string): FieldError[] {
-  return isQualifiedName(labelName).map((msg) => invalid(path, goValue(labelName), msg));
+  return keyErrors(labelName).map((msg) => invalid(path, goValue(labelName), msg));
 }
 
 /** metav1 `ValidateLabels`: every key a qualified name, every value a label value. */
@@ -73,7 +80,7 @@ export function validateAnnotations(annotations: Readonly<Record<string, string>
   const errs: FieldError[] = [];
   let size = 0;
   for (const k of Object.keys(annotations ?? {}).sort()) {
-    for (const msg of isQualifiedName(k.toLowerCase())) errs.push(invalid(path, goValue(k), msg));
+    for (const msg of keyErrors(k.toLowerCase())) errs.push(invalid(path, goValue(k), msg));
     size += utf8Length(k) + utf8Length(String(annotations![k] ?? ''));
   }
   if (size > TOTAL_ANNOTATION_SIZE_LIMIT) errs.push(tooLong(path, TOTAL_ANNOTATION_SIZE_LIMIT));

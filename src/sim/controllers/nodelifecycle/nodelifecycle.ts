@@ -89,7 +89,7 @@ export class NodeLifecycleController implements Controller {
 
   reconcile(ctx: ControllerContext): boolean {
     const s = this.state;
-    const pendingTaints = Object.values(s.zones).some((z) => z.queue.length > 0);
+    const pendingTaints = Object.values(s.zones).some((z) => z.queue.size > 0);
     if (s.queue.length === 0 && s.podQueue.length === 0 && !pendingTaints) return false;
     const names = [...new Set(s.queue)];
     const podKeys = [...new Set(s.podQueue)];
@@ -196,8 +196,8 @@ export class NodeLifecycleController implements Controller {
   private forget(name: string, rec: NodeRecord): void {
     const z = this.state.zones[rec.zone];
     if (!z) return;
-    z.queue = z.queue.filter((n) => n !== name);
-    z.done = z.done.filter((n) => n !== name);
+    z.queue.delete(name);
+    z.done.delete(name);
   }
 
   private writeTaints(ctx: ControllerContext, node: Node, taints: Node['spec']['taints'], why: string): Node {
@@ -227,8 +227,8 @@ export class NodeLifecycleController implements Controller {
     }
     const z = this.state.zones[rec.zone]!;
     const name = node.metadata.name;
-    if (!hasTaint(node, want)) z.done = z.done.filter((n) => n !== name);
-    if (!z.queue.includes(name) && !z.done.includes(name)) z.queue.push(name);
+    if (!hasTaint(node, want)) z.done.delete(name);
+    if (!z.queue.has(name) && !z.done.has(name)) z.queue.add(name);
     return node;
   }
 
@@ -245,7 +245,7 @@ export class NodeLifecycleController implements Controller {
     let did = false;
     for (const zoneName of Object.keys(this.state.zones).sort()) {
       const z = this.state.zones[zoneName]!;
-      while (z.queue.length > 0) {
+      while (z.queue.size > 0) {
         if (!tryAccept(z, ctx.now)) {
           if (z.qps > 0 && this.state.zoneWakeAt[zoneName] !== z.tokenAt) {
             this.state.zoneWakeAt[zoneName] = z.tokenAt;
@@ -253,8 +253,9 @@ export class NodeLifecycleController implements Controller {
           }
           break;
         }
-        const name = z.queue.shift()!;
-        z.done.push(name);
+        const name = z.queue.values().next().value!;
+        z.queue.delete(name);
+        z.done.add(name);
         did = true;
         const node = ctx.store.get('Node', '', name);
         const status = node ? readyStatus(node) : undefined;

@@ -28,14 +28,18 @@ export interface ZoneRecord {
   qps: number;
   /** When the next token is available (meaningless when qps is 0). */
   tokenAt: number;
-  /** Nodes waiting for a NoExecute taint, first come first served. */
-  queue: string[];
+  /**
+   * Nodes waiting for a NoExecute taint, first come first served (upstream's `UniqueQueue`: a
+   * Set keeps insertion order and answers membership at once; thousands of nodes wait in a
+   * zone in full disruption, and every node turning Ready looks itself up).
+   */
+  queue: Set<string>;
   /** Nodes already tainted through the queue (kept so they are not queued again). */
-  done: string[];
+  done: Set<string>;
 }
 
 export function newZone(now: number): ZoneRecord {
-  return { state: 'Initial', qps: EVICTION_QPS, tokenAt: now, queue: [], done: [] };
+  return { state: 'Initial', qps: EVICTION_QPS, tokenAt: now, queue: new Set(), done: new Set() };
 }
 
 /** `nodetopology.GetZoneKey`. */
