@@ -24,6 +24,7 @@ export function historyLine(at: Date, revision: Revision, results: object): stri
   return `${JSON.stringify({ at: at.toISOString(), commit: revision.commit, dirty: revision.dirty, ...results })}\n`;
 }
 
-export function appendHistory(file: string, results: object): void {
-  appendFileSync(file, historyLine(new Date(), currentRevision(), results));
+/** `revision`: the commit the run measured, read when it started (a run takes minutes, and a commit made meanwhile is not what was bundled). */
+export function appendHistory(file: string, results: object, revision: Revision): void {
+  appendFileSync(file, historyLine(new Date(), revision, results));
 }

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { COLD_FLAG, printColdBuild, timeBuild5000Cold, timeBuild5000Warm } from './bench-build.js';
 import { measureFleet } from './bench-fleet.js';
 import { megabytes } from './bench-harness.js';
-import { appendHistory } from './bench-history.js';
+import { appendHistory, currentRevision } from './bench-history.js';
 import { timeRollout } from './bench-rollout.js';
 import { measureStatusSync } from './bench-status-sync.js';
 
@@ -37,6 +37,7 @@ function wanted(section: string): boolean {
 }
 
 function main(): void {
+  const revision = currentRevision();
   const results: Record<string, unknown> = {};
   if (wanted('status')) {
     const statusSync = measureStatusSync();
@@ -76,7 +77,7 @@ function main(): void {
   }
   mkdirSync('bench', { recursive: true });
   writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
-  appendHistory('bench/history.jsonl', results);
+  appendHistory('bench/history.jsonl', results, revision);
   console.log('wrote bench/results.json and appended to bench/history.jsonl');
 }
 
