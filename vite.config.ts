@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fieldDocsPlugin } from './build/field-docs-plugin.js';
 import { CSP, pages } from './build/pages.js';
+import { widgetBuild } from './build/widget-build.js';
 
 /** The package version names the engine in session logs (src/ui/worker/session-log.ts). */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -11,16 +12,19 @@ export const define = { __ENGINE_VERSION__: JSON.stringify(pkg.version) };
 
 /** Monaco 0.56+ no longer exports `monaco-editor/esm/vs/...`, which monaco-yaml's worker imports. */
 const monacoEsm = fileURLToPath(new URL('./node_modules/monaco-editor/esm/vs/', import.meta.url));
+const alias = [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }];
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   // Relative URLs: the built site works from any sub-path of any static host.
   base: './',
   // The engine worker loads the field docs of kubectl explain on demand (build/field-docs-plugin.ts):
   // the dev server serves workers through `plugins`, the build bundles them with `worker.plugins`.
-  plugins: [svelte(), pages(fileURLToPath(new URL('.', import.meta.url))), fieldDocsPlugin()],
+  // The docs widget (everynode-widget.js, embed.html, widget/) is built next, into the same dist/.
+  plugins: [svelte(), pages(root), fieldDocsPlugin(), widgetBuild({ root, define, alias })],
   define,
   resolve: {
-    alias: [{ find: /^monaco-editor\/esm\/vs\/(.*)$/, replacement: `${monacoEsm}$1` }],
+    alias,
   },
   // The YAML worker's dependencies, pre-bundled up front: otherwise the dev server re-optimises on
   // the first worker request and aborts it, and validation never starts.

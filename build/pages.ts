@@ -26,6 +26,11 @@ export const CSP = [
   "form-action 'self'",
 ].join('; ');
 
+/** A page with the CSP as a meta tag after its charset (the widget's static pages use it too). */
+export function withCsp(html: string): string {
+  return html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`);
+}
+
 export interface LessonPage {
   readonly id: string;
   readonly title: string;
@@ -89,7 +94,7 @@ export function pages(root: string): Plugin {
       order: 'pre',
       handler(text, ctx) {
         if (ctx.server) return text;
-        return text.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CSP}" />`);
+        return withCsp(text);
       },
     },
   };

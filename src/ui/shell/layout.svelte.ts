@@ -12,8 +12,17 @@ export const PANEL_NAMES: Readonly<Record<Panel, string>> = {
   lesson: 'Lesson',
 };
 
+/** The width (CSS px) under which the columns become tabs. */
+export const NARROW_WIDTH = 900;
+
 /** The media query under which the columns become tabs. */
-export const NARROW_QUERY = '(max-width: 899.98px)';
+export const NARROW_QUERY = `(max-width: ${NARROW_WIDTH - 0.02}px)`;
+
+/** What the layout reads of a MediaQueryList (the docs widget passes its own width's instead). */
+export interface NarrowQuery {
+  readonly matches: boolean;
+  addEventListener(type: 'change', fn: (e: { matches: boolean }) => void): void;
+}
 
 export class Layout {
   narrow = $state(false);
@@ -21,7 +30,7 @@ export class Layout {
   /** Whether the lesson column is open (wide layout). */
   lessonOpen = $state(false);
 
-  constructor(media: MediaQueryList | undefined) {
+  constructor(media: NarrowQuery | undefined) {
     if (!media) return;
     this.narrow = media.matches;
     media.addEventListener('change', (e) => (this.narrow = e.matches));

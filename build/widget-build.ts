@@ -1,0 +1,84 @@
+/**
+ * The docs widget's build, run after the site's own (`vite build` does both): a plain Vite build
+ * with JS inputs (smaller than `build.lib`, which does not minify whitespace) writing into the
+ * same dist/:
+ * - `everynode-widget.js` defines `<everynode-playground>`; `everynode-embed.js` is the inside of
+ *   `embed.html`; `everynode-resize.js` is the host page's resize script. Their names are stable
+ *   (docs link to them); their chunks, the engine worker and Monaco are hashed under widget/assets/.
+ * - Svelte injects each component's styles where it mounts (the widget's shadow root), not into a
+ *   document stylesheet, which a shadow root would not see.
+ * - `embed.html`, the docs page `widget/index.html` and its example files are copied as they are,
+ *   the pages with the site's Content-Security-Policy added, like every page of the site.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fieldDocsPlugin } from './field-docs-plugin.js';
+import { join, resolve } from 'node:path';
+import { build, type Alias, type Plugin } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { withCsp } from './pages.js';
+
+export interface WidgetBuildOptions {
+  readonly root: string;
+  readonly define: Record<string, string>;
+  readonly alias: Alias[];
+}
+
+/** The files of the build that keep their names: what host pages and docs link to. */
+export const WIDGET_ENTRIES = {
+  'everynode-widget': 'src/embed/main.ts',
+  'everynode-embed': 'src/embed/embed.ts',
+  'everynode-resize': 'src/embed/resize.ts',
+} as const;
+
+/** Copies the static pages and examples into the widget build. */
+function statics(root: string): Plugin {
+  return {
+    name: 'everynode-widget-statics',
+    generateBundle() {
+      const page = (from: string, to: string) => this.emitFile({ type: 'asset', fileName: to, source: withCsp(readFileSync(join(root, from), 'utf8')) });
+      page('embed.html', 'embed.html');
+      page('widget/index.html', 'widget/index.html');
+      for (const name of readdirSync(join(root, 'widget/examples'))) {
+        this.emitFile({ type: 'asset', fileName: `widget/examples/${name}`, source: readFileSync(join(root, 'widget/examples', name)) });
+      }
+      this.emitFile({ type: 'asset', fileName: 'widget/docs.css', source: readFileSync(join(root, 'widget/docs.css')) });
+    },
+  };
+}
+
+/** Builds the widget into dist/ once the site's build has closed (not for SSR builds such as the bench). */
+export function widgetBuild(opts: WidgetBuildOptions): Plugin {
+  let run = false;
+  return {
+    name: 'everynode-widget-build',
+    apply: 'build',
+    configResolved(config) {
+      run = !config.build.ssr;
+    },
+    async closeBundle() {
+      if (!run) return;
+      await build({
+        configFile: false,
+        root: opts.root,
+        base: './',
+        logLevel: 'warn',
+        plugins: [svelte({ compilerOptions: { css: 'injected' } }), statics(opts.root)],
+        define: opts.define,
+        resolve: { alias: opts.alias },
+        // the engine worker imports kubectl explain's field docs, a build-time data module
+        worker: { format: 'es', plugins: () => [fieldDocsPlugin()] },
+        build: {
+          target: 'es2022',
+          outDir: 'dist',
+          emptyOutDir: false,
+          assetsDir: 'widget/assets',
+          modulePreload: false,
+          rollupOptions: {
+            input: Object.fromEntries(Object.entries(WIDGET_ENTRIES).map(([name, file]) => [name, resolve(opts.root, file)])),
+            output: { entryFileNames: '[name].js' },
+          },
+        },
+      });
+    },
+  };
+}
