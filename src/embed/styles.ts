@@ -7,9 +7,9 @@
  */
 import themeCss from '../ui/theme.css?inline';
 
-/** theme.css with `:root` rules made `:host` rules. */
+/** theme.css (as written, or as the build minifies it, unquoted) with `:root` rules made `:host` rules. */
 export function hostCss(css: string): string {
-  return css.replace(/:root\[data-theme='(\w+)'\]/g, ":host([data-theme='$1'])").replace(/:root/g, ':host');
+  return css.replace(/:root\[data-theme=(['"]?)(\w+)\1\]/g, ':host([data-theme=$2])').replace(/:root/g, ':host');
 }
 
 const FRAME = ':host { display: block; } :host([hidden]) { display: none; }';

@@ -9,7 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP } from '../../build/pages.js';
-import { openPlayground, type Session } from './browser.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPlayground, SCREENSHOTS, type Session } from './browser.js';
 
 let s: Session;
 let origin: string;
@@ -85,6 +87,9 @@ describe('docs widget', () => {
     expect(await widget('second').getByRole('region', { name: 'Editor' }).count()).toBe(0);
     expect(await widget('second').getByRole('button', { name: 'Play' }).count()).toBe(1);
     expect(await widget('first').getByRole('textbox', { name: 'Command' }).count()).toBe(1);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await widget('second').screenshot({ path: join(SCREENSHOTS, 'widget-readonly.png') });
+    await widget('first').screenshot({ path: join(SCREENSHOTS, 'widget-full.png') });
   });
 
   it("resolves run() with the results and fires applied, changing only that widget's cluster", async () => {
@@ -124,6 +129,7 @@ describe('docs widget', () => {
     const content = await frame().locator('html').evaluate((el) => el.scrollHeight);
     expect(content).toBeGreaterThan(200);
     await expect.poll(() => s.page.locator('#frame').evaluate((el) => (el as HTMLElement).getBoundingClientRect().height)).toBe(content);
+    await s.page.locator('#frame').screenshot({ path: join(SCREENSHOTS, 'widget-iframe.png') });
   });
 
   it('answers API messages from the origin it names, and ignores malformed ones', async () => {
