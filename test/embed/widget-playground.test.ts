@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appliedResults, podsChanged } from '../../src/embed/widget-playground.js';
+import { commandResult } from '../../src/kubectl/session.js';
 import type { DiffBatch } from '../../src/ui/worker/protocol.js';
 import type { ApiObject } from '../../src/sim/api/types.js';
 
@@ -27,7 +28,7 @@ describe('podsChanged', () => {
 
 describe('appliedResults', () => {
   it('keeps the kubectl apply commands that succeeded', () => {
-    const r = (command: string, exitCode: number) => ({ command, exitCode, stdout: '', stderr: '' });
+    const r = (command: string, exitCode: number) => commandResult(command, { exitCode, stdout: '', stderr: '' });
     expect(appliedResults([r('kubectl apply -f a.yaml', 0), r('kubectl apply -f b.yaml', 1), r('kubectl get pods', 0), r("kubectl 'apply' -f -", 0)]).map((x) => x.command)).toEqual([
       'kubectl apply -f a.yaml',
       "kubectl 'apply' -f -",
