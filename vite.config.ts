@@ -5,6 +5,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fieldDocsPlugin } from './build/field-docs-plugin.js';
 import { CSP, pages } from './build/pages.js';
 import { widgetBuild } from './build/widget-build.js';
+import { lessonsJson } from './build/lessons-json.js';
 
 /** The package version names the engine in session logs (src/ui/worker/session-log.ts). */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -20,8 +21,9 @@ export default defineConfig({
   base: './',
   // The engine worker loads the field docs of kubectl explain on demand (build/field-docs-plugin.ts):
   // the dev server serves workers through `plugins`, the build bundles them with `worker.plugins`.
+  // Each lesson reaches the page as JSON data (build/lessons-json.ts).
   // The docs widget (everynode-widget.js, embed.html, widget/) is built next, into the same dist/.
-  plugins: [svelte(), pages(root), fieldDocsPlugin(), widgetBuild({ root, define, alias })],
+  plugins: [svelte(), pages(root), fieldDocsPlugin(), widgetBuild({ root, define, alias }), lessonsJson(fileURLToPath(new URL('./lessons', import.meta.url)))],
   define,
   resolve: {
     alias,

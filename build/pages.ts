@@ -7,10 +7,11 @@
  * Every built page carries the Content-Security-Policy as a <meta> (static hosts that send no
  * header still enforce it); `vite preview` also sends it as a header.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { listed, readCatalogue } from '../src/tutorial/catalogue.js';
+import { readLessonTree } from './lessons-json.js';
 
 /** No eval, no inline script, workers and every request same-origin. Styles may be inline (Monaco injects them). */
 export const CSP = [
@@ -39,16 +40,7 @@ export interface LessonPage {
 
 /** The listed lessons under `dir` (folders starting with `_` are not pages). */
 export function lessonPages(dir: string): LessonPage[] {
-  const tree = new Map<string, string>();
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else tree.set(relative(dir, p).split(sep).join('/'), readFileSync(p, 'utf8'));
-    }
-  };
-  walk(dir);
-  return [...listed(readCatalogue(tree)).values()].flat().map((l) => ({ id: l.meta.id, title: l.meta.title, track: l.meta.track }));
+  return [...listed(readCatalogue(readLessonTree(dir))).values()].flat().map((l) => ({ id: l.meta.id, title: l.meta.title, track: l.meta.track }));
 }
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

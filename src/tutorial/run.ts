@@ -78,6 +78,15 @@ export class LessonRun {
     return r;
   }
 
+  /**
+   * The cluster moved outside `exec` (the page's Play advances the clock frame by frame): reads
+   * the progress now, and logs `line` (the segment's `sim advance D`) when the segment ended.
+   */
+  observe(line?: string): void {
+    if (line !== undefined) this.log.push({ exec: line });
+    this.advance();
+  }
+
   /** Runs a pasted script (several lines, heredocs), command by command. */
   execScript(text: string): ExecResult[] | { error: string } {
     const parsed = parseScript(text);
@@ -177,8 +186,8 @@ export class LessonRun {
     this.queue = new SolveQueue(this.lesson.steps);
   }
 
-  /** Runs the next queued solve action; undefined when the solution has run to its end. */
-  solveNext(): SolveAction | undefined {
+  /** Runs the next queued solve action (with what its command printed); undefined when the solution has run to its end. */
+  solveNext(): (SolveAction & { readonly result?: ExecResult }) | undefined {
     const action = this.queue?.take();
     if (!action) {
       if (this.queue) for (const path of this.buffers.keys()) {
@@ -187,12 +196,12 @@ export class LessonRun {
       }
       return (this.queue = undefined);
     }
-    if (action.command) this.command(action.command.text, action.command.stdin, {});
-    else if (action.mark === 'ran') this.ran.add(action.step);
-    else this.nexts.add(action.step);
+    const result = action.command ? this.command(action.command.text, action.command.stdin, {}) : undefined;
+    if (action.mark === 'ran') this.ran.add(action.step);
+    else if (action.mark === 'next') this.nexts.add(action.step);
     // As with the Play button, a step's progress is read after its whole run.
     if (!action.inRun) this.advance();
-    return action;
+    return result ? { ...action, result } : action;
   }
 
   // ---- what the page shows ----------------------------------------------------------------

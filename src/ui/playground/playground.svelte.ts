@@ -16,6 +16,7 @@ import { EngineClient, type EnginePort } from '../worker/client.js';
 import type { CommandSource, Reply, TimeMessage } from '../worker/protocol.js';
 import { emptyLog, type SessionLog } from '../worker/session-log.js';
 import type { TimelineView } from '../worker/timeline.js';
+import type { LessonAction, LessonMessage, LessonReplies } from '../worker/lesson-protocol.js';
 import { ActorState } from './actor-state.svelte.js';
 import { SessionKeeper } from './keeper.svelte.js';
 import { LiveCluster } from './live-cluster.svelte.js';
@@ -50,6 +51,8 @@ export class Playground {
   pending = $state(0);
   /** The log's length, the moment shown and the other branches (the Timeline scrubber). */
   timeline = $state.raw<TimelineView>({ length: 0, position: 0, lines: [], branches: [] });
+  /** The open lesson as the worker last posted it (src/ui/lesson renders it); undefined without one. */
+  lesson = $state.raw<LessonMessage | undefined>();
   readonly session: ActorState<Actor<typeof session>>;
   readonly playback: ActorState<Actor<typeof playback>>;
   /** Saves and restores the work; `keeper.error` says when saving failed. */
@@ -87,6 +90,7 @@ export class Playground {
       batch: (b) => this.cluster.apply(b),
       time: (t) => this.onTime(t),
       timeline: (view) => (this.timeline = view),
+      lesson: (view) => (this.lesson = view),
       crash: (error) => this.session.actor.send({ type: 'CRASH', error }),
     });
     this.session = new ActorState(createActor(this.sessionMachine()));
@@ -158,6 +162,13 @@ export class Playground {
     const r = await this.engine.request({ type: 'branch', index });
     if (r.type === 'failed') this.terminal.showError(`(Timeline: branch ${index + 1})`, { error: r.message }, 'time');
     this.saveSoon();
+  }
+
+  /** A lesson action in the worker (src/ui/worker/lesson-protocol.ts), answered as that action is. */
+  async lessonAction<A extends LessonAction>(action: A): Promise<LessonReplies[A['do']]> {
+    const r = await this.engine.request({ type: 'lesson', action });
+    if (r.type === 'answer') return r.value as LessonReplies[A['do']];
+    throw new Error(r.type === 'failed' ? r.message : `lesson ${action.do}: unexpected reply`);
   }
 
   /** An unlogged, read-only question to the worker (validate, why, log, ...). */

@@ -5,6 +5,7 @@
  */
 import type { DiffBatch, Reply, Request, TimeMessage, WorkerMessage } from './protocol.js';
 import type { TimelineView } from './timeline.js';
+import type { LessonMessage } from './lesson-protocol.js';
 
 /** The part of a Worker the client uses. */
 export interface EnginePort {
@@ -21,6 +22,8 @@ export interface EngineListeners {
   time(t: TimeMessage): void;
   /** The timeline changed (length, position shown, branches). */
   timeline(view: TimelineView): void;
+  /** The open lesson's view changed (playgrounds without lessons may ignore it). */
+  lesson?(view: LessonMessage): void;
   /** The worker itself failed (it could not load, or threw outside a request). */
   crash(message: string): void;
 }
@@ -41,6 +44,7 @@ export class EngineClient {
       if (msg.type === 'batch') return listeners.batch(msg.batch);
       if (msg.type === 'time') return listeners.time(msg);
       if (msg.type === 'timeline') return listeners.timeline(msg.timeline);
+      if (msg.type === 'lesson') return listeners.lesson?.(msg.view);
       const resolve = this.pending.get(msg.id);
       this.pending.delete(msg.id);
       resolve?.(msg);

@@ -17,6 +17,7 @@ import { clockLine } from '../../kubectl/sim/clock.js';
 import { commandResult } from '../../kubectl/session.js';
 import { PlayLoop, type Speed, type Ticker } from './play-loop.js';
 import type { Reply, Request, WorkerMessage } from './protocol.js';
+import { LessonDesk } from './lesson-desk.js';
 import { QUERIES } from './queries.js';
 import { EngineSession } from './session.js';
 import { emptyLog } from './session-log.js';
@@ -36,13 +37,20 @@ export class EngineHost {
   private unsubscribe: () => void = () => {};
   private readonly play: PlayLoop;
   private speed: Speed = 1;
+  /** The open lesson, if any, and the view of it last posted. */
+  private readonly lesson = new LessonDesk();
+  private lessonPosted = '';
 
   constructor(private readonly env: HostEnv) {
     this.session = this.attach(new EngineSession(emptyLog()));
     this.play = new PlayLoop(
       env.ticker,
       () => this.session.cluster,
-      () => this.flush(),
+      () => {
+        this.flush();
+        this.lesson.observed();
+        this.postLesson();
+      },
       () => this.endSegment(true),
     );
   }
@@ -56,6 +64,7 @@ export class EngineHost {
     }
     this.flush();
     if (req.type !== 'query') this.postTimeline();
+    this.postLesson();
     this.env.post(reply);
   }
 
@@ -88,6 +97,7 @@ export class EngineHost {
       case 'load': {
         const session = new EngineSession(req.log);
         this.play.stop();
+        this.lesson.close();
         this.session = this.attach(session);
         return { id: req.id, type: 'results', results: [] };
       }
@@ -100,6 +110,12 @@ export class EngineHost {
       case 'pause':
         this.endSegment(false);
         return { id: req.id, type: 'results', results: [] };
+      case 'lesson': {
+        if (this.play.playing) this.endSegment(false);
+        const out = this.lesson.handle(req.action, this.session);
+        if (out.session) this.session = this.attach(out.session);
+        return { id: req.id, type: 'answer', value: out.value };
+      }
       case 'rewind':
       case 'branch':
         this.endSegment(false);
@@ -109,6 +125,16 @@ export class EngineHost {
         this.resetPending = true;
         return { id: req.id, type: 'results', results: [] };
     }
+  }
+
+  /** Posts the lesson column's view when it changed (after the batch it belongs to). */
+  private postLesson(): void {
+    const view = this.lesson.view();
+    if (!view) return;
+    const key = JSON.stringify(view);
+    if (key === this.lessonPosted) return;
+    this.lessonPosted = key;
+    this.env.post({ type: 'lesson', view });
   }
 
   /** Posts the timeline as it is now (after anything that may have changed it). */
@@ -123,8 +149,10 @@ export class EngineHost {
       // As exec does after every verb, so the segment leaves what `sim advance D` would.
       this.session.cluster.settle(line);
       this.session.record({ line });
+      this.lesson.observed(line);
     }
     this.flush();
+    this.postLesson();
     if (line === undefined && !settled) return;
     const result = line === undefined ? undefined : commandResult(line, { exitCode: 0, stdout: `now ${clockLine(this.session.cluster)}\n`, stderr: '' });
     this.env.post({ type: 'time', ...(result ? { result } : {}), settled });

@@ -9,6 +9,7 @@ import type { CommandResult } from '../../kubectl/session.js';
 import type { SessionLog } from './session-log.js';
 import type { Speed } from './play-loop.js';
 import type { TimelineView } from './timeline.js';
+import type { LessonAction, LessonMessage } from './lesson-protocol.js';
 
 /** What changed since the previous batch; the page's LiveCluster applies these in order. */
 export interface DiffBatch {
@@ -42,7 +43,9 @@ export type Request =
   /** Shows the moment after `to` commands of the log (its length: the newest moment). Never logged. */
   | { readonly id: number; readonly type: 'rewind'; readonly to: number }
   /** Shows another branch of the timeline at its newest moment. */
-  | { readonly id: number; readonly type: 'branch'; readonly index: number };
+  | { readonly id: number; readonly type: 'branch'; readonly index: number }
+  /** A lesson action (lesson-protocol.ts); answered with `LessonReplies[action.do]`. */
+  | { readonly id: number; readonly type: 'lesson'; readonly action: LessonAction };
 
 export type Reply =
   | { readonly id: number; readonly type: 'results'; readonly results: readonly CommandResult[] }
@@ -67,4 +70,6 @@ export type WorkerMessage =
   | Reply
   | TimeMessage
   | { readonly type: 'batch'; readonly batch: DiffBatch }
-  | { readonly type: 'timeline'; readonly timeline: TimelineView };
+  | { readonly type: 'timeline'; readonly timeline: TimelineView }
+  /** The open lesson's view changed. */
+  | { readonly type: 'lesson'; readonly view: LessonMessage };

@@ -4,7 +4,7 @@
  * files it read, so that replaying the log gives the same cluster; the timeline keeps the log's
  * branches and the moment shown.
  */
-import { exec } from '../../kubectl/exec.js';
+import { exec, type ExecResult } from '../../kubectl/exec.js';
 import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
 import { parseScript } from '../../kubectl/script.js';
 import { commandResult, type CommandResult } from '../../kubectl/session.js';
@@ -17,11 +17,14 @@ export class EngineSession {
   readonly cluster: Cluster;
   readonly timeline: Timeline;
 
-  /** Rebuilds the cluster from `log` (throws with the reason when the log cannot be read here). */
-  constructor(log: SessionLog) {
+  /**
+   * Rebuilds the cluster from `log` (throws with the reason when the log cannot be read here),
+   * or takes `cluster` as that replay already made (a lesson's run owns its cluster).
+   */
+  constructor(log: SessionLog, cluster?: Cluster) {
     const problem = logProblem(log);
     if (problem) throw new Error(problem);
-    this.cluster = replay(log);
+    this.cluster = cluster ?? replay(log);
     this.timeline = new Timeline(log, this.cluster);
   }
 
@@ -47,7 +50,7 @@ export class EngineSession {
         read[name] = files[name]!;
         return read[name];
       };
-      const r = exec(this.cluster, cmd.text, cmd.stdin, { readFile, fieldDocs });
+      const r = this.execute(cmd.text, cmd.stdin, readFile, fieldDocs);
       results.push(commandResult(cmd.text, r));
       this.timeline.record({
         line: cmd.text,
@@ -56,6 +59,11 @@ export class EngineSession {
       });
     }
     return results;
+  }
+
+  /** Runs one command on the cluster (a lesson's session runs it through its LessonRun). */
+  protected execute(line: string, stdin: string | undefined, readFile: (name: string) => string | undefined, fieldDocs?: () => FieldDocs | undefined): ExecResult {
+    return exec(this.cluster, line, stdin, { readFile, fieldDocs });
   }
 
   /** Appends a command that already ran outside `run` (a Play segment's `sim advance D`). */

@@ -1,0 +1,138 @@
+/**
+ * The lesson in the worker: the host serves a LessonRun over the cluster the picture shows, its
+ * view is posted after the batch it belongs to, Solve and Reset start a fresh cluster, and the
+ * learner's buffers stay restorable.
+ */
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { lessonJson } from '../../../build/lessons-json.js';
+import type { LessonData } from '../../../src/ui/lesson/data.js';
+import { EngineHost } from '../../../src/ui/worker/host.js';
+import type { LessonAction, LessonMessage } from '../../../src/ui/worker/lesson-protocol.js';
+import type { Reply, WorkerMessage } from '../../../src/ui/worker/protocol.js';
+import { manualTicker } from './in-process.js';
+
+const DATA = lessonJson(fileURLToPath(new URL('../../../lessons', import.meta.url)));
+const lesson = (id: string): LessonData => JSON.parse(DATA.get(`lessons/${id}/lesson.json`)!) as LessonData;
+
+function harness() {
+  const posted: WorkerMessage[] = [];
+  const ticker = manualTicker();
+  const host = new EngineHost({ ticker, post: (m) => posted.push(structuredClone(m)) });
+  let id = 0;
+  const reply = (): Reply => posted.at(-1) as Reply;
+  return {
+    host,
+    ticker,
+    posted,
+    act(action: LessonAction): unknown {
+      host.handle({ id: ++id, type: 'lesson', action });
+      const r = reply();
+      if (r.type !== 'answer') throw new Error(JSON.stringify(r));
+      return r.value;
+    },
+    run(text: string, files: Record<string, string> = {}): Reply {
+      host.handle({ id: ++id, type: 'run', text, files, source: 'terminal' });
+      return reply();
+    },
+    view(): LessonMessage {
+      const m = posted.filter((x): x is Extract<WorkerMessage, { type: 'lesson' }> => x.type === 'lesson').at(-1);
+      return m!.view;
+    },
+  };
+}
+
+const L1 = lesson('L1');
+const START = L1.files['start/log-agent.yaml']!;
+const FIXED = START.replace(/^\s*replicas: 3.*\n/m, '');
+
+describe('the lesson desk in the engine host', () => {
+  it('opens a lesson over its setup, posting the view after the reset batch and before the reply', () => {
+    const h = harness();
+    const r = h.act({ do: 'open', ...L1 }) as { ok: boolean; files: Record<string, string> };
+    expect(r.ok).toBe(true);
+    expect(Object.keys(r.files)).toEqual(['start/log-agent.yaml']);
+    expect(h.posted.map((m) => m.type)).toEqual(['batch', 'timeline', 'lesson', 'answer']);
+    const batch = h.posted[0] as Extract<WorkerMessage, { type: 'batch' }>;
+    expect(batch.batch.reset!.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['node-1', 'node-2', 'node-3']);
+    const v = h.view();
+    expect(v.status.currentStep).toBe('apply-as-is');
+    expect(v.status.checks.every((c) => !c.passed && c.reason !== '')).toBe(true);
+  });
+
+  it('refuses a lesson that does not parse, with positioned diagnostics, and opens nothing', () => {
+    const h = harness();
+    const r = h.act({ do: 'open', path: 'x', files: { 'lesson.md': '---\nid: X\n---\n' } }) as { ok: boolean; diagnostics: { file: string; line: number }[] };
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics.some((d) => d.file === 'lesson.yaml')).toBe(true);
+    expect(h.posted.some((m) => m.type === 'lesson')).toBe(false);
+    expect(() => h.act({ do: 'next' })).toThrow(/no lesson is open/);
+  });
+
+  it('gates the Run on the prediction, then runs the learner commands through the run until the checks pass', () => {
+    const h = harness();
+    h.act({ do: 'open', ...L1 });
+    expect(h.act({ do: 'run-step' })).toEqual({ error: 'answer the prediction first' });
+    expect(h.act({ do: 'answer', prediction: 'l1-predict', answer: 'The apply is rejected and nothing is created.' })).toMatchObject({ correct: true });
+    const ran = h.act({ do: 'run-step' }) as { results: { command: string; exitCode: number; stderr: string }[] };
+    expect(ran.results[0]!.command).toBe('kubectl apply -f start/log-agent.yaml');
+    expect(ran.results[0]!.stderr).toContain('unknown field "spec.replicas"');
+    expect(h.view().status.currentStep).toBe('fix');
+    h.run('kubectl apply -f start/log-agent.yaml\nsim settle', { 'start/log-agent.yaml': FIXED });
+    const v = h.view();
+    expect(v.status.checks.find((c) => c.id === 'l1-status')).toMatchObject({ passed: true, reason: '' });
+    expect(v.status.currentStep).toBe('replace');
+    expect(v.progress.buffers).toEqual({ 'start/log-agent.yaml': FIXED });
+    // The timeline logs what ran, so it replays: setup (4), the step's run, the apply and the settle.
+    expect((h.posted.filter((m) => m.type === 'timeline').at(-1) as Extract<WorkerMessage, { type: 'timeline' }>).timeline.length).toBe(7);
+  });
+
+  it('reads progress while Play moves the clock, and logs the segment in the run', () => {
+    const h = harness();
+    h.act({ do: 'open', ...L1 });
+    h.act({ do: 'answer', prediction: 'l1-predict', answer: 'Three pods per node.' });
+    h.act({ do: 'run-step' });
+    h.run('kubectl apply -f start/log-agent.yaml', { 'start/log-agent.yaml': FIXED });
+    expect(h.view().status.checks.find((c) => c.id === 'l1-status')!.passed).toBe(false);
+    h.host.handle({ id: 100, type: 'play', speed: 'settle' });
+    for (let i = 0; i < 50 && h.ticker.waiting > 0; i++) h.ticker.advance(16);
+    expect(h.view().status.checks.find((c) => c.id === 'l1-status')!.passed).toBe(true);
+    expect(h.view().status.currentStep).toBe('replace');
+    expect(h.view().progress.log.at(-1)).toMatchObject({ exec: expect.stringMatching(/^sim advance /) });
+  });
+
+  it('Solve runs the solution command by command to done; Reset keeps the learner buffers restorable', () => {
+    const h = harness();
+    h.act({ do: 'open', ...L1 });
+    h.run('kubectl apply -f start/log-agent.yaml', { 'start/log-agent.yaml': `${FIXED}# mine\n` });
+    h.act({ do: 'solve-begin' });
+    let commands = 0;
+    for (;;) {
+      const r = h.act({ do: 'solve-next' }) as { finished: boolean; result?: { command: string } };
+      if (r.finished) break;
+      if (r.result) commands++;
+    }
+    expect(commands).toBeGreaterThan(3);
+    expect(h.view().status).toMatchObject({ done: true, completed: true, solved: true });
+    expect(h.view().restorable).toBe(true);
+    const reset = h.act({ do: 'reset' }) as { files: Record<string, string> };
+    expect(reset.files['start/log-agent.yaml']).toBe(START);
+    expect(h.view().status).toMatchObject({ done: false, completed: true, currentStep: 'apply-as-is' });
+    const back = h.act({ do: 'restore' }) as { files: Record<string, string> };
+    expect(back.files['start/log-agent.yaml']).toBe(`${FIXED}# mine\n`);
+  });
+
+  it('resumes from saved progress with the steps done still done, and a new cluster closes the lesson', () => {
+    const h = harness();
+    h.act({ do: 'open', ...L1 });
+    h.act({ do: 'answer', prediction: 'l1-predict', answer: 'Three pods per node.' });
+    h.act({ do: 'run-step' });
+    const saved = h.view().progress;
+    const again = harness();
+    again.act({ do: 'open', ...L1, progress: saved });
+    expect(again.view().status.steps[0]).toMatchObject({ id: 'apply-as-is', done: true });
+    expect(again.view().status.predictions[0]!.answered).toMatchObject({ correct: false });
+    again.host.handle({ id: 50, type: 'load', log: { format: 1, engine: 'x', seed: 1, commands: [] } });
+    expect(() => again.act({ do: 'hint' })).toThrow(/no lesson is open/);
+  });
+});
