@@ -45,14 +45,14 @@ export function lessonPages(dir: string): LessonPage[] {
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** index.html made into another page: its title, the data the app reads, and optional static content. */
-function derive(template: string, opts: { title: string; data: Record<string, string>; after?: string }): string {
+/** index.html made into another page: its title and the data the app reads. */
+function derive(template: string, opts: { title: string; data: Record<string, string> }): string {
   const attrs = Object.entries(opts.data).map(([k, v]) => ` data-${k}="${escapeHtml(v)}"`).join('');
   return template
     // The template's `./` URLs are relative to the root; from a page deeper down they are root URLs.
     .replace(/(src|href)="\.\//g, '$1="/')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.title)}</title>`)
-    .replace('<div id="app"></div>', `<div id="app"${attrs}></div>${opts.after ?? ''}`);
+    .replace('<div id="app"></div>', `<div id="app"${attrs}></div>`);
 }
 
 export function pages(root: string): Plugin {
@@ -60,10 +60,9 @@ export function pages(root: string): Plugin {
   const build = (): void => {
     const template = readFileSync(join(root, 'index.html'), 'utf8');
     const lessons = lessonPages(join(root, 'lessons'));
-    const list = lessons.map((l) => `<li><a href="./${encodeURIComponent(l.id)}/">${escapeHtml(l.title)}</a> <small>(${escapeHtml(l.track)})</small></li>`).join('');
     html.set(
       resolve(root, 'lessons/index.html'),
-      derive(template, { title: 'Lessons — Everynode', data: { root: '../', page: 'lessons' }, after: `<main class="lesson-list"><h1>Lessons</h1><ul>${list}</ul></main>` }),
+      derive(template, { title: 'Lessons — Everynode', data: { root: '../', page: 'lessons' } }),
     );
     for (const l of lessons) {
       html.set(resolve(root, `lessons/${l.id}/index.html`), derive(template, { title: `${l.title} — Everynode`, data: { root: '../../', page: 'lesson', lesson: l.id } }));

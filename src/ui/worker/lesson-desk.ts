@@ -106,7 +106,7 @@ export class LessonDesk {
     for (const [path, text] of Object.entries(action.buffers ?? {})) if (run.files().has(path)) run.setBuffer(path, text);
     this.run = run;
     this.elapsed = Number.POSITIVE_INFINITY;
-    return { value: { ok: true, files: this.files() }, session: this.fresh(run) };
+    return { value: { ok: true, files: this.files(), meta: lesson.meta, prose: lesson.prose }, session: this.fresh(run) };
   }
 
   private fresh(run: LessonRun): LessonSession {

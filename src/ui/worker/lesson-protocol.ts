@@ -6,6 +6,7 @@
  */
 import type { CommandResult } from '../../kubectl/session.js';
 import type { Diagnostic } from '../../tutorial/diagnostics.js';
+import type { LessonMeta } from '../../tutorial/model.js';
 import type { LessonProgress, PredictionAnswer } from '../../tutorial/run-progress.js';
 import type { HintsView, LessonStatus } from '../../tutorial/run-view.js';
 
@@ -29,7 +30,7 @@ export type LessonAction =
 
 /** The answers to each action (`LessonReply[A['do']]`). */
 export interface LessonReplies {
-  readonly open: { readonly ok: true; readonly files: Record<string, string> } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+  readonly open: { readonly ok: true; readonly files: Record<string, string>; readonly meta: LessonMeta; readonly prose: string } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
   readonly answer: { readonly correct: boolean; readonly explain: string } | { readonly error: string };
   readonly hint: { readonly shown: boolean };
   readonly 'run-step': { readonly results: readonly CommandResult[] } | { readonly error: string };
