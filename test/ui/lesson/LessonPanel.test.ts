@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+/**
+ * The lesson column in jsdom over an in-process engine: the checklist says "not yet" with the
+ * reason, the prediction gates the Run, hints come one per press, Solve reaches the done moment,
+ * and Reset asks first and keeps the learner's text restorable.
+ */
+import { fireEvent, render, within } from '@testing-library/svelte';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitFor } from 'xstate';
+import { lessonJson } from '../../../build/lessons-json.js';
+import LessonPanel from '../../../src/ui/lesson/LessonPanel.svelte';
+import type { LessonData } from '../../../src/ui/lesson/data.js';
+import { Playground } from '../../../src/ui/playground/playground.svelte.js';
+import { inProcessEngine } from '../worker/in-process.js';
+import { memoryStorage } from '../memory-storage.js';
+import { stubJsdom } from '../jsdom-stubs.js';
+
+const DATA = lessonJson(join(process.cwd(), 'lessons'));
+const L1 = JSON.parse(DATA.get('lessons/L1/lesson.json')!) as LessonData;
+
+beforeAll(() => {
+  stubJsdom();
+  // The catalogue is not served here: the column still works, without a "next lesson" link.
+  globalThis.fetch = vi.fn(async () => new Response('not found', { status: 404 })) as typeof fetch;
+});
+
+const open: Playground[] = [];
+afterEach(() => {
+  open.splice(0).forEach((p) => p.close());
+  localStorage.clear();
+});
+
+async function mounted() {
+  const playground = new Playground('t', inProcessEngine(), { storage: memoryStorage() });
+  open.push(playground);
+  playground.start();
+  await waitFor(playground.session.actor, (s) => s.matches('Ready'));
+  const host = document.createElement('div');
+  document.body.appendChild(host);
+  render(LessonPanel, { target: host, props: { playground, id: 'L1', root: './', data: L1, options: { pace: 0 } } });
+  const view = within(host);
+  await vi.waitFor(() => expect(view.getByRole('list', { name: 'Checks' })).toBeTruthy());
+  return { playground, view };
+}
+
+describe('LessonPanel', () => {
+  it('shows every check not yet with its reason, and the prediction gating the Run', async () => {
+    const { playground, view } = await mounted();
+    const items = within(view.getByRole('list', { name: 'Checks' })).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([expect.stringMatching(/l1-status\s*not yet: .+/), expect.stringMatching(/l1-one-per-node\s*not yet/), expect.stringMatching(/l1-replaced\s*not yet/)]);
+    expect(Object.keys(playground.files)).toEqual(['start/log-agent.yaml']);
+    const run = view.getAllByRole('button', { name: 'Run' }).find((b) => b.closest('.buttons'))!;
+    expect((run as HTMLButtonElement).disabled).toBe(true);
+    const group = view.getByRole('group', { name: 'Prediction' });
+    await fireEvent.click(within(group).getByRole('radio', { name: 'Three pods per node.' }));
+    await fireEvent.click(within(group).getByRole('button', { name: 'Answer' }));
+    await vi.waitFor(() => expect(view.getByText(/Not quite/)).toBeTruthy());
+    await vi.waitFor(() => expect((run as HTMLButtonElement).disabled).toBe(false));
+    await fireEvent.click(run);
+    await vi.waitFor(() => expect(playground.terminal.lines.some((l) => l.text.includes('unknown field'))).toBe(true));
+  });
+
+  it('gives one more hint per press', async () => {
+    const { view } = await mounted();
+    await fireEvent.click(view.getByRole('button', { name: 'Hint' }));
+    await vi.waitFor(() => expect(within(view.getByRole('list', { name: 'Hints' })).getAllByRole('listitem')).toHaveLength(1));
+    await fireEvent.click(view.getByRole('button', { name: 'Hint' }));
+    await vi.waitFor(() => expect(within(view.getByRole('list', { name: 'Hints' })).getAllByRole('listitem')).toHaveLength(2));
+  });
+
+  it('Solve reaches the done moment; Reset asks first and keeps the learner text restorable', async () => {
+    const { playground, view } = await mounted();
+    playground.files = { 'start/log-agent.yaml': `${L1.files['start/log-agent.yaml']}# mine\n` };
+    await playground.run('kubectl apply -f start/log-agent.yaml');
+    await fireEvent.click(view.getByRole('button', { name: 'Solve' }));
+    await vi.waitFor(() => expect(view.getByRole('status', { name: 'Done' }).textContent).toContain('What you learned'), { timeout: 10_000 });
+    expect(within(view.getByRole('list', { name: 'Checks' })).getAllByText('passed')).toHaveLength(3);
+    await fireEvent.click(view.getByRole('button', { name: 'Reset' }));
+    const confirm = view.getByRole('alertdialog', { name: 'Reset the lesson?' });
+    await fireEvent.click(within(confirm).getByRole('button', { name: 'Reset lesson' }));
+    await vi.waitFor(() => expect(view.queryByRole('status', { name: 'Done' })).toBeNull());
+    await fireEvent.click(view.getByRole('button', { name: 'Restore my editor text' }));
+    await vi.waitFor(() => expect(playground.files['start/log-agent.yaml']).toContain('# mine'));
+  });
+});
