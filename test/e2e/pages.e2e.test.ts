@@ -29,7 +29,7 @@ describe('pages', () => {
     await p.getByRole('main').getByRole('link').first().click();
     await p.waitForURL(/\/lessons\/L1\/$/);
     await expect.poll(() => p.getByRole('list', { name: 'Nodes' }).getByRole('listitem').count()).toBe(3);
-    expect(await p.getByRole('region', { name: 'Lesson' }).textContent()).toContain('One pod per node');
+    await expect.poll(() => p.getByRole('region', { name: 'Lesson' }).textContent(), { timeout: 20_000 }).toContain('One pod per node');
     await s.screenshot('lesson-page');
     await p.getByRole('link', { name: 'Everynode' }).click();
     await p.waitForURL(s.url);
