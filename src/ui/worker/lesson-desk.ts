@@ -3,7 +3,7 @@
  * and the view the page renders. Actions that start a fresh cluster (open, Reset, Solve) hand the
  * host a new LessonSession to serve, so the picture, terminal and Timeline follow the run's cluster.
  */
-import type { CommandResult } from '../../kubectl/session.js';
+import { commandResult, type CommandResult } from '../../kubectl/session.js';
 import { parseLesson } from '../../tutorial/parse-lesson.js';
 import { isProgress } from '../../tutorial/run-progress.js';
 import { LessonRun } from '../../tutorial/run.js';
@@ -46,7 +46,7 @@ export class LessonDesk {
         const results: CommandResult[] = out.map((r, i) => {
           const c = commands[i]!;
           session.record({ line: c.text, ...(c.stdin === undefined ? {} : { stdin: c.stdin }), ...withFiles(filesNamed(c.text, files)) });
-          return { command: c.text, ...r };
+          return commandResult(c.text, r);
         });
         return { value: { results } };
       }
@@ -66,7 +66,7 @@ export class LessonDesk {
         const c = step.command;
         session.timeline.beforeCommand();
         session.record({ line: c.text, ...(c.stdin === undefined ? {} : { stdin: c.stdin }), ...withFiles(filesNamed(c.text, new Map([...run.lesson.files, ...files]))) });
-        return { value: { finished: false, result: { command: c.text, ...step.result } } };
+        return { value: { finished: false, result: commandResult(c.text, step.result) } };
       }
       case 'restore':
         return { value: run.restoreBuffers() ? { files: this.files() } : {} };
