@@ -75,6 +75,7 @@ describe('whyReport', () => {
 
   it('names what it cannot find', () => {
     expect(whyReport(setup(), 'node-9')).toEqual({ error: 'node "node-9" not found' });
-    expect(whyReport(setup(), 'node-1', { daemonSet: 'nope' })).toEqual({ error: 'daemonset "nope" not found in namespace "default"' });
+    expect(whyReport(setup(), 'node-1', { daemonSet: 'nope' })).toEqual({ error: 'daemonset "nope" not found in any namespace' });
+    expect(whyReport(setup(), 'node-1', { daemonSet: 'nope', namespace: 'default' })).toEqual({ error: 'daemonset "nope" not found in namespace "default"' });
   });
 });
