@@ -1,5 +1,5 @@
 /**
- * The layer rules of DESIGN.md §1, enforced. Imports point down only:
+ * The layer rules of docs/architecture.md, enforced. Imports point down only:
  * ui -> view, machines -> tutorial -> kubectl -> manifest -> sim; sim imports nothing outside
  * itself and uses no wall clock, no Math.random, no timers and no DOM.
  */
@@ -65,7 +65,7 @@ function code(text: string): string {
 
 const sources = files(SRC);
 
-describe('layer rules (DESIGN.md §1)', () => {
+describe('layer rules (docs/architecture.md)', () => {
   it('finds the source tree and the imports in it', () => {
     expect(sources.some((f) => layerOf(f) === 'sim')).toBe(true);
     const sample = "import type { A } from '../kubectl/a.js';\nexport { b } from './b.js';\nconst m = import('d3-selection');\nimport 'x';";
@@ -79,7 +79,7 @@ describe('layer rules (DESIGN.md §1)', () => {
       const layer = layerOf(file);
       const allowed = ALLOWED[layer];
       if (!allowed) {
-        violations.push(`${relative(ROOT, file)}: src/${layer} is not a layer of DESIGN.md §1`);
+        violations.push(`${relative(ROOT, file)}: src/${layer} is not a layer of docs/architecture.md`);
         continue;
       }
       for (const spec of importsOf(readFileSync(file, 'utf8'))) {
@@ -114,7 +114,7 @@ describe('layer rules (DESIGN.md §1)', () => {
       [/\b(document|window|localStorage|navigator)\./, 'the DOM: src/sim runs in a Web Worker and in Node'],
       [
         /import\s*\{[^}]*\b(createActor|interpret|transition|initialTransition|getNextSnapshot)\b[^}]*\}\s*from\s*['"]xstate['"]/,
-        "xstate actors or transition(): derive a transition table from the definition (STACK.md pitfall 9)",
+        "xstate actors or transition(): a pure transition() builds a throwaway actor; derive a transition table from the definition (src/sim/machines/table.ts)",
       ],
       [/\bprocess\.|\brequire\s*\(/, 'Node APIs: src/sim runs unchanged in a browser Web Worker'],
     ];
