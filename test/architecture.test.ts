@@ -32,7 +32,7 @@ const PACKAGES: Record<string, readonly string[]> = {
   machines: ['xstate'],
   view: ['d3-selection', 'd3-transition', 'd3-scale', 'd3-ease', 'd3-zoom', 'd3-quadtree'],
   // virtual:everynode/field-docs: the build-time data module of build/field-docs-plugin.ts
-  ui: ['svelte', 'monaco-editor', 'monaco-yaml', 'xstate', 'd3-selection', 'd3-transition', 'd3-scale', 'd3-ease', 'd3-zoom', 'd3-quadtree', 'virtual:everynode/field-docs', 'marked', 'dompurify'],
+  ui: ['svelte', 'monaco-editor', 'monaco-yaml', 'xstate', 'd3-selection', 'd3-transition', 'd3-scale', 'd3-ease', 'd3-zoom', 'd3-quadtree', 'virtual:everynode/field-docs', 'marked', 'dompurify', 'fflate'],
   embed: ['svelte'],
   cli: ['node:', 'tsx'],
 };

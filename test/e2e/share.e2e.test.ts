@@ -1,0 +1,134 @@
+/**
+ * Share links in real Chromium against the production build, served from a sub-path under the
+ * CSP: a link opened in a fresh browser gives the same cluster (`kubectl get pods -o json`
+ * typed into the Command textbox, byte for byte); a link opened over local work asks first and
+ * "Keep mine" changes nothing; a damaged link says so and changes nothing. Screenshots of each
+ * state go to test-results/screenshots/.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPlayground, type Session } from './browser.js';
+
+const open: Session[] = [];
+
+afterAll(async () => {
+  for (const s of open) await s.close();
+});
+
+async function session(path = ''): Promise<Session> {
+  const s = await openPlayground(path);
+  open.push(s);
+  return s;
+}
+
+const terminal = (s: Session) => s.page.getByRole('log', { name: 'Terminal output' });
+const idle = (s: Session) => s.page.waitForFunction(() => document.querySelector('[role=log][aria-busy=false]') !== null);
+const nodeNames = async (s: Session) => (await s.page.getByRole('list', { name: 'Nodes' }).getByRole('listitem').allTextContents()).join(' ');
+
+async function run(s: Session, command: string): Promise<void> {
+  const input = s.page.getByRole('textbox', { name: 'Command' });
+  await input.fill(command);
+  await input.press('Enter');
+  await idle(s);
+}
+
+/** The terminal after `clear` and one `kubectl get pods -o json`: the command's echo and its output. */
+async function podsJson(s: Session): Promise<string> {
+  await run(s, 'clear');
+  await run(s, 'kubectl get pods -o json');
+  return (await terminal(s).textContent()) ?? '';
+}
+
+/** The share link's hash (each session serves the site on its own port: an origin of its own). */
+let hash = '';
+let podsA = '';
+
+describe('share links', () => {
+  it('makes a link of a session with Apply, Play and commands', async () => {
+    const a = await session();
+    const p = a.page;
+    await expect.poll(() => p.getByRole('list', { name: 'Nodes' }).getByRole('listitem').count()).toBe(3);
+    await p.getByRole('button', { name: 'Apply' }).click();
+    await idle(a);
+    await p.getByRole('combobox', { name: 'Speed' }).selectOption({ label: 'until settled' });
+    await p.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => a.page.getByRole('region', { name: 'DaemonSets' }).textContent(), { timeout: 30_000 }).toMatch(/log-agent\s*3\s*3\s*3\s*3\s*3/);
+    await p.getByRole('button', { name: 'Play' }).waitFor();
+    await run(a, 'sim node add node-4 --labels pool=edge');
+    await run(a, 'sim advance 30s');
+    podsA = await podsJson(a);
+    expect(podsA).toContain('"kind": "Pod"');
+    await p.getByRole('button', { name: 'Share' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Share and export' });
+    await dialog.waitFor();
+    const box = dialog.getByRole('textbox', { name: 'Share link' });
+    await expect.poll(() => box.inputValue()).toMatch(/\/some\/sub\/path\/#share=v1\.[A-Za-z0-9_-]+$/);
+    const link = await box.inputValue();
+    hash = link.slice(link.indexOf('#'));
+    await a.screenshot('share-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(a.errors).toEqual([]);
+    expect(a.offOrigin).toEqual([]);
+  }, 120_000);
+
+  it('opens the link in a fresh browser with the same cluster, byte for byte', async () => {
+    const b = await session(hash);
+    await expect.poll(() => nodeNames(b)).toContain('node-4');
+    expect(await b.page.getByRole('dialog', { name: 'Open the shared session?' }).count()).toBe(0);
+    expect(await b.page.evaluate(() => location.hash)).toBe('');
+    expect(await podsJson(b)).toBe(podsA);
+    await b.screenshot('share-opened-fresh');
+    expect(b.errors).toEqual([]);
+    expect(b.offOrigin).toEqual([]);
+  }, 120_000);
+
+  let c: Session;
+
+  it('asks before replacing local work, and Keep mine changes nothing', async () => {
+    c = await session();
+    const p = c.page;
+    await expect.poll(() => nodeNames(c)).toContain('node-3');
+    await run(c, 'sim node add mine-1');
+    await p.goto(c.url + hash);
+    const ask = p.getByRole('dialog', { name: 'Open the shared session?' });
+    await ask.waitFor();
+    await c.screenshot('share-ask-before-overwrite');
+    await ask.getByRole('button', { name: 'Keep mine' }).click();
+    expect(await nodeNames(c)).toContain('mine-1');
+    expect(await nodeNames(c)).not.toContain('node-4');
+    expect(await p.evaluate(() => location.hash)).toBe('');
+  }, 120_000);
+
+  it('opens the link over local work when asked to, keeping that work restorable', async () => {
+    const p = c.page;
+    // The same link again, this time by a full page load over the saved work.
+    await p.goto(c.url + hash);
+    await p.reload();
+    const ask = p.getByRole('dialog', { name: 'Open the shared session?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Open the shared session' }).click();
+    await expect.poll(() => nodeNames(c)).toContain('node-4');
+    expect(await nodeNames(c)).not.toContain('mine-1');
+    expect(await podsJson(c)).toBe(podsA);
+    await p.getByRole('button', { name: 'New cluster' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Start a new cluster?' });
+    await dialog.getByRole('radio', { name: 'The session this one replaced' }).check();
+    await dialog.getByRole('button', { name: 'Start new cluster' }).click();
+    await expect.poll(() => nodeNames(c)).toContain('mine-1');
+    expect(c.errors).toEqual([]);
+  }, 120_000);
+
+  it('says a damaged link cannot be opened, and changes nothing', async () => {
+    const d = await session();
+    const p = d.page;
+    await expect.poll(() => nodeNames(d)).toContain('node-3');
+    await run(d, 'sim node add kept-1');
+    await p.goto(`${d.url}${hash.slice(0, -40)}`);
+    const alert = p.getByRole('alertdialog', { name: 'This link cannot be opened' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/damaged or cut off.*Nothing was changed\./);
+    await d.screenshot('share-damaged-link');
+    await alert.getByRole('button', { name: 'OK' }).click();
+    expect(await nodeNames(d)).toContain('kept-1');
+    expect(d.errors).toEqual([]);
+  }, 120_000);
+});
