@@ -2,9 +2,14 @@
  * Share links in real Chromium against the production build, served from a sub-path under the
  * CSP: a link opened in a fresh browser gives the same cluster (`kubectl get pods -o json`
  * typed into the Command textbox, byte for byte); a link opened over local work asks first and
- * "Keep mine" changes nothing; a damaged link says so and changes nothing. Screenshots of each
+ * "Keep mine" changes nothing; a damaged link says so and changes nothing. "Copy as script" run
+ * by the CLI gives the page's pods too. Screenshots of each
  * state go to test-results/screenshots/.
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPlayground, type Session } from './browser.js';
 
@@ -65,7 +70,16 @@ describe('share links', () => {
     const link = await box.inputValue();
     hash = link.slice(link.indexOf('#'));
     await a.screenshot('share-dialog');
+    await dialog.getByRole('button', { name: 'Copy as script' }).click();
+    const script = await dialog.getByRole('textbox', { name: 'Session script' }).inputValue();
+    await a.screenshot('share-copy-as-script');
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // `npx everynode run session.sh` on the copied script rebuilds the page's cluster exactly.
+    const file = join(mkdtempSync(join(tmpdir(), 'everynode-share-')), 'session.sh');
+    writeFileSync(file, `${script}kubectl get pods -o json\n`);
+    const cli = spawnSync(process.execPath, [resolve('bin/everynode.js'), 'run', file, '--json'], { encoding: 'utf8', timeout: 60_000 });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(`$ kubectl get pods -o json\n${(JSON.parse(cli.stdout) as { stdout: string }[]).at(-1)!.stdout}`).toBe(podsA);
     expect(a.errors).toEqual([]);
     expect(a.offOrigin).toEqual([]);
   }, 120_000);
