@@ -7,7 +7,7 @@
  * state go to test-results/screenshots/.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,19 @@ describe('share links', () => {
     await dialog.getByRole('button', { name: 'Copy as script' }).click();
     const script = await dialog.getByRole('textbox', { name: 'Session script' }).inputValue();
     await a.screenshot('share-copy-as-script');
+    const downloaded = async (button: string) => {
+      const [file] = await Promise.all([p.waitForEvent('download'), dialog.getByRole('button', { name: button }).click()]);
+      return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+    };
+    const real = await downloaded('Download for a real cluster');
+    expect(real.name).toBe('everynode-cluster.yaml');
+    expect(real.text).toMatch(/^# Everynode: this session's nodes and workloads/);
+    expect(real.text).toContain('kwok.x-k8s.io/node: fake');
+    expect(real.text).toContain('#   sim node add node-4 --labels pool=edge');
+    expect(real.text).toContain('kind: DaemonSet');
+    const saved = await downloaded('Download session file');
+    expect(saved.name).toBe('everynode-session.json');
+    expect(JSON.parse(saved.text)).toMatchObject({ kind: 'everynode-session', version: 1, files: { 'daemonset.yaml': expect.stringContaining('kind: DaemonSet') } });
     await dialog.getByRole('button', { name: 'Close' }).click();
     // `npx everynode run session.sh` on the copied script rebuilds the page's cluster exactly.
     const file = join(mkdtempSync(join(tmpdir(), 'everynode-share-')), 'session.sh');
