@@ -6,6 +6,7 @@ import { fieldDocsPlugin } from './build/field-docs-plugin.js';
 import { CSP, pages } from './build/pages.js';
 import { widgetBuild } from './build/widget-build.js';
 import { lessonsJson } from './build/lessons-json.js';
+import { swPrecache } from './build/sw-precache.js';
 
 /** The package version names the engine in session logs (src/ui/worker/session-log.ts). */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -24,6 +25,7 @@ export default defineConfig({
   // Each lesson reaches the page as JSON data (build/lessons-json.ts).
   // The docs widget (everynode-widget.js, embed.html, widget/) is built next, into the same dist/.
   plugins: [svelte(), pages(root), fieldDocsPlugin(), widgetBuild({ root, define, alias }), lessonsJson(fileURLToPath(new URL('./lessons', import.meta.url)))],
+  plugins: [svelte(), pages(fileURLToPath(new URL('.', import.meta.url))), swPrecache(fileURLToPath(new URL('./public', import.meta.url)))],
   define,
   resolve: {
     alias,
