@@ -69,7 +69,7 @@ function serve(): Promise<Server> {
 }
 
 export interface OpenOptions {
-  /** Called with the URL of every request the page makes (before the first navigation too). */
+  /** Called with the URL of every request the page makes (before the first navigation too); not the service worker's precaching. */
   readonly onRequest?: (url: string) => void;
 }
 
@@ -95,7 +95,7 @@ export async function openPlayground(path = '', opts: OpenOptions = {}): Promise
   });
   context.on('request', (r) => {
     const u = r.url();
-    opts.onRequest?.(u);
+    if (!r.serviceWorker()) opts.onRequest?.(u);
     if (!u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:')) offOrigin.push(u);
   });
   await page.goto(url + path);

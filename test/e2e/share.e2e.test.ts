@@ -128,8 +128,8 @@ describe('share links', () => {
   it('opens the link over local work when asked to, keeping that work restorable', async () => {
     const p = c.page;
     // The same link again, this time by a full page load over the saved work.
+    await p.goto('about:blank');
     await p.goto(c.url + hash);
-    await p.reload();
     const ask = p.getByRole('dialog', { name: 'Open the shared session?' });
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Open the shared session' }).click();
