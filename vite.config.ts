@@ -23,9 +23,9 @@ export default defineConfig({
   // The engine worker loads the field docs of kubectl explain on demand (build/field-docs-plugin.ts):
   // the dev server serves workers through `plugins`, the build bundles them with `worker.plugins`.
   // Each lesson reaches the page as JSON data (build/lessons-json.ts).
+  // sw.js precaches everything the main build emits (build/sw-precache.ts runs after the others).
   // The docs widget (everynode-widget.js, embed.html, widget/) is built next, into the same dist/.
-  plugins: [svelte(), pages(root), fieldDocsPlugin(), widgetBuild({ root, define, alias }), lessonsJson(fileURLToPath(new URL('./lessons', import.meta.url)))],
-  plugins: [svelte(), pages(fileURLToPath(new URL('.', import.meta.url))), swPrecache(fileURLToPath(new URL('./public', import.meta.url)))],
+  plugins: [svelte(), pages(root), fieldDocsPlugin(), widgetBuild({ root, define, alias }), lessonsJson(fileURLToPath(new URL('./lessons', import.meta.url))), swPrecache(fileURLToPath(new URL('./public', import.meta.url)))],
   define,
   resolve: {
     alias,
