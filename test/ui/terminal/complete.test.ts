@@ -44,7 +44,7 @@ describe('complete', () => {
     expect(at('kubectl rollout status ds/agent --ti').candidates).toEqual(['--timeout']);
     expect(at('kubectl cordon node-1 --all').candidates).toEqual([]);
     expect(at('sim node add n1 --ta').candidates).toEqual(['--taints']);
-    expect(at('sim why node-1 -').candidates).toEqual(['--namespace', '-n']);
+    expect(at('sim why node-1 -').candidates).toEqual(['--all-namespaces', '--namespace', '-A', '-n']);
     const text = 'sim node add a\nkubectl get ds a';
     expect(complete(text, text.length, source)).toEqual({ start: text.length - 1, end: text.length, candidates: ['agent'] });
     expect(complete('kubectl get ds a --x', 16, source)).toEqual({ start: 15, end: 16, candidates: ['agent'] });
