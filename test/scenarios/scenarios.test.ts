@@ -7,7 +7,7 @@
  * scenario.yaml:
  *   title: what the behaviour is
  *   follows: upstream test or function (file and name)
- *   reference: section of the behaviour reference
+ *   # Met in lesson L5.   (a comment: the lessons that rely on the behaviour, and notes)
  *   script: |            the session script
  *   expect:
  *     - command: <exact command text>   (the first command with that text; `occurrence: N` for the Nth)
@@ -38,7 +38,6 @@ interface Expectation {
 interface Scenario {
   title: string;
   follows: string;
-  reference?: string;
   script: string;
   expect: Expectation[];
 }
