@@ -1,6 +1,6 @@
 /**
- * The proof of every lesson in lessons/ (DESIGN §4): each parses, its checks marked failsAtStart
- * fail after the setup, its solution passes them all, and its YAML snippets apply. A lesson that
+ * The proof of every lesson in lessons/ (docs/lesson-format.md, The checker): each parses, its
+ * checks marked failsAtStart fail after the setup, its solution passes them all, and its YAML snippets apply. A lesson that
  * stops being solvable fails here, with the checker's own `file:line:column: message` lines.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * Session scripts, the one interface of DESIGN §3: the CLI, lessons and the UI terminal all turn
- * text into `kubectl ...` / `sim ...` commands here.
+ * Session scripts, the one interface (docs/architecture.md, One script interface): the CLI,
+ * lessons and the UI terminal all turn text into `kubectl ...` / `sim ...` commands here.
  *
  * Rules (a small, honest subset of bash):
  * - One command per line; blank lines and `#` comments (whole-line or after a word) are skipped.

@@ -9,7 +9,8 @@
  * - Rewound: the Timeline shows an earlier moment of the log. Playing, stepping or running a
  *   command from here starts a branch; going back to the newest moment is Paused again.
  *
- * Effects are named here and provided by the playground (DESIGN §5 rule 6): `startClock`,
+ * Effects are named here and provided by the playground (every effect is injected,
+ * docs/architecture.md): `startClock`,
  * `stopClock`, `rewind`, `returnToHead` and the `step` actor.
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -17,7 +18,7 @@ import { assign, fromPromise, setup } from 'xstate';
 /** Virtual seconds per real second, or "settle": from moment to moment until nothing is pending. */
 export type PlaybackSpeed = number | 'settle';
 
-/** The speeds the time bar offers (UI.md: 0.5x to 50x, or until settled). */
+/** The speeds the time bar offers (0.5x to 50x, or until settled). */
 export const SPEEDS: readonly PlaybackSpeed[] = [0.5, 1, 2, 5, 10, 50, 'settle'];
 
 export interface PlaybackContext {

@@ -7,7 +7,7 @@
  * parser's flat token tree before composing and refused past MAX_DEPTH.
  */
 
-/** Largest accepted input: 3 MiB of UTF-8. A 5 MB document takes ~3 s to parse (STACK.md). */
+/** Largest accepted input: 3 MiB of UTF-8. A 5 MB document takes ~3 s to parse. */
 export const MAX_INPUT_BYTES = 3 * 1024 * 1024;
 
 /**

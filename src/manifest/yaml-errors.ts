@@ -25,7 +25,8 @@ export function syntaxReason(error: YAMLParseError, line: number): string {
 }
 
 /**
- * The reason part for an error thrown by `toJS`. These carry no position (STACK.md pitfall 10):
+ * The reason part for an error thrown by `toJS`. These carry no position (`doc.errors` can be
+ * empty while `toJS` throws, e.g. on alias bombs or an unresolved alias):
  * the caller places them at the alias involved or at the document.
  */
 export function conversionReason(error: unknown): string {

@@ -2,7 +2,7 @@
  * The pod and node questions checks and invariant helpers ask of the store, answered from its
  * indexes: pods of one node come from `podsOnNode`, pods of a namespace from the kind's sorted
  * list (one array until pods change). "Terminating" means the pod has a deletionTimestamp;
- * counted pods are the non-terminating ones unless a query says otherwise (CURRICULUM §0.1).
+ * counted pods are the non-terminating ones unless a query says otherwise (docs/lesson-format.md).
  */
 import type { Node, Pod } from '../sim/api/types.js';
 import { parseSelector, type ParsedSelector } from '../sim/api/labels.js';

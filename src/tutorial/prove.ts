@@ -1,6 +1,6 @@
 /**
- * The proof that a lesson works (DESIGN §4; rustlings' `dev/check.rs` in spirit): after the
- * setup, every check marked `failsAtStart` fails; Solve then finishes every step, passes every
+ * The proof that a lesson works (docs/lesson-format.md, The checker; rustlings' `dev/check.rs` in
+ * spirit): after the setup, every check marked `failsAtStart` fails; Solve then finishes every step, passes every
  * graded check (invariants held over the whole solution run) and reaches "done"; and every YAML
  * snippet of its Markdown parses, and applies unless marked a fragment. The parse already
  * enforced the rest (hints present, predictions well formed, ids unique, references resolved,

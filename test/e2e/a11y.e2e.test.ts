@@ -1,8 +1,9 @@
 /**
- * Accessibility of the shell with axe-core, run inside the page (STACK pitfall 14: the source is
- * evaluated, which works under the strict CSP): no serious or critical violation in the light and
- * dark themes, the narrow layout, the New cluster dialog and the lessons list. Keyboard-only use:
- * every control is reachable with Tab, and Escape then Tab leaves the prompt.
+ * Accessibility of the shell with axe-core, run inside the page (axe-core itself:
+ * @axe-core/playwright 4.14 needs Node >= 22.12; its source is evaluated in the page, which works
+ * under the strict CSP where an injected script tag does not): no serious or critical violation
+ * in the light and dark themes, the narrow layout, the New cluster dialog and the lessons list.
+ * Keyboard-only use: every control is reachable with Tab, and Escape then Tab leaves the prompt.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

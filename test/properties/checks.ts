@@ -8,9 +8,9 @@ import type { Store } from '../../src/sim/store/store.js';
 import { eligibility, isReady, isUpdated, ownedPods, recountStatus, strategyOf, targetNode, templateGeneration, viewOf, type Counters } from './model.js';
 
 /**
- * Invariant 4b (§10): after a command has settled, every DaemonSet's status agrees with a
+ * Invariant 4b: after a command has settled, every DaemonSet's status agrees with a
  * recount from the store (same oldest-pod rule) and observedGeneration has caught up (the
- * simulator's expectations are always satisfied, §6.2).
+ * simulator's expectations are always satisfied).
  *
  * Counters that only change with an event that enqueues the DaemonSet (desired, current, ready,
  * up-to-date, misscheduled) must be exact. numberAvailable also changes with time alone (a pod
@@ -19,7 +19,7 @@ import { eligibility, isReady, isUpdated, ownedPods, recountStatus, strategyOf, 
  * without an event), and numberUnavailable must be desired - numberAvailable of the status
  * itself. `skip` names DaemonSets that upstream may leave stale (InvariantMonitor.maybeStale: a
  * node was deleted, or came back while the old node's pods were still bound, since their last
- * status write; node deletion is not watched, §6.3, §20.21).
+ * status write; node deletion is not watched).
  * Returns what differs, or undefined.
  */
 export function statusMismatch(cluster: Cluster, skip: ReadonlySet<string>, availableLagMs: number): string | undefined {
@@ -50,7 +50,7 @@ export function statusProblem(store: Store, ds: DaemonSet, now: number, availabl
 /**
  * The pods the heal epilogue deletes: pods that cannot become ready by themselves once every
  * image is ok (a never-ready container keeps running unready: behaviours apply from the next
- * start) and, for OnDelete, pods of an old revision (§12: only a delete replaces them).
+ * start) and, for OnDelete, pods of an old revision (only a delete replaces them).
  */
 export function stalePods(cluster: Cluster): string[] {
   const out: string[] = [];
@@ -68,7 +68,7 @@ export function stalePods(cluster: Cluster): string[] {
 }
 
 /**
- * Invariant 5 (§2, §7, §11, §20.5): after healing and settling, every node that should run a
+ * Invariant 5: after healing and settling, every node that should run a
  * DaemonSet's pod (computed here from labels, taints and tolerations) has exactly one pod of it,
  * up to date, Running and Ready, and nothing else; a node that should not run it has no pod,
  * except that a node whose only untolerated taints are NoSchedule may keep (at most) one

@@ -1,5 +1,5 @@
 /**
- * Property tests of the DaemonSet invariants (DESIGN.md §6). They drive the real engine through
+ * Property tests of the DaemonSet invariants. They drive the real engine through
  * `exec` with random histories: node joins (random labels, taints, capacity) and removals,
  * label changes, NoSchedule/NoExecute/PreferNoSchedule taints, cordons, node failures and
  * recoveries, node conditions, template changes (image, nodeSelector, required node affinity,
@@ -7,9 +7,9 @@
  * strategies (maxUnavailable int/percent, maxSurge with maxUnavailable 0, OnDelete), pod
  * deletions and time steps of 1 s to 5 min, on one or two DaemonSets.
  *
- * What is checked, and why each bound is what the reference allows, is written down in
+ * What is checked, and why each bound is what upstream Kubernetes allows, is written down in
  * monitor.ts (invariants 1-3, at every engine pass / write) and checks.ts (invariant 4, after
- * every command); model.ts recomputes everything from ../shared/reference without engine code.
+ * every command); model.ts recomputes everything from upstream behaviour without engine code.
  * A failure names the broken invariant and prints the shrunk history as a script for
  * `npx everynode run -`.
  *
@@ -28,42 +28,42 @@ import { InvariantMonitor } from './monitor.js';
 import { createCluster } from '../../src/sim/index.js';
 
 describe('DaemonSet invariants under random cluster histories', () => {
-  it('1: a node never holds more daemon pods than the strategy allows, after every engine pass (§7.1, §9)', () => {
+  it('1: a node never holds more daemon pods than the strategy allows, after every engine pass', () => {
     fc.assert(
       fc.property(fc.oneof(scenarios('surge'), scenarios('any')), (s) => holds(s, { monitor: { podsPerNode: true } })),
       { seed: 42, numRuns: 100 },
     );
   });
 
-  it('2: a new pod beside an available old one keeps the surging nodes within maxSurge (§11.4)', () => {
+  it('2: a new pod beside an available old one keeps the surging nodes within maxSurge', () => {
     fc.assert(
       fc.property(scenarios('surge'), (s) => holds(s, { monitor: { surgeBudget: true } })),
       { seed: 42, numRuns: 100 },
     );
   });
 
-  it('3: an available old pod is deleted only within maxUnavailable or once replaced (§11.3, §11.4, §12)', () => {
+  it('3: an available old pod is deleted only within maxUnavailable or once replaced', () => {
     fc.assert(
       fc.property(fc.oneof(scenarios('unavailable'), scenarios('surge'), scenarios('any')), (s) => holds(s, { monitor: { deletionBudget: true } })),
       { seed: 42, numRuns: 100 },
     );
   });
 
-  it('4 (exact): after every command numberAvailable lags the recount by at most 1 s (§6.3, §10)', () => {
+  it('4 (exact): after every command numberAvailable lags the recount by at most 1 s', () => {
     fc.assert(
       fc.property(scenarios('any'), (s) => holds(s, { monitor: { statusWrites: true }, statusAvailableLagMs: 1000 })),
       { seed: 42, numRuns: 200 },
     );
   });
 
-  it('5: once healed and settled, exactly the eligible nodes run one up-to-date ready pod (§2, §7, §11, §20.5)', () => {
+  it('5: once healed and settled, exactly the eligible nodes run one up-to-date ready pod', () => {
     fc.assert(
       fc.property(scenarios('any'), (s) => holds(s, { converge: true })),
       { seed: 42, numRuns: 100 },
     );
   });
 
-  it('4: the DaemonSet status is a recount of the store at every write and after every command (§10)', () => {
+  it('4: the DaemonSet status is a recount of the store at every write and after every command', () => {
     fc.assert(
       fc.property(scenarios('any'), (s) => holds(s, { monitor: { statusWrites: true }, statusAvailableLagMs: Number.POSITIVE_INFINITY })),
       { seed: 42, numRuns: 80 },

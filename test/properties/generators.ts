@@ -36,7 +36,8 @@ const tolerationArb: fc.Arbitrary<Toleration> = fc.constantFrom<Toleration>(
   { key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule' },
   { key: 'dedicated', operator: 'Exists' },
   { key: 'maint', operator: 'Exists', effect: 'NoExecute' },
-  // Tolerated by the controller, evicted by the taint manager after 20 s: the loop of §16.2.
+  // Tolerated by the controller, evicted by the taint manager after 20 s, created again: the
+  // DaemonSet and the taint manager fight over the node.
   { key: 'maint', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 20 },
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoSchedule' },
   { operator: 'Exists' },

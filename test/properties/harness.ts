@@ -13,7 +13,7 @@ export interface RunOptions {
   readonly monitor?: MonitorOptions;
   /**
    * Invariant 4b after every command: how far numberAvailable may lag the recount (ms).
-   * Undefined: not checked. The reference (§6.3, §10) bounds the lag by 1 s; the engine's
+   * Undefined: not checked. Upstream bounds the lag by 1 s; the engine's
    * dropped delayed requeues make it longer (reported; see the test file).
    */
   readonly statusAvailableLagMs?: number;

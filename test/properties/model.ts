@@ -1,16 +1,16 @@
 /**
- * An independent re-derivation, from ../shared/reference/kubernetes-daemonset-behaviour.md, of
- * what the DaemonSet controller decides from: eligibility (§2, §3), which pods belong to which
- * node (§4.4, §5), the pod order (§7.3), readiness and availability (§10), `IsPodUpdated` (§10),
- * the rolling-update budget (§11.1) and the per-node classifications of §11.3 and §11.4.
+ * An independent re-derivation, from upstream Kubernetes (pkg/controller/daemon), of what the
+ * DaemonSet controller decides from: eligibility, which pods belong to which node, the pod order,
+ * readiness and availability, `IsPodUpdated`, the rolling-update budget and the per-node
+ * classifications of the rolling update.
  *
  * Nothing here imports engine logic: only the API types. Where the engine and this file agree,
- * the agreement is evidence; where they disagree, the reference decides.
+ * the agreement is evidence; where they disagree, upstream behaviour decides.
  *
  * Assumptions:
  * - Every pod a DaemonSet owns was created by it (the tests make no orphans and never relabel
  *   pods), so "claimed" = "controlled by the DaemonSet's uid".
- * - Availability is v1.34+ (`lastTransitionTime + minReadySeconds <= now`, §0).
+ * - Availability is v1.34+ (`lastTransitionTime + minReadySeconds <= now`).
  */
 import type { ControllerRevision, DaemonSet, IntOrString, Node, NodeSelectorRequirement, Pod, PodTemplateSpec, Taint, Toleration } from '../../src/sim/api/types.js';
 import type { Store } from '../../src/sim/store/store.js';
@@ -20,9 +20,9 @@ export const GENERATION_LABEL = 'pod-template-generation';
 export const GENERATION_ANNOTATION = 'deprecated.daemonset.template.generation';
 
 // ------------------------------------------------------------------------------------------
-// §3 automatic tolerations, §2.4 toleration matching, §2.2 eligibility
+// Automatic tolerations, toleration matching, eligibility
 
-/** §3.1: the tolerations every daemon pod gets (network-unavailable only with hostNetwork). */
+/** The tolerations every daemon pod gets (network-unavailable only with hostNetwork). */
 export function daemonTolerations(template: PodTemplateSpec): Toleration[] {
   const auto: Toleration[] = [
     { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
@@ -38,7 +38,7 @@ export function daemonTolerations(template: PodTemplateSpec): Toleration[] {
   return [...(template.spec.tolerations ?? []), ...auto];
 }
 
-/** §2.4 `ToleratesTaint`. */
+/** `ToleratesTaint`. */
 export function tolerates(t: Toleration, taint: Taint): boolean {
   if (t.effect && t.effect !== taint.effect) return false;
   if (t.key && t.key !== taint.key) return false;
@@ -63,7 +63,10 @@ function matchesRequirement(labels: Readonly<Record<string, string>>, r: NodeSel
   }
 }
 
-/** §2.2 step 3: nodeSelector AND required node affinity (terms ORed, expressions ANDed). */
+/**
+ * `NodeShouldRunDaemonPod`'s node match: nodeSelector AND required node affinity (terms ORed,
+ * expressions ANDed).
+ */
 export function fitsNodeAffinity(node: Node, template: PodTemplateSpec): boolean {
   const labels = node.metadata.labels ?? {};
   for (const [k, v] of Object.entries(template.spec.nodeSelector ?? {})) if (labels[k] !== v) return false;
@@ -82,7 +85,7 @@ export interface Eligibility {
   readonly shouldContinueRunning: boolean;
 }
 
-/** §2.2 `NodeShouldRunDaemonPod`, the table. */
+/** `NodeShouldRunDaemonPod`, the table. */
 export function eligibility(node: Node, template: PodTemplateSpec): Eligibility {
   if (template.spec.nodeName && template.spec.nodeName !== node.metadata.name) return { shouldRun: false, shouldContinueRunning: false };
   if (!fitsNodeAffinity(node, template)) return { shouldRun: false, shouldContinueRunning: false };
@@ -103,7 +106,7 @@ export function isReady(pod: Pod): boolean {
   return readyCondition(pod)?.status === 'True';
 }
 
-/** §10 `IsPodAvailable` (v1.34+, inclusive boundary). */
+/** `IsPodAvailable` (v1.34+, inclusive boundary). */
 export function isAvailable(pod: Pod, minReadySeconds: number, now: number): boolean {
   const c = readyCondition(pod);
   if (c?.status !== 'True') return false;
@@ -126,7 +129,7 @@ export function isLive(pod: Pod): boolean {
   return !isTerminating(pod) && !isTerminal(pod);
 }
 
-/** §7.3 `podByCreationTimestampAndPhase`: bound first, then older, then name. */
+/** `podByCreationTimestampAndPhase`: bound first, then older, then name. */
 export function comparePods(a: Pod, b: Pod): number {
   const ab = !!a.spec.nodeName;
   const bb = !!b.spec.nodeName;
@@ -140,7 +143,7 @@ export function oldest(pods: readonly Pod[]): Pod | undefined {
   return [...pods].sort(comparePods)[0];
 }
 
-/** §4.4 `GetTargetNodeName`. */
+/** `GetTargetNodeName`. */
 export function targetNode(pod: Pod): string | undefined {
   if (pod.spec.nodeName) return pod.spec.nodeName;
   for (const term of pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? []) {
@@ -162,7 +165,7 @@ function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || (Array.isArray(v) ? v.length === 0 : typeof v === 'object' && Object.keys(v).every((k) => isEmpty((v as Record<string, unknown>)[k])));
 }
 
-/** Sorted-key JSON without empty members: how `Match` (§13.1) sees a template. */
+/** Sorted-key JSON without empty members: how `Match` sees a template. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
@@ -176,7 +179,7 @@ function canonical(v: unknown): string {
 }
 
 /**
- * The current revision hash (§13.1, §13.3): the hash label of the DaemonSet's
+ * The current revision hash: the hash label of the DaemonSet's
  * ControllerRevision whose data is the current template. Undefined until the controller has
  * recorded the template.
  */
@@ -192,14 +195,14 @@ export function currentHash(store: Store, ds: DaemonSet): string | undefined {
   return undefined;
 }
 
-/** §10 `IsPodUpdated`: the hash label or the pod-template-generation label matches. */
+/** `IsPodUpdated`: the hash label or the pod-template-generation label matches. */
 export function isUpdated(pod: Pod, hash: string | undefined, generation: number | undefined): boolean {
   const l = pod.metadata.labels ?? {};
   return (hash !== undefined && hash !== '' && l[HASH_LABEL] === hash) || (generation !== undefined && l[GENERATION_LABEL] === String(generation));
 }
 
 // ------------------------------------------------------------------------------------------
-// Strategy and budget (§1.2, §11.1)
+// Strategy and budget
 
 export interface Strategy {
   readonly type: 'RollingUpdate' | 'OnDelete';
@@ -221,7 +224,7 @@ export function scaled(v: IntOrString, total: number): number {
   return Math.ceil((Number(m[1]) * total) / 100);
 }
 
-/** §7.1 `AllowsSurge`: RollingUpdate and maxSurge non-zero on one node. */
+/** `AllowsSurge`: RollingUpdate and maxSurge non-zero on one node. */
 export function allowsSurge(ds: DaemonSet): boolean {
   const s = strategyOf(ds);
   return s.type === 'RollingUpdate' && scaled(s.maxSurge, 1) !== 0;
@@ -233,7 +236,7 @@ export interface Budget {
   readonly maxUnavailable: number;
 }
 
-/** §11.1 `updatedDesiredNodeCounts`, including the both-zero fallback. */
+/** `updatedDesiredNodeCounts`, including the both-zero fallback. */
 export function budget(ds: DaemonSet, nodes: readonly Node[]): Budget {
   const s = strategyOf(ds);
   const desired = nodes.filter((n) => eligibility(n, ds.spec.template).shouldRun).length;
@@ -245,7 +248,7 @@ export function budget(ds: DaemonSet, nodes: readonly Node[]): Budget {
 }
 
 // ------------------------------------------------------------------------------------------
-// The node -> daemon pods map (§5 getNodesToDaemonPods with includeDeletedTerminal=false)
+// The node -> daemon pods map (getNodesToDaemonPods with includeDeletedTerminal=false)
 
 export function ownedPods(pods: readonly Pod[], ds: DaemonSet): Pod[] {
   return pods.filter((p) => p.metadata.ownerReferences?.some((r) => r.controller && r.uid === ds.metadata.uid));
@@ -278,7 +281,7 @@ export function viewOf(store: Store, ds: DaemonSet, now: number, pods: readonly 
 }
 
 // ------------------------------------------------------------------------------------------
-// §10 status, recounted
+// Status, recounted
 
 export interface Counters {
   desiredNumberScheduled: number;
@@ -317,7 +320,7 @@ export function recountStatus(v: View): Counters {
 }
 
 // ------------------------------------------------------------------------------------------
-// §11.2-§11.4 per-node classification
+// Per-node classification of the rolling update
 
 export interface NodeClass {
   readonly node: string;
@@ -353,7 +356,7 @@ export function classifyNodes(v: View): NodeClass[] {
   return out;
 }
 
-/** §11.3: numUnavailable of the maxSurge == 0 path, counted over every visited node. */
+/** `numUnavailable` of the maxSurge == 0 path, counted over every visited node. */
 export function rollingUnavailable(v: View): number {
   const mrs = v.ds.spec.minReadySeconds ?? 0;
   let n = 0;
@@ -364,7 +367,7 @@ export function rollingUnavailable(v: View): number {
   return n;
 }
 
-/** §11.4: the nodes the maxSurge > 0 path counts in numSurge (not ok, or old + unavailable new). */
+/** The nodes the maxSurge > 0 path counts in numSurge (not ok, or old + unavailable new). */
 export function surgingNodes(v: View): string[] {
   const mrs = v.ds.spec.minReadySeconds ?? 0;
   return classifyNodes(v)
@@ -372,7 +375,7 @@ export function surgingNodes(v: View): string[] {
     .map((c) => c.node);
 }
 
-/** §11.4: numAvailable of the maxSurge > 0 path. */
+/** `numAvailable` of the maxSurge > 0 path. */
 export function surgeNumAvailable(v: View): number {
   const mrs = v.ds.spec.minReadySeconds ?? 0;
   let n = 0;

@@ -11,18 +11,18 @@
  *
  * The invariants and where they come from (reference = kubernetes-daemonset-behaviour.md):
  *
- * 1. Pods per node (§7.1, §9). Without surge `manage` only creates on a node with no pod at all
- *    (checked at every creation: a terminating pod still occupies the node, §20.12) and prunes
+ * 1. Pods per node. Without surge `manage` only creates on a node with no pod at all
+ *    (checked at every creation: a terminating pod still occupies the node) and prunes
  *    duplicates to one, so a node never holds two non-terminating pods of one DaemonSet. With
  *    surge it keeps at most the oldest current-hash and the oldest other-hash pod: never more
  *    than two, never two of one revision. A pass whose command switched the strategy is judged
  *    by the more permissive of the old and new strategy (the controller prunes in the next
  *    pass). Only nodes that exist are judged: pods still bound to a deleted node are pod GC's
- *    business (§7.2), `manage` never visits that node, nor need it visit a new node of the same
- *    name while such pods are still bound to it (§6.3). Every pod is created from the current
- *    revision (§4.1), for a node that exists.
+ *    business, `manage` never visits that node, nor need it visit a new node of the same
+ *    name while such pods are still bound to it. Every pod is created from the current
+ *    revision, for a node that exists.
  *
- * 2. The surge budget (§11.4). The state after a pass can legitimately hold more than
+ * 2. The surge budget. The state after a pass can legitimately hold more than
  *    "maxSurge + nodes whose old pod is unavailable" surging nodes: an old pod that was Ready
  *    but not yet available (minReadySeconds) gets an out-of-budget new pod and then becomes
  *    available, and a percentage maxSurge shrinks when nodes leave. What upstream does bound is
@@ -34,23 +34,23 @@
  *    count now (this pod included) and X = the nodes that got an allowed-new pod (old pod not
  *    available) earlier in the same pass:  |A \ X| <= maxSurge.
  *
- * 3. The unavailability budget (§11.3, §11.4, §12, §20.3). Every deletion by the controller of
+ * 3. The unavailability budget. Every deletion by the controller of
  *    an available, old-revision pod that may keep running where it is (node still there and
  *    shouldContinueRunning, not a duplicate `manage` prunes) must be justified by one rule:
  *    J1 surge `manage`: the node has an available current-hash pod;
  *    J2 surge `rollingUpdate`: the node has an available updated pod;
  *    J3 surge `rollingUpdate`: the node should not run the pod and numAvailable > desired;
- *    J4 maxSurge == 0 `rollingUpdate`: numUnavailable (§11.3, over every visited node, as the
+ *    J4 maxSurge == 0 `rollingUpdate`: numUnavailable (over every visited node, as the
  *       store is right before this deletion) < maxUnavailable.
  *    J4 is "never delete an available old pod while the unavailable count is already at
  *    maxUnavailable": unavailable old pods (replacements), nodes that failed and pods that crash
  *    may push the count past the budget on their own, but never a deletion. With OnDelete no
  *    rule applies: the controller never deletes such a pod.
  *
- * 4a. Status writes (§10): every status the controller writes equals a recount from the store at
+ * 4a. Status writes: every status the controller writes equals a recount from the store at
  *    that write (the controller writes the status last in its sync, from what it sees then).
  *    The monitor also notes which DaemonSets may hold a stale status legitimately: node deletion
- *    does not enqueue a DaemonSet (§6.3, §20.21), so after `sim node remove` the status keeps
+ *    does not enqueue a DaemonSet, so after `sim node remove` the status keeps
  *    counting the gone node until something else syncs the DaemonSet (typically pod GC, 40 s);
  *    likewise when a node comes back under that name while the old pods are still bound.
  */
@@ -111,7 +111,7 @@ export class InvariantMonitor {
    * DaemonSets whose status may be stale upstream too: not written since a node was deleted, or
    * since a node came back under the name of a deleted one while pods of the old node were still
    * bound to it (node deletion is not watched; a node add only wakes DaemonSets that should run
-   * there, §6.3).
+   * there).
    */
   readonly maybeStale = new Set<string>();
   /** Nodes that (re)appeared while pods of a deleted node of that name were still bound to it. */
@@ -172,7 +172,7 @@ export class InvariantMonitor {
   }
 
   /**
-   * Invariant 1, creation side (§4.1, §7.1, §20.12): a daemon pod is only ever created from the
+   * Invariant 1, creation side: a daemon pod is only ever created from the
    * current revision, for a node that exists, and without surge only on a node that holds no pod
    * of the DaemonSet at all (a terminating pod still occupies it).
    */
@@ -255,7 +255,7 @@ export class InvariantMonitor {
     const others = ownedPods(pods, ds).filter((p) => p.metadata.name !== name && targetNode(p) === node);
     const otherLive = others.filter(isLive);
     const surge = allowsSurge(ds);
-    if (!surge && otherLive.length > 0) return; // duplicate pruning (§9)
+    if (!surge && otherLive.length > 0) return; // duplicate pruning
     if (surge && otherLive.some((p) => p.metadata.labels?.[HASH_LABEL] !== v.hash)) return; // surge duplicate pruning
     const b = budget(ds, v.nodes);
     const j1 = surge && otherLive.some((p) => p.metadata.labels?.[HASH_LABEL] === v.hash && isAvailable(p, mrs, now));
@@ -318,10 +318,10 @@ export class InvariantMonitor {
         byNode.set(n, [...(byNode.get(n) ?? []), p]);
       }
       for (const [node, list] of byNode) {
-        // Pods bound to a deleted node are left to pod GC (§7.2): manage never visits that node.
+        // Pods bound to a deleted node are left to pod GC: manage never visits that node.
         if (!this.cluster.store.get('Node', '', node)) continue;
         // Nor may it visit a node that came back under that name while those pods were still
-        // bound (a node add only wakes DaemonSets that should run there, §6.3).
+        // bound (a node add only wakes DaemonSets that should run there).
         const left = this.leftovers.get(node);
         if (left && list.some((p) => left.has(p.metadata.name))) continue;
         const names = list.map((p) => `${p.metadata.name}(${p.metadata.labels?.[HASH_LABEL]})`).join(', ');

@@ -5,7 +5,7 @@
  * - Labels: exactly what the manifest says, plus `kubernetes.io/hostname=<name>`,
  *   `kubernetes.io/os=linux` and `kubernetes.io/arch=amd64` where missing, because a real node
  *   only exists once its kubelet registers, and every kubelet sets those three (`sim node add`
- *   sets the same, CURRICULUM §0). These are added to the created object only, not to the
+ *   sets the same). These are added to the created object only, not to the
  *   last-applied annotation, as they are the kubelet's, not the learner's.
  * - Status: `status.capacity` and `status.allocatable` as written (a kubelet's report). With
  *   capacity but no allocatable, allocatable = capacity (no system reservation). Nothing else is

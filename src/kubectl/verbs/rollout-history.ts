@@ -1,8 +1,8 @@
 /**
  * `kubectl rollout history` and `kubectl rollout undo`: kubectl `pkg/cmd/rollout/rollout_history.go`
  * and `rollout_undo.go` with polymorphichelpers' `DaemonSetHistoryViewer` and
- * `DaemonSetRollbacker.Rollback` (Ref §17.4, §17.5). Undo writes the revision's template back
- * through the API server; the DaemonSet controller then renumbers that revision (Ref §13.4).
+ * `DaemonSetRollbacker.Rollback`. Undo writes the revision's template back
+ * through the API server; the DaemonSet controller then renumbers that revision.
  */
 import type { DaemonSet } from '../../sim/api/types.js';
 import { kubectlKindPrefix, type ResourceInfo } from '../../sim/apiserver/resources.js';

@@ -1,7 +1,7 @@
 /**
  * `kubectl rollout restart`, `pause` and `resume`: kubectl `pkg/cmd/rollout/rollout_restart.go`,
  * `rollout_pause.go`, `rollout_resume.go` with polymorphichelpers' `defaultObjectRestarter`
- * (Ref §17.6: the template annotation `kubectl.kubernetes.io/restartedAt` set to now in RFC3339,
+ * (the template annotation `kubectl.kubernetes.io/restartedAt` set to now in RFC3339,
  * so a second restart in the same second changes nothing and is refused), `defaultObjectPauser`
  * and `defaultObjectResumer` (DaemonSets cannot be paused).
  */

@@ -1,7 +1,7 @@
 /**
  * `kubectl rollout status`: kubectl `pkg/cmd/rollout/rollout_status.go` (`RolloutStatusOptions.Run`:
  * print the status on the initial list and on every watch event until done) with
- * polymorphichelpers' `DaemonSetStatusViewer.Status` (Ref §17.3).
+ * polymorphichelpers' `DaemonSetStatusViewer.Status`.
  *
  * Watching moves virtual time: after the first message, the cluster advances timer by timer
  * (`Cluster.advanceUntil`); whenever the DaemonSet object changed at an instant (a Modified

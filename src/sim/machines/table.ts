@@ -1,7 +1,7 @@
 /**
  * A transition table derived once from an xstate machine DEFINITION, and the tiny interpreter the
- * engine runs on it instead of xstate actors or `transition()` (STACK.md pitfall 9: a pure
- * `transition()` call builds a throwaway actor; a table lookup is a few map reads).
+ * engine runs on it instead of xstate actors or `transition()` (a pure `transition()` call
+ * builds a throwaway actor; a table lookup is a few map reads).
  *
  * The table is keyed by atomic state path (`Pending.Pulling`) and event type. Each entry lists
  * the candidate transitions in definition order, each with its guard name and resolved atomic

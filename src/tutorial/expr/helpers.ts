@@ -1,6 +1,6 @@
 /**
- * The helpers of the invariant language (CURRICULUM §0.1), read from the text after the
- * helper's name: `(`, raw arguments separated by top-level commas, `)`, then the `.field` path.
+ * The helpers of the invariant language (docs/lesson-format.md, Invariants), read from the text
+ * after the helper's name: `(`, raw arguments separated by top-level commas, `)`, then the `.field` path.
  *
  *   ds(NAME[, NS]).status.FIELD                           number (a DaemonSet status field)
  *   pods(SEL[, node=X][, image=I][, ns=NS]).count         number (non-terminating pods)

@@ -1,5 +1,5 @@
 /**
- * Parses an invariant expression (CURRICULUM §0.1 notation; EBNF in docs/lesson-format.md):
+ * Parses an invariant expression (notation and EBNF in docs/lesson-format.md):
  *
  *   expression = and { "||" and } ;        and = not { "&&" not } ;
  *   not        = "!" not | comparison ;     comparison = primary [ op primary ] ;

@@ -1,7 +1,7 @@
 /**
  * A runes bridge to an xstate actor: reading `snapshot` in a component or derivation re-runs it
  * when the actor's snapshot changes. Built on Svelte's `createSubscriber` rather than
- * @xstate/svelte, which loads a second svelte under the tests (STACK pitfall 8).
+ * @xstate/svelte, which resolves to CommonJS under vitest and loads a second svelte.
  */
 import { createSubscriber } from 'svelte/reactivity';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';

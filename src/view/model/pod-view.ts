@@ -16,7 +16,7 @@ import { availableSince, podReadySince } from '../../sim/controllers/daemonset/p
 import { parseTime } from '../../sim/engine/time.js';
 import { podSummary } from '../../kubectl/print/tables/pod.js';
 
-/** The mark's shape: UI.md's phase groups. */
+/** The mark's shape: one per phase group, so no state is shown by colour alone (docs/picture.md). */
 export type PhaseGroup = 'pending' | 'creating' | 'running' | 'ready' | 'failing' | 'terminating' | 'succeeded' | 'failed';
 
 export interface PodView {

@@ -1,6 +1,6 @@
 /**
  * The SVG picture: Svelte owns the `<svg>`, this owns one `<g>` inside it, with a layer for the
- * group headers and one for the node cards (DESIGN §5 rule 8).
+ * group headers and one for the node cards (docs/picture.md, Drawing).
  *
  * Pointer and keyboard: a click selects the pod or node under it; the cards are one tab stop
  * (roving tabindex), arrows move between cards in layout order, Enter or Space selects, and

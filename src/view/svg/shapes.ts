@@ -1,5 +1,5 @@
 /**
- * Mark shapes as SVG path data: taint badges by effect (UI.md: NoSchedule a blocked circle,
+ * Mark shapes as SVG path data: taint badges by effect (NoSchedule a blocked circle,
  * PreferNoSchedule a half circle, NoExecute an eject triangle), the failing pod's zigzag edge,
  * the Ready tick, and the arc of a ring that runs down or fills up.
  */

@@ -1,5 +1,5 @@
 /**
- * The one named transition every join shares (UI.md: about 300 ms; none under
+ * The one named transition every join shares (docs/picture.md: about 300 ms; none under
  * prefers-reduced-motion, where attributes are set at once). Time speed never changes it: a
  * faster clock only shows more engine steps per frame. Joins use the verbs below rather than
  * calling `transition()` themselves.

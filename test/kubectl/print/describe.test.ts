@@ -13,7 +13,7 @@ function withEvents() {
 }
 
 describe('kubectl describe output', () => {
-  test('daemonset: Ref §17.2 lines, pod template, events', () => {
+  test('daemonset: describeDaemonSet lines, pod template, events', () => {
     expect(run(withEvents(), 'kubectl describe ds agent').stdout).toBe(
       lines(
       'Name:           agent',

@@ -201,7 +201,7 @@ describe('kubectl apply: bad input changes nothing', () => {
     });
   });
 
-  it('a changed selector on an existing DaemonSet is immutable (CURRICULUM L1)', () => {
+  it('a changed selector on an existing DaemonSet is immutable (lesson L1)', () => {
     const f = fixture();
     f.run('kubectl apply -f -', DS_YAML);
     expectUnchanged(f.cluster, () => {

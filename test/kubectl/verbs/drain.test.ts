@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addDaemonSet, addNode, addPod, expectUnchanged, fixture } from './mutating-fixture.js';
 
-/** CURRICULUM L5: node-2 runs a log-agent DaemonSet pod and a bare pod web-2. */
+/**
+ * Lesson L5 (lessons/04-automatic-tolerations): node-2 runs a log-agent DaemonSet pod and a bare
+ * pod web-2.
+ */
 function lesson5() {
   const f = fixture({ kubelet: true });
   addNode(f.cluster, 'node-1');
@@ -15,7 +18,7 @@ function lesson5() {
 const node = (f: ReturnType<typeof fixture>, name: string) => f.cluster.store.get('Node', '', name)!;
 const pod = (f: ReturnType<typeof fixture>, name: string, ns = 'default') => f.cluster.store.get('Pod', ns, name);
 
-describe('kubectl drain (CURRICULUM L5)', () => {
+describe('kubectl drain (lesson L5)', () => {
   it('without flags: cordons, refuses, lists why, and leaves the node cordoned', () => {
     const f = lesson5();
     const r = f.run('kubectl drain node-2');

@@ -14,7 +14,7 @@ function withSidecar() {
 }
 
 describe('kubectl patch', () => {
-  it('--type merge (CURRICULUM L14): patched, then patched (no change)', () => {
+  it('--type merge (lesson L14): patched, then patched (no change)', () => {
     const f = fixture();
     addDaemonSet(f.cluster);
     const line = `kubectl patch ds log-agent --type merge -p '{"spec":{"minReadySeconds":30}}'`;

@@ -87,7 +87,7 @@ describe('ports', () => {
   });
 });
 
-describe('tolerations (§14.4, every message)', () => {
+describe('tolerations (every message)', () => {
   const T = `${S}.tolerations[0]`;
   const cases: [string, object, string][] = [
     ['invalid key', { key: 'bad key', operator: 'Exists' }, `${T}.key: Invalid value: "bad key": ${NAME_PART}`],

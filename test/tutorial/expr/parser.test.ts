@@ -27,7 +27,7 @@ describe('parseExpression', () => {
     expect(e.right.op).toBe('&&');
   });
 
-  it('reads every helper of CURRICULUM §0.1 with its arguments', () => {
+  it('reads every helper of docs/lesson-format.md with its arguments', () => {
     const e = ok(
       "ds(log-agent, kube-system).status.numberUnavailable <= 1 && pods(app=x, node=node-1, image=r.example/x:1.1, ns=kube-system).count == 1 && readyPods(app=netd, ns=kube-system, node=node-3).count >= 1 && terminating(app=x).count == 0 && maxPerNode(app=x, includeTerminating) <= 1 && nodesWithMoreThanOne(app=x) <= 1 && nodesWithoutReady(app=x, [node-1, node-2]) == 0 && nodesRunning(app=x, image=a:1) <= 1 && pod(web-3).nodeName != \"node-3\" && 'tier in (a,b)' == 'tier in (a,b)'",
     );

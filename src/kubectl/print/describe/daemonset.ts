@@ -1,5 +1,5 @@
 /**
- * `kubectl describe daemonset`: describe.go's `DaemonSetDescriber` / `describeDaemonSet` (Ref §17.2),
+ * `kubectl describe daemonset`: describe.go's `DaemonSetDescriber` / `describeDaemonSet`,
  * with `getPodStatusForController` (pods matching the selector AND controlled by this DaemonSet,
  * counted by phase).
  */

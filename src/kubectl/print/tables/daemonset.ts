@@ -1,6 +1,6 @@
 /**
- * `kubectl get daemonsets`: `printDaemonSet` of `pkg/printers/internalversion/printers.go`
- * (Ref §17.1). Wide adds CONTAINERS, IMAGES (`layoutContainerCells`) and SELECTOR.
+ * `kubectl get daemonsets`: `printDaemonSet` of `pkg/printers/internalversion/printers.go`.
+ * Wide adds CONTAINERS, IMAGES (`layoutContainerCells`) and SELECTOR.
  */
 import type { Container, DaemonSet } from '../../../sim/api/types.js';
 import { formatLabelSelector } from '../../../sim/api/labels.js';

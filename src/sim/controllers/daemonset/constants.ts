@@ -29,7 +29,8 @@ export const FAILED_POD_BACKOFF_MAX_MS = 15 * 60_000;
 export const ERROR_REQUEUE_BASE_MS = 5;
 export const ERROR_REQUEUE_MAX_MS = 1_000_000;
 
-/** Event reasons on the DaemonSet (reference §18). */
+/** Event reasons on the DaemonSet (upstream pkg/controller/daemon/daemon_controller.go and
+ * pkg/controller/controller_utils.go). */
 export const REASON = {
   SuccessfulCreate: 'SuccessfulCreate',
   FailedCreate: 'FailedCreate',

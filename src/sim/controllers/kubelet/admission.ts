@@ -7,7 +7,7 @@
  * it against what the node has left and refuses it: the pod goes straight to phase Failed with the
  * reason (`OutOfcpu`, `NodeAffinity`, ...) and never runs. A DaemonSet template with `nodeName`
  * that does not fit its node is the "fighting with the kubelet" loop its failed-pod backoff exists
- * for (Ref §15.4, §8).
+ * for.
  *
  * The checks, in upstream order, only the first failure counts: the node's allocatable minus the
  * requests of the pods already admitted there (pod count, cpu, memory, ephemeral storage,

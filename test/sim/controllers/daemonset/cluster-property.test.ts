@@ -1,5 +1,5 @@
 /**
- * Property test over whole-cluster sequences (DESIGN.md §6): random node joins, taints, label
+ * Property test over whole-cluster sequences: random node joins, taints, label
  * changes, template changes, readiness, kubelet terminations and pod failures, with the
  * DaemonSet invariants checked at quiescence after every step.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addOrUpdateDaemonPodTolerations, DAEMON_POD_TOLERATIONS, HOST_NETWORK_TOLERATION } from '../../../../src/sim/controllers/daemonset/tolerations.js';
 
-describe('TestAddOrUpdateDaemonPodTolerations: automatic DaemonSet tolerations (reference §3)', () => {
+describe('TestAddOrUpdateDaemonPodTolerations: automatic DaemonSet tolerations', () => {
   it('adds the six automatic tolerations, forever, in order, to a pod without any', () => {
     expect(addOrUpdateDaemonPodTolerations({})).toEqual([
       { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },

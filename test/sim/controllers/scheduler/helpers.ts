@@ -88,7 +88,7 @@ export function podObject(name: string, o: PodOpts = {}): Pod {
   return { ...d, metadata: { ...d.metadata, name, namespace: o.ns ?? 'default', uid: `uid-${name}`, resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z' }, status: d.status ?? {} } as Pod;
 }
 
-/** The DaemonSet auto-tolerations that matter to the scheduler (§3 of the reference). */
+/** The DaemonSet auto-tolerations that matter to the scheduler. */
 export const DS_TOLERATIONS: Toleration[] = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
   { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },

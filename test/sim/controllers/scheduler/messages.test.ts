@@ -1,6 +1,6 @@
 /**
  * FitError message assembly (types.go `FitError.Error`, schedule_one_test.go "FitError" cases)
- * and the messages of reference §15.3 / CURRICULUM L8, L16, W2, W3, end to end through the
+ * and the messages learners meet in lessons L8, L16, W2 and W3, end to end through the
  * Scheduler control loop.
  */
 import { describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describe('FitError.Error', () => {
   });
 });
 
-describe('messages a learner meets (reference §15.3)', () => {
+describe('messages a learner meets', () => {
   it('DaemonSet pod on a full node in a 4-node cluster (L8), condition and event', () => {
     const c = newCluster();
     for (const n of ['node-1', 'node-2', 'node-3', 'node-4']) addNode(c, n, { cpu: '2', memory: '4Gi' });

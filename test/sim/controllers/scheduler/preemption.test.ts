@@ -1,6 +1,6 @@
 /**
  * Priority and preemption (default_preemption_test.go TestPostFilter, TestSelectNodesForPreemption,
- * TestPickOneNodeForPreemption; preemption executor tests for prepareCandidate; CURRICULUM L8).
+ * TestPickOneNodeForPreemption; preemption executor tests for prepareCandidate; lesson L8).
  */
 import { describe, expect, it } from 'vitest';
 import type { Cluster } from '../../../../src/sim/engine/cluster.js';
@@ -9,7 +9,10 @@ import { DS_TOLERATIONS, addNode, addPod, addPriorityClass, eventsFor, getPod, n
 
 const CRITICAL = { priorityClassName: 'system-node-critical', tolerations: DS_TOLERATIONS } as const;
 
-/** CURRICULUM L8: four 2-CPU nodes, batch-4 (priority 0) takes 1900m of node-4. */
+/**
+ * Lesson L8 (lessons/06-priority-footprint): four 2-CPU nodes, batch-4 (priority 0) takes 1900m
+ * of node-4.
+ */
 function l8(grace?: number): Cluster {
   const c = newCluster();
   for (const n of ['node-1', 'node-2', 'node-3', 'node-4']) addNode(c, n, { cpu: '2', memory: '4Gi' });
