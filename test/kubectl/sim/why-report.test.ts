@@ -4,32 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../../../src/kubectl/session.js';
+import { WHY_AGENT, WHY_NODES } from './why-setup.js';
 import { whyReport } from '../../../src/kubectl/sim/why-report.js';
 import { whyText } from '../../../src/kubectl/sim/why.js';
 
-const SETUP = `sim node add node-1
-sim node add node-2 --taints dedicated=gpu:NoSchedule
-sim node add node-3 --cpu 100m
-kubectl apply -f - <<YAML
-apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: agent
-spec:
-  selector:
-    matchLabels: {app: agent}
-  template:
-    metadata:
-      labels: {app: agent}
-    spec:
-      containers:
-      - name: agent
-        image: registry.example/agent:1.0
-        resources:
-          requests: {cpu: 200m}
-YAML
-sim settle
-`;
+const SETUP = `${WHY_NODES}${WHY_AGENT}`;
 
 function setup() {
   const out = runScript(SETUP);

@@ -4,32 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../../../src/kubectl/session.js';
+import { WHY_AGENT, WHY_NODES } from './why-setup.js';
 import { agentYaml } from '../agent-yaml.js';
 
-const SETUP = `sim node add node-1
-sim node add node-2 --taints dedicated=gpu:NoSchedule
-sim node add node-3 --cpu 100m
-sim node add node-4 --labels tier=edge --taints maint=now:NoExecute
-kubectl apply -f - <<YAML
-apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: agent
-spec:
-  selector:
-    matchLabels: {app: agent}
-  template:
-    metadata:
-      labels: {app: agent}
-    spec:
-      containers:
-      - name: agent
-        image: registry.example/agent:1.0
-        resources:
-          requests: {cpu: 200m}
-YAML
-sim settle
-`;
+const SETUP = `${WHY_NODES}sim node add node-4 --labels tier=edge --taints maint=now:NoExecute
+${WHY_AGENT}`;
 
 function why(args: string): { exitCode: number; stdout: string; stderr: string } {
   const out = runScript(`${SETUP}sim why ${args}\n`);
