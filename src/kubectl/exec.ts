@@ -76,6 +76,7 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
   if (words.length === 0) return { exitCode: 0, stdout: '', stderr: '' };
   const misplaced = filterFirst(words[0]!);
   if (misplaced) return misplaced;
+  words = words[0] === 'kubectl' ? namespaceFlagsAfterVerb(words) : words;
   const help = helpFor(words[0]!, words.slice(1));
   if (help) return help;
   const [program, verb, ...rest] = words as [string, string, ...string[]];
@@ -120,4 +121,26 @@ function editDistance(a: string, b: string): number {
     prev = cur;
   }
   return prev[b.length]!;
+}
+
+/**
+ * kubectl's namespace flags are persistent flags of the root command, so `kubectl -n kube-system
+ * get pods` means `kubectl get pods -n kube-system` (cobra parses persistent flags wherever they
+ * stand). The verbs parse their own flags, so the ones written before the verb move after it.
+ */
+function namespaceFlagsAfterVerb(words: readonly string[]): readonly string[] {
+  const moved: string[] = [];
+  let i = 1;
+  for (;;) {
+    const w = words[i];
+    if (w === '-n' || w === '--namespace') {
+      if (words[i + 1] === undefined) break;
+      moved.push(w, words[i + 1]!);
+      i += 2;
+    } else if (w !== undefined && (/^--namespace=/.test(w) || /^-n./.test(w) || w === '-A' || w === '--all-namespaces')) {
+      moved.push(w);
+      i += 1;
+    } else break;
+  }
+  return moved.length === 0 ? words : [words[0]!, ...words.slice(i), ...moved];
 }

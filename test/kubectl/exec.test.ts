@@ -118,3 +118,20 @@ describe('output order', () => {
     ]);
   });
 });
+
+describe("kubectl's namespace flags before the verb", () => {
+  it('mean the same as after it, as cobra parses persistent flags anywhere', () => {
+    const cluster = createCluster();
+    exec(cluster, 'kubectl create namespace logging');
+    exec(cluster, 'kubectl apply -n logging -f -', agentYaml());
+    const after = exec(cluster, 'kubectl get ds -n logging -o name');
+    expect(after).toMatchObject({ exitCode: 0, stdout: 'daemonset.apps/agent\n' });
+    expect(exec(cluster, 'kubectl -n logging get ds -o name')).toMatchObject({ exitCode: 0, stdout: after.stdout });
+    expect(exec(cluster, 'kubectl --namespace=logging get ds -o name')).toMatchObject({ exitCode: 0, stdout: after.stdout });
+    expect(exec(cluster, 'kubectl -A get ds -o name')).toMatchObject({ exitCode: 0, stdout: after.stdout });
+    // without one the default namespace is used, where there is nothing
+    expect(exec(cluster, 'kubectl get ds -o name').stdout).toBe('');
+    // a flag missing its value is left for the verb parser to refuse
+    expect(exec(cluster, 'kubectl -n').exitCode).not.toBe(0);
+  });
+});
