@@ -72,11 +72,14 @@ function readCallout(src: YamlSource, node: Node, what: string): Callout | undef
   const t = r.map('target', true);
   let target: CalloutTarget | undefined;
   if (t) {
-    const keys = t.keys();
-    if (keys.length !== 1) src.error(t.node, `${what}: a target is one of {node: NAME}, {daemonset: NAME}, {pod: {selector, node}}, {meter: ${METERS.join('|')}}`);
+    // `ns` qualifies a DaemonSet target; it is not a target of its own.
+    const keys = t.keys().filter((k) => k !== 'ns');
+    if (keys.length !== 1) src.error(t.node, `${what}: a target is one of {node: NAME}, {daemonset: NAME, ns: NS}, {pod: {selector, node, ns}}, {meter: ${METERS.join('|')}}`);
     const key = keys[0];
+    const ns = t.string('ns');
+    if (ns && key !== undefined && key !== 'daemonset') src.error(ns.node, `${what}: "ns" names a daemonset target's namespace (a pod target names it inside pod:; nodes and meters have none)`);
     if (key === 'node') target = named(t, 'node', (v) => ({ node: v }));
-    else if (key === 'daemonset') target = named(t, 'daemonset', (v) => ({ daemonset: v, namespace: DEFAULT_NAMESPACE }));
+    else if (key === 'daemonset') target = named(t, 'daemonset', (v) => ({ daemonset: v, namespace: ns?.value ?? DEFAULT_NAMESPACE }));
     else if (key === 'meter') {
       const m = t.string('meter', true);
       if (m && !(METERS as readonly string[]).includes(m.value)) src.error(m.node, `${what}: meter is one of ${METERS.join(', ')}`);
@@ -89,7 +92,7 @@ function readCallout(src: YamlSource, node: Node, what: string): Callout | undef
       p?.done(['selector', 'node', 'ns']);
       if (selector !== undefined && onNode !== undefined) target = { pod: { selector, node: onNode, namespace: ns } };
     }
-    t.done(['node', 'daemonset', 'pod', 'meter']);
+    t.done(['node', 'daemonset', 'ns', 'pod', 'meter']);
   }
   r.done(['target', 'text']);
   return target && text !== undefined ? { target, text } : undefined;
