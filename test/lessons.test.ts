@@ -29,6 +29,14 @@ describe('lessons/', () => {
     expect(ids).toEqual(expect.arrayContaining(['T1', 'L1', 'L2', 'L3', 'W1']));
   });
 
+  it('titles every graded check, so the checklist reads in words (a kubectl check with a regex also says what it expects)', () => {
+    const untitled = entries.flatMap((e) => (e.lesson?.checks ?? []).filter((c) => c.kind !== 'prediction' && c.title === undefined).map((c) => `${e.path}: ${c.id}`));
+    const unexplained = entries.flatMap((e) => (e.lesson?.checks ?? []).filter((c) => c.kind === 'kubectl' && (c.stdout || c.stdoutNot || c.stderr) && c.expect === undefined).map((c) => `${e.path}: ${c.id}`));
+    expect(untitled).toEqual([]);
+    expect(unexplained).toEqual([]);
+    expect(entries.every((e) => e.lesson)).toBe(true);
+  });
+
   for (const entry of entries) {
     it(`${entry.path} parses and is solvable`, () => {
       const problems = entry.lesson ? proveLesson(entry.lesson) : entry.diagnostics;

@@ -26,10 +26,14 @@ export function podSelector(text: string, namespace: string): PodSelector | { er
   return { text, namespace, selector };
 }
 
-/** A short noun for messages: `log-agent pods` for `app=log-agent`, else `pods matching SEL`. */
-export function podsNoun(sel: PodSelector): string {
+/**
+ * A short noun for messages, singular and plural: `log-agent pod(s)` for `app=log-agent`, else
+ * `pod(s) matching SEL`, with `of IMAGE` when only pods of one image count.
+ */
+export function podNouns(sel: PodSelector, image?: string): { one: string; many: string } {
   const m = /^[A-Za-z0-9./-]+=([A-Za-z0-9._-]+)$/.exec(sel.text);
-  return m ? `${m[1]} pods` : `pods matching ${sel.text}`;
+  const of = image === undefined ? '' : ` of ${image}`;
+  return m ? { one: `${m[1]} pod${of}`, many: `${m[1]} pods${of}` } : { one: `pod${of} matching ${sel.text}`, many: `pods${of} matching ${sel.text}` };
 }
 
 export const isTerminating = (p: Pod): boolean => p.metadata.deletionTimestamp !== undefined;

@@ -90,8 +90,11 @@ function readChecks(src: YamlSource, items: readonly Node[], stepRef: (r: Locate
     if (!kind) return;
     const hint = kind.graded ? r.string('hint', true)?.value : undefined;
     const failsAtStart = kind.graded ? (r.boolean('failsAtStart')?.value ?? true) : true;
+    // A prediction's question is its title; only graded checks are listed with one.
+    const title = kind.graded ? r.string('title') : undefined;
+    if (title && title.value.trim() === '') src.error(title.node, `${r.what}: "title" is empty; leave it out to show what the check wants in generated words`);
     const pos = src.position(item.range?.[0] ?? 0);
-    const base: CheckBase = { id: id?.value ?? '', failsAtStart, hint: hint ?? '', line: pos.line, column: pos.column };
+    const base: CheckBase = { id: id?.value ?? '', ...(title?.value.trim() ? { title: title.value.trim() } : {}), failsAtStart, hint: hint ?? '', line: pos.line, column: pos.column };
     const spec = kind.parse(r, base, { stepRef });
     r.done();
     if (spec && id && (!kind.graded || hint !== undefined)) out.push(spec);

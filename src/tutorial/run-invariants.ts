@@ -58,10 +58,10 @@ export class InvariantTracker {
     const w = this.watches.find((x) => x.spec.id === id);
     if (!w) return notYet(`no invariant ${id}`);
     const win = w.spec.window;
-    if (w.phase === 'waiting') return notYet(`waits for step "${win.kind === 'step' ? win.step : ''}" to begin`);
+    if (w.phase === 'waiting') return notYet(`it is watched from step "${win.kind === 'step' ? win.step : ''}" on`);
     if (w.violation) return notYet(w.violation);
     if (w.spec.sometimes && !w.seen) {
-      return notYet(w.phase === 'closed' ? `the window closed without ${w.spec.sometimesText} ever holding; Reset to try again` : `not seen yet: ${w.spec.sometimesText}`);
+      return notYet(w.phase === 'closed' ? 'the moment it waits for never came while it was watched; Reset to try again' : 'the moment it waits for has not come yet');
     }
     return PASS;
   }
@@ -77,7 +77,7 @@ export class InvariantTracker {
     for (const w of watches) {
       if (w.spec.always && !w.violation && evaluate(w.spec.always, state) !== true) {
         const values = explain(w.spec.always, state).join(', ');
-        w.violation = `broken at +${formatDuration(Math.floor((this.cluster.now - EPOCH_MS) / 1000) * 1000)}: ${w.spec.alwaysText} was false${values ? ` (${values})` : ''}`;
+        w.violation = `it broke at +${formatDuration(Math.floor((this.cluster.now - EPOCH_MS) / 1000) * 1000)}${values ? `, when ${values}` : ''}; Reset to try again`;
       }
       if (w.spec.sometimes && !w.seen && evaluate(w.spec.sometimes, state) === true) w.seen = true;
       const until = w.spec.window.kind === 'step' ? w.spec.window.until : 'step-end';

@@ -29,6 +29,8 @@ export interface StepView {
 
 export interface CheckView {
   readonly id: string;
+  /** What the check wants, in words: the author's title or the kind's description. */
+  readonly title: string;
   readonly kind: GradedCheck['kind'];
   readonly passed: boolean;
   /** Why not yet ('' when passed). */

@@ -21,6 +21,7 @@ import { createCluster } from '../sim/index.js';
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { InvariantSpec } from './checks/invariant.js';
 import { isCorrect, type PredictionSpec } from './checks/prediction.js';
+import { checkTitle } from './checks/index.js';
 import type { CheckContext, GradedCheck } from './checks/types.js';
 import { EventLog } from './event-log.js';
 import type { Hint, Lesson, Step } from './model.js';
@@ -231,7 +232,7 @@ export class LessonRun {
       kind: this.lesson.kind,
       steps,
       ...(this.lesson.steps[this.current] ? { currentStep: this.lesson.steps[this.current]!.id } : {}),
-      checks: this.graded.map((c) => ({ id: c.id, kind: c.kind, ...outcomes.get(c.id)!, hint: c.hint })),
+      checks: this.graded.map((c) => ({ id: c.id, kind: c.kind, title: checkTitle(c), ...outcomes.get(c.id)!, hint: c.hint })),
       predictions: this.predictions().map((p) => {
         const a = this.answers.get(p.id);
         return {

@@ -52,6 +52,15 @@ describe('parseLesson', () => {
     ]);
   });
 
+  it('reads a graded check\'s title; an empty one, or one on a prediction, is an error', () => {
+    expect(lesson({ 'lesson.yaml': YAML.replace('    hint: Apply it.\n', '    hint: Apply it.\n    title: The agent runs on both nodes\n') }).checks[0]!.title).toBe('The agent runs on both nodes');
+    expect(lesson().checks[0]!.title).toBeUndefined();
+    expect(problems({ 'lesson.yaml': YAML.replace('    hint: Apply it.\n', "    hint: Apply it.\n    title: ' '\n") })).toEqual([
+      'lesson.yaml:21:12: check "placed": "title" is empty; leave it out to show what the check wants in generated words',
+    ]);
+    expect(problems({ 'lesson.yaml': YAML.replace('    hint: Apply it.\n', '    hint: Apply it.\n    title: [a]\n') })).toEqual(['lesson.yaml:21:12: check "placed": "title" must be a string']);
+  });
+
   it('requires a hint on every graded check and an answer among the hints', () => {
     expect(problems({ 'lesson.yaml': YAML.replace('    hint: Apply it.\n', '').replace('level: answer', 'level: nudge') })).toEqual([
       'lesson.yaml:16:5: check "placed": "hint" is required',

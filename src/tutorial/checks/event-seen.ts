@@ -8,9 +8,10 @@ import { podSelector, type PodSelector } from '../cluster-query.js';
 import { resolveResource } from '../../sim/apiserver/resources.js';
 import { MapReader } from '../yaml-reader.js';
 import type { SeenEvent } from '../event-log.js';
-import { DEFAULT_NAMESPACE, readKindName, readNamespace } from './fields.js';
+import { DEFAULT_NAMESPACE, objectWords, readKindName, readNamespace } from './fields.js';
 import { readRegex } from './regex.js';
 import { notYet, PASS, type CheckBase, type CheckKind } from './types.js';
+import { countOf } from './words.js';
 
 export type InvolvedObject =
   | { readonly kind: string; readonly namespace: string; readonly name: string }
@@ -51,10 +52,18 @@ export const eventSeen: CheckKind<EventSeenSpec> = {
     let n = 0;
     for (const seen of events.entries) if (matches(spec, seen)) n += seen.times;
     if (n >= spec.minCount) return PASS;
-    const what = `${spec.type ? `${spec.type} ` : ''}${spec.reason}`;
-    return notYet(`${n} ${what} event${n === 1 ? '' : 's'} for ${describe(spec.involvedObject)}${spec.message ? ` matching /${spec.message.source}/` : ''}, want at least ${spec.minCount}`);
+    const seen = countOf(n, `${eventNoun(spec)} event`, `${eventNoun(spec)} events`);
+    const need = spec.minCount === 1 ? 'one' : `at least ${spec.minCount}`;
+    return notYet(`${seen} for ${describe(spec.involvedObject)}${spec.message ? ' with the expected message' : ''} so far; the check needs ${need}`);
+  },
+  describe(spec) {
+    const count = spec.minCount === 1 ? 'a' : `at least ${spec.minCount}`;
+    return `${count} ${eventNoun(spec)} event${spec.minCount === 1 ? '' : 's'} for ${describe(spec.involvedObject)}`;
   },
 };
+
+/** `Normal SuccessfulCreate`, or the reason alone when any type counts. */
+const eventNoun = (spec: EventSeenSpec): string => `${spec.type ? `${spec.type} ` : ''}${spec.reason}`;
 
 function matches(spec: EventSeenSpec, { event, labels }: SeenEvent): boolean {
   if (event.reason !== spec.reason || (spec.type && event.type !== spec.type)) return false;
@@ -66,7 +75,9 @@ function matches(spec: EventSeenSpec, { event, labels }: SeenEvent): boolean {
 }
 
 function describe(o: InvolvedObject): string {
-  return 'name' in o ? `${o.kind.toLowerCase()}/${o.name}` : `${o.kind.toLowerCase()}s matching ${o.selector.text}`;
+  if ('name' in o) return objectWords(o.kind, o.name, o.namespace);
+  const ns = o.namespace && o.namespace !== DEFAULT_NAMESPACE ? ` in ${o.namespace}` : '';
+  return `${o.kind.toLowerCase()}s matching ${o.selector.text}${ns}`;
 }
 
 function readInvolved(r: MapReader, namespace: string): InvolvedObject | undefined {

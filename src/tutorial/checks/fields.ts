@@ -5,7 +5,7 @@
  */
 import type { Kind } from '../../sim/api/types.js';
 import { resolveResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
-import { podSelector, type PodSelector } from '../cluster-query.js';
+import { podNouns, podSelector, type PodSelector } from '../cluster-query.js';
 import { isScalar, MapReader, type Node } from '../yaml-reader.js';
 
 export const DEFAULT_NAMESPACE = 'default';
@@ -32,10 +32,18 @@ export type ObjectRef =
   | { readonly kind: Kind; readonly name: string; readonly namespace: string; readonly namespaced: boolean }
   | { readonly kind: 'Pod'; readonly pods: PodSelector; readonly node?: string };
 
-/** `KIND/NAME` as kubectl takes it, for messages. */
+/** `KIND/NAME` as kubectl takes it, and its namespace unless it is `default`, for messages. */
+export function objectWords(kind: string, name: string, namespace: string): string {
+  return `${kind.toLowerCase()}/${name}${namespace && namespace !== DEFAULT_NAMESPACE ? ` in ${namespace}` : ''}`;
+}
+
+/** The object a check reads, for messages: `daemonset/log-agent`, `the log-agent pod on node-1`. */
 export function describeRef(ref: ObjectRef): string {
-  if ('pods' in ref) return `pod ${ref.pods.text}${ref.node ? ` on ${ref.node}` : ''}`;
-  return `${ref.kind.toLowerCase()}/${ref.name}`;
+  if ('pods' in ref) {
+    const ns = ref.pods.namespace !== DEFAULT_NAMESPACE ? ` in ${ref.pods.namespace}` : '';
+    return `the ${podNouns(ref.pods).one}${ref.node ? ` on ${ref.node}` : ''}${ns}`;
+  }
+  return objectWords(ref.kind, ref.name, ref.namespace);
 }
 
 /**

@@ -14,4 +14,9 @@ export const CHECK_KINDS: ReadonlyMap<string, CheckKind> = new Map(
   ([podsOnNodes, noPodOn, statusEquals, rolloutComplete, eventSeen, objectMatches, kubectl, invariant, prediction] as unknown as CheckKind<CheckSpec>[]).map((k) => [k.kind, k]),
 );
 
+/** The words the checklist leads with: the author's title, else what the kind says it wants. */
+export function checkTitle(spec: CheckSpec): string {
+  return spec.title ?? (CHECK_KINDS.get(spec.kind) as CheckKind<CheckSpec>).describe(spec);
+}
+
 export type { CheckSpec, CheckOutcome, CheckContext, GradedCheck } from './types.js';

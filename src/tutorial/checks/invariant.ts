@@ -47,6 +47,12 @@ export const invariant: CheckKind<InvariantSpec> = {
       ...(sometimes ? { sometimes: sometimes.expr, sometimesText: sometimes.text } : {}),
     };
   },
+  describe(spec) {
+    const w = spec.window;
+    const during = w.kind === 'whole-lesson' ? 'throughout the lesson' : w.until === 'step-end' ? `during step "${w.step}"` : `from step "${w.step}" until the rollout of daemonset/${w.until.rolloutComplete.name} completes`;
+    const parts = [...(spec.alwaysText ? [`${spec.alwaysText} always holds`] : []), ...(spec.sometimesText ? [`${spec.sometimesText} holds at least once`] : [])];
+    return `${during}, ${parts.join(' and ')}`;
+  },
 };
 
 /** The expression under `key`: undefined when absent, null when it does not parse (reported). */

@@ -1,7 +1,8 @@
 /** `noPodOn`: no non-terminating pod matching the selector is bound to the node. */
-import { isTerminating, podsNoun, selectPods, type PodSelector } from '../cluster-query.js';
+import { isTerminating, podNouns, selectPods, type PodSelector } from '../cluster-query.js';
 import { readNamespace, readSelector } from './fields.js';
 import { notYet, PASS, type CheckBase, type CheckKind } from './types.js';
+import { countOf, listWords } from './words.js';
 
 export interface NoPodOnSpec extends CheckBase {
   readonly kind: 'noPodOn';
@@ -21,6 +22,10 @@ export const noPodOn: CheckKind<NoPodOnSpec> = {
   evaluate(spec, { cluster }) {
     const left = selectPods(cluster.store, spec.selector, spec.node).filter((p) => !isTerminating(p));
     if (left.length === 0) return PASS;
-    return notYet(`${spec.node} still has ${left.length} ${podsNoun(spec.selector)} (${left.map((p) => p.metadata.name).join(', ')})`);
+    const { one, many } = podNouns(spec.selector);
+    return notYet(`${spec.node} still runs ${countOf(left.length, one, many)} (${listWords(left.map((p) => p.metadata.name))}); it should run none`);
+  },
+  describe(spec) {
+    return `no ${podNouns(spec.selector).one} on ${spec.node}`;
   },
 };

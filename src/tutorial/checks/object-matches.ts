@@ -13,6 +13,7 @@ import type { CheckContext } from './types.js';
 import { describeRef, readNamespace, readObjectRef, type ObjectRef } from './fields.js';
 import { compileRegex } from './regex.js';
 import { notYet, PASS, type CheckBase, type CheckKind } from './types.js';
+import { listWords, quoteValue } from './words.js';
 
 export interface JsonPathAssertion {
   readonly jsonpath: CompiledJsonPath;
@@ -46,19 +47,36 @@ export const objectMatches: CheckKind<ObjectMatchesSpec> = {
     return { ...base, kind: 'objectMatches', object, all };
   },
   evaluate(spec, ctx) {
+    const what = describeRef(spec.object);
     const obj = fetch(spec.object, ctx);
-    if (!obj) return notYet(`${describeRef(spec.object)} does not exist`);
+    if (!obj) return notYet(`${what} does not exist yet`);
     const data = sortKeysDeep(obj);
     for (const a of spec.all) {
       const out = executeJsonPath(a.jsonpath, data);
-      if (typeof out !== 'string') return notYet(`${a.jsonpath.template}: ${out.error}`);
-      if (a.equals !== undefined && out !== a.equals) return notYet(`${a.jsonpath.template} is ${JSON.stringify(out)}, want ${JSON.stringify(a.equals)}`);
-      if (a.in && !a.in.includes(out)) return notYet(`${a.jsonpath.template} is ${JSON.stringify(out)}, want one of ${a.in.map((s) => JSON.stringify(s)).join(', ')}`);
-      if (a.matches && !a.matches.test(out)) return notYet(`${a.jsonpath.template} is ${JSON.stringify(out)}, want a match of /${a.matches.source}/`);
+      const field = fieldWords(a.jsonpath.template);
+      if (typeof out !== 'string') return notYet(`${what}: ${field} cannot be read: ${out.error}`);
+      const ok = a.equals !== undefined ? out === a.equals : a.in ? a.in.includes(out) : a.matches!.test(out);
+      if (!ok) return notYet(`${what}: ${field} is ${quoteValue(out)}, should be ${wanted(a)}`);
     }
     return PASS;
   },
+  describe(spec) {
+    return `${describeRef(spec.object)}: ${listWords(spec.all.map((a) => `${fieldWords(a.jsonpath.template)} ${wanted(a)}`), spec.all.length)}`;
+  },
 };
+
+/** A JSONPath template as the field path a learner reads: `{.spec.minReadySeconds}` -> `spec.minReadySeconds`. */
+function fieldWords(template: string): string {
+  const m = /^\{\.?([^{}]*)\}$/.exec(template);
+  return m ? m[1]! : template;
+}
+
+/** What an assertion wants: `"OnDelete"`, `unset or "false"`, `of the expected form`. */
+function wanted(a: JsonPathAssertion): string {
+  if (a.equals !== undefined) return quoteValue(a.equals);
+  if (a.in) return listWords(a.in.map(quoteValue), a.in.length, 'or');
+  return 'of the expected form';
+}
 
 function readAssertion(a: MapReader): JsonPathAssertion | undefined {
   const path = a.string('jsonpath', true);

@@ -58,6 +58,7 @@ export const prediction: CheckKind<PredictionSpec> = {
     const { failsAtStart: _f, hint: _h, ...rest } = base;
     return { ...rest, kind: 'prediction', step: step.value, question, explain, answer };
   },
+  describe: (spec) => spec.question,
 };
 
 /** Whether a learner's answer is right. */

@@ -5,7 +5,7 @@
  */
 import type { DaemonSet } from '../../sim/api/types.js';
 import { daemonSetStatus } from '../../kubectl/verbs/rollout-status.js';
-import { readNamespace, readObjectRef } from './fields.js';
+import { DEFAULT_NAMESPACE, objectWords, readNamespace, readObjectRef } from './fields.js';
 import { notYet, PASS, type CheckBase, type CheckKind, type CheckOutcome } from './types.js';
 
 export interface RolloutCompleteSpec extends CheckBase {
@@ -23,13 +23,16 @@ export const rolloutComplete: CheckKind<RolloutCompleteSpec> = {
     return { ...base, kind: 'rolloutComplete', name: ref.name, namespace: ref.namespace };
   },
   evaluate(spec, { cluster }) {
-    return rolloutOutcome(spec.name, cluster.store.get('DaemonSet', spec.namespace, spec.name));
+    return rolloutOutcome(spec.name, cluster.store.get('DaemonSet', spec.namespace, spec.name), spec.namespace);
+  },
+  describe(spec) {
+    return `the rollout of ${objectWords('DaemonSet', spec.name, spec.namespace)} is complete`;
   },
 };
 
 /** Whether a DaemonSet's rollout is complete, with kubectl's own words while it is not. */
-export function rolloutOutcome(name: string, ds: DaemonSet | undefined): CheckOutcome {
-  if (!ds) return notYet(`daemonset ${name} does not exist`);
+export function rolloutOutcome(name: string, ds: DaemonSet | undefined, namespace = DEFAULT_NAMESPACE): CheckOutcome {
+  if (!ds) return notYet(`${objectWords('DaemonSet', name, namespace)} does not exist yet`);
   const status = daemonSetStatus(ds);
   if ('error' in status) return notYet(status.error);
   return status.done ? PASS : notYet(status.message.trim());

@@ -5,7 +5,8 @@
  */
 import { dsStatusValue, isDsStatusField, type DsStatusField } from '../ds-status.js';
 import type { Located } from '../yaml-reader.js';
-import { readNamespace, readObjectRef } from './fields.js';
+import { objectWords, readNamespace, readObjectRef } from './fields.js';
+import { listWords } from './words.js';
 import { notYet, PASS, type CheckBase, type CheckContext, type CheckKind, type CheckOutcome } from './types.js';
 
 export interface StatusEqualsSpec extends CheckBase {
@@ -47,16 +48,21 @@ export const statusEquals: CheckKind<StatusEqualsSpec> = {
     return { ...base, kind: 'statusEquals', name: ref.name, namespace: ref.namespace, fields, ...(atEndOf ? { atEndOf } : {}) };
   },
   evaluate: compareStatus,
+  describe(spec) {
+    const fields = [...spec.fields].map(([f, n]) => `${f} ${n}`);
+    return `${objectWords('DaemonSet', spec.name, spec.namespace)} reports ${listWords(fields, fields.length)}${spec.atEndOf ? ` when step "${spec.atEndOf}" ends` : ''}`;
+  },
 };
 
 /** Compares now (the runtime calls this at the step's end for `at:` checks). */
 export function compareStatus(spec: StatusEqualsSpec, { cluster }: Pick<CheckContext, 'cluster'>): CheckOutcome {
+  const what = objectWords('DaemonSet', spec.name, spec.namespace);
   const ds = cluster.store.get('DaemonSet', spec.namespace, spec.name);
-  if (!ds) return notYet(`daemonset ${spec.name} does not exist`);
+  if (!ds) return notYet(`${what} does not exist yet`);
   const wrong: string[] = [];
   for (const [field, want] of spec.fields) {
     const have = dsStatusValue(ds, field);
-    if (have !== want) wrong.push(`${field} is ${have}, want ${want}`);
+    if (have !== want) wrong.push(`${field} ${have} (should be ${want})`);
   }
-  return wrong.length === 0 ? PASS : notYet(wrong.join('; '));
+  return wrong.length === 0 ? PASS : notYet(`${what} reports ${listWords(wrong, wrong.length)}`);
 }

@@ -19,6 +19,8 @@ import type { PredictionSpec } from './prediction.js';
 
 export interface CheckBase {
   readonly id: string;
+  /** What the check wants, in the learner's words (`title:`); without it, the kind's describe(). */
+  readonly title?: string;
   /** Whether the check must fail right after setup (the proof enforces it). Default true. */
   readonly failsAtStart: boolean;
   /** One line shown beside the check while it does not pass. */
@@ -73,4 +75,6 @@ export interface CheckKind<S extends CheckSpec = CheckSpec> {
   readonly parse: (r: MapReader, base: CheckBase, env: ParseEnv) => S | undefined;
   /** Stateless kinds answer from the context; invariant and prediction are run by the runtime. */
   readonly evaluate?: (spec: S, ctx: CheckContext) => CheckOutcome;
+  /** What the check wants, in plain words, for a check the author gave no `title`. */
+  readonly describe: (spec: S) => string;
 }

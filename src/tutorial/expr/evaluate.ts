@@ -13,8 +13,9 @@ import type { Store } from '../../sim/store/store.js';
 import { byNode, firstImage, isNodeReady, isPodReady, isPodTerminal, isTerminating, selectPods } from '../cluster-query.js';
 import { dsStatusValue } from '../ds-status.js';
 import type { Call, Expr, PodQuery } from './ast.js';
+import { callWords } from './words.js';
 
-type Value = number | string | boolean | null;
+export type Value = number | string | boolean | null;
 
 export class ExprState {
   private readonly matched = new Map<string, Pod[]>();
@@ -66,11 +67,11 @@ export function evaluate(e: Expr, s: ExprState): Value {
   }
 }
 
-/** `text = value` for every helper call in the expression: what a failure message shows. */
+/** Every helper call in the expression with its value, in words: what a failure message shows. */
 export function explain(e: Expr, s: ExprState): string[] {
   const out: string[] = [];
   const walk = (x: Expr): void => {
-    if (x.op === 'call') out.push(`${x.text} = ${JSON.stringify(callValue(x.call, s))}`);
+    if (x.op === 'call') out.push(callWords(x.call, callValue(x.call, s)));
     else if (x.op === '!') walk(x.arg);
     else if (x.op !== 'literal') {
       walk(x.left);

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
 import type { Cluster } from '../../../src/sim/engine/cluster.js';
-import { CHECK_KINDS } from '../../../src/tutorial/checks/index.js';
+import { CHECK_KINDS, checkTitle } from '../../../src/tutorial/checks/index.js';
 import type { CheckOutcome, CheckSpec } from '../../../src/tutorial/checks/types.js';
 import { formatDiagnostic, type Diagnostic } from '../../../src/tutorial/diagnostics.js';
 import { EventLog } from '../../../src/tutorial/event-log.js';
@@ -16,6 +16,11 @@ export function parseCheck(kind: string, yaml: string): { spec?: CheckSpec; prob
   const spec = CHECK_KINDS.get(kind)!.parse(r, { id: 'c', failsAtStart: true, hint: 'h', line: 1, column: 1 }, { stepRef: () => undefined });
   r.done();
   return { ...(spec ? { spec } : {}), problems: diagnostics.map((d) => formatDiagnostic(d)) };
+}
+
+/** The words the checklist shows for a check of `kind` read from `yaml` (its title or description). */
+export function titleOf(kind: string, yaml: string): string {
+  return checkTitle(check(kind, yaml));
 }
 
 export function check(kind: string, yaml: string): CheckSpec {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentCluster } from '../cluster.js';
-import { check, outcome, parseCheck } from './harness.js';
+import { check, outcome, parseCheck, titleOf } from './harness.js';
 
 describe('kubectl checks', () => {
   it('match stdout, refuse stdoutNot, match stderr and the exit code', () => {
@@ -9,8 +9,16 @@ describe('kubectl checks', () => {
     expect(outcome(check('kubectl', "run: kubectl get pod web-2\nexitCode: 1\nstderr: 'pods \"web-2\" not found'"), c).passed).toBe(true);
     expect(outcome(check('kubectl', "run: kubectl get ds agent -o name\nstdoutNot: 'agent'"), c)).toEqual({
       passed: false,
-      reason: '"kubectl get ds agent -o name" printed "daemonset.apps/agent\\n", which must not match /agent/',
+      reason: '"kubectl get ds agent -o name" does not show what this check looks for yet',
     });
+  });
+
+  it('words its reason and title with the author\'s expect, and quotes kubectl\'s error when the command fails', () => {
+    const c = agentCluster(2);
+    const spec = check('kubectl', "run: kubectl get ds agent -n kube-system\nexpect: the agent in kube-system\nexitCode: 0");
+    expect(outcome(spec, c).reason).toBe('"kubectl get ds agent -n kube-system" does not show the agent in kube-system yet; it says: Error from server (NotFound): daemonsets.apps "agent" not found');
+    expect(titleOf('kubectl', "run: kubectl get ds agent\nexpect: the agent Ready on 2 nodes\nstdout: '2 +2'")).toBe('"kubectl get ds agent" shows the agent Ready on 2 nodes');
+    expect(parseCheck('kubectl', "run: kubectl get ds\nexpect: ''\nexitCode: 0").problems).toEqual(['lesson.yaml:2:9: check "c": "expect" is empty; say what the output should show, or leave it out']);
   });
 
   it('never changes the cluster: a check runs only reads, enforced when the lesson is read', () => {

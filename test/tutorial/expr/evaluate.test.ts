@@ -45,6 +45,6 @@ describe('invariant helpers', () => {
     expect(holds(c, 'ds(gone).status.numberReady <= 1')).toBe(false);
     const e = parseExpression('ds(agent).status.numberReady <= 1 && pods(app=agent).count == 2');
     if ('error' in e) throw new Error(e.error);
-    expect(explain(e, new ExprState(c.store))).toEqual(['ds(agent).status.numberReady = 2', 'pods(app=agent).count = 2']);
+    expect(explain(e, new ExprState(c.store))).toEqual(['numberReady of daemonset/agent was 2', 'the number of agent pods was 2']);
   });
 });
