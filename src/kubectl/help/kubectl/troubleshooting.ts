@@ -38,11 +38,16 @@ export const logs: CommandHelp = {
     kubectl logs log-agent-x7k2p -c agent --previous --timestamps
 
     # The last ten lines of every container, each line naming its container
-    kubectl logs log-agent-x7k2p --all-containers --prefix --tail=10`,
+    kubectl logs log-agent-x7k2p --all-containers --prefix --tail=10
+
+    # The last ten lines of every log-agent pod in kube-system, each line naming its pod
+    kubectl logs -l app=log-agent -n kube-system --prefix`,
   use: 'logs [-p] (POD | pod/NAME) [-c CONTAINER]',
   flags: LOGS_FLAGS,
   flagDocs: {
     'all-containers': { usage: 'Print the logs of every container of the pod, init containers first.' },
+    'max-log-requests': { usage: 'How many logs -f may follow at once with a selector (default 5); -f is refused here, so it never limits.' },
+    selector: { usage: 'Read every pod matching this label selector (app=x), one after another; each shows its last 10 lines unless --tail is given.' },
     container: { usage: 'The container to read; without it, the first container.' },
     follow: { usage: 'Refused here: a script cannot wait for new lines; run logs again after sim advance.' },
     prefix: { usage: 'Start each line with [pod/NAME/CONTAINER].' },
