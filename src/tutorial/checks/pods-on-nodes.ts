@@ -68,9 +68,7 @@ export const podsOnNodes: CheckKind<PodsOnNodesSpec> = {
   },
   describe(spec) {
     const { one, many } = podNouns(spec.selector, spec.image);
-    const groups = new Map<number, string[]>();
-    for (const [node, n] of spec.nodes) groups.set(n, [...(groups.get(n) ?? []), node]);
-    const parts = [...groups].map(([n, nodes]) => `${n === 0 ? `no ${one}` : countOf(n, one, many)} on ${nodes.length > 1 ? 'each of ' : ''}${listWords(nodes)}`);
+    const parts = [...groupBy(spec.nodes.keys(), (node) => spec.nodes.get(node)!)].map(([n, nodes]) => `${countOf(n, one, many)} on ${nodes.length > 1 ? 'each of ' : ''}${listWords(nodes)}`);
     if (spec.others !== undefined) parts.push(`${spec.others === 0 ? 'none' : countOf(spec.others, one, many)} on any other node`);
     return `${parts.join('; ')}${spec.ready ? ', all Ready' : ''}`;
   },
@@ -84,11 +82,21 @@ function mismatch(want: ReadonlyMap<string, number>, wrong: readonly string[], h
   const counts = new Set(want.values());
   if (counts.size === 1) {
     const w = [...counts][0]!;
-    const byCount = new Map<number, string[]>();
-    for (const node of wrong) byCount.set(have(node), [...(byCount.get(have(node)) ?? []), node]);
-    const each = [...byCount].map(([n, nodes]) => `${listWords(nodes)} ${nodes.length === 1 ? 'has' : 'have'} ${n === 0 ? 'none' : n}`);
+    const each = [...groupBy(wrong, have)].map(([n, nodes]) => `${listWords(nodes)} ${nodes.length === 1 ? 'has' : 'have'} ${n === 0 ? 'none' : n}`);
     return `${want.size - wrong.length} of ${want.size} nodes have ${countOf(w, one, many)}; ${each.join('; ')}`;
   }
   const each = wrong.map((node) => `${node} has ${countOf(have(node), one, many)}, should have ${want.get(node) === 0 ? 'none' : want.get(node)}`);
   return `${each.slice(0, 3).join('; ')}${each.length > 3 ? `; ${each.length - 3} more nodes are off too` : ''}`;
+}
+
+/** Nodes grouped by a count, in first-seen order. */
+function groupBy(nodes: Iterable<string>, count: (node: string) => number): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const node of nodes) {
+    const n = count(node);
+    const list = out.get(n);
+    if (list) list.push(node);
+    else out.set(n, [node]);
+  }
+  return out;
 }

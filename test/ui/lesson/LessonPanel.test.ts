@@ -48,7 +48,13 @@ describe('LessonPanel', () => {
   it('shows every check not yet with its reason, and the prediction gating the Run', async () => {
     const { playground, view } = await mounted();
     const items = within(view.getByRole('list', { name: 'Checks' })).getAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringMatching(/l1-status\s*not yet: .+/), expect.stringMatching(/l1-one-per-node\s*not yet/), expect.stringMatching(/l1-replaced\s*not yet/)]);
+    // Each item leads with the check's title, says "not yet" with the reason, and keeps the id for instructors.
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringMatching(/^○ log-agent counts 3 nodes: .+not yet: daemonset\/log-agent does not exist yet\s*l1-status$/),
+      expect.stringMatching(/^○ One Ready log-agent pod on each node\s*not yet: 0 of 3 nodes have 1 log-agent pod; .+\s*l1-one-per-node$/),
+      expect.stringMatching(/^○ A new pod replaced the one you deleted\s*not yet: .+\s*l1-replaced$/),
+    ]);
+    expect(items.map((i) => i.getAttribute('data-check-id'))).toEqual(['l1-status', 'l1-one-per-node', 'l1-replaced']);
     expect(Object.keys(playground.files)).toEqual(['start/log-agent.yaml']);
     const run = view.getAllByRole('button', { name: 'Run' }).find((b) => b.closest('.buttons'))!;
     expect((run as HTMLButtonElement).disabled).toBe(true);
