@@ -12,11 +12,24 @@
  * - Each expiry handles only the Events it `owns` (one per recorder).
  * - The queue holds one entry per write, in write order (so in time order); an entry whose
  *   Event was written again later is skipped when it comes up.
- * - The queue is derived data: `rebuild` recomputes it from the stored Events after a restore.
+ * - A snapshot of the queue (`snapshot`) shares its arrays with the live queue: those only ever
+ *   grow at the end (a write) or are replaced whole (compaction, restore), so the entries from
+ *   the snapshot's `head` to its `length` stay as they were. Restoring copies that range, so a
+ *   restored cluster expires its Events in the order the live one would have, without sorting
+ *   hundreds of thousands of stored Events.
  */
 import type { KubeEvent } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { parseTime } from './time.js';
+
+/** The queue at one moment: the arrays it had, and the range of them that was pending. */
+export interface ExpiryState {
+  readonly ats: readonly number[];
+  readonly namespaces: readonly string[];
+  readonly names: readonly string[];
+  readonly head: number;
+  readonly length: number;
+}
 
 export class EventExpiry {
   /**
@@ -63,16 +76,16 @@ export class EventExpiry {
     }
   }
 
-  /** Recomputes the queue from the stored Events (after a restore). */
-  rebuild(store: Store): void {
-    const events = store
-      .list('Event')
-      .filter(this.owns)
-      .map((ev) => ({ at: this.expiryOf(ev), ev }))
-      .sort((a, b) => a.at - b.at);
-    this.ats = events.map((e) => e.at);
-    this.namespaces = events.map((e) => e.ev.metadata.namespace ?? '');
-    this.names = events.map((e) => e.ev.metadata.name);
+  /** The queue as it is now (shares the arrays: see the invariants above). */
+  snapshot(): ExpiryState {
+    return { ats: this.ats, namespaces: this.namespaces, names: this.names, head: this.head, length: this.ats.length };
+  }
+
+  /** Puts back a queue `snapshot` gave. */
+  restore(s: ExpiryState): void {
+    this.ats = s.ats.slice(s.head, s.length);
+    this.namespaces = s.namespaces.slice(s.head, s.length);
+    this.names = s.names.slice(s.head, s.length);
     this.head = 0;
   }
 

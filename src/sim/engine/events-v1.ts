@@ -28,7 +28,7 @@
  */
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
-import { EventExpiry } from './event-ttl.js';
+import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { referenceOf, type EventRecorder } from './events.js';
 import { parseTime, rfc3339 } from './time.js';
 import { memo } from '../memo.js';
@@ -55,6 +55,11 @@ interface Cached {
   series?: { count: number; lastObserved: number };
 }
 
+/** A cache entry whose series can be bumped without touching `c` (the Event itself is never mutated, so it is shared). */
+function copyCached(c: Cached): Cached {
+  return { event: c.event, at: c.at, ...(c.series ? { series: { ...c.series } } : {}) };
+}
+
 /** The recorder's state as plain data, for the cluster's snapshots. */
 export interface EventsV1State {
   /** Isomorphic key -> cached event, in insertion order. */
@@ -63,6 +68,8 @@ export interface EventsV1State {
   readonly written: [string, number][];
   readonly nextRefresh: number;
   readonly nextFinish: number;
+  /** The TTL queue of the Events this recorder wrote (shared with the live queue: event-ttl.ts). */
+  readonly expiry: ExpiryState;
 }
 
 /** What became of one `record` call. */
@@ -114,16 +121,21 @@ export class EventsV1Recorder {
   }
 
   snapshot(): EventsV1State {
-    return structuredClone({ cache: [...this.cache], written: [...this.written], nextRefresh: this.nextRefresh, nextFinish: this.nextFinish });
+    return {
+      cache: [...this.cache].map(([key, c]) => [key, copyCached(c)]),
+      written: [...this.written],
+      nextRefresh: this.nextRefresh,
+      nextFinish: this.nextFinish,
+      expiry: this.expiry.snapshot(),
+    };
   }
 
   restore(state: EventsV1State): void {
-    const s = structuredClone(state);
-    this.cache = new Map(s.cache);
-    this.written = new Map(s.written);
-    this.nextRefresh = s.nextRefresh;
-    this.nextFinish = s.nextFinish;
-    this.expiry.rebuild(this.store);
+    this.cache = new Map(state.cache.map(([key, c]) => [key, copyCached(c)]));
+    this.written = new Map(state.written);
+    this.nextRefresh = state.nextRefresh;
+    this.nextFinish = state.nextFinish;
+    this.expiry.restore(state.expiry);
   }
 
   /** Runs the series loops' ticks due by `now` and removes the Events whose TTL ran out. */

@@ -21,8 +21,8 @@
  */
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
-import { EventExpiry } from './event-ttl.js';
-import { Lru, LruIndex } from './lru.js';
+import { EventExpiry, type ExpiryState } from './event-ttl.js';
+import { Lru, LruIndex, type LruParts } from './lru.js';
 import { memo } from '../memo.js';
 import { Interner } from '../intern.js';
 import { newRngState, quickUid } from './rng.js';
@@ -48,14 +48,32 @@ const hexMillis = memo((ms: number): string => Math.floor(ms).toString(16));
 
 /** The correlator's caches as plain data (entries least recently used first), for snapshots. */
 export interface RecorderState {
-  /** Event key (or aggregate key) -> name of the Event written for it. */
-  readonly observed: [string, string][];
-  /** Aggregate key -> the distinct messages seen in the current window and when the last came. */
-  readonly aggregates: [string, { messages: string[]; last: number }][];
-  /** Spam key -> tokens left and when the bucket was last refilled. */
-  readonly buckets: [string, { tokens: number; at: number }][];
+  /** Event key (or aggregate key) parts -> name of the Event written for it. */
+  readonly observed: LruParts<string>[];
+  /** Aggregate key parts -> the distinct messages seen in the current window and when the last came. */
+  readonly aggregates: LruParts<Aggregate>[];
+  /** Spam key parts -> tokens left and when the bucket was last refilled. */
+  readonly buckets: LruParts<Bucket>[];
   readonly seq: number;
+  /** The TTL queue of the Events this recorder wrote (shared with the live queue: event-ttl.ts). */
+  readonly expiry: ExpiryState;
 }
+
+/** What the aggregator keeps per source, object, type and reason (mutated as events come). */
+interface Aggregate {
+  messages: string[];
+  last: number;
+}
+
+/** The spam filter's token bucket per source and object (mutated as events come). */
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+const same = (name: string): string => name;
+const copyAggregate = (a: Aggregate): Aggregate => ({ messages: [...a.messages], last: a.last });
+const copyBucket = (b: Bucket): Bucket => ({ tokens: b.tokens, at: b.at });
 
 /** The last object `referenceOf` was asked about, and its reference. */
 let lastReferenced: ApiObject | undefined;
@@ -84,8 +102,8 @@ export class EventRecorder {
   // index the three share (an event looks up all three for one uid).
   private byUid = new LruIndex();
   private observed = new Lru<string>(LRU_SIZE, 1, this.byUid);
-  private aggregates = new Lru<{ messages: string[]; last: number }>(LRU_SIZE, 1, this.byUid);
-  private buckets = new Lru<{ tokens: number; at: number }>(LRU_SIZE, 1, this.byUid);
+  private aggregates = new Lru<Aggregate>(LRU_SIZE, 1, this.byUid);
+  private buckets = new Lru<Bucket>(LRU_SIZE, 1, this.byUid);
   private seq = 0;
   /**
    * Per component and host: the one stored `source` every Event of it shares, and the first
@@ -137,17 +155,22 @@ export class EventRecorder {
   }
 
   snapshot(): RecorderState {
-    return structuredClone({ observed: this.observed.list(), aggregates: this.aggregates.list(), buckets: this.buckets.list(), seq: this.seq });
+    return {
+      observed: this.observed.parts(same),
+      aggregates: this.aggregates.parts(copyAggregate),
+      buckets: this.buckets.parts(copyBucket),
+      seq: this.seq,
+      expiry: this.expiry.snapshot(),
+    };
   }
 
   restore(state: RecorderState): void {
-    const s = structuredClone(state);
     this.byUid = new LruIndex();
-    this.observed = Lru.from(LRU_SIZE, s.observed, keyParts, 1, this.byUid);
-    this.aggregates = Lru.from(LRU_SIZE, s.aggregates, keyParts, 1, this.byUid);
-    this.buckets = Lru.from(LRU_SIZE, s.buckets, keyParts, 1, this.byUid);
-    this.seq = s.seq;
-    this.expiry.rebuild(this.store);
+    this.observed = Lru.fromParts(LRU_SIZE, state.observed, same, 1, this.byUid);
+    this.aggregates = Lru.fromParts(LRU_SIZE, state.aggregates, copyAggregate, 1, this.byUid);
+    this.buckets = Lru.fromParts(LRU_SIZE, state.buckets, copyBucket, 1, this.byUid);
+    this.seq = state.seq;
+    this.expiry.restore(state.expiry);
   }
 
   /** The stored `source` of this component and host (shared, never mutated) and its key part. */
@@ -251,17 +274,4 @@ export class EventRecorder {
     this.expiry.note(ev);
     return ev;
   }
-}
-
-/**
- * A correlator key from a snapshot split back into its parts: `<component>NUL<host>`, the uid,
- * then `<type>NUL<reason>` and the message part when present (`<fieldPath>NUL<message>` for an
- * event about a container, the message alone otherwise).
- */
-function keyParts(key: string): string[] {
-  const p = key.split('\u0000');
-  const parts = [`${p[0]}\u0000${p[1]}`, p[2]!];
-  if (p.length > 3) parts.push(`${p[3]}\u0000${p[4]}`);
-  if (p.length > 5) parts.push(p.slice(5).join('\u0000'));
-  return parts;
 }

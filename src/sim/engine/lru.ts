@@ -71,6 +71,9 @@ export class LruIndex {
   }
 }
 
+/** One entry as plain data: its key parts (trailing ones undefined) and its value. */
+export type LruParts<V> = readonly [string, string | undefined, string | undefined, string | undefined, V];
+
 export class Lru<V> {
   private entries = 0;
   private oldest: Entry<V> | undefined;
@@ -83,13 +86,10 @@ export class Lru<V> {
     private readonly byIndex = new LruIndex(),
   ) {}
 
-  /** Rebuilds a cache from `list()` output (oldest first), `split` giving each key's parts back. */
-  static from<V>(size: number, list: readonly (readonly [string, V])[], split: (key: string) => readonly string[], indexed = 0, index = new LruIndex()): Lru<V> {
+  /** Rebuilds a cache from `parts()` output (oldest first), each value copied by `copy`. */
+  static fromParts<V>(size: number, parts: readonly LruParts<V>[], copy: (v: V) => V, indexed = 0, index = new LruIndex()): Lru<V> {
     const lru = new Lru<V>(size, indexed, index);
-    for (const [key, value] of list) {
-      const [a, b, c, d] = split(key);
-      lru.set(value, a!, b, c, d);
-    }
+    for (const [a, b, c, d, value] of parts) lru.set(copy(value), a, b, c, d);
     return lru;
   }
 
@@ -130,7 +130,17 @@ export class Lru<V> {
     }
   }
 
-  /** Every entry, least recent first, its key parts joined with NUL (plain data for snapshots). */
+  /**
+   * Every entry, least recent first, as its key parts and a copy of its value (`copy`; values
+   * may be mutated in place): plain data for snapshots, without building or splitting joined keys.
+   */
+  parts(copy: (v: V) => V): LruParts<V>[] {
+    const out: LruParts<V>[] = [];
+    for (let e = this.oldest; e; e = e.newer) out.push([e.a, e.b, e.c, e.d, copy(e.value)]);
+    return out;
+  }
+
+  /** Every entry, least recent first, its key parts joined with NUL (for reading). */
   list(): [string, V][] {
     const out: [string, V][] = [];
     for (let e = this.oldest; e; e = e.newer) out.push([[e.a, e.b, e.c, e.d].filter((p) => p !== undefined).join('\u0000'), e.value]);

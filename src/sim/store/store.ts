@@ -3,7 +3,11 @@
  * the controllers need at scale (pods by node, pods by controlling owner).
  *
  * Objects are never mutated: `put` replaces an object, so snapshots share objects with the live
- * store. Every write bumps the cluster-wide resourceVersion, is appended to the pending diff of
+ * store. They share the name tables too (copy-on-write): a snapshot, and a restore, hand the
+ * tables of each kind and namespace to both sides, and the live store copies one the first time
+ * it writes to it afterwards. A timeline that keeps a checkpoint every few commands then holds
+ * one copy of a table per checkpoint only for the tables that changed in between (on a quiet
+ * cluster, the Events'), and a restore copies nothing. Every write bumps the cluster-wide resourceVersion, is appended to the pending diff of
  * the current engine pass and is delivered to the watchers (the informers of the controllers).
  *
  * The store does no validation and no defaulting: that is the API server's job (sim/apiserver).
@@ -62,6 +66,8 @@ export class Store {
    * it was added), `to` the object now (absent if it was removed).
    */
   private pending = new Map<Kind, Map<string, Map<string, PendingChange>>>();
+  /** The name tables of `data` this store may write to; any other one is shared with a snapshot. */
+  private owned = new WeakSet<Map<string, ApiObject>>();
 
   constructor(data?: StoreData) {
     this.data = data ?? { objects: new Map(ALL_KINDS.map((k) => [k, new Map()])), resourceVersion: 0 };
@@ -128,8 +134,7 @@ export class Store {
   put(obj: ApiObject): void {
     const byNamespace = this.data.objects.get(obj.kind)!;
     const ns = obj.metadata.namespace ?? '';
-    let names = byNamespace.get(ns);
-    if (!names) byNamespace.set(ns, (names = new Map()));
+    const names = this.writable(byNamespace, ns);
     const old = names.get(obj.metadata.name);
     names.set(obj.metadata.name, obj);
     this.lists.delete(obj.kind);
@@ -150,9 +155,9 @@ export class Store {
   /** Removes an object for good (the end of a deletion). */
   remove(kind: Kind, namespace: string, name: string): ApiObject | undefined {
     const byNamespace = this.data.objects.get(kind)!;
-    const names = byNamespace.get(namespace);
-    const old = names?.get(name);
-    if (!names || !old) return undefined;
+    const old = byNamespace.get(namespace)?.get(name);
+    if (!old) return undefined;
+    const names = this.writable(byNamespace, namespace);
     names.delete(name);
     if (names.size === 0) byNamespace.delete(namespace);
     this.sortedKeys.delete(kind);
@@ -182,24 +187,39 @@ export class Store {
     return diff.added.length + diff.updated.length + diff.removed.length > 0 ? diff : undefined;
   }
 
-  /** A copy of the data that shares the (immutable) objects. */
+  /**
+   * The data as it is now, sharing the (immutable) objects and the name tables: from here on
+   * the store copies a table before it next writes to it. Read-only for the caller.
+   */
   snapshot(): StoreData {
+    this.owned = new WeakSet();
     return {
-      objects: copyObjects(this.data.objects),
+      objects: shareObjects(this.data.objects),
       resourceVersion: this.data.resourceVersion,
     };
   }
 
-  /** Replaces the contents with a snapshot, without notifying watchers. */
+  /** Replaces the contents with a snapshot (sharing its tables, never writing to them), without notifying watchers. */
   restore(data: StoreData): void {
+    this.owned = new WeakSet();
     this.data = {
-      objects: copyObjects(data.objects),
+      objects: shareObjects(data.objects),
       resourceVersion: data.resourceVersion,
     };
     this.pending = new Map();
     this.sortedKeys.clear();
     this.lists.clear();
     this.reindex();
+  }
+
+  /** The name table of a kind's namespace, made or copied first if the store does not own it. */
+  private writable(byNamespace: Map<string, Map<string, ApiObject>>, namespace: string): Map<string, ApiObject> {
+    let names = byNamespace.get(namespace);
+    if (names && this.owned.has(names)) return names;
+    names = new Map(names);
+    byNamespace.set(namespace, names);
+    this.owned.add(names);
+    return names;
   }
 
   /** This pass's change record of one object, created empty (from and to absent) on first touch. */
@@ -255,9 +275,9 @@ export class Store {
   }
 }
 
-/** A copy of the maps (not the objects). */
-function copyObjects(objects: StoreData['objects']): StoreData['objects'] {
-  return new Map([...objects].map(([kind, byNamespace]) => [kind, new Map([...byNamespace].map(([ns, names]) => [ns, new Map(names)]))]));
+/** A copy of the kind and namespace levels, sharing the name tables (and the objects). */
+function shareObjects(objects: StoreData['objects']): StoreData['objects'] {
+  return new Map([...objects].map(([kind, byNamespace]) => [kind, new Map(byNamespace)]));
 }
 
 function cmp(a: string, b: string): number {

@@ -1,9 +1,11 @@
 /**
  * A cluster's whole state as one JSON text, for comparing two clusters byte for byte: its
  * snapshot (store, timers, controllers' state, recorders, RNG, clock) with every Map and Set
- * written out in its own order, since the order of a Map is state too.
+ * written out in its own order, since the order of a Map is state too, and each Event TTL queue
+ * as the entries it still holds.
  */
 import type { Cluster } from '../../../src/sim/engine/cluster.js';
+import type { ExpiryState } from '../../../src/sim/engine/event-ttl.js';
 
 function plain(v: unknown): unknown {
   if (v instanceof Map) return { map: [...v].map(([k, x]) => [plain(k), plain(x)]) };
@@ -13,6 +15,11 @@ function plain(v: unknown): unknown {
   return v;
 }
 
+/** An Event TTL queue as the entries still pending: its arrays are shared and may run past them. */
+function pending(q: ExpiryState): unknown {
+  return [q.ats, q.namespaces, q.names].map((a) => a.slice(q.head, q.length));
+}
+
 /**
  * The snapshot as JSON. `traceSeq` (how many engine passes the trace has counted) is left out
  * with `withoutTraceCount`: it is not cluster state, and advancing in pieces groups the expiry
@@ -20,6 +27,7 @@ function plain(v: unknown): unknown {
  */
 export function snapshotJson(cluster: Cluster, opts: { withoutTraceCount?: boolean } = {}): string {
   const s = cluster.snapshot();
-  const { traceSeq, ...state } = s;
+  const { traceSeq, ...rest } = s;
+  const state = { ...rest, recorder: { ...rest.recorder, expiry: pending(rest.recorder.expiry) }, ...(rest.recorderV1 ? { recorderV1: { ...rest.recorderV1, expiry: pending(rest.recorderV1.expiry) } } : {}) };
   return JSON.stringify(plain(opts.withoutTraceCount ? state : { ...state, traceSeq }));
 }

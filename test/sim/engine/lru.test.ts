@@ -46,14 +46,17 @@ describe('Lru', () => {
     expect(lru.list().map(([k]) => k)).toEqual(['src\u0000uid', 'src\u0000uid\u0000Normal\u0000Pulled', 'src\u0000uid\u0000Normal\u0000Pulled\u0000msg', 'src\u0000uid\u0000Normal\u0000Pulled\u0000']);
   });
 
-  it('round-trips through list() and from() in recency order', () => {
+  it('round-trips through parts() and fromParts() in recency order, copying the values', () => {
     const lru = new Lru<{ n: number }>(4);
     for (const k of ['w', 'x', 'y', 'z']) lru.set({ n: k.charCodeAt(0) }, 'p', k);
     lru.get('p', 'w');
-    const copy = Lru.from(4, lru.list(), (key) => key.split('\u0000'));
+    const copyValue = (v: { n: number }) => ({ ...v });
+    const copy = Lru.fromParts(4, lru.parts(copyValue), copyValue);
     copy.set({ n: 0 }, 'p', 'v');
     expect(copy.list().map(([k]) => k)).toEqual(['p\u0000y', 'p\u0000z', 'p\u0000w', 'p\u0000v']);
     expect(copy.get('p', 'w')).toEqual({ n: 'w'.charCodeAt(0) });
+    copy.get('p', 'w')!.n = 1;
+    expect(lru.get('p', 'w')).toEqual({ n: 'w'.charCodeAt(0) });
   });
 
   it('deleteFirst drops the entries under one first part and keeps the order of the rest', () => {
