@@ -9,6 +9,9 @@
  * (d) fleet10000x3: 10,000 nodes and three DaemonSets settled: build time, heap and where it
  *     goes (bench-fleet.ts).
  * (e) peakHeapMB: the largest heap seen during the rollouts.
+ * (f) rewind5000: an hour of a 5,000-node fleet with a rollout every five virtual minutes, kept
+ *     scrubbable by a Timeline: the heap its checkpoints add, and how long restoring a few
+ *     moments takes (bench-rewind.ts).
  *
  * `npm run bench` first bundles this file with Vite, as the page's worker is bundled, and runs
  * the bundle with Node: the figures are those of the code a browser runs, not of the tsx loader
@@ -23,6 +26,7 @@ import { measureFleet } from './bench-fleet.js';
 import { megabytes } from './bench-harness.js';
 import { appendHistory, currentRevision } from './bench-history.js';
 import { timeRollout } from './bench-rollout.js';
+import { measureRewind } from './bench-rewind.js';
 import { measureStatusSync } from './bench-status-sync.js';
 
 let peakHeap = 0;
@@ -30,7 +34,7 @@ function sampleHeap(): void {
   peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
 }
 
-/** Which sections to run: all by default, or those named on the command line (e.g. `build fleet`). */
+/** Which sections to run: all by default, or those named on the command line (e.g. `build fleet rewind`). */
 function wanted(section: string): boolean {
   const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   return named.length === 0 || named.includes(section);
@@ -74,6 +78,13 @@ function main(): void {
     console.log('10,000 nodes + 3 DaemonSets, settled:');
     console.log(`  build ${f.buildMs} ms, heap ${f.heapMB} MB after a full GC (trace ${f.traceMB} MB)`);
     console.log(`  ${f.bytesPerNode} bytes per node, ${f.bytesPerPod} per pod, ${f.bytesPerEvent} per Event (${f.events} Events)`);
+  }
+  if (wanted('rewind')) {
+    const r = measureRewind(5000);
+    results.rewind5000 = r;
+    console.log('an hour of 5,000 nodes, a rollout every 5 virtual minutes, kept by a Timeline:');
+    console.log(`  build ${r.buildMs} ms, the hour ${r.hourMs} ms; the checkpoints hold ${r.extraMB} MB more`);
+    for (const [moment, ms] of Object.entries(r.restoreMs)) console.log(`  rewind to ${moment.padEnd(6)} ${ms} ms (${r.replayed[moment]} commands replayed)`);
   }
   mkdirSync('bench', { recursive: true });
   writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
