@@ -7,6 +7,7 @@ import { CSP, pages } from './build/pages.js';
 import { widgetBuild } from './build/widget-build.js';
 import { lessonsJson } from './build/lessons-json.js';
 import { swPrecache } from './build/sw-precache.js';
+import { treeshake } from './build/treeshake.js';
 
 /** The package version names the engine in session logs (src/ui/worker/session-log.ts). */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -33,8 +34,8 @@ export default defineConfig({
   // The YAML worker's dependencies, pre-bundled up front: otherwise the dev server re-optimises on
   // the first worker request and aborts it, and validation never starts.
   optimizeDeps: { include: ['monaco-yaml/yaml.worker.js'] },
-  worker: { format: 'es', plugins: () => [fieldDocsPlugin()] },
-  build: { target: 'es2022', sourcemap: false },
+  worker: { format: 'es', plugins: () => [fieldDocsPlugin()], rollupOptions: { treeshake } },
+  build: { target: 'es2022', sourcemap: false, rollupOptions: { treeshake } },
   server: { port: 5173 },
   preview: { port: 4173, headers: { 'Content-Security-Policy': CSP } },
 });

@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { build, type Alias, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { withCsp } from './pages.js';
+import { treeshake } from './treeshake.js';
 
 export interface WidgetBuildOptions {
   readonly root: string;
@@ -66,7 +67,7 @@ export function widgetBuild(opts: WidgetBuildOptions): Plugin {
         define: opts.define,
         resolve: { alias: opts.alias },
         // the engine worker imports kubectl explain's field docs, a build-time data module
-        worker: { format: 'es', plugins: () => [fieldDocsPlugin()] },
+        worker: { format: 'es', plugins: () => [fieldDocsPlugin()], rollupOptions: { treeshake } },
         build: {
           target: 'es2022',
           outDir: 'dist',
@@ -74,6 +75,7 @@ export function widgetBuild(opts: WidgetBuildOptions): Plugin {
           assetsDir: 'widget/assets',
           modulePreload: false,
           rollupOptions: {
+            treeshake,
             input: Object.fromEntries(Object.entries(WIDGET_ENTRIES).map(([name, file]) => [name, resolve(opts.root, file)])),
             output: { entryFileNames: '[name].js' },
           },

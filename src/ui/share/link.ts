@@ -8,12 +8,10 @@
 import { strFromU8, strToU8, unzlibSync, zlibSync } from 'fflate';
 import { ENGINE_VERSION } from '../worker/session-log.js';
 import { checkShared, type SharedSession } from './shared-session.js';
+import { isShareHash, SHARE_PARAM as PARAM } from './share-hash.js';
 
 /** The link format this page writes. */
 export const LINK_FORMAT = 1;
-
-/** The hash parameter that carries a shared session. */
-const PARAM = 'share';
 
 /** The biggest session a link may inflate to; a bigger one is refused (a zip bomb, or not a session). */
 const MAX_JSON_BYTES = 16 * 1024 * 1024;
@@ -43,11 +41,6 @@ export function fromBase64Url(text: string): Uint8Array | undefined {
 /** The hash (`#share=v1....`) that opens `session`. */
 export function encodeShare(session: SharedSession): string {
   return `#${PARAM}=v${LINK_FORMAT}.${toBase64Url(zlibSync(strToU8(JSON.stringify(session)), { level: 9 }))}`;
-}
-
-/** Whether a hash carries a shared session at all (other hashes are left to the page). */
-export function isShareHash(hash: string): boolean {
-  return hash.startsWith(`#${PARAM}=`);
 }
 
 /** The decoder of each link format ever written, by its number. */

@@ -77,11 +77,3 @@ export function complete(text: string, caret: number, source: CompletionSource):
   if (typeArg) return pick(source.names(TYPE_WORDS.get(typeArg.toLowerCase())!));
   return pick(TYPE_WORDS.keys());
 }
-
-/** The longest prefix every candidate shares (what a Tab with several candidates inserts). */
-export function commonPrefix(candidates: readonly string[]): string {
-  if (candidates.length === 0) return '';
-  let prefix = candidates[0]!;
-  for (const c of candidates) while (!c.startsWith(prefix)) prefix = prefix.slice(0, -1);
-  return prefix;
-}

@@ -5,7 +5,8 @@
  */
 import { strToU8, zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { decodeShare, encodeShare, isShareHash, toBase64Url } from '../../../src/ui/share/link.js';
+import { decodeShare, encodeShare, toBase64Url } from '../../../src/ui/share/link.js';
+import { isShareHash } from '../../../src/ui/share/share-hash.js';
 import type { SharedSession } from '../../../src/ui/share/shared-session.js';
 import { ENGINE_VERSION, emptyLog } from '../../../src/ui/worker/session-log.js';
 

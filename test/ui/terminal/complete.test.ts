@@ -1,6 +1,6 @@
 /** Tab completion offers what kubectl's own tables accept, and live names where a name goes. */
 import { describe, expect, it } from 'vitest';
-import { commonPrefix, complete } from '../../../src/ui/terminal/complete.js';
+import { complete } from '../../../src/ui/terminal/complete.js';
 import type { Kind } from '../../../src/sim/api/types.js';
 import { KUBECTL_VERBS } from '../../../src/kubectl/verbs/index.js';
 
@@ -48,11 +48,5 @@ describe('complete', () => {
     const text = 'sim node add a\nkubectl get ds a';
     expect(complete(text, text.length, source)).toEqual({ start: text.length - 1, end: text.length, candidates: ['agent'] });
     expect(complete('kubectl get ds a --x', 16, source)).toEqual({ start: 15, end: 16, candidates: ['agent'] });
-  });
-
-  it('finds the common prefix of several candidates', () => {
-    expect(commonPrefix(['node-1', 'node-2'])).toBe('node-');
-    expect(commonPrefix(['a'])).toBe('a');
-    expect(commonPrefix([])).toBe('');
   });
 });
