@@ -2,11 +2,13 @@
  * The engine in a Web Worker: one per playground. It only wires the worker's message port and
  * its animation frames (Play advances the clock once per frame) to an EngineHost.
  *
- * The field docs of `kubectl explain` are a chunk of their own (build/field-docs-plugin.ts), fetched
- * the first time a script mentions explain. Requests are handled one after another, so one
- * waiting for that chunk never lets a later one go first.
+ * Two parts load on demand, each a chunk of its own: the field docs of `kubectl explain`
+ * (build/field-docs-plugin.ts), the first time a script mentions explain, and the lesson runtime
+ * (the lesson parser, LessonRun and its checks), at the first lesson request. Requests are handled
+ * one after another, so one waiting for a chunk never lets a later one go first.
  */
 import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
+import type { LessonDesk } from './lesson-desk.js';
 import { EngineHost } from './host.js';
 import type { Ticker } from './play-loop.js';
 import type { Request, WorkerMessage } from './protocol.js';
@@ -36,8 +38,25 @@ async function docsFor(req: Request): Promise<void> {
   }
 }
 
-const host = new EngineHost({ post: (msg: WorkerMessage) => postMessage(msg), ticker, fieldDocs: () => fieldDocs });
+let Desk: typeof LessonDesk | undefined;
+
+/** Loads the lesson runtime at the first lesson request; if it fails, that request says so. */
+async function lessonsFor(req: Request): Promise<void> {
+  if (Desk || req.type !== 'lesson') return;
+  try {
+    Desk = (await import('./lesson-desk.js')).LessonDesk;
+  } catch {
+    // offline and not cached: the host answers that the lesson runtime could not be loaded
+  }
+}
+
+const host = new EngineHost({
+  post: (msg: WorkerMessage) => postMessage(msg),
+  ticker,
+  fieldDocs: () => fieldDocs,
+  lessonDesk: () => (Desk ? new Desk() : undefined),
+});
 let queue: Promise<void> = Promise.resolve();
 addEventListener('message', (ev: MessageEvent<Request>) => {
-  queue = queue.then(() => docsFor(ev.data)).then(() => host.handle(ev.data));
+  queue = queue.then(() => Promise.all([docsFor(ev.data), lessonsFor(ev.data)])).then(() => host.handle(ev.data));
 });

@@ -17,7 +17,7 @@ import { clockLine } from '../../kubectl/sim/clock.js';
 import { commandResult } from '../../kubectl/session.js';
 import { PlayLoop, type Speed, type Ticker } from './play-loop.js';
 import type { Reply, Request, WorkerMessage } from './protocol.js';
-import { LessonDesk } from './lesson-desk.js';
+import type { LessonDesk } from './lesson-desk.js';
 import { QUERIES } from './queries.js';
 import { EngineSession } from './session.js';
 import { emptyLog } from './session-log.js';
@@ -27,6 +27,8 @@ export interface HostEnv {
   readonly ticker: Ticker;
   /** The field docs `kubectl explain` prints, once the worker has loaded them. */
   readonly fieldDocs?: () => FieldDocs | undefined;
+  /** A lesson desk, once the worker has loaded the lesson runtime (a chunk of its own, lessons only). */
+  readonly lessonDesk?: () => LessonDesk | undefined;
 }
 
 export class EngineHost {
@@ -37,8 +39,8 @@ export class EngineHost {
   private unsubscribe: () => void = () => {};
   private readonly play: PlayLoop;
   private speed: Speed = 1;
-  /** The open lesson, if any, and the view of it last posted. */
-  private readonly lesson = new LessonDesk();
+  /** The lesson desk from the first lesson request on, and the view of it last posted. */
+  private lesson: LessonDesk | undefined;
   private lessonPosted = '';
 
   constructor(private readonly env: HostEnv) {
@@ -48,7 +50,7 @@ export class EngineHost {
       () => this.session.cluster,
       () => {
         this.flush();
-        this.lesson.observed();
+        this.lesson?.observed();
         this.postLesson();
       },
       () => this.endSegment(true),
@@ -97,7 +99,7 @@ export class EngineHost {
       case 'load': {
         const session = new EngineSession(req.log);
         this.play.stop();
-        this.lesson.close();
+        this.lesson?.close();
         this.session = this.attach(session);
         return { id: req.id, type: 'results', results: [] };
       }
@@ -112,6 +114,8 @@ export class EngineHost {
         return { id: req.id, type: 'results', results: [] };
       case 'lesson': {
         if (this.play.playing) this.endSegment(false);
+        this.lesson ??= this.env.lessonDesk?.();
+        if (!this.lesson) throw new Error('the lesson runtime could not be loaded');
         const out = this.lesson.handle(req.action, this.session);
         if (out.session) this.session = this.attach(out.session);
         return { id: req.id, type: 'answer', value: out.value };
@@ -129,7 +133,7 @@ export class EngineHost {
 
   /** Posts the lesson column's view when it changed (after the batch it belongs to). */
   private postLesson(): void {
-    const view = this.lesson.view();
+    const view = this.lesson?.view();
     if (!view) return;
     const key = JSON.stringify(view);
     if (key === this.lessonPosted) return;
@@ -149,7 +153,7 @@ export class EngineHost {
       // As exec does after every verb, so the segment leaves what `sim advance D` would.
       this.session.cluster.settle(line);
       this.session.record({ line });
-      this.lesson.observed(line);
+      this.lesson?.observed(line);
     }
     this.flush();
     this.postLesson();

@@ -76,4 +76,14 @@ describe('EngineHost', () => {
     h.host.handle({ id: 4, type: 'query', query: 'log', args: undefined });
     expect(replies(h.posted).at(-1)).toMatchObject({ value: { commands: [{ line: 'sim node add node-1' }] } });
   });
+
+  it('answers a lesson request without the lesson runtime loaded with why, keeping the session', () => {
+    const h = host();
+    h.host.handle({ id: 1, type: 'run', text: 'sim node add node-1', files: {}, source: 'terminal' });
+    h.host.handle({ id: 2, type: 'lesson', action: { do: 'hint' } });
+    expect(replies(h.posted).at(-1)).toEqual({ id: 2, type: 'failed', message: 'the lesson runtime could not be loaded' });
+    expect(h.posted.some((m) => m.type === 'lesson')).toBe(false);
+    h.host.handle({ id: 3, type: 'query', query: 'log', args: undefined });
+    expect(replies(h.posted).at(-1)).toMatchObject({ value: { commands: [{ line: 'sim node add node-1' }] } });
+  });
 });

@@ -5,6 +5,7 @@
  */
 import type { EnginePort } from '../../../src/ui/worker/client.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
+import { LessonDesk } from '../../../src/ui/worker/lesson-desk.js';
 import type { Ticker } from '../../../src/ui/worker/play-loop.js';
 import type { Request, WorkerMessage } from '../../../src/ui/worker/protocol.js';
 
@@ -52,6 +53,7 @@ export function inProcessEngine(): InProcessEngine {
   const ticker = manualTicker();
   const host = new EngineHost({
     ticker,
+    lessonDesk: () => new LessonDesk(),
     post: (msg) => {
       const data = structuredClone(msg);
       posted.push(data);

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { lessonJson } from '../../../build/lessons-json.js';
 import type { LessonData } from '../../../src/ui/lesson/data.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
+import { LessonDesk } from '../../../src/ui/worker/lesson-desk.js';
 import type { LessonAction, LessonMessage } from '../../../src/ui/worker/lesson-protocol.js';
 import type { Reply, WorkerMessage } from '../../../src/ui/worker/protocol.js';
 import { manualTicker } from './in-process.js';
@@ -18,7 +19,7 @@ const lesson = (id: string): LessonData => JSON.parse(DATA.get(`lessons/${id}/le
 function harness() {
   const posted: WorkerMessage[] = [];
   const ticker = manualTicker();
-  const host = new EngineHost({ ticker, post: (m) => posted.push(structuredClone(m)) });
+  const host = new EngineHost({ ticker, lessonDesk: () => new LessonDesk(), post: (m) => posted.push(structuredClone(m)) });
   let id = 0;
   const reply = (): Reply => posted.at(-1) as Reply;
   return {
