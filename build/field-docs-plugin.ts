@@ -2,7 +2,8 @@
  * Serves the field documentation of `kubectl explain` (and the editor's hover) to the page as a
  * virtual module, `virtual:everynode/field-docs`, whose default export is the FieldDocs JSON the
  * CLI builds (src/cli/field-docs.ts) from the installed kubernetes-types. The engine worker
- * imports it dynamically, so it is a chunk of its own, fetched only when a script runs explain.
+ * and the editor (src/ui/editor/monaco/monaco.ts) import it dynamically, so it is a chunk of its
+ * own, fetched only when a script runs explain or the learner first hovers a field.
  */
 import type { Plugin } from 'vite';
 import { nodeFieldDocs } from '../src/cli/field-docs.js';

@@ -63,7 +63,8 @@ export function widgetBuild(opts: WidgetBuildOptions): Plugin {
         root: opts.root,
         base: './',
         logLevel: 'warn',
-        plugins: [svelte({ compilerOptions: { css: 'injected' } }), statics(opts.root)],
+        // the editor's hover imports the field docs too
+        plugins: [svelte({ compilerOptions: { css: 'injected' } }), statics(opts.root), fieldDocsPlugin()],
         define: opts.define,
         resolve: { alias: opts.alias },
         // the engine worker imports kubectl explain's field docs, a build-time data module

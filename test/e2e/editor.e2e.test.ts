@@ -2,9 +2,10 @@
  * The editor in real Chromium on the production build, under a strict Content-Security-Policy
  * (no unsafe-eval, no inline scripts, workers same-origin): the textarea works before Monaco and
  * hands over its edits and cursor; monaco-yaml completes and flags from the generated schema; a
- * typo shows kubectl's marker at its line before Apply; Ctrl+Enter applies with kubectl's output
- * in the terminal; a keyboard user leaves Monaco with the tab focus mode shown on screen; the
- * Monaco chunks load only when the editor is on screen.
+ * typo shows kubectl's marker at its line before Apply; hovering a field shows kubectl explain's
+ * words for it; Ctrl+Enter applies with kubectl's output in the terminal; a keyboard user
+ * leaves Monaco with the tab focus mode shown on screen; the Monaco chunks load only when the
+ * editor is on screen.
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +31,7 @@ const CSP = [
 /** The example DaemonSet the page opens with (two comment lines, then the manifest). */
 const DS = readFileSync('src/ui/playground/presets.ts', 'utf8').match(/EXAMPLE_DAEMONSET = `([^`]*)`/)![1]!;
 const WITH_REPLICAS = DS.replace('spec:\n  selector', 'spec:\n  replicas: 3\n  selector');
+const WITH_SURGE = DS.replace('spec:\n  selector', 'spec:\n  updateStrategy:\n    rollingUpdate:\n      maxSurge: 1\n      maxUnavailable: 0\n  selector');
 const BAD_INDENT = DS.replace('        image: registry', '         image: registry');
 
 let s: Session;
@@ -126,6 +128,20 @@ describe('editor', () => {
     await expect.poll(suggest, { timeout: 10_000 }).toContain('minReadySeconds');
     await s.screenshot('editor-completion');
     await s.page.keyboard.press('Escape');
+  });
+
+  it("hovers a field with kubectl explain's words: path, type and the upstream description", async () => {
+    await replaceText(WITH_SURGE);
+    await region().getByText('maxSurge', { exact: true }).hover();
+    const hover = async () => (await s.page.locator('.monaco-hover:not(.hidden)').allTextContents()).join('\n');
+    await expect.poll(hover, { timeout: 15_000 }).toContain('spec.updateStrategy.rollingUpdate.maxSurge');
+    const text = await hover();
+    expect(text).toContain('DaemonSet');
+    expect(text).toContain('<IntOrString>');
+    expect(text).toContain('The maximum number of nodes with an existing available DaemonSet pod that can have an updated DaemonSet pod during during an update.');
+    expect(text).toContain('kubectl explain daemonset.spec.updateStrategy.rollingUpdate.maxSurge');
+    await s.screenshot('editor-hover-field-docs');
+    await s.page.mouse.move(0, 0);
   });
 
   it('places a bad indent at its line, and is clean again once fixed', async () => {

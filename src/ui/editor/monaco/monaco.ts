@@ -5,8 +5,9 @@
  * keeps its own models under its own URIs.
  *
  * Never the full `monaco-editor` entry (every language and feature, 13 MB): the editor API,
- * the YAML tokenizer, and the editing features listed below. monaco-yaml adds completion,
- * validation and hover from the JSON Schema generated from the engine's manifest schema.
+ * the YAML tokenizer, and the editing features listed below. monaco-yaml adds completion and
+ * validation from the JSON Schema generated from the engine's manifest schema; the hover is
+ * `kubectl explain`'s (field-hover.ts), loaded with the field docs on the first hover.
  */
 import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/languages/definitions/yaml/register';
@@ -38,7 +39,21 @@ configureMonacoYaml(withLegacyWebWorker(monaco), {
   // kubectl reads YAML as go-yaml does: YAML 1.1 (`yes` is a boolean).
   yamlVersion: '1.1',
   format: { enable: false },
+  // the schema knows types only; field-hover.ts shows kubectl explain's words instead
+  hover: false,
   schemas: [{ uri: SCHEMA_URI, fileMatch: ['*'], schema: manifestJsonSchema() }],
+});
+
+monaco.languages.registerHoverProvider('yaml', {
+  async provideHover(model, position) {
+    const text = model.getValue();
+    const [{ fieldHover }, docs] = await Promise.all([import('./field-hover.js'), import('virtual:everynode/field-docs').then((m) => m.default, () => undefined)]);
+    const hover = fieldHover(docs, text, model.getOffsetAt(position));
+    if (!hover || model.isDisposed() || model.getValue() !== text) return undefined;
+    const from = model.getPositionAt(hover.start);
+    const to = model.getPositionAt(hover.end);
+    return { range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column), contents: [...hover.contents] };
+  },
 });
 
 export { monaco };
