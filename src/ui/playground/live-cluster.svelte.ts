@@ -10,14 +10,15 @@
  *   next changes, so views can memoise against it.
  */
 import type { ApiObject, Kind, KindMap } from '../../sim/api/types.js';
+import { EPOCH_MS } from '../../sim/engine/time.js';
 import { keyOf } from '../../sim/store/store.js';
 import type { DiffBatch } from '../worker/protocol.js';
 
 export type { DiffBatch } from '../worker/protocol.js';
 
 export class LiveCluster {
-  /** Virtual time (ms since the Unix epoch, the engine's clock). */
-  now = $state(0);
+  /** Virtual time (ms since the Unix epoch, the engine's clock); the clock's start until the first batch arrives. */
+  now = $state(EPOCH_MS);
   /** Bumps once per applied batch. */
   version = $state(0);
   private readonly byKind = new Map<string, Map<string, ApiObject>>();

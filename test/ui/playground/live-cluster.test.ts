@@ -3,6 +3,7 @@
  * object after every batch, in the store's own order.
  */
 import { describe, expect, it } from 'vitest';
+import { EPOCH_MS, formatDuration } from '../../../src/sim/engine/time.js';
 import { LiveCluster } from '../../../src/ui/playground/live-cluster.svelte.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
 import { manualTicker } from '../worker/in-process.js';
@@ -76,5 +77,13 @@ describe('LiveCluster', () => {
     off();
     m.host.handle({ id: 3, type: 'run', text: 'sim node add node-2', files: {}, source: 'terminal' });
     expect(calls).toBe(1);
+  });
+});
+
+describe('before the first batch', () => {
+  it("reads the virtual clock's start, so the time bar never shows a time before it", () => {
+    const live = new LiveCluster();
+    expect(live.now).toBe(EPOCH_MS);
+    expect(formatDuration(live.now - EPOCH_MS)).toBe('0s');
   });
 });
