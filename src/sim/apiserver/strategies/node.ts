@@ -12,6 +12,7 @@
  */
 import type { Node, Taint } from '../../api/types.js';
 import { isValidLabelValue } from '../../api/name-validation.js';
+import { identityMemo } from '../../memo.js';
 import type { Strategy } from '../strategy.js';
 import { child, duplicate, goValue, index, invalid, type FieldError } from '../validation/field.js';
 import { goTaint } from '../validation/govalue.js';
@@ -55,6 +56,13 @@ export const nodeStrategy: Strategy<Node> = {
   },
 
   validate(node) {
-    return [...validateObjectMeta(node.metadata, false, nameIsDNSSubdomain), ...validateNodeTaints(node.spec?.taints, 'spec.taints')];
+    const taints = node.spec?.taints;
+    return [...validateObjectMeta(node.metadata, false, nameIsDNSSubdomain), ...(taints ? taintErrors(taints, 'spec.taints') : [])];
   },
 };
+
+/**
+ * `validateNodeTaints` once per taints list object: a node's status writes keep its list, and
+ * the nodes registered by one `sim node add` share the taints they were given. Only read.
+ */
+const taintErrors = identityMemo((taints: readonly Taint[], path: string) => validateNodeTaints(taints, path));

@@ -82,9 +82,15 @@ export function key(path: string, k: string): string {
   return `${path}[${k}]`;
 }
 
-/** `field.Path.Child(...)`: dotted, skipping an empty parent. */
-export function child(path: string, ...names: string[]): string {
-  return [path, ...names].filter((p) => p.length > 0).join('.');
+/**
+ * `field.Path.Child(...)`: dotted, skipping an empty parent. Validation builds a path for every
+ * field it visits, errors or not (a pod's create builds dozens): the usual one name is joined
+ * without the arrays the general case builds.
+ */
+export function child(path: string, name: string, ...more: string[]): string {
+  if (more.length > 0) return [path, name, ...more].filter((p) => p.length > 0).join('.');
+  if (name.length === 0) return path;
+  return path.length === 0 ? name : `${path}.${name}`;
 }
 
 /** `ValidateNonnegativeField`: `must be greater than or equal to 0`. */

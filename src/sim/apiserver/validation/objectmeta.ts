@@ -10,7 +10,7 @@
 import type { ObjectMeta } from '../../api/types.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, utf8Length } from '../../api/name-validation.js';
 import { child, forbidden, goValue, invalid, nonNegative, required, tooLong, type FieldError } from './field.js';
-import { memo } from '../../memo.js';
+import { identityMemo, memo } from '../../memo.js';
 
 /** A name check: the list of problems with `name` ([] when valid). */
 export type NameFn = (name: string) => string[];
@@ -45,10 +45,19 @@ export function validateObjectMeta(
     errs.push(forbidden(child(path, 'namespace'), 'not allowed on this type'));
   }
   errs.push(...nonNegative(meta.generation, child(path, 'generation')));
-  errs.push(...validateLabels(meta.labels, child(path, 'labels')));
-  errs.push(...validateAnnotations(meta.annotations, child(path, 'annotations')));
+  if (meta.labels) errs.push(...labelErrors(meta.labels, child(path, 'labels')));
+  if (meta.annotations) errs.push(...annotationErrors(meta.annotations, child(path, 'annotations')));
   return errs;
 }
+
+/**
+ * `validateLabels` and `validateAnnotations` once per map object and path. Maps are readonly
+ * and travel unchanged from one version of an object to the next (a node's status and taint
+ * writes keep its labels), and objects built from one template or one registration share them,
+ * so a big cluster validates each map once instead of on every write. The lists are only read.
+ */
+const labelErrors = identityMemo((labels: Readonly<Record<string, string>>, path: string) => validateLabels(labels, path));
+const annotationErrors = identityMemo((annotations: Readonly<Record<string, string>>, path: string) => validateAnnotations(annotations, path));
 
 /**
  * `isQualifiedName` of label and annotation keys, which repeat on every node and pod (a big

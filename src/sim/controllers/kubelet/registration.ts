@@ -47,6 +47,25 @@ function uuid(text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
+/** The annotations every kubelet registers with: one readonly map all nodes share. */
+const NODE_ANNOTATIONS: Readonly<Record<string, string>> = {
+  'node.alpha.kubernetes.io/ttl': '0',
+  'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
+};
+
+/**
+ * The kubelet's well-known labels plus the machine's own (`--labels`), keys in sorted order.
+ * Without labels of its own (the usual fleet) the well-known ones are already in order.
+ */
+function nodeLabels(name: string, own: Readonly<Record<string, string>>): Record<string, string> {
+  const labels: Record<string, string> = { 'kubernetes.io/arch': 'amd64', 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', ...own };
+  const arch = labels['kubernetes.io/arch']!;
+  const os = labels['kubernetes.io/os']!;
+  const wellKnown = { 'beta.kubernetes.io/arch': arch, 'beta.kubernetes.io/os': os, 'kubernetes.io/arch': arch, 'kubernetes.io/hostname': labels['kubernetes.io/hostname']!, 'kubernetes.io/os': os };
+  if (Object.keys(own).length === 0) return wellKnown;
+  return Object.fromEntries(Object.entries({ ...labels, ...wellKnown }).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+}
+
 export interface Registration {
   readonly labels: Readonly<Record<string, string>>;
   readonly taints: readonly Taint[];
@@ -60,14 +79,7 @@ export interface Registration {
  * Ready=False until its runtime network is up.
  */
 export function registrationNode(name: string, index: number, reg: Registration, now: number): Draft<Node> & { kind: 'Node' } {
-  const labels: Record<string, string> = {
-    'kubernetes.io/arch': 'amd64',
-    'kubernetes.io/hostname': name,
-    'kubernetes.io/os': 'linux',
-    ...reg.labels,
-  };
-  labels['beta.kubernetes.io/arch'] = labels['kubernetes.io/arch']!;
-  labels['beta.kubernetes.io/os'] = labels['kubernetes.io/os']!;
+  const labels = nodeLabels(name, reg.labels);
   const capacity: ResourceList = {
     cpu: reg.cpu,
     'ephemeral-storage': EPHEMERAL_STORAGE,
@@ -76,17 +88,13 @@ export function registrationNode(name: string, index: number, reg: Registration,
     memory: reg.memory,
     pods: reg.pods,
   };
-  const sorted = Object.fromEntries(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return {
     apiVersion: 'v1',
     kind: 'Node',
     metadata: {
       name,
-      labels: sorted,
-      annotations: {
-        'node.alpha.kubernetes.io/ttl': '0',
-        'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
-      },
+      labels,
+      annotations: NODE_ANNOTATIONS,
     },
     spec: { podCIDR: podCIDR(index), podCIDRs: [podCIDR(index)], ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
     status: {
