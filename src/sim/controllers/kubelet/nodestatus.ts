@@ -12,7 +12,7 @@ import type { ConditionStatus, Node, NodeCondition } from '../../api/types.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { MachineState } from './state.js';
-import { InternTable, sameElements } from '../../intern.js';
+import { sameElements } from '../../intern.js';
 
 /** The condition types `sim node condition` may set. */
 export const NODE_CONDITION_TYPES = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable'] as const;
@@ -91,23 +91,31 @@ export function nodeConditions(node: Pick<Node, 'status'>, m: ConditionInputs, n
       conditions.push(prev);
       continue;
     }
-    // The nodes that register or change together post equal conditions: they share them.
-    conditions.push(
-      internedConditions.get(`${type}\u0000${status}\u0000${heartbeat}\u0000${transition}`, () => ({
-        type,
-        status,
-        lastHeartbeatTime: heartbeat,
-        lastTransitionTime: transition,
-        reason: w.reason,
-        message: w.message,
-      })),
-    );
+    conditions.push(sharedCondition(type, status, w, heartbeat, transition));
   }
   return { conditions: sameElements(old, conditions) ? (old as NodeCondition[]) : conditions, events };
 }
 
-/** Conditions by type, status and times (reason and message follow from type and status). */
-const internedConditions = new InternTable<NodeCondition>();
+/**
+ * The conditions posted at the current heartbeat, by transition time and wording (which names
+ * the type and status). The nodes that register or change together post equal conditions: they
+ * share them. Looked up by strings and objects that already exist (the heartbeat and transition
+ * come from the clock's memo), so a post builds no key; forgotten when the clock moves on.
+ */
+let heartbeatOfShared: string | undefined;
+let sharedByTransition = new Map<string, Map<Wording, NodeCondition>>();
+
+function sharedCondition(type: NodeConditionType, status: ConditionStatus, w: Wording, heartbeat: string, transition: string): NodeCondition {
+  if (heartbeat !== heartbeatOfShared) {
+    heartbeatOfShared = heartbeat;
+    sharedByTransition = new Map();
+  }
+  let byWording = sharedByTransition.get(transition);
+  if (!byWording) sharedByTransition.set(transition, (byWording = new Map()));
+  let c = byWording.get(w);
+  if (!c) byWording.set(w, (c = { type, status, lastHeartbeatTime: heartbeat, lastTransitionTime: transition, reason: w.reason, message: w.message }));
+  return c;
+}
 
 /**
  * The conditions a kubelet registers its Node with (`initialNode` runs the status setters before
@@ -119,6 +127,16 @@ export function initialConditions(m: ConditionInputs, now: number): NodeConditio
 
 /** The conditions without heartbeat times, to tell whether posting would change anything. */
 export function sameConditions(a: readonly NodeCondition[] | undefined, b: readonly NodeCondition[]): boolean {
-  const strip = (cs: readonly NodeCondition[]) => cs.map(({ lastHeartbeatTime: _h, ...rest }) => rest);
-  return jsonEqual(strip(a ?? []), strip(b));
+  const old = a ?? [];
+  if (old === b) return true;
+  if (old.length !== b.length) return false;
+  // Compared in place, not through heartbeat-less copies: every node status sync asks.
+  for (let i = 0; i < b.length; i++) {
+    const x = old[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    for (const k in x) if (k !== 'lastHeartbeatTime' && !jsonEqual(x[k as keyof NodeCondition], y[k as keyof NodeCondition])) return false;
+    for (const k in y) if (k !== 'lastHeartbeatTime' && !(k in x) && y[k as keyof NodeCondition] !== undefined) return false;
+  }
+  return true;
 }

@@ -52,6 +52,15 @@ function podUpdated(old: Pod, next: Pod): boolean {
 
 /** Node changes the filters read (`nodeSchedulingPropertiesChange`, reduced to these filters). */
 function nodeChangeMatters(old: Node, next: Node): boolean {
+  // Most node writes are status posts that keep these very objects: nothing to serialise.
+  if (
+    old.metadata.labels === next.metadata.labels &&
+    old.spec.taints === next.spec.taints &&
+    !!old.spec.unschedulable === !!next.spec.unschedulable &&
+    (old.status.allocatable ?? old.status.capacity) === (next.status.allocatable ?? next.status.capacity)
+  ) {
+    return false;
+  }
   const props = (n: Node): string => JSON.stringify([n.metadata.labels ?? {}, n.spec.taints ?? [], !!n.spec.unschedulable, n.status.allocatable ?? n.status.capacity ?? {}]);
   return props(old) !== props(next);
 }
@@ -62,6 +71,9 @@ function queueOrder(a: Pod, b: Pod): number {
   const pb = podPriority(b);
   if (pa !== pb) return pb - pa;
   if (a.metadata.creationTimestamp !== b.metadata.creationTimestamp) return cmp(a.metadata.creationTimestamp, b.metadata.creationTimestamp);
+  // Pods of one namespace compare as their `namespace/name` keys do, without building them
+  // (a DaemonSet's pods are created in one instant, so sorting its pods ends here every time).
+  if (a.metadata.namespace === b.metadata.namespace) return cmp(a.metadata.name, b.metadata.name);
   return cmp(podKey(a), podKey(b));
 }
 
