@@ -14,6 +14,13 @@ import type { WordContext } from '../../view/model/words.js';
 import type { Playground } from '../playground/playground.svelte.js';
 
 const KINDS = ['Node', 'Pod', 'DaemonSet', 'ControllerRevision'] as const;
+/**
+ * Real time between two `pictureFacts` questions. The answer walks every DaemonSet's nodes in the
+ * worker (its rolling-update budget is the controller's dry run over the whole fleet), so a
+ * cluster playing at 60 frames a second asks a few times a second, not every frame, and the
+ * worker's time goes to the engine.
+ */
+const FACTS_GAP_MS = 250;
 const states = new WeakMap<Playground, PictureState>();
 
 /** The picture state of a playground (made on first use). */
@@ -36,6 +43,9 @@ export class PictureState {
   private readonly listeners = new Set<(c: Changed) => void>();
   private asking = false;
   private askAgain = false;
+  /** When the last question went out (performance.now), and the timer of a question waiting for the gap. */
+  private askedAt = -Infinity;
+  private waiting: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: () => void;
 
   constructor(readonly playground: Playground) {
@@ -63,10 +73,11 @@ export class PictureState {
   setQuery(q: string): void {
     this.query = q;
     this.matches = q.trim() === '' ? undefined : matchNodes(this.model.nodeObjects(), q);
-    this.notify({ nodes: new Set(), layout: false, daemonSets: false, revisions: false, pending: false });
+    this.notify({ nodes: new Set(), layout: false, daemonSets: false, marks: false, revisions: false, pending: false });
   }
 
   destroy(): void {
+    clearTimeout(this.waiting);
     this.unsubscribe();
     this.listeners.clear();
   }
@@ -84,15 +95,27 @@ export class PictureState {
   }
 
   /**
-   * Asks the worker for the engine facts; a change while asking asks once more afterwards. A
-   * failed question leaves the last facts in place: the engine failure itself is the shell's to
-   * show (Playground.failure), and the next change asks again.
+   * Asks the worker for the engine facts; a change while asking asks once more afterwards, and
+   * questions are at least FACTS_GAP_MS of real time apart (a later one waits for the gap: the
+   * last change is always asked about). A failed question leaves the last facts in place: the
+   * engine failure itself is the shell's to show (Playground.failure), and the next change asks
+   * again.
    */
   private askFacts(): void {
+    if (this.waiting !== undefined) return;
     if (this.asking) {
       this.askAgain = true;
       return;
     }
+    const wait = this.askedAt + FACTS_GAP_MS - performance.now();
+    if (wait > 0) {
+      this.waiting = setTimeout(() => {
+        this.waiting = undefined;
+        this.askFacts();
+      }, wait);
+      return;
+    }
+    this.askedAt = performance.now();
     this.asking = true;
     this.playground
       .query<EngineFacts>('pictureFacts')

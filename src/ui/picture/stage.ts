@@ -48,7 +48,7 @@ export class Stage {
   request(what: boolean | Changed): void {
     if (what === true) this.full = true;
     else if (what !== false) {
-      if (what.layout || what.revisions || what.daemonSets) this.full = true;
+      if (what.layout || what.revisions || what.marks) this.full = true;
       else for (const n of what.nodes) this.dirty.add(n);
     }
     if (this.frame === 0) this.frame = requestAnimationFrame(() => this.run());

@@ -8,6 +8,8 @@
  * - After `apply(b)`, the objects are exactly the worker's store at `b.now`.
  * - `list(kind)` is in the store's own order (`namespace/name`) and is one array until that kind
  *   next changes, so views can memoise against it.
+ * - `keys(kind)` is one array until an object of that kind is added or removed: a view that needs
+ *   only the names (a node picker, a count) reads it, and a status write costs it nothing.
  */
 import type { ApiObject, Kind, KindMap } from '../../sim/api/types.js';
 import { EPOCH_MS } from '../../sim/engine/time.js';
@@ -23,7 +25,7 @@ export class LiveCluster {
   version = $state(0);
   private readonly byKind = new Map<string, Map<string, ApiObject>>();
   /** Sorted keys per kind: rebuilt only after an add or remove (updates keep the order). */
-  private readonly keys = new Map<string, string[]>();
+  private readonly sorted = new Map<string, readonly string[]>();
   /** The list per kind: rebuilt after any write of that kind. */
   private readonly lists = new Map<string, readonly ApiObject[]>();
   private readonly listeners = new Set<(b: DiffBatch) => void>();
@@ -36,12 +38,21 @@ export class LiveCluster {
     let out = this.lists.get(kind);
     if (!out) {
       const objects = this.byKind.get(kind);
-      let keys = this.keys.get(kind);
-      if (!keys) this.keys.set(kind, (keys = objects ? [...objects.keys()].sort(compare) : []));
-      out = keys.map((k) => objects!.get(k)!);
+      out = this.keys(kind).map((k) => objects!.get(k)!);
       this.lists.set(kind, out);
     }
     return out;
+  }
+
+  /**
+   * The `namespace/name` keys of a kind (the bare name for cluster-scoped kinds), sorted; the same
+   * array until an object of that kind is added or removed, however often objects are updated.
+   */
+  keys(kind: string): readonly string[] {
+    void this.version;
+    let keys = this.sorted.get(kind);
+    if (!keys) this.sorted.set(kind, (keys = [...(this.byKind.get(kind)?.keys() ?? [])].sort(compare)));
+    return keys;
   }
 
   get<K extends Kind>(kind: K, namespace: string | undefined, name: string): KindMap[K] | undefined;
@@ -61,7 +72,7 @@ export class LiveCluster {
   apply(b: DiffBatch): void {
     if (b.reset) {
       this.byKind.clear();
-      this.keys.clear();
+      this.sorted.clear();
       this.lists.clear();
       for (const obj of b.reset) this.put(obj);
     }
@@ -70,7 +81,7 @@ export class LiveCluster {
       for (const [, obj] of e.diff.updated) this.put(obj);
       for (const obj of e.diff.removed) {
         this.byKind.get(obj.kind)?.delete(keyOf(obj.metadata.namespace, obj.metadata.name));
-        this.keys.delete(obj.kind);
+        this.sorted.delete(obj.kind);
         this.lists.delete(obj.kind);
       }
     }
@@ -83,7 +94,7 @@ export class LiveCluster {
     let objects = this.byKind.get(obj.kind);
     if (!objects) this.byKind.set(obj.kind, (objects = new Map()));
     const key = keyOf(obj.metadata.namespace, obj.metadata.name);
-    if (!objects.has(key)) this.keys.delete(obj.kind);
+    if (!objects.has(key)) this.sorted.delete(obj.kind);
     objects.set(key, obj);
     this.lists.delete(obj.kind);
   }

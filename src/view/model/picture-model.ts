@@ -22,8 +22,14 @@ export interface Changed {
   readonly nodes: ReadonlySet<string>;
   /** Nodes joined, left or regrouped: lay out again. */
   readonly layout: boolean;
-  /** Legends, meters or budgets changed. */
+  /** Legends, meters or budgets changed (the panels; the marks only when `marks` says so). */
   readonly daemonSets: boolean;
+  /**
+   * A DaemonSet fact every mark of its pods reads changed (a rollout began or ended, its
+   * minReadySeconds, its live revision): every card may look different. A status count alone
+   * changes the meters, never a mark.
+   */
+  readonly marks: boolean;
   /** Some revision was added, removed, renumbered or recoloured: every pod mark may look different. */
   readonly revisions: boolean;
   /** The Pending lane changed. */
@@ -35,6 +41,13 @@ export interface NodeGroup {
   readonly value: string;
   readonly controlPlane: boolean;
   readonly nodes: readonly NodeView[];
+}
+
+/** The group order of the nodes, made again only when `layoutVersion` moves. */
+interface Order {
+  readonly version: number;
+  readonly groups: readonly { readonly value: string; readonly controlPlane: boolean; readonly names: readonly string[] }[];
+  readonly names: readonly string[];
 }
 
 /** Natural order (`node-2` before `node-10`); one collator, as comparing with options per call is slow. */
@@ -50,7 +63,7 @@ export class PictureModel {
   private misscheduledSets = new Map<string, ReadonlySet<string>>();
   private grouped: readonly NodeGroup[] | undefined;
   private flat: readonly NodeView[] | undefined;
-  private order: { readonly version: number; readonly groups: { value: string; controlPlane: boolean; names: string[] }[] } | undefined;
+  private order: Order | undefined;
   private pendingList: readonly PodView[] | undefined;
   private dsList: readonly DaemonSetView[] | undefined;
   private label: string;
@@ -82,13 +95,18 @@ export class PictureModel {
       this.podCache = new WeakMap();
     }
     let revisions = t.reset;
-    for (const uid of t.daemonSets) if (this.projectDaemonSet(uid)) revisions = true;
+    let marks = t.reset;
+    for (const uid of t.daemonSets) {
+      const looks = this.projectDaemonSet(uid);
+      revisions ||= looks.revisions;
+      marks ||= looks.marks;
+    }
     if (t.daemonSets.size > 0) this.dsList = undefined;
     for (const name of t.nodes) this.projectCard(name);
     if (t.nodeSet || t.nodes.size > 0) this.regroup();
     if (t.nodeSet) this.layoutVersion++;
     if (t.pending) this.pendingList = undefined;
-    return { nodes: t.nodes, layout: t.nodeSet, daemonSets: t.daemonSets.size > 0, revisions, pending: t.pending };
+    return { nodes: t.nodes, layout: t.nodeSet, daemonSets: t.daemonSets.size > 0, marks, revisions, pending: t.pending };
   }
 
   /** Takes the engine facts of the latest `pictureFacts` answer. */
@@ -109,10 +127,11 @@ export class PictureModel {
     this.facts = facts;
     this.misscheduledSets = new Map(Object.entries(facts.misscheduled).map(([k, v]) => [k, new Set(v)]));
     for (const name of nodes) this.projectCard(name);
-    for (const uid of this.dsViews.keys()) this.projectDaemonSet(uid);
+    let marks = false;
+    for (const uid of this.dsViews.keys()) marks = this.projectDaemonSet(uid).marks || marks;
     this.dsList = undefined;
     if (nodes.size > 0) this.regroup();
-    return { nodes, layout: false, daemonSets: true, revisions: false, pending: false };
+    return { nodes, layout: false, daemonSets: true, marks, revisions: false, pending: false };
   }
 
   /** Groups by another node label. */
@@ -121,7 +140,7 @@ export class PictureModel {
     for (const name of this.objects.nodes.keys()) this.projectCard(name);
     this.regroup();
     this.layoutVersion++;
-    return { nodes: new Set(this.objects.nodes.keys()), layout: true, daemonSets: false, revisions: false, pending: false };
+    return { nodes: new Set(this.objects.nodes.keys()), layout: true, daemonSets: false, marks: false, revisions: false, pending: false };
   }
 
   node(name: string): NodeView | undefined {
@@ -134,10 +153,24 @@ export class PictureModel {
    * otherwise the groups are refilled with the current cards by name.
    */
   groups(): readonly NodeGroup[] {
-    if (this.grouped) return this.grouped;
-    if (this.order?.version !== this.layoutVersion) this.order = { version: this.layoutVersion, groups: this.sortGroups() };
-    this.grouped = this.order.groups.map((g) => ({ value: g.value, controlPlane: g.controlPlane, nodes: g.names.map((n) => this.cards.get(n)!) }));
+    this.grouped ??= this.sorted().groups.map((g) => ({ value: g.value, controlPlane: g.controlPlane, nodes: g.names.map((n) => this.cards.get(n)!) }));
     return this.grouped;
+  }
+
+  /**
+   * Every node's name in group order: the same array until nodes join, leave or regroup, so a
+   * view that shows a window of the nodes (the Nodes list) looks up only the cards in it.
+   */
+  names(): readonly string[] {
+    return this.sorted().names;
+  }
+
+  private sorted(): Order {
+    if (this.order?.version !== this.layoutVersion) {
+      const groups = this.sortGroups();
+      this.order = { version: this.layoutVersion, groups, names: groups.flatMap((g) => g.names) };
+    }
+    return this.order;
   }
 
   private sortGroups(): { value: string; controlPlane: boolean; names: string[] }[] {
@@ -261,19 +294,20 @@ export class PictureModel {
     this.cards.set(name, card);
   }
 
-  /** Projects a DaemonSet again; says whether its revisions look different. */
-  private projectDaemonSet(uid: string): boolean {
+  /** Projects a DaemonSet again; says whether its revisions, or the facts its pods' marks read, look different. */
+  private projectDaemonSet(uid: string): { revisions: boolean; marks: boolean } {
     const old = this.dsViews.get(uid);
     const ds = this.objects.daemonSets.get(uid);
     if (!ds) {
       this.dsViews.delete(uid);
-      return old !== undefined;
+      return { revisions: old !== undefined, marks: old !== undefined };
     }
     let slots = this.slots.get(uid);
     if (!slots) this.slots.set(uid, (slots = new RevisionSlots()));
     const view = projectDaemonSet(ds, projectRevisions(this.objects.revisionsOf(uid), slots), this.facts.budgets[uid]);
     this.dsViews.set(uid, view);
-    return !old || revisionKey(old) !== revisionKey(view);
+    if (!old) return { revisions: true, marks: true };
+    return { revisions: revisionKey(old) !== revisionKey(view), marks: old.rollingOut !== view.rollingOut || old.minReadySeconds !== view.minReadySeconds || old.liveHash !== view.liveHash };
   }
 }
 

@@ -65,6 +65,19 @@ describe('LiveCluster', () => {
     expect(m.live.get('Node', undefined, 'nope')).toBeUndefined();
   });
 
+  it('keeps one key array per kind through updates, and makes it again when an object joins or leaves', () => {
+    const m = mirrored();
+    m.host.handle({ id: 1, type: 'run', text: 'sim node add node-b\nsim node add node-a', files: {}, source: 'terminal' });
+    const keys = m.live.keys('Node');
+    expect(keys).toEqual(['node-a', 'node-b']);
+    m.host.handle({ id: 2, type: 'run', text: 'kubectl label node node-a a=b\nsim advance 1m', files: {}, source: 'terminal' });
+    expect(m.live.list('Node')[0]?.metadata.labels?.a).toBe('b');
+    expect(m.live.keys('Node')).toBe(keys);
+    m.host.handle({ id: 3, type: 'run', text: 'sim node remove node-b', files: {}, source: 'terminal' });
+    expect(m.live.keys('Node')).toEqual(['node-a']);
+    expect(m.live.keys('DaemonSet')).toEqual([]);
+  });
+
   it('replaces everything on a reset batch and stops calling a listener that unsubscribed', () => {
     const m = mirrored();
     m.host.handle({ id: 1, type: 'run', text: 'sim node add node-1', files: {}, source: 'terminal' });

@@ -132,4 +132,24 @@ sim settle
     expect(m.nodes()).toEqual([]);
     expect(m.daemonSets()).toEqual([]);
   });
+  it('asks for a full redraw only when a fact every mark reads changes, not for a status count', () => {
+    const { s, m } = started(THREE);
+    const names = m.names();
+    expect(names).toEqual(['node-1', 'node-3', 'node-2']);
+    const rollout = m.apply(s.run('kubectl set image ds/agent agent=registry.example/agent:2.0').next());
+    expect(rollout.marks).toBe(true);
+    // Step through the waves: the status counts move (daemonSets) while the rollout runs, and
+    // cards change, but no node joins, leaves or regroups: the names keep their array.
+    const steps = [];
+    for (let i = 0; i < 40 && m.daemonSets()[0]!.rollingOut; i++) steps.push(m.apply(s.run('sim step').next()));
+    expect(m.daemonSets()[0]!.rollingOut).toBe(false);
+    const counts = steps.filter((c) => c.daemonSets && !c.marks && c.nodes.size > 0);
+    expect(counts.length).toBeGreaterThan(0);
+    // the step that ended the rollout changed every mark's wave: that one asks for a full redraw
+    expect(steps.at(-1)!.marks).toBe(true);
+    expect(m.names()).toBe(names);
+    m.apply(s.run('sim node add node-4 --labels pool=green').next());
+    expect(m.names()).not.toBe(names);
+    expect(m.names()).toEqual(['node-1', 'node-3', 'node-2', 'node-4']);
+  });
 });
