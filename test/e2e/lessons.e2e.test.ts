@@ -1,7 +1,8 @@
 /**
  * A learner does L1 through the lesson column in real Chromium, against the production build
  * served from a sub-path under the strict CSP: the index lists it, the prediction gates the Run,
- * a hint helps, editing the YAML and pressing Apply turns the checks green, the lesson finishes
+ * a hint helps, editing the YAML and pressing Apply turns the checks green, a step's callout
+ * lights its node in the picture, the lesson finishes
  * with what was learned, and a reload keeps it all (the index says done).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,15 @@ describe('L1 through the lesson column', () => {
     await expect.poll(() => check('l1-one-per-node').textContent()).toContain('passed');
     await expect.poll(() => currentStep().textContent()).toContain('Delete the pod on node-2');
     await s.screenshot('lesson-L1-green');
+  });
+
+  it("lights the step's node callout in the picture, with its note, and says it in the live region", async () => {
+    const picture = s.page.getByRole('region', { name: 'Picture' });
+    await expect.poll(() => picture.locator('g.node.lit').getAttribute('data-node')).toBe('node-2');
+    expect(await picture.locator('g.node.lit').count()).toBe(1);
+    expect(await picture.locator('g.callout-note').textContent()).toBe('Node node-2: The replacement lands here, on the same node');
+    await expect.poll(() => s.page.getByRole('status', { name: 'Changes' }).textContent()).toContain('Node node-2: The replacement lands here');
+    await s.screenshot('lesson-L1-callout');
   });
 
   it('finishes with what was learned and the next lesson, through a Run button on the prose', async () => {

@@ -6,6 +6,7 @@
  */
 import { layoutGrid, type Layout, type Metrics } from '../../view/layout/grid.js';
 import type { Changed, PictureModel } from '../../view/model/picture-model.js';
+import type { LitCallouts } from '../../view/model/callouts.js';
 import { drawContext, type DrawContext, type Selected } from '../../view/svg/context.js';
 
 export interface Painter {
@@ -25,6 +26,8 @@ export interface StageInput {
   matches(): ReadonlySet<string> | undefined;
   revisionsVersion(): number;
   reducedMotion(): boolean;
+  /** The lesson's callouts, resolved against the model (a change of what they light asks for a full draw). */
+  lit(): LitCallouts;
   select(sel: Selected): void;
 }
 
@@ -82,6 +85,7 @@ export class Stage {
       selected: i.selected(),
       matches: i.matches(),
       revisionsVersion: i.revisionsVersion(),
+      lit: i.lit(),
       select: (s) => i.select(s),
     });
     if (this.full) this.painter.draw(ctx);

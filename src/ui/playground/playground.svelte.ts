@@ -17,6 +17,7 @@ import type { CommandSource, Reply, TimeMessage } from '../worker/protocol.js';
 import { emptyLog, type SessionLog } from '../worker/session-log.js';
 import type { TimelineView } from '../worker/timeline.js';
 import type { LessonAction, LessonMessage, LessonReplies } from '../worker/lesson-protocol.js';
+import type { Callout } from '../../tutorial/model.js';
 import { ActorState } from './actor-state.svelte.js';
 import { SessionKeeper } from './keeper.svelte.js';
 import { LiveCluster } from './live-cluster.svelte.js';
@@ -53,6 +54,11 @@ export class Playground {
   timeline = $state.raw<TimelineView>({ length: 0, position: 0, lines: [], branches: [] });
   /** The open lesson as the worker last posted it (src/ui/lesson renders it); undefined without one. */
   lesson = $state.raw<LessonMessage | undefined>();
+  /**
+   * The current lesson step's callouts: the lesson column sets them when the step changes, the
+   * picture lights their targets and the aria-live region reads them out. Empty without a lesson.
+   */
+  callouts = $state.raw<readonly Callout[]>([]);
   readonly session: ActorState<Actor<typeof session>>;
   readonly playback: ActorState<Actor<typeof playback>>;
   /** Saves and restores the work; `keeper.error` says when saving failed. */

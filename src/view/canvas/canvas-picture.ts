@@ -10,7 +10,7 @@ import type { Layout } from '../layout/grid.js';
 import { nodeWords } from '../model/words.js';
 import type { DrawContext } from '../svg/context.js';
 import { HitIndex } from './hit.js';
-import { LABEL_ZOOM, paintAll, paintSome } from './paint.js';
+import { LABEL_ZOOM, paintAll, paintNotes, paintSome } from './paint.js';
 import { readPalette, type Palette } from './palette.js';
 
 export class CanvasPicture {
@@ -61,7 +61,7 @@ export class CanvasPicture {
       this.hits = new HitIndex(ctx.layout);
       this.hitsFor = ctx.layout;
     }
-    const same = last !== undefined && this.painted && last.layout === ctx.layout && last.selected === ctx.selected && last.matches === ctx.matches && this.transform.k < LABEL_ZOOM;
+    const same = last !== undefined && this.painted && last.layout === ctx.layout && last.selected === ctx.selected && last.matches === ctx.matches && last.lit.key === ctx.lit.key && this.transform.k < LABEL_ZOOM;
     if (dirty && same) this.repaintSome(dirty);
     else this.repaint();
   }
@@ -105,6 +105,7 @@ export class CanvasPicture {
     if (!g) return;
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     this.timed = paintAll(g, ctx, this.transform, this.palette, this.size);
+    paintNotes(g, ctx, this.transform, this.palette);
     this.painted = true;
   }
 
@@ -116,6 +117,7 @@ export class CanvasPicture {
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     const list = [...names];
     const still = paintSome(g, ctx, this.transform, this.palette, list);
+    paintNotes(g, ctx, this.transform, this.palette);
     for (const n of list) if (!still.has(n)) this.timed.delete(n);
     for (const n of still) this.timed.add(n);
   }

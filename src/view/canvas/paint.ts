@@ -6,7 +6,8 @@
  *
  * Cost: a full paint is one pass over the cards (O(nodes)) painting only the tiles inside the
  * viewport; after a batch only the changed cards are repainted in place, and when only the clock
- * moved only the cards whose look depends on it. Nothing is allocated per pod.
+ * moved only the cards whose look depends on it. Nothing is allocated per pod. A lesson step's
+ * callouts ring their cards and pods in the accent colour, their notes painted on top.
  */
 import type { ZoomTransform } from 'd3-zoom';
 import { rowInWave } from '../model/moment.js';
@@ -15,6 +16,8 @@ import { availableSince } from '../../sim/controllers/daemonset/pod-conditions.j
 import { groupTitle } from '../svg/groups.js';
 import type { DrawContext } from '../svg/context.js';
 import type { Palette } from './palette.js';
+import { isLit } from '../model/callouts.js';
+import { noteLine } from '../svg/callouts.js';
 
 /** Zoom factor from which node names are painted. */
 export const LABEL_ZOOM = 3;
@@ -87,6 +90,11 @@ function paintCard(g: CanvasRenderingContext2D, card: NodeView, box: Box, ctx: D
       if (paintCell(g, row.slots[i]!, box.x + x, box.y + (stacked ? cy - i * m.stack : cy), p, ctx)) timed = true;
     }
   }
+  if (ctx.lit.nodes.has(card.name)) {
+    g.lineWidth = 3 / t.k + 1;
+    g.strokeStyle = p.accent;
+    g.strokeRect(box.x - 3, box.y - 3, box.w + 6, box.h + 6);
+  }
   const selected = ctx.selected?.kind === 'Node' && ctx.selected.name === card.name;
   const waving = card.rows.some((row) => row.owner !== '' && rowInWave(row, ctx.daemonSet(row.owner), ctx.now));
   if (waving) timed = true;
@@ -150,6 +158,11 @@ function paintCell(g: CanvasRenderingContext2D, slot: PodSlot, x: number, y: num
     g.strokeRect(x - s / 2 - 1, y - s / 2 - 1, s + 2, s + 2);
     g.setLineDash([]);
   }
+  if (isLit(slot, ctx.lit)) {
+    g.strokeStyle = p.accent;
+    g.lineWidth = 1.5;
+    g.strokeRect(x - s / 2 - 2, y - s / 2 - 2, s + 4, s + 4);
+  }
   const ds = pod.owner ? ctx.daemonSet(pod.owner) : undefined;
   const available = pod.group === 'ready' && availableSince(pod.readySince, ds?.minReadySeconds ?? 0, ctx.now);
   if (available) {
@@ -158,4 +171,29 @@ function paintCell(g: CanvasRenderingContext2D, slot: PodSlot, x: number, y: num
   }
   g.globalAlpha = base;
   return pod.group === 'ready' && !available;
+}
+
+/**
+ * The callouts' notes beside their cards, in screen space (readable at any zoom), painted over
+ * the tiles after every paint: a partial paint that cleared a card under a note paints it again.
+ */
+export function paintNotes(g: CanvasRenderingContext2D, ctx: DrawContext, t: ZoomTransform, p: Palette): void {
+  if (ctx.lit.nodes.size === 0) return;
+  g.save();
+  g.font = '12px system-ui, sans-serif';
+  for (const [name, notes] of ctx.lit.nodes) {
+    const box = ctx.layout.cards.get(name);
+    if (!box) continue;
+    const [x, y] = t.apply([box.x + box.w, box.y + box.h]);
+    const lines = notes.map(noteLine);
+    const w = Math.max(...lines.map((l) => g.measureText(l).width)) + 12;
+    g.fillStyle = p.surface;
+    g.strokeStyle = p.accent;
+    g.lineWidth = 1.5;
+    g.fillRect(x + 4, y + 4, w, lines.length * 15 + 6);
+    g.strokeRect(x + 4, y + 4, w, lines.length * 15 + 6);
+    g.fillStyle = p.fg;
+    lines.forEach((l, i) => g.fillText(l, x + 10, y + 18 + i * 15));
+  }
+  g.restore();
 }

@@ -2,10 +2,11 @@
  * Node cards joined by node uid. A joining node slides in (hatched while NotReady, solid once
  * Ready); a removed node fades out with its pods; a moved card glides to its new place. A card's
  * body is redrawn only when its projection changed; `tickCards` updates what the clock moves
- * (rings, the current-wave outline) on the cards that have any.
+ * (rings, the current-wave outline) on the cards that have any, and what a callout lights.
  */
 import { select, type Selection } from 'd3-selection';
 import type { Box } from '../layout/grid.js';
+import { isLit } from '../model/callouts.js';
 import { nodeWaves } from '../model/moment.js';
 import type { NodeView, PodSlot } from '../model/node-view.js';
 import { nodeWords } from '../model/words.js';
@@ -66,10 +67,13 @@ function tickCard(el: CardEl, card: NodeView, ctx: DrawContext): void {
   el.classList.toggle('wave', inWave);
   el.classList.toggle('match', ctx.matches?.has(card.name) ?? false);
   el.classList.toggle('dim', ctx.matches !== undefined && !ctx.matches.has(card.name));
+  el.classList.toggle('lit', ctx.lit.nodes.has(card.name));
   const title = el.querySelector(':scope > title');
   if (title) title.textContent = nodeWords(card, ctx);
   for (const pod of el.querySelectorAll<SVGGElement & { __slot?: PodSlot }>('g.pod')) {
-    if (pod.__slot && isTimed(pod.__slot)) updateRing(pod, pod.__slot, ctx);
+    if (!pod.__slot) continue;
+    if (isTimed(pod.__slot)) updateRing(pod, pod.__slot, ctx);
+    pod.classList.toggle('lit', isLit(pod.__slot, ctx.lit));
   }
 }
 
@@ -93,6 +97,7 @@ function drawBody(el: CardEl, card: NodeView, box: Box, ctx: DrawContext, select
   if (card.readiness !== 'Ready') add(body, 'rect', { class: 'hatch', width: box.w, height: box.h, rx: 6 });
   if (card.cordoned) add(body, 'rect', { class: 'cordon', width: box.w, height: box.h, rx: 6 });
   add(body, 'rect', { class: 'wave-outline', x: -3, y: -3, width: box.w + 6, height: box.h + 6, rx: 8 });
+  add(body, 'rect', { class: 'callout-outline', x: -6, y: -6, width: box.w + 12, height: box.h + 12, rx: 10 });
   add(body, 'rect', { class: 'strip', width: 5, height: box.h, rx: 2 });
   add(body, 'text', { class: 'name', x: 12, y: 16 }, card.name);
   add(body, 'text', { class: 'status', x: box.w - 8, y: 16, 'text-anchor': 'end' }, card.status.replace(',SchedulingDisabled', ''));

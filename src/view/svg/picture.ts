@@ -1,12 +1,14 @@
 /**
  * The SVG picture: Svelte owns the `<svg>`, this owns one `<g>` inside it, with a layer for the
- * group headers and one for the node cards (docs/picture.md, Drawing).
+ * group headers, one for the node cards and one for the lesson's callout notes (docs/picture.md,
+ * Drawing).
  *
  * Pointer and keyboard: a click selects the pod or node under it; the cards are one tab stop
  * (roving tabindex), arrows move between cards in layout order, Enter or Space selects, and
  * Enter on a selected node selects its first pod in turn.
  */
 import { select, type Selection } from 'd3-selection';
+import { joinNotes } from './callouts.js';
 import { joinCards, tickCards } from './cards.js';
 import type { DrawContext, Selected } from './context.js';
 import { joinGroups } from './groups.js';
@@ -14,12 +16,15 @@ import { joinGroups } from './groups.js';
 export class SvgPicture {
   private readonly groups: Selection<SVGGElement, unknown, null, undefined>;
   private readonly cards: Selection<SVGGElement, unknown, null, undefined>;
+  /** The callouts' notes, above the cards. */
+  private readonly notes: Selection<SVGGElement, unknown, null, undefined>;
   private ctx: DrawContext | undefined;
 
   constructor(root: SVGGElement) {
     const g = select<SVGGElement, unknown>(root);
     this.groups = g.append('g').attr('class', 'groups');
     this.cards = g.append('g').attr('class', 'cards');
+    this.notes = g.append('g').attr('class', 'callout-notes');
     const layer = this.cards.node()!;
     layer.addEventListener('click', (ev) => this.onClick(ev));
     layer.addEventListener('keydown', (ev) => this.onKey(ev));
@@ -30,6 +35,7 @@ export class SvgPicture {
     this.ctx = ctx;
     joinGroups(this.groups, ctx.layout.groups, ctx.model.groupBy, ctx.reducedMotion);
     joinCards(this.cards, ctx.model.nodes(), ctx);
+    joinNotes(this.notes, ctx);
     this.rove();
   }
 
@@ -42,6 +48,7 @@ export class SvgPicture {
   destroy(): void {
     this.groups.remove();
     this.cards.remove();
+    this.notes.remove();
   }
 
   private onClick(ev: MouseEvent): void {
