@@ -6,6 +6,7 @@
 import { createActor, fromPromise, type Actor } from 'xstate';
 import type { FileDiagnostic } from '../../kubectl/apply/diagnose.js';
 import { editorMachine, errorCount, stateName, type EditorStateName } from '../../machines/editor.js';
+import { statePath } from '../lifecycle/page-machines.js';
 import { ActorState } from '../playground/actor-state.svelte.js';
 import { VALIDATE_QUERY, type EditorHost, type RunResult, type ValidateArgs } from './host.js';
 
@@ -45,6 +46,11 @@ export class EditorTab {
   /** The text last applied successfully, if any (kept with the tab across reloads). */
   get applied(): string | undefined {
     return this.snapshot.context.applied;
+  }
+
+  /** The machine's atomic state path (`idle.dirty`), as the lifecycle view names states. */
+  get path(): string {
+    return statePath(this.snapshot.value);
   }
 
   get state(): EditorStateName {

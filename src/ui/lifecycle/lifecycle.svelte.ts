@@ -7,6 +7,7 @@ import type { TransitionTable } from '../../sim/machines/table.js';
 import type { LifecycleState } from '../worker/queries/lifecycle.js';
 import type { DiffBatch } from '../playground/live-cluster.svelte.js';
 import type { Playground, Selection } from '../playground/playground.svelte.js';
+import { extendTrail } from './page-machines.js';
 
 export class LifecycleTrail {
   machine = $state<'pod' | 'node' | undefined>();
@@ -44,7 +45,7 @@ export class LifecycleTrail {
         if (key !== this.key || 'error' in r) return;
         this.machine = r.machine;
         this.table = r.table;
-        if (this.visited.at(-1) !== r.state) this.visited = [...this.visited, r.state];
+        this.visited = [...extendTrail(this.visited, r.state)];
       })
       .catch(() => undefined);
   }

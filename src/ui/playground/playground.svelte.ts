@@ -59,6 +59,8 @@ export class Playground {
    * picture lights their targets and the aria-live region reads them out. Empty without a lesson.
    */
   callouts = $state.raw<readonly Callout[]>([]);
+  /** The active editor tab's machine state (`idle.dirty`), set by the editor, drawn by the lifecycle view. */
+  editorState = $state<string | undefined>();
   readonly session: ActorState<Actor<typeof session>>;
   readonly playback: ActorState<Actor<typeof playback>>;
   /** Saves and restores the work; `keeper.error` says when saving failed. */
