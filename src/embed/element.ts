@@ -24,6 +24,8 @@ import { Widget } from './widget.svelte.js';
 const ASSETS = import.meta.url.replace(/[^/]*$/, '');
 
 export class EverynodePlayground extends HTMLElement {
+  /** The site's root (where `lessons/` is), set by the entry script that defines the element. */
+  static root = ASSETS;
   private widget: Widget | undefined;
   private teardown: (() => void)[] = [];
 
@@ -71,13 +73,13 @@ export class EverynodePlayground extends HTMLElement {
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     root.replaceChildren(widgetStyle());
     const emit = (name: WidgetEventName, detail: unknown) => this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
-    const widget = new Widget(config, problems, inlineContent(this), document.baseURI, emit);
+    const widget = new Widget(config, problems, inlineContent(this), document.baseURI, EverynodePlayground.root, emit);
     this.widget = widget;
 
     const parts = partsOf(config);
     const query = new ContainerQuery(this);
     // A single part has no tabs; the full playground turns to tabs when the widget is narrow.
-    const layout = new Layout(parts.panels.length > 1 ? query : undefined);
+    const layout = new Layout(parts.panels.length > 1 || config.lesson ? query : undefined);
     const view = mount(WidgetView, { target: root, props: { widget, layout, parts } });
     this.teardown.push(
       () => void unmount(view),
@@ -116,7 +118,11 @@ export class EverynodePlayground extends HTMLElement {
   }
 }
 
-/** Defines the element once (a page may load the script twice). */
-export function define(name = 'everynode-playground'): void {
+/**
+ * Defines the element once (a page may load the script twice). `root` is the site's root: the
+ * entry scripts sit there (`everynode-widget.js`), their shared chunks do not.
+ */
+export function define(root: string, name = 'everynode-playground'): void {
+  EverynodePlayground.root = root;
   if (!customElements.get(name)) customElements.define(name, EverynodePlayground);
 }

@@ -1,4 +1,4 @@
 /** `everynode-widget.js`: the script a docs page loads to get `<everynode-playground>`. */
 import { define } from './element.js';
 
-define();
+define(new URL('./', import.meta.url).href);

@@ -31,3 +31,8 @@ export function partsOf(config: WidgetConfig): WidgetParts {
     ...(clash ? { note: `readonly shows the cluster and its time controls only, so view="${config.view}" shows the cluster.` } : {}),
   };
 }
+
+/** The columns of a widget that runs a lesson: its lesson column first, beside the others. */
+export function withLesson(panels: readonly Panel[]): readonly Panel[] {
+  return panels.includes('lesson') ? panels : ['lesson', ...panels];
+}

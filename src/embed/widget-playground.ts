@@ -2,13 +2,16 @@
  * A Playground that tells its widget what happened, as the element's DOM events: `applied` after
  * a `kubectl apply` succeeded (from the API, the editor, the terminal or the toolbox alike: they
  * all run through `run`), and `pod-changed` after each batch from the worker that added, changed
- * or removed a pod. Its work is kept in memory for the page's life only (`page-memory.ts`).
+ * or removed a pod, and `check-passed` the moment a lesson check turns green (`check-passed.ts`).
+ * Its work is kept in memory for the page's life only (`page-memory.ts`).
  */
 import type { CommandResult } from '../kubectl/session.js';
 import { splitArgs } from '../kubectl/script.js';
 import type { DiffBatch } from '../ui/worker/protocol.js';
 import { Playground, type RunOptions, type RunOutcome } from '../ui/playground/playground.svelte.js';
 import type { EnginePort } from '../ui/worker/client.js';
+import type { LessonMessage } from '../ui/worker/lesson-protocol.js';
+import { checkPassedDetail, checksTurnedGreen } from './check-passed.js';
 import type { WidgetEventName } from './messages.js';
 import { pageMemory } from './page-memory.js';
 
@@ -56,6 +59,13 @@ export class WidgetPlayground extends Playground {
       if (applied.length > 0) this.emit('applied', { results: applied });
     }
     return outcome;
+  }
+
+  protected override onLesson(view: LessonMessage | undefined): void {
+    const green = checksTurnedGreen(this.lesson, view);
+    super.onLesson(view);
+    // The batch the view belongs to came first: the cluster's clock is the moment it passed.
+    for (const c of green) this.emit('check-passed', checkPassedDetail(view!.progress.lesson, c, this.cluster.now));
   }
 
   override close(): void {

@@ -1,12 +1,16 @@
 /**
  * One widget's life: its checked configuration, then, once it is scrolled into view, its own
- * Playground (cluster and engine worker) opened with the widget's content. Nothing is kept in
+ * Playground (cluster and engine worker) opened with the widget's content, or with its lesson:
+ * the lesson's data from the build's lessons JSON and the same LessonController (and worker
+ * lesson runtime) as a lesson page, loaded only when `lesson` is set. Nothing is kept in
  * storage: a widget is an example in someone's docs, and each visit starts it afresh.
  */
 import { presetStart } from '../ui/playground/presets.js';
 import { spawnEngine } from '../ui/worker/spawn.js';
 import type { EnginePort } from '../ui/worker/client.js';
 import type { CommandResult } from '../kubectl/session.js';
+import type { LessonController } from '../ui/lesson/controller.svelte.js';
+import { fetchLesson, HttpError, type LessonData } from '../ui/lesson/data.js';
 import type { WidgetConfig } from './attributes.js';
 import { fetchContent, type Content } from './content.js';
 import { WidgetPlayground, type Emit } from './widget-playground.js';
@@ -18,6 +22,8 @@ export class Widget {
   problems = $state<string[]>([]);
   playground = $state.raw<WidgetPlayground | undefined>();
   content = $state.raw<Content | undefined>();
+  /** The lesson running in the widget, once its data arrived (undefined: a plain playground). */
+  lesson = $state.raw<{ readonly controller: LessonController; readonly data: LessonData } | undefined>();
   private opening: Promise<WidgetPlayground> | undefined;
 
   constructor(
@@ -27,13 +33,12 @@ export class Widget {
     private readonly inline: Content | undefined,
     /** Where `src` is relative to (the host page's URL). */
     private readonly base: string,
+    /** The site's root, where the build's lessons JSON is (`lessons/ID/lesson.json`). */
+    readonly root: string,
     private readonly emit: Emit,
     private readonly spawn: () => EnginePort = spawnEngine,
   ) {
     this.problems = [...problems];
-    if (config.lesson) {
-      this.problems.push(`lesson="${config.lesson}": lessons cannot run inside the widget in this build yet; the widget opens a playground instead.`);
-    }
   }
 
   /** Starts the playground (once) and opens the content; resolves when it is ready for commands. */
@@ -47,15 +52,45 @@ export class Widget {
     pg.start();
     this.playground = pg;
     await ready(pg);
-    this.content = await this.loadContent();
-    await this.restore(pg);
+    if (this.config.lesson) await this.openLesson(pg, this.config.lesson);
+    if (!this.lesson) {
+      this.content = await this.loadContent();
+      await this.restore(pg);
+    }
     if (this.config.autoplay) this.play();
     return pg;
   }
 
-  /** Back to how the widget opened: its script run into an empty cluster, or its manifests in the editor. */
+  /** Back to how the widget opened: its lesson from the start, its script run into an empty cluster, or its manifests in the editor. */
   async reset(): Promise<void> {
-    await this.restore(await this.start());
+    const pg = await this.start();
+    if (this.lesson) await this.lesson.controller.reset();
+    else await this.restore(pg);
+  }
+
+  /**
+   * Opens lesson `id` in the widget's worker. An id the build has no lesson for says so and
+   * leaves a plain playground; so does a lesson that could not be fetched or parsed.
+   */
+  private async openLesson(pg: WidgetPlayground, id: string): Promise<void> {
+    let data: LessonData;
+    try {
+      data = await fetchLesson(this.root, id);
+    } catch (e) {
+      const why = e instanceof HttpError && e.status === 404 ? 'this site has no lesson with that id' : `its data could not be loaded (${e instanceof Error ? e.message : String(e)})`;
+      this.problems.push(`lesson="${id}": ${why}; the widget opens a plain playground instead.`);
+      return;
+    }
+    // The lesson column's code loads only for a widget that runs a lesson.
+    const { LessonController } = await import('../ui/lesson/controller.svelte.js');
+    const controller = new LessonController(pg, id, pg.storage);
+    await controller.open(data);
+    if (controller.diagnostics.length > 0) {
+      this.problems.push(`lesson="${id}" has errors and cannot run; the widget opens a plain playground instead.`);
+      return;
+    }
+    if (this.config.src || this.inline) this.problems.push(`lesson="${id}" runs the lesson; the widget's src and inline content are not opened.`);
+    this.lesson = { controller, data };
   }
 
   private async restore(pg: WidgetPlayground): Promise<void> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../src/embed/attributes.js';
-import { partsOf } from '../../src/embed/parts.js';
+import { partsOf, withLesson } from '../../src/embed/parts.js';
 
 describe('partsOf', () => {
   it('shows every column, the toolbox and the time bar by default', () => {
@@ -25,5 +25,12 @@ describe('partsOf', () => {
   it('drops the time bar for controls="none" and the toolbox for controls="time"', () => {
     expect(partsOf({ ...DEFAULTS, controls: 'none' })).toMatchObject({ toolbox: false, timebar: false });
     expect(partsOf({ ...DEFAULTS, controls: 'time' })).toMatchObject({ toolbox: false, timebar: true });
+  });
+});
+
+describe('withLesson', () => {
+  it('puts the lesson column first beside the columns asked for, once', () => {
+    expect(withLesson(['picture'])).toEqual(['lesson', 'picture']);
+    expect(withLesson(partsOf(DEFAULTS).panels)).toEqual(['picture', 'editor', 'terminal', 'lesson']);
   });
 });

@@ -21,10 +21,21 @@ export interface LessonData {
   readonly files: Readonly<Record<string, string>>;
 }
 
+/** A request the server answered with an error status (404: no such lesson in this build). */
+export class HttpError extends Error {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    statusText: string,
+  ) {
+    super(`${url}: ${status} ${statusText}`);
+  }
+}
+
 /** Fetches JSON of the site (same origin); says what failed in words. */
 async function getJson<T>(url: string): Promise<T> {
   const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
+  if (!r.ok) throw new HttpError(url, r.status, r.statusText);
   return (await r.json()) as T;
 }
 

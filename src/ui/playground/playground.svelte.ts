@@ -98,7 +98,7 @@ export class Playground {
       batch: (b) => this.cluster.apply(b),
       time: (t) => this.onTime(t),
       timeline: (view) => (this.timeline = view),
-      lesson: (view) => (this.lesson = view),
+      lesson: (view) => this.onLesson(view),
       crash: (error) => this.session.actor.send({ type: 'CRASH', error }),
     });
     this.session = new ActorState(createActor(this.sessionMachine()));
@@ -260,6 +260,11 @@ export class Playground {
   }
 
   /** A Play segment ended: echo its `sim advance D`; Play stopped by itself when settled. */
+  /** The worker posted the lesson's view (a subclass may watch it: the widget's `check-passed`). */
+  protected onLesson(view: LessonMessage | undefined): void {
+    this.lesson = view;
+  }
+
   private onTime(t: TimeMessage): void {
     if (t.result) this.terminal.show([t.result], 'time');
     if (t.result) this.saveSoon();
