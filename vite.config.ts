@@ -6,7 +6,6 @@ import { fieldDocsPlugin } from './build/field-docs-plugin.js';
 import { CSP, pages } from './build/pages.js';
 import { widgetBuild } from './build/widget-build.js';
 import { lessonsJson } from './build/lessons-json.js';
-import { swPrecache } from './build/sw-precache.js';
 import { treeshake } from './build/treeshake.js';
 
 /** The package version names the engine in session logs (src/ui/worker/session-log.ts). */
@@ -24,9 +23,9 @@ export default defineConfig({
   // The engine worker loads the field docs of kubectl explain on demand (build/field-docs-plugin.ts):
   // the dev server serves workers through `plugins`, the build bundles them with `worker.plugins`.
   // Each lesson reaches the page as JSON data (build/lessons-json.ts).
-  // sw.js precaches everything the main build emits (build/sw-precache.ts runs after the others).
-  // The docs widget (everynode-widget.js, embed.html, widget/) is built next, into the same dist/.
-  plugins: [svelte(), pages(root), fieldDocsPlugin(), widgetBuild({ root, define, alias }), lessonsJson(fileURLToPath(new URL('./lessons', import.meta.url))), swPrecache(fileURLToPath(new URL('./public', import.meta.url)))],
+  // The docs widget (everynode-widget.js, embed.html, widget/) is built next, into the same dist/;
+  // then sw.js, which precaches every file of both (build/sw-precache.ts).
+  plugins: [svelte(), pages(root), fieldDocsPlugin(), widgetBuild({ root, define, alias }), lessonsJson(fileURLToPath(new URL('./lessons', import.meta.url)))],
   define,
   resolve: {
     alias,

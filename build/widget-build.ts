@@ -9,6 +9,8 @@
  *   document stylesheet, which a shadow root would not see.
  * - `embed.html`, the docs page `widget/index.html` and its example files are copied as they are,
  *   the pages with the site's Content-Security-Policy added, like every page of the site.
+ * - Last, with every file of both builds on disk, `sw.js` (build/sw-precache.ts): the service
+ *   worker precaches the widget's files too, so a docs page with a widget works offline.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fieldDocsPlugin } from './field-docs-plugin.js';
@@ -17,6 +19,7 @@ import { build, type Alias, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { withCsp } from './pages.js';
 import { treeshake } from './treeshake.js';
+import { writeServiceWorker } from './sw-precache.js';
 
 export interface WidgetBuildOptions {
   readonly root: string;
@@ -29,6 +32,7 @@ export const WIDGET_ENTRIES = {
   'everynode-widget': 'src/embed/main.ts',
   'everynode-embed': 'src/embed/embed.ts',
   'everynode-resize': 'src/embed/resize.ts',
+  'widget/offline': 'src/embed/docs-offline.ts',
 } as const;
 
 /** Copies the static pages and examples into the widget build. */
@@ -82,6 +86,7 @@ export function widgetBuild(opts: WidgetBuildOptions): Plugin {
           },
         },
       });
+      writeServiceWorker(resolve(opts.root, 'dist'));
     },
   };
 }
