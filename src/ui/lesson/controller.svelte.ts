@@ -9,7 +9,8 @@ import type { Playground } from '../playground/playground.svelte.js';
 import type { PlaygroundStorage } from '../persist.js';
 import type { Diagnostic } from '../../tutorial/diagnostics.js';
 import type { LessonMeta } from '../../tutorial/model.js';
-import type { PredictionAnswer } from '../../tutorial/run-progress.js';
+import { formatDiagnostic } from '../../tutorial/diagnostics.js';
+import type { LessonProgress, PredictionAnswer } from '../../tutorial/run-progress.js';
 import type { LessonData } from './data.js';
 import { PROGRESS, readProgress } from './progress.js';
 
@@ -33,13 +34,18 @@ export class LessonController {
   opened = $state.raw<{ readonly meta: LessonMeta; readonly prose: string } | undefined>();
   solving = $state(false);
   private opening = false;
+  /** The lesson's data, once the first open succeeded (a shared progress opens after it). */
+  private readonly loaded: Promise<LessonData>;
+  private markLoaded!: (data: LessonData) => void;
 
   constructor(
     readonly playground: Playground,
     readonly id: string,
     private readonly storage: PlaygroundStorage,
     private readonly options: ControllerOptions = {},
-  ) {}
+  ) {
+    this.loaded = new Promise((resolve) => (this.markLoaded = resolve));
+  }
 
   get view() {
     return this.playground.lesson;
@@ -59,6 +65,20 @@ export class LessonController {
     this.playground.files = r.files;
     this.opened = { meta: r.meta, prose: r.prose };
     this.tick();
+    this.markLoaded(data);
+  }
+
+  /**
+   * Opens the lesson again at a shared run's progress (a share link, a session file), once it
+   * has opened: the run replays it on a fresh cluster (same steps done, same cluster), the
+   * lesson's files take the shared text and the shared editor tabs come back.
+   */
+  async resume(progress: LessonProgress, files: Readonly<Record<string, string>>): Promise<void> {
+    const data = await this.loaded;
+    const r = await this.playground.lessonAction({ do: 'open', path: data.path, files: data.files, progress, buffers: files });
+    if (!r.ok) throw new Error(r.diagnostics.map((d) => formatDiagnostic(d)).join('; '));
+    this.playground.files = { ...files, ...r.files };
+    this.opened = { meta: r.meta, prose: r.prose };
   }
 
   /** Saves the progress the worker posted (called whenever it changes). */

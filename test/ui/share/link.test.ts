@@ -75,6 +75,38 @@ describe('share links', () => {
     expect(opened).toEqual({ session: { log: { ...emptyLog(), commands: [{ line: 'sim settle' }] }, files: {} } });
   });
 
+  it('carries a lesson step and run progress, and still opens lesson links without them', () => {
+    const progress = {
+      format: 1,
+      lesson: 'L1',
+      stepsDone: ['apply-as-is'],
+      predictions: { 'l1-predict': { answer: 'The apply is rejected and nothing is created.', correct: true } },
+      hintsShown: [0],
+      solved: false,
+      completed: false,
+      buffers: { 'start/log-agent.yaml': DS },
+      log: [{ run: 'apply-as-is', files: { 'start/log-agent.yaml': DS } }, { exec: 'kubectl apply -f -', stdin: DS }, { next: 'explore' }, { solve: true }],
+    } as const;
+    const withLesson: SharedSession = { ...SESSION, lesson: { id: 'L1', step: 1, progress } };
+    expect(decodeShare(encodeShare(withLesson))).toEqual({ session: withLesson });
+    // Links made before steps and progress travelled: the lesson alone, or with a step only.
+    expect(decodeShare(hashOf({ log: emptyLog(), files: {}, lesson: { id: 'L1' } }))).toEqual({ session: { log: emptyLog(), files: {}, lesson: { id: 'L1' } } });
+    expect(decodeShare(hashOf({ log: emptyLog(), files: {}, lesson: { id: 'L1', step: 3 } }))).toEqual({ session: { log: emptyLog(), files: {}, lesson: { id: 'L1', step: 3 } } });
+    // Unknown fields of the progress are dropped, not carried.
+    const extra = decodeShare(hashOf({ log: emptyLog(), files: {}, lesson: { id: 'L1', progress: { ...progress, script: 'x', log: [{ exec: 'sim settle', eval: 'x' }] } } }));
+    expect('session' in extra && extra.session.lesson?.progress).toEqual({ ...progress, log: [{ exec: 'sim settle' }] });
+  });
+
+  it('refuses a lesson progress that is off, naming the field', () => {
+    const base = { format: 1, lesson: 'L1', stepsDone: [], predictions: {}, hintsShown: [], solved: false, completed: false, buffers: {}, log: [] };
+    const refused = (progress: object) => decodeShare(hashOf({ log: emptyLog(), files: {}, lesson: { id: 'L1', progress } }));
+    expect(refused({ ...base, lesson: 'L2' })).toEqual({ error: 'This link cannot be opened: lesson.progress.lesson must be the lesson\'s id, "L1".' });
+    expect(refused({ ...base, log: [{ exec: 1 }] })).toEqual({ error: 'This link cannot be opened: lesson.progress.log[0] must have "exec", "run" or "next" text, or "solve": true.' });
+    expect(refused({ ...base, buffers: { a: 1 } })).toEqual({ error: 'This link cannot be opened: lesson.progress.buffers["a"] must be text.' });
+    expect(refused({ ...base, stepsDone: [1] })).toEqual({ error: 'This link cannot be opened: lesson.progress.stepsDone must be a list of step ids.' });
+    expect(refused({ ...base, predictions: { p: { answer: {} } } })).toEqual({ error: 'This link cannot be opened: lesson.progress.predictions["p"] must have an "answer" and "correct".' });
+  });
+
   it('says when a link is of a newer format, and refuses other hashes', () => {
     expect(decodeShare('#share=v2.abc')).toEqual({ error: 'This link was made by a newer Everynode (link format 2); this page reads link formats up to 1.' });
     expect(decodeShare('#share=xyz')).toEqual({ error: 'This link has no shared session in it (it should end in #share=v1.…).' });
