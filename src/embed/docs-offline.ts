@@ -5,6 +5,6 @@
  * here. No imports: the widget's own chunks stay as they are.
  */
 if ('serviceWorker' in navigator) {
-  const root = new URL('../', import.meta.url);
-  void navigator.serviceWorker.register(new URL('sw.js', root), { scope: root.href });
+  const root = import.meta.url.replace(/[^/]*\/[^/]*$/, '');
+  void navigator.serviceWorker.register(`${root}sw.js`, { scope: root });
 }

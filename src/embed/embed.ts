@@ -10,7 +10,7 @@ import { define, type EverynodePlayground } from './element.js';
 import type { HeightMessage } from './height-message.js';
 import { allowedOrigin, EVENTS, parseHostMessage, PROTOCOL, type EmbedMessage, type HostMessage } from './messages.js';
 
-define(new URL('./', import.meta.url).href);
+define(import.meta.url.replace(/[^/]*$/, ''));
 const params = new URLSearchParams(location.search);
 const el = document.createElement('everynode-playground') as EverynodePlayground;
 for (const name of ATTRIBUTES) {

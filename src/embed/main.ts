@@ -1,4 +1,5 @@
 /** `everynode-widget.js`: the script a docs page loads to get `<everynode-playground>`. */
 import { define } from './element.js';
 
-define(new URL('./', import.meta.url).href);
+// The folder of this script: the site's root (a `new URL` literal here would be taken for an asset).
+define(import.meta.url.replace(/[^/]*$/, ''));

@@ -1,8 +1,9 @@
 /**
  * Offline in real Chromium against the production build from a sub-path under the CSP: after
  * the first visit the service worker has the whole build, so with the network gone a reload
- * and a lesson page still work; a new deploy (another sw.js) shows "Update available", which
- * switches to it. Screenshots of each state go to test-results/screenshots/.
+ * and a lesson page still work; the widget's docs page, visited first, works offline too (its
+ * widgets, a lesson widget and the iframe embed); a new deploy (another sw.js) shows "Update
+ * available", which switches to it. Screenshots of each state go to test-results/screenshots/.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,29 @@ describe('offline', () => {
     await s.screenshot('offline-lesson');
     await p.context().setOffline(false);
   }, 120_000);
+
+  it('works offline on the widget docs page after a first visit to it alone', async () => {
+    const w = await openPlayground('widget/');
+    try {
+      const p = w.page;
+      await p.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await expect.poll(() => p.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 }).toBe(true);
+      await p.context().setOffline(true);
+      await p.reload();
+      const region = (title: string) => p.getByRole('region', { name: `Everynode playground: ${title}` });
+      await region('Three nodes').scrollIntoViewIfNeeded();
+      await expect.poll(() => region('Three nodes').getByRole('list', { name: 'Nodes' }).getByRole('listitem').count(), { timeout: 60_000 }).toBe(3);
+      await region('Lesson L1').scrollIntoViewIfNeeded();
+      await expect.poll(() => region('Lesson L1').getByRole('list', { name: 'Checks' }).getByRole('listitem').count(), { timeout: 60_000 }).toBe(3);
+      const frame = p.frameLocator('iframe[title="Everynode playground in an iframe"]');
+      await p.locator('iframe[title="Everynode playground in an iframe"]').scrollIntoViewIfNeeded();
+      await expect.poll(() => frame.getByRole('list', { name: 'Nodes' }).getByRole('listitem').count(), { timeout: 60_000 }).toBe(3);
+      await w.screenshot('offline-widget-docs');
+      expect(w.offOrigin).toEqual([]);
+    } finally {
+      await w.close();
+    }
+  }, 180_000);
 
   it('shows "Update available" when a new build is deployed, and switches to it', async () => {
     const p = s.page;

@@ -159,3 +159,50 @@ describe('share links', () => {
     expect(d.errors).toEqual([]);
   }, 120_000);
 });
+
+describe('a lesson page share link', () => {
+  const SOLUTION = readFileSync('lessons/01-basics/01-one-pod-per-node/solution/log-agent.yaml', 'utf8');
+  const lesson = (s: Session) => s.page.getByRole('region', { name: 'Lesson' });
+  const currentStep = (s: Session) => lesson(s).locator('li[aria-current="step"] h4').textContent();
+  let lessonHash = '';
+  let podsL1 = '';
+
+  it('carries the step the learner reached and the run behind it', async () => {
+    const a = await session('lessons/L1/');
+    const l = lesson(a);
+    const group = l.getByRole('group', { name: 'Prediction' });
+    await group.getByRole('radio', { name: 'The apply is rejected and nothing is created.' }).check();
+    await group.getByRole('button', { name: 'Answer' }).click();
+    const runButton = l.locator('.buttons').getByRole('button', { name: 'Run' });
+    await expect.poll(() => runButton.isEnabled()).toBe(true);
+    await runButton.click();
+    await expect.poll(() => currentStep(a)).toContain('Fix the manifest and apply it');
+    await run(a, `kubectl apply -f - <<'EOF'\n${SOLUTION}EOF`);
+    await run(a, 'sim settle');
+    await expect.poll(() => currentStep(a), { timeout: 30_000 }).toContain('Delete the pod on node-2');
+    podsL1 = await podsJson(a);
+    expect(podsL1.match(/"kind": "Pod"/g)).toHaveLength(3);
+    await a.page.getByRole('button', { name: 'Share' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Share and export' });
+    const box = dialog.getByRole('textbox', { name: 'Share link' });
+    await expect.poll(() => box.inputValue()).toMatch(/\/lessons\/L1\/#share=v1\./);
+    const link = await box.inputValue();
+    lessonHash = link.slice(link.indexOf('#'));
+    await a.screenshot('share-lesson-dialog');
+    expect(a.errors).toEqual([]);
+  }, 120_000);
+
+  it('opens the lesson at the same step on the same cluster in a fresh browser', async () => {
+    const b = await session(`lessons/L1/${lessonHash}`);
+    await expect.poll(() => currentStep(b), { timeout: 30_000 }).toContain('Delete the pod on node-2');
+    const checks = lesson(b).getByRole('list', { name: 'Checks' }).getByRole('listitem');
+    await expect.poll(() => checks.allTextContents()).toEqual([expect.stringMatching(/l1-status.*passed/), expect.stringMatching(/l1-one-per-node.*passed/), expect.stringMatching(/l1-replaced.*not yet/)]);
+    expect(await podsJson(b)).toBe(podsL1);
+    await b.screenshot('share-lesson-opened');
+    // Reloaded, the lesson keeps the step it was opened at (its progress is saved on this machine).
+    await b.page.reload();
+    await expect.poll(() => currentStep(b), { timeout: 30_000 }).toContain('Delete the pod on node-2');
+    expect(b.errors).toEqual([]);
+    expect(b.offOrigin).toEqual([]);
+  }, 120_000);
+});
