@@ -111,10 +111,10 @@ export function checkProgress(v: unknown, id: string, where = 'lesson.progress')
   if (!Array.isArray(v.hintsShown) || !v.hintsShown.every((n) => Number.isInteger(n) && n >= 0)) return { error: `${where}.hintsShown must be a list of whole numbers` };
   if (typeof v.solved !== 'boolean' || typeof v.completed !== 'boolean') return { error: `${where}.solved and .completed must be true or false` };
   if (!isRecord(v.predictions)) return { error: `${where}.predictions must be an object` };
-  const predictions: Record<string, { answer: PredictionAnswer; correct: boolean }> = {};
+  const predictions: [string, { answer: PredictionAnswer; correct: boolean }][] = [];
   for (const [k, p] of Object.entries(v.predictions)) {
     if (!isRecord(p) || !isAnswer(p.answer) || typeof p.correct !== 'boolean') return { error: `${where}.predictions["${k}"] must have an "answer" and "correct"` };
-    predictions[k] = { answer: Array.isArray(p.answer) ? [...(p.answer as string[])] : p.answer, correct: p.correct };
+    predictions.push([k, { answer: Array.isArray(p.answer) ? [...(p.answer as string[])] : p.answer, correct: p.correct }]);
   }
   const buffers = strings(v.buffers, `${where}.buffers`);
   if ('error' in buffers) return buffers;
@@ -133,7 +133,7 @@ export function checkProgress(v: unknown, id: string, where = 'lesson.progress')
     log.push(entry.ok);
   }
   return {
-    ok: { format: 1, lesson: id, stepsDone: [...(v.stepsDone as string[])], predictions, hintsShown: [...(v.hintsShown as number[])], solved: v.solved, completed: v.completed, buffers: buffers.ok, ...(stash ? { stash } : {}), log },
+    ok: { format: 1, lesson: id, stepsDone: [...(v.stepsDone as string[])], predictions: Object.fromEntries(predictions), hintsShown: [...(v.hintsShown as number[])], solved: v.solved, completed: v.completed, buffers: buffers.ok, ...(stash ? { stash } : {}), log },
   };
 }
 
