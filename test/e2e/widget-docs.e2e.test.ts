@@ -51,7 +51,7 @@ describe('widget docs page', () => {
     for (const title of ['Three nodes', 'log-agent.yaml', 'Labels', 'Edit and apply', 'Read-only', 'Bad value']) {
       await region(title).screenshot({ path: join(SCREENSHOTS, `widget-docs-${title.replace(/\W+/g, '-').toLowerCase()}.png`) });
     }
-  });
+  }, 180_000); // seven widgets start one after another (the lesson example between them), each with its own worker
 
   it('draws the dark example dark and the light one light', async () => {
     const bg = (title: string) => region(title).evaluate((el) => getComputedStyle(el).backgroundColor);
