@@ -55,8 +55,8 @@ export function exec(cluster: Cluster, line: string, stdin?: string, opts: ExecO
   return result;
 }
 
-/** `sim checkpoint`, `sim rewind` ...: the commands that act on the log rather than the cluster. */
-function actsOnTimeline(line: string): boolean {
+/** `sim checkpoint`, `sim rewind` ...: the commands that act on the log rather than the cluster (never logged). */
+export function actsOnTimeline(line: string): boolean {
   const words = splitArgs(line);
   return Array.isArray(words) && words[0] === 'sim' && words[1] !== undefined && SESSION_VERBS.has(words[1]);
 }

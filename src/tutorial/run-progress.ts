@@ -8,8 +8,11 @@
 
 /** One thing the learner did, in order. */
 export type LogEntry =
-  /** A command, with its stdin and the files it read (path -> text). */
-  | { readonly exec: string; readonly stdin?: string; readonly files?: Readonly<Record<string, string>> }
+  /**
+   * A command, with its stdin and the files it read (path -> text); `until` (virtual ms) when a
+   * rewind cut it short there (it replays stopping at that instant).
+   */
+  | { readonly exec: string; readonly stdin?: string; readonly files?: Readonly<Record<string, string>>; readonly until?: number }
   /** The step's Play button, with the files its commands read. */
   | { readonly run: string; readonly files?: Readonly<Record<string, string>> }
   /** "Next step" on a step that has neither checks nor a run. */

@@ -14,9 +14,13 @@
  * - Solve and Reset never lose the learner's buffers: they are stashed, and restoreBuffers()
  *   brings them back.
  * - Same lesson, same progress: same cluster (the log replays with the files as they were read).
+ * - The cluster sits under a Timeline (src/kubectl/timeline) from the end of the setup on: every
+ *   command of the run is logged there, so `sim rewind` and the page's scrubber work on it, and
+ *   the progress log follows the branch it shows (run-branch.ts).
  */
-import { exec as execLine, type ExecResult } from '../kubectl/exec.js';
+import { actsOnTimeline, exec as execLine, type ExecResult } from '../kubectl/exec.js';
 import { parseScript } from '../kubectl/script.js';
+import { Timeline } from '../kubectl/timeline/timeline.js';
 import { createCluster } from '../sim/index.js';
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { InvariantSpec } from './checks/invariant.js';
@@ -28,6 +32,7 @@ import type { Hint, Lesson, Step } from './model.js';
 import { CheckBoard } from './run-checks.js';
 import { hintsView, nextHint } from './run-hints.js';
 import { InvariantTracker } from './run-invariants.js';
+import { followBranch, type Logged } from './run-branch.js';
 import type { LessonProgress, LogEntry, PredictionAnswer } from './run-progress.js';
 import type { LessonStatus, StepView } from './run-view.js';
 import { SolveQueue, type SolveAction } from './run-solve.js';
@@ -50,7 +55,9 @@ export class LessonRun {
   private completed = false;
   private buffers = new Map<string, string>();
   private stash?: Map<string, string>;
-  private log: LogEntry[] = [];
+  private log: Logged[] = [];
+  /** Undefined only while the setup runs (the setup is where the Timeline starts). */
+  private commands: Timeline | undefined;
   private queue?: SolveQueue;
   /** While a log is replayed: the files the replayed command read. */
   private replayFiles?: Readonly<Record<string, string>>;
@@ -68,23 +75,37 @@ export class LessonRun {
     return this.cluster;
   }
 
+  /** The Timeline over that cluster: every command since the setup (a new one after Solve and Reset). */
+  get timeline(): Timeline {
+    if (!this.commands) throw new Error('the lesson setup is still running');
+    return this.commands;
+  }
+
   // ---- the learner's actions ------------------------------------------------------------
 
   /** Runs one command line, as the terminal or the editor's Apply does. */
   exec(line: string, stdin?: string): ExecResult {
+    const before = this.follow();
     const files: Record<string, string> = {};
     const r = this.command(line, stdin, files);
-    this.log.push({ exec: line, ...(stdin === undefined ? {} : { stdin }), ...(Object.keys(files).length > 0 ? { files } : {}) });
+    // `sim rewind` / `sim checkpoint` act on the Timeline and are never logged; the log follows the moment shown.
+    if (actsOnTimeline(line)) this.follow();
+    else this.logged(execEntry(line, stdin, files), before);
     this.advance();
     return r;
   }
 
   /**
    * The cluster moved outside `exec` (the page's Play advances the clock frame by frame): reads
-   * the progress now, and logs `line` (the segment's `sim advance D`) when the segment ended.
+   * the progress now, and logs the segment (`sim advance D`, begun at virtual time `start`) when
+   * it ended.
    */
-  observe(line?: string): void {
-    if (line !== undefined) this.log.push({ exec: line });
+  observe(segment?: { readonly line: string; readonly start: number }): void {
+    if (segment) {
+      const before = this.follow();
+      this.timeline.record({ line: segment.line, start: segment.start, end: this.cluster.now });
+      this.logged({ exec: segment.line }, before);
+    }
     this.advance();
   }
 
@@ -124,10 +145,11 @@ export class LessonRun {
     const p = this.predictions().find((x) => x.step === step.id);
     if (p && !this.answers.has(p.id)) return { error: 'answer the prediction first' };
     // The whole run first, then the step's progress: a step never finishes half-way through its run.
+    const before = this.follow();
     const files: Record<string, string> = {};
     const results = step.run.commands.map((c) => this.command(c.text, c.stdin, files));
     this.ran.add(step.id);
-    this.log.push({ run: step.id, ...(Object.keys(files).length > 0 ? { files } : {}) });
+    this.logged({ run: step.id, ...(Object.keys(files).length > 0 ? { files } : {}) }, before);
     this.advance();
     return results;
   }
@@ -139,7 +161,7 @@ export class LessonRun {
     if (step.run && !this.ran.has(step.id)) return { error: `press Run for step "${step.id}" first` };
     if (step.checks.length > 0 && !this.stepChecksPass(step)) return { error: `step "${step.id}" is finished by its checks` };
     this.nexts.add(step.id);
-    this.log.push({ next: step.id });
+    this.logged({ next: step.id }, this.follow());
     this.advance();
     return undefined;
   }
@@ -183,7 +205,7 @@ export class LessonRun {
     this.buffers = this.startFiles();
     this.fresh();
     this.solved = true;
-    this.log = [{ solve: true }];
+    this.log = [{ entry: { solve: true }, made: [] }];
     this.queue = new SolveQueue(this.lesson.steps);
   }
 
@@ -197,7 +219,13 @@ export class LessonRun {
       }
       return (this.queue = undefined);
     }
-    const result = action.command ? this.command(action.command.text, action.command.stdin, {}) : undefined;
+    const before = this.follow();
+    const files: Record<string, string> = {};
+    const result = action.command ? this.command(action.command.text, action.command.stdin, files) : undefined;
+    const solve = this.log.length === 1 && 'solve' in this.log[0]!.entry ? this.log[0]! : undefined;
+    // The solution's commands belong to the Solve entry, unless a rewind during Solve left it behind.
+    if (solve) this.log[0] = { entry: solve.entry, made: [...solve.made, ...this.timeline.entries.slice(before)] };
+    else if (action.command) this.logged(execEntry(action.command.text, action.command.stdin, files), before);
     if (action.mark === 'ran') this.ran.add(action.step);
     else if (action.mark === 'next') this.nexts.add(action.step);
     // As with the Play button, a step's progress is read after its whole run.
@@ -268,7 +296,7 @@ export class LessonRun {
       completed: this.completed,
       buffers: changed(this.buffers),
       ...(this.stash ? { stash: Object.fromEntries(this.stash) } : {}),
-      log: [...this.log],
+      log: (this.follow(), this.log.map((l) => l.entry)),
     };
   }
 
@@ -295,7 +323,7 @@ export class LessonRun {
 
   private readFile(path: string, read: Record<string, string>): string | undefined {
     const p = path.replace(/^\.\//, '');
-    const text = this.replayFiles?.[p] ?? (p.startsWith('start/') ? this.buffers.get(p) : p.startsWith('solution/') ? this.lesson.files.get(p) : undefined);
+    const text = this.replayFiles?.[path] ?? this.replayFiles?.[p] ?? (p.startsWith('start/') ? this.buffers.get(p) : p.startsWith('solution/') ? this.lesson.files.get(p) : undefined);
     if (text !== undefined) read[p] = text;
     return text;
   }
@@ -317,7 +345,9 @@ export class LessonRun {
     this.solved = false;
     this.lessonDone = false;
     this.log = [];
+    this.commands = undefined;
     for (const c of this.lesson.setup.commands) this.command(c.text, c.stdin, {});
+    this.commands = new Timeline(this.cluster);
     this.invariants.open(undefined);
     if (this.lesson.steps[0]) this.invariants.open(this.lesson.steps[0].id);
   }
@@ -326,9 +356,25 @@ export class LessonRun {
     return { cluster: this.cluster, events: this.events, exec: (line) => execLine(this.cluster, line) };
   }
 
-  /** Runs one line on the cluster; `read` collects the files it read (for the log). */
+  /** Runs one line on the cluster (logged in the Timeline once the setup has run); `read` collects the files it read. */
   private command(line: string, stdin: string | undefined, read: Record<string, string>): ExecResult {
-    return execLine(this.cluster, line, stdin, { readFile: (p) => this.readFile(p, read) });
+    return execLine(this.cluster, line, stdin, { readFile: (p) => this.readFile(p, read), ...(this.commands ? { timeline: this.commands } : {}) });
+  }
+
+  /**
+   * Keeps the progress log to the branch the Timeline shows (a rewind may have moved it); returns
+   * how many Timeline commands that branch has, where the next entry's commands begin.
+   */
+  private follow(): number {
+    const shown = this.timeline.entries;
+    const log = followBranch(this.log, shown);
+    if (log !== this.log) this.log = [...log];
+    return shown.length;
+  }
+
+  /** Logs `entry` with the Timeline commands it made (those after the first `before`). */
+  private logged(entry: LogEntry, before: number): void {
+    this.log.push({ entry, made: this.timeline.entries.slice(before) });
   }
 
   private stepChecksPass(step: Step): boolean {
@@ -358,6 +404,16 @@ export class LessonRun {
     if (next) this.invariants!.open(next.id);
   }
 
+  /** Replays a command a rewind cut short at virtual time `until`, as the Timeline runs a cut entry. */
+  private cut(line: string, stdin: string | undefined, files: Readonly<Record<string, string>>, until: number): void {
+    const before = this.follow();
+    const entry = execEntry(line, stdin, files);
+    const { stdin: input, files: read } = entry;
+    this.timeline.append({ line, ...(input === undefined ? {} : { stdin: input }), ...(read ? { files: read } : {}), start: this.cluster.now, end: until, cut: true });
+    this.logged({ ...entry, until }, before);
+    this.advance();
+  }
+
   /** Replays a stored log, then keeps finished what was finished. */
   private resume(p: LessonProgress): void {
     const answers = (): void => {
@@ -371,6 +427,7 @@ export class LessonRun {
         answers();
       } else if ('run' in entry) this.runStep();
       else if ('next' in entry) this.next();
+      else if (entry.until !== undefined) this.cut(entry.exec, entry.stdin, entry.files ?? {}, entry.until);
       else this.exec(entry.exec, entry.stdin);
       this.replayFiles = undefined;
     }
@@ -381,4 +438,9 @@ export class LessonRun {
     for (const [k, v] of Object.entries(p.buffers)) if (this.buffers.has(k)) this.buffers.set(k, v);
     if (p.stash) this.stash = new Map(Object.entries(p.stash));
   }
+}
+
+/** A command as the progress log keeps it: its line, stdin and the files it read (if any). */
+function execEntry(line: string, stdin: string | undefined, files: Readonly<Record<string, string>>): Extract<LogEntry, { exec: string }> {
+  return { exec: line, ...(stdin === undefined ? {} : { stdin }), ...(Object.keys(files).length > 0 ? { files } : {}) };
 }

@@ -51,7 +51,7 @@ describe('two playgrounds on one page', () => {
     expect(a.view.getByRole('log', { name: 'Terminal output' }).textContent).toContain('$ sim node add only-a');
     expect(b.view.getByRole('log', { name: 'Terminal output' }).textContent).toBe('');
     await tick();
-    expect(JSON.parse(storage.getItem('everynode:a:session')!).data.log.commands.at(-1)).toEqual({ line: 'sim node add only-a' });
+    expect(JSON.parse(storage.getItem('everynode:a:session')!).data.log.commands.at(-1)).toMatchObject({ line: 'sim node add only-a' });
     expect(JSON.parse(storage.getItem('everynode:b:session') ?? '{"data":{"log":{"commands":[]}}}').data.log.commands.map((c: { line: string }) => c.line)).not.toContain('sim node add only-a');
   });
 

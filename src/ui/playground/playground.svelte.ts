@@ -15,7 +15,7 @@ import { Transcript } from '../terminal/transcript.svelte.js';
 import { EngineClient, type EnginePort } from '../worker/client.js';
 import type { CommandSource, Reply, TimeMessage } from '../worker/protocol.js';
 import { emptyLog, type SessionLog } from '../worker/session-log.js';
-import type { TimelineView } from '../worker/timeline.js';
+import type { TimelineView } from '../worker/scrubber.js';
 import type { LessonAction, LessonMessage, LessonReplies } from '../worker/lesson-protocol.js';
 import type { Callout } from '../../tutorial/model.js';
 import { ActorState } from './actor-state.svelte.js';

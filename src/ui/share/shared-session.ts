@@ -53,7 +53,10 @@ function commands(v: unknown, where: string): Check<LoggedCommand[]> {
       if ('error' in f) return f;
       files = f.ok;
     }
-    out.push({ line: c.line, ...(c.stdin !== undefined ? { stdin: c.stdin as string } : {}), ...(files ? { files } : {}) });
+    for (const t of ['start', 'end'] as const) if (c[t] !== undefined && typeof c[t] !== 'number') return { error: `${at}.${t} must be a number` };
+    if (c.cut !== undefined && c.cut !== true) return { error: `${at}.cut must be true when present` };
+    const times = { ...(c.start !== undefined ? { start: c.start as number } : {}), ...(c.end !== undefined ? { end: c.end as number } : {}), ...(c.cut ? { cut: true as const } : {}) };
+    out.push({ line: c.line, ...(c.stdin !== undefined ? { stdin: c.stdin as string } : {}), ...(files ? { files } : {}), ...times });
   }
   return { ok: out };
 }

@@ -4,7 +4,7 @@
  * in-process host in tests), so nothing here is a module singleton.
  */
 import type { DiffBatch, Reply, Request, TimeMessage, WorkerMessage } from './protocol.js';
-import type { TimelineView } from './timeline.js';
+import type { TimelineView } from './scrubber.js';
 import type { LessonMessage } from './lesson-protocol.js';
 
 /** The part of a Worker the client uses. */

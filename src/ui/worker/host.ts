@@ -89,7 +89,9 @@ export class EngineHost {
         if (playing) this.endSegment(false);
         const out = this.session.run(req.text, req.files, this.env.fieldDocs);
         if (playing) this.play.start(this.speed);
-        return 'error' in out ? { id: req.id, type: 'script-error', error: out } : { id: req.id, type: 'results', results: out };
+        if ('error' in out) return { id: req.id, type: 'script-error', error: out };
+        if (out.restored) this.restored();
+        return { id: req.id, type: 'results', results: out.results };
       }
       case 'query': {
         const q = Object.hasOwn(QUERIES, req.query) ? QUERIES[req.query] : undefined;
@@ -105,7 +107,6 @@ export class EngineHost {
       }
       case 'play':
         if (this.play.playing) this.endSegment(false);
-        this.session.timeline.beforeCommand();
         this.speed = req.speed;
         this.play.start(req.speed);
         return { id: req.id, type: 'results', results: [] };
@@ -123,10 +124,12 @@ export class EngineHost {
       case 'rewind':
       case 'branch':
         this.endSegment(false);
-        if (req.type === 'rewind') this.session.timeline.rewind(req.to);
-        else this.session.timeline.switchTo(req.index);
-        this.entries = [];
-        this.resetPending = true;
+        try {
+          if (req.type === 'rewind') this.session.scrubber.rewind(req.to);
+          else this.session.scrubber.switchTo(req.index);
+        } finally {
+          this.restored();
+        }
         return { id: req.id, type: 'results', results: [] };
     }
   }
@@ -141,19 +144,25 @@ export class EngineHost {
     this.env.post({ type: 'lesson', view });
   }
 
+  /** The cluster was restored to another moment: the next batch replaces the page's whole view. */
+  private restored(): void {
+    this.entries = [];
+    this.resetPending = true;
+  }
+
   /** Posts the timeline as it is now (after anything that may have changed it). */
   private postTimeline(): void {
-    this.env.post({ type: 'timeline', timeline: this.session.timeline.view() });
+    this.env.post({ type: 'timeline', timeline: this.session.scrubber.view() });
   }
 
   /** Stops Play and logs the segment (if the clock moved), echoing it to the page. */
   private endSegment(settled: boolean): void {
-    const line = this.play.stop();
-    if (line !== undefined) {
+    const segment = this.play.stop();
+    const line = segment?.line;
+    if (segment) {
       // As exec does after every verb, so the segment leaves what `sim advance D` would.
-      this.session.cluster.settle(line);
-      this.session.record({ line });
-      this.lesson?.observed(line);
+      this.session.cluster.settle(segment.line);
+      this.session.record(segment.line, segment.start);
     }
     this.flush();
     this.postLesson();
@@ -165,8 +174,7 @@ export class EngineHost {
 
   private attach(session: EngineSession): EngineSession {
     this.unsubscribe();
-    this.entries = [];
-    this.resetPending = true;
+    this.restored();
     this.unsubscribe = session.cluster.subscribe((e) => this.entries.push(e));
     return session;
   }

@@ -3,12 +3,12 @@
  * and the view the page renders. Actions that start a fresh cluster (open, Reset, Solve) hand the
  * host a new LessonSession to serve, so the picture, terminal and Timeline follow the run's cluster.
  */
-import { commandResult, type CommandResult } from '../../kubectl/session.js';
+import { commandResult } from '../../kubectl/session.js';
 import { parseLesson } from '../../tutorial/parse-lesson.js';
 import { isProgress } from '../../tutorial/run-progress.js';
 import { LessonRun } from '../../tutorial/run.js';
 import type { LessonAction, LessonMessage, LessonReplies } from './lesson-protocol.js';
-import { filesNamed, LessonSession } from './lesson-session.js';
+import { LessonSession } from './lesson-session.js';
 import type { EngineSession } from './session.js';
 
 export interface DeskOutcome {
@@ -38,17 +38,10 @@ export class LessonDesk {
         return { value: {} };
       case 'run-step': {
         const step = run.lesson.steps.find((s) => s.id === run.status().currentStep);
-        const files = run.files();
         const out = run.runStep();
         if ('error' in out) return { value: out };
         const commands = step?.run?.commands ?? [];
-        session.timeline.beforeCommand();
-        const results: CommandResult[] = out.map((r, i) => {
-          const c = commands[i]!;
-          session.record({ line: c.text, ...(c.stdin === undefined ? {} : { stdin: c.stdin }), ...withFiles(filesNamed(c.text, files)) });
-          return commandResult(c.text, r);
-        });
-        return { value: { results } };
+        return { value: { results: out.map((r, i) => commandResult(commands[i]!.text, r)) } };
       }
       case 'next':
         return { value: run.next() ?? {} };
@@ -59,23 +52,19 @@ export class LessonDesk {
         run.beginSolve();
         return { value: { files: this.files() }, session: this.fresh(run) };
       case 'solve-next': {
-        const files = run.files();
         const step = run.solveNext();
         if (!step) return { value: { finished: true, files: this.files() } };
         if (!step.command || !step.result) return { value: { finished: false } };
-        const c = step.command;
-        session.timeline.beforeCommand();
-        session.record({ line: c.text, ...(c.stdin === undefined ? {} : { stdin: c.stdin }), ...withFiles(filesNamed(c.text, new Map([...run.lesson.files, ...files]))) });
-        return { value: { finished: false, result: commandResult(c.text, step.result) } };
+        return { value: { finished: false, result: commandResult(step.command.text, step.result) } };
       }
       case 'restore':
         return { value: run.restoreBuffers() ? { files: this.files() } : {} };
     }
   }
 
-  /** The cluster moved outside a command (Play): progress is read again; `line` ends the segment. */
-  observed(line?: string): void {
-    this.run?.observe(line);
+  /** The cluster moved outside a command (a Play frame): progress is read again. */
+  observed(): void {
+    this.run?.observe();
   }
 
   /** What the column shows now, or undefined when no lesson is open. */
@@ -117,8 +106,4 @@ export class LessonDesk {
   private files(): Record<string, string> {
     return Object.fromEntries(this.run!.files());
   }
-}
-
-function withFiles(files: Record<string, string> | undefined): { files?: Record<string, string> } {
-  return files ? { files } : {};
 }

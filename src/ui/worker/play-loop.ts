@@ -56,13 +56,16 @@ export class PlayLoop {
     this.cancel = this.ticker.frame(() => this.tick());
   }
 
-  /** Stops; returns the segment as the command to log, or undefined when the clock did not move. */
-  stop(): string | undefined {
+  /**
+   * Stops; returns the segment as the command to log and the virtual time it started at, or
+   * undefined when the clock did not move.
+   */
+  stop(): { readonly line: string; readonly start: number } | undefined {
     if (!this.playing) return undefined;
     this.cancel!();
     this.cancel = undefined;
     const moved = this.cluster().now - this.startedAt;
-    return moved > 0 ? `sim advance ${durationText(moved)}` : undefined;
+    return moved > 0 ? { line: `sim advance ${durationText(moved)}`, start: this.startedAt } : undefined;
   }
 
   private tick(): void {

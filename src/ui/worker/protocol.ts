@@ -8,7 +8,7 @@ import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { CommandResult } from '../../kubectl/session.js';
 import type { SessionLog } from './session-log.js';
 import type { Speed } from './play-loop.js';
-import type { TimelineView } from './timeline.js';
+import type { TimelineView } from './scrubber.js';
 import type { LessonAction, LessonMessage } from './lesson-protocol.js';
 
 /** What changed since the previous batch; the page's LiveCluster applies these in order. */

@@ -1,73 +1,72 @@
 /**
- * One playground's engine session, as the worker holds it: the cluster and the session log that
- * rebuilds it. Every command the page sends runs here and is logged with its stdin and the editor
- * files it read, so that replaying the log gives the same cluster; the timeline keeps the log's
- * branches and the moment shown.
+ * One playground's engine session, as the worker holds it: a `Timeline` (src/kubectl/timeline),
+ * the one command log, over the cluster. Every command the page sends runs through `exec` with
+ * that timeline, which logs it with its stdin and the editor files it read and serves
+ * `sim checkpoint` / `sim rewind`; the scrubber and the saved log are views of the same timeline.
  */
-import { exec, type ExecResult } from '../../kubectl/exec.js';
+import { actsOnTimeline, exec, type ExecResult } from '../../kubectl/exec.js';
 import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
 import { parseScript } from '../../kubectl/script.js';
 import { commandResult, type CommandResult } from '../../kubectl/session.js';
+import type { Timeline } from '../../kubectl/timeline/timeline.js';
 import type { Cluster } from '../../sim/engine/cluster.js';
 import type { ScriptError } from './protocol.js';
-import { logProblem, replay, type LoggedCommand, type SessionLog } from './session-log.js';
-import { Timeline } from './timeline.js';
+import { Scrubber } from './scrubber.js';
+import { logOf, logProblem, rebuild, type SessionLog } from './session-log.js';
+
+/** What a script did: each command's result, and whether one moved the timeline (a rewind). */
+export interface RunOutcome {
+  readonly results: CommandResult[];
+  /** A command acted on the timeline: the cluster may have been restored, not changed step by step. */
+  readonly restored: boolean;
+}
 
 export class EngineSession {
-  readonly cluster: Cluster;
   readonly timeline: Timeline;
+  readonly scrubber: Scrubber;
+  private readonly seed: number;
 
   /**
-   * Rebuilds the cluster from `log` (throws with the reason when the log cannot be read here),
-   * or takes `cluster` as that replay already made (a lesson's run owns its cluster).
+   * Rebuilds the timeline from `log` (throws with the reason when the log cannot be read here),
+   * or takes `timeline` as that rebuild already made it (a lesson's run keeps its own).
    */
-  constructor(log: SessionLog, cluster?: Cluster) {
+  constructor(log: SessionLog, timeline?: Timeline) {
     const problem = logProblem(log);
     if (problem) throw new Error(problem);
-    this.cluster = cluster ?? replay(log);
-    this.timeline = new Timeline(log, this.cluster);
+    this.seed = log.seed;
+    this.timeline = timeline ?? rebuild(log);
+    this.scrubber = new Scrubber(this.timeline);
   }
 
-  /** The log so far (a copy: the caller may keep it). */
+  get cluster(): Cluster {
+    return this.timeline.cluster;
+  }
+
+  /** The log to save (a copy: the caller may keep it). */
   get log(): SessionLog {
-    return this.timeline.log;
+    return logOf(this.seed, this.timeline);
   }
 
   /**
-   * Runs script text: each command in order, logged with its stdin and the files it read from
-   * `files`. A script that does not parse runs nothing and logs nothing. `fieldDocs` are the
+   * Runs script text: each command in order through `exec` with the timeline, reading `-f NAME`
+   * from `files`. A script that does not parse runs nothing and logs nothing. `fieldDocs` are the
    * descriptions kubectl explain prints (they change nothing, so a replay needs none).
    */
-  run(text: string, files: Readonly<Record<string, string>>, fieldDocs?: () => FieldDocs | undefined): CommandResult[] | ScriptError {
+  run(text: string, files: Readonly<Record<string, string>>, fieldDocs?: () => FieldDocs | undefined): RunOutcome | ScriptError {
     const parsed = parseScript(text);
     if ('error' in parsed) return { error: parsed.error, line: parsed.line };
-    const results: CommandResult[] = [];
-    if (parsed.commands.length > 0) this.timeline.beforeCommand();
-    for (const cmd of parsed.commands) {
-      const read: Record<string, string> = {};
-      const readFile = (name: string): string | undefined => {
-        if (!Object.hasOwn(files, name)) return undefined;
-        read[name] = files[name]!;
-        return read[name];
-      };
-      const r = this.execute(cmd.text, cmd.stdin, readFile, fieldDocs);
-      results.push(commandResult(cmd.text, r));
-      this.timeline.record({
-        line: cmd.text,
-        ...(cmd.stdin !== undefined ? { stdin: cmd.stdin } : {}),
-        ...(Object.keys(read).length > 0 ? { files: read } : {}),
-      });
-    }
-    return results;
+    const readFile = (name: string): string | undefined => (Object.hasOwn(files, name) ? files[name] : undefined);
+    const results = parsed.commands.map((cmd) => commandResult(cmd.text, this.execute(cmd.text, cmd.stdin, readFile, fieldDocs)));
+    return { results, restored: parsed.commands.some((cmd) => actsOnTimeline(cmd.text)) };
   }
 
-  /** Runs one command on the cluster (a lesson's session runs it through its LessonRun). */
+  /** Logs a command that already ran outside `run` (a Play segment's `sim advance D`, from `start`). */
+  record(line: string, start: number): void {
+    this.timeline.record({ line, start, end: this.cluster.now });
+  }
+
+  /** Runs one command through `exec` with the timeline (a lesson's session runs it through its LessonRun). */
   protected execute(line: string, stdin: string | undefined, readFile: (name: string) => string | undefined, fieldDocs?: () => FieldDocs | undefined): ExecResult {
-    return exec(this.cluster, line, stdin, { readFile, fieldDocs });
-  }
-
-  /** Appends a command that already ran outside `run` (a Play segment's `sim advance D`). */
-  record(cmd: LoggedCommand): void {
-    this.timeline.record(cmd);
+    return exec(this.cluster, line, stdin, { readFile, timeline: this.timeline, ...(fieldDocs ? { fieldDocs } : {}) });
   }
 }

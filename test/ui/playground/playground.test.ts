@@ -37,7 +37,7 @@ describe('Playground', () => {
     const out = await pg.run('kubectl apply -f ds.yaml', { source: 'editor' });
     expect(out).toMatchObject([{ exitCode: 0, stdout: 'daemonset.apps/a created\n' }]);
     const log = await pg.query<SessionLog>('log');
-    expect(log.commands).toEqual([{ line: 'kubectl apply -f ds.yaml', files: { 'ds.yaml': pg.files['ds.yaml'] } }]);
+    expect(log.commands).toEqual([{ line: 'kubectl apply -f ds.yaml', files: { 'ds.yaml': pg.files['ds.yaml'] }, start: pg.cluster.now, end: pg.cluster.now }]);
     expect(pg.terminal.lines[0]).toEqual({ kind: 'command', text: 'kubectl apply -f ds.yaml', source: 'editor' });
   });
 
@@ -98,6 +98,17 @@ describe('Playground', () => {
     expect(pg.timeline).toMatchObject({ length: 2, position: 2, branches: [{ length: 3, last: 'sim node add c' }] });
     await pg.switchBranch(0);
     expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('follows sim rewind --to typed in its terminal: the Timeline shows the moment it went back to', async () => {
+    const { pg } = await started();
+    await pg.run('sim node add a\nsim advance 1m\nsim node add b');
+    const out = await pg.run('sim rewind --to 30s');
+    expect(out).toMatchObject([{ exitCode: 0 }]);
+    expect(pg.timeline).toMatchObject({ length: 3, position: 2, partial: true });
+    expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['a']);
+    const log = await pg.query<SessionLog>('log');
+    expect(log.commands.map((c) => c.line)).toEqual(['sim node add a', 'sim advance 1m']);
   });
 
   it('rejects an unknown query and keeps two playgrounds apart', async () => {

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
 import { sessionScript } from '../../../src/ui/share/script.js';
-import { replay, type SessionLog } from '../../../src/ui/worker/session-log.js';
+import { rebuild, type SessionLog } from '../../../src/ui/worker/session-log.js';
 
 const BIN = resolve(__dirname, '../../../bin/everynode.js');
 
@@ -44,7 +44,7 @@ function cliPods(script: string, seed: number): string {
   return results.at(-1)!.stdout;
 }
 
-const pagePods = (log: SessionLog) => exec(replay(log), 'kubectl get pods -o json').stdout;
+const pagePods = (log: SessionLog) => exec(rebuild(log).cluster, 'kubectl get pods -o json').stdout;
 
 describe('copy as script', () => {
   it('reproduces the session in the CLI, byte for byte', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineHost } from '../../../src/ui/worker/host.js';
 import { manualTicker } from './in-process.js';
 import type { DiffBatch, Reply, WorkerMessage } from '../../../src/ui/worker/protocol.js';
-import { emptyLog } from '../../../src/ui/worker/session-log.js';
+import { emptyLog, type SessionLog } from '../../../src/ui/worker/session-log.js';
 
 function host(): { host: EngineHost; posted: WorkerMessage[] } {
   const posted: WorkerMessage[] = [];
@@ -63,7 +63,23 @@ describe('EngineHost', () => {
     expect(batches(h.posted)[0]!.reset!.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['a']);
     expect(h.posted[1]).toMatchObject({ timeline: { length: 2, position: 1 } });
     h.host.handle({ id: 3, type: 'rewind', to: 7 });
-    expect(replies(h.posted).at(-1)).toEqual({ id: 3, type: 'failed', message: 'the timeline has positions 0 to 2, not 7' });
+    expect(replies(h.posted).at(-1)).toEqual({ id: 3, type: 'failed', message: 'the branch has moments after 0 to 2 commands, not 7' });
+  });
+
+  it('follows sim rewind --to typed in the terminal: a reset batch of that moment, and the scrubber shows it', () => {
+    const h = host();
+    h.host.handle({ id: 1, type: 'run', text: 'sim node add a\nsim advance 1m\nsim node add b\nsim advance 1m', files: {}, source: 'terminal' });
+    h.posted.length = 0;
+    h.host.handle({ id: 2, type: 'run', text: 'sim rewind --to 1m', files: {}, source: 'terminal' });
+    expect(h.posted.map((m) => m.type)).toEqual(['batch', 'timeline', 'results']);
+    expect(replies(h.posted).at(-1)).toMatchObject({ type: 'results', results: [{ exitCode: 0 }] });
+    expect(batches(h.posted)[0]!.reset!.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['a', 'b']);
+    expect(h.posted[1]).toMatchObject({ timeline: { length: 4, position: 3, branches: [] } });
+    h.host.handle({ id: 3, type: 'rewind', to: 4 });
+    expect(h.posted.at(-2)).toMatchObject({ timeline: { length: 4, position: 4 } });
+    h.host.handle({ id: 4, type: 'query', query: 'log', args: undefined });
+    const log = (replies(h.posted).at(-1) as { value: SessionLog }).value;
+    expect(log.commands.map((c) => c.line)).toEqual(['sim node add a', 'sim advance 1m', 'sim node add b', 'sim advance 1m']);
   });
 
   it('refuses an unknown query and a log of another format, keeping the session', () => {
@@ -72,7 +88,7 @@ describe('EngineHost', () => {
     h.host.handle({ id: 2, type: 'query', query: 'nope', args: undefined });
     expect(replies(h.posted).at(-1)).toEqual({ id: 2, type: 'failed', message: 'unknown query "nope"' });
     h.host.handle({ id: 3, type: 'load', log: { ...emptyLog(), format: 99 } });
-    expect(replies(h.posted).at(-1)).toEqual({ id: 3, type: 'failed', message: 'this session log has format 99; this page reads format 1' });
+    expect(replies(h.posted).at(-1)).toEqual({ id: 3, type: 'failed', message: 'this session log has format 99; this page reads formats 1 and 2' });
     h.host.handle({ id: 4, type: 'query', query: 'log', args: undefined });
     expect(replies(h.posted).at(-1)).toMatchObject({ value: { commands: [{ line: 'sim node add node-1' }] } });
   });

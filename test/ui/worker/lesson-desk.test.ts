@@ -11,6 +11,7 @@ import { EngineHost } from '../../../src/ui/worker/host.js';
 import { LessonDesk } from '../../../src/ui/worker/lesson-desk.js';
 import type { LessonAction, LessonMessage } from '../../../src/ui/worker/lesson-protocol.js';
 import type { Reply, WorkerMessage } from '../../../src/ui/worker/protocol.js';
+import type { TimelineView } from '../../../src/ui/worker/scrubber.js';
 import { manualTicker } from './in-process.js';
 
 const DATA = lessonJson(fileURLToPath(new URL('../../../lessons', import.meta.url)));
@@ -35,6 +36,19 @@ function harness() {
     run(text: string, files: Record<string, string> = {}): Reply {
       host.handle({ id: ++id, type: 'run', text, files, source: 'terminal' });
       return reply();
+    },
+    timeline(): TimelineView {
+      return (posted.filter((m) => m.type === 'timeline').at(-1) as Extract<WorkerMessage, { type: 'timeline' }>).timeline;
+    },
+    /** What the one command of `line` printed. */
+    stdout(line: string): string {
+      const r = this.run(line);
+      if (r.type !== 'results') throw new Error(JSON.stringify(r));
+      return r.results[0]!.stdout;
+    },
+    /** `kubectl get pods -o json` now (a read: it changes nothing the log replays). */
+    pods(): string {
+      return this.stdout('kubectl get pods -o json');
     },
     view(): LessonMessage {
       const m = posted.filter((x): x is Extract<WorkerMessage, { type: 'lesson' }> => x.type === 'lesson').at(-1);
@@ -84,8 +98,8 @@ describe('the lesson desk in the engine host', () => {
     expect(v.status.checks.find((c) => c.id === 'l1-status')).toMatchObject({ passed: true, reason: '' });
     expect(v.status.currentStep).toBe('replace');
     expect(v.progress.buffers).toEqual({ 'start/log-agent.yaml': FIXED });
-    // The timeline logs what ran, so it replays: setup (4), the step's run, the apply and the settle.
-    expect((h.posted.filter((m) => m.type === 'timeline').at(-1) as Extract<WorkerMessage, { type: 'timeline' }>).timeline.length).toBe(7);
+    // The run's Timeline starts after the setup and logs what ran: the step's run, the apply and the settle.
+    expect(h.timeline()).toMatchObject({ length: 3, position: 3, lines: ['kubectl apply -f start/log-agent.yaml', 'kubectl apply -f start/log-agent.yaml', 'sim settle'] });
   });
 
   it('reads progress while Play moves the clock, and logs the segment in the run', () => {
@@ -136,4 +150,74 @@ describe('the lesson desk in the engine host', () => {
     again.host.handle({ id: 50, type: 'load', log: { format: 1, engine: 'x', seed: 1, commands: [] } });
     expect(() => again.act({ do: 'hint' })).toThrow(/no lesson is open/);
   });
+
+  it('rewinds the run itself: the checks read the moment shown, and a step once done stays done', () => {
+    const h = harness();
+    fixed(h);
+    h.host.handle({ id: 60, type: 'rewind', to: 1 });
+    const v = h.view();
+    expect(v.status.checks.find((c) => c.id === 'l1-status')!.passed).toBe(false);
+    expect(v.status.steps.filter((s) => s.done).map((s) => s.id)).toEqual(['apply-as-is', 'fix']);
+    expect(v.progress.stepsDone).toEqual(['apply-as-is', 'fix']);
+    expect(v.progress.log).toEqual([{ run: 'apply-as-is', files: { 'start/log-agent.yaml': START } }]);
+  });
+
+  it('after a rewind and a new command, the progress holds only the branch shown: a reload gives the same cluster', () => {
+    const h = harness();
+    fixed(h);
+    expect(h.run('sim checkpoint fixed')).toMatchObject({ type: 'results', results: [{ exitCode: 0 }] });
+    h.run('kubectl delete pod -l app=log-agent --field-selector spec.nodeName=node-2\nsim settle');
+    expect(h.run('sim rewind fixed')).toMatchObject({ type: 'results', results: [{ exitCode: 0, stdout: expect.stringMatching(/^rewound to /) }] });
+    // The scrubber shows where the rewind went, over the branch it left (issue 7).
+    expect(h.timeline()).toMatchObject({ length: 5, position: 3, branches: [] });
+    h.run('sim advance 1m');
+    expect(h.timeline()).toMatchObject({ length: 4, position: 4, branches: [{ length: 5, last: 'sim settle' }] });
+    const before = h.pods();
+    const saved = h.view().progress;
+    expect(saved.log.map((e) => ('exec' in e ? e.exec : 'run' in e ? `run ${e.run}` : JSON.stringify(e)))).toEqual([
+      'run apply-as-is',
+      'kubectl apply -f start/log-agent.yaml',
+      'sim settle',
+      'sim advance 1m',
+      'kubectl get pods -o json',
+    ]);
+    const again = harness();
+    again.act({ do: 'open', ...L1, progress: saved });
+    expect(again.pods()).toBe(before);
+    // Deleting the pod finished step "replace" on the branch left behind; it stays done.
+    expect(saved.stepsDone).toEqual(['apply-as-is', 'fix', 'replace']);
+    expect(again.view().status.steps.filter((s) => s.done).map((s) => s.id)).toEqual(saved.stepsDone);
+  });
+
+  it('keeps a command a rewind cut short, and a branch switched to, so a reload shows the same moment', () => {
+    const h = harness();
+    fixed(h);
+    const now = h.stdout('sim advance 40s').match(/^now (\S+)/)![1]!;
+    const mid = new Date(Date.parse(now) - 25_000).toISOString().replace('.000Z', 'Z');
+    h.run(`sim rewind --to ${mid}`);
+    expect(h.timeline()).toMatchObject({ length: 4, position: 4, partial: true });
+    const cut = h.pods();
+    const saved = h.view().progress;
+    expect(saved.log.at(-2)).toMatchObject({ exec: 'sim advance 40s', until: Date.parse(mid) });
+    const again = harness();
+    again.act({ do: 'open', ...L1, progress: saved });
+    expect(again.pods()).toBe(cut);
+
+    h.host.handle({ id: 70, type: 'rewind', to: 2 });
+    h.run('sim advance 5s');
+    h.host.handle({ id: 71, type: 'branch', index: 0 });
+    const switched = h.pods();
+    const third = harness();
+    third.act({ do: 'open', ...L1, progress: h.view().progress });
+    expect(third.pods()).toBe(switched);
+  });
 });
+
+/** L1 with its prediction answered, the step's run done and the fixed file applied and settled (step "fix" done). */
+function fixed(h: ReturnType<typeof harness>): void {
+  h.act({ do: 'open', ...L1 });
+  h.act({ do: 'answer', prediction: 'l1-predict', answer: 'Three pods per node.' });
+  h.act({ do: 'run-step' });
+  h.run('kubectl apply -f start/log-agent.yaml\nsim settle', { 'start/log-agent.yaml': FIXED });
+  expect(h.view().status.currentStep).toBe('replace');
+}
