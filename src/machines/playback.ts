@@ -82,6 +82,9 @@ export const playback = setup({
         TOGGLE: 'Playing',
         STEP: 'Stepping',
         SCRUB: scrub(false),
+        // A `sim rewind` typed in the terminal moves the timeline without this machine: the
+        // Timeline's end still shows the newest moment again.
+        HEAD: { actions: 'returnToHead' },
       },
     },
     Playing: {

@@ -56,6 +56,13 @@ describe('playback machine', () => {
     expect(m.calls).toEqual(['start 1', 'stop', 'step true']);
   });
 
+  it('returns to the newest moment from Paused too (after a sim rewind typed in the terminal)', () => {
+    const m = actor();
+    m.a.send({ type: 'HEAD' });
+    expect(m.state()).toBe('Paused');
+    expect(m.calls).toEqual(['head']);
+  });
+
   it('rewinds on the Timeline, moves within the past, and leaves it by returning, a command or Play', () => {
     const m = actor();
     m.a.send({ type: 'SCRUB', to: 3 });

@@ -28,7 +28,7 @@ describe('toolbox commands', () => {
       [addNodesCommand({ names: 'gpu-{1..2}', pool: 'gpu', labels: '', taints: 'gpu=yes:NoSchedule', cpu: '8', memory: '' }), nodeCommand('fail', 'gpu-1'), conditionCommand('gpu-2', 'DiskPressure', 'True'), imageCommand('agent:2', 'never-ready', '')].join('\n'),
       {},
     );
-    expect(Array.isArray(out) && out.map((r) => r.exitCode)).toEqual([0, 0, 0, 0]);
+    expect('results' in out && out.results.map((r) => r.exitCode)).toEqual([0, 0, 0, 0]);
     expect(s.cluster.store.get('Node', '', 'gpu-2')?.metadata.labels?.pool).toBe('gpu');
   });
 });
