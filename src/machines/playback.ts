@@ -6,8 +6,9 @@
  * - Playing: the clock runs in the worker at `speed` (or "settle": moment to moment until
  *   nothing is pending). Leaving Playing ends the segment, which the worker logs as `sim advance D`.
  * - Stepping: a `sim step` (or `sim step --wave`) is running; the buttons wait for it.
- * - Rewound: the Timeline shows an earlier moment of the log. Playing, stepping or running a
- *   command from here starts a branch; going back to the newest moment is Paused again.
+ * - Rewound: the Timeline shows an earlier moment of the log, because it was dragged there or
+ *   because a `sim rewind` typed in the terminal went there (REWOUND). Playing, stepping or
+ *   running a command from here starts a branch; going back to the newest moment is Paused again.
  *
  * Effects are named here and provided by the playground (every effect is injected,
  * docs/architecture.md): `startClock`,
@@ -38,8 +39,17 @@ export type PlaybackEvent =
   | { readonly type: 'SCRUB'; readonly to: number }
   /** The Timeline returned to the newest moment. */
   | { readonly type: 'HEAD' }
+  /** A command moved the Timeline to log position `to` by itself (`sim rewind` typed in the terminal). */
+  | { readonly type: 'REWOUND'; readonly to: number }
   /** A command ran (terminal, editor, toolbox, lesson). */
   | { readonly type: 'COMMAND' };
+
+/** To Rewound where a command already took the Timeline: nothing to rewind, only the position to remember. */
+const rewound = {
+  target: 'Rewound',
+  reenter: true,
+  actions: { type: 'rememberPosition', params: ({ event }: { event: PlaybackEvent }) => ({ to: event.type === 'REWOUND' ? event.to : 0 }) },
+} as const;
 
 /** To Rewound at the scrubbed position (re-entered when already there). */
 function scrub(reenter: boolean) {
@@ -82,9 +92,7 @@ export const playback = setup({
         TOGGLE: 'Playing',
         STEP: 'Stepping',
         SCRUB: scrub(false),
-        // A `sim rewind` typed in the terminal moves the timeline without this machine: the
-        // Timeline's end still shows the newest moment again.
-        HEAD: { actions: 'returnToHead' },
+        REWOUND: rewound,
       },
     },
     Playing: {
@@ -97,6 +105,7 @@ export const playback = setup({
         SPEED: { target: 'Playing', reenter: true, actions: { type: 'setSpeed', params: ({ event }) => ({ speed: event.speed }) } },
         STEP: 'Stepping',
         SCRUB: scrub(false),
+        REWOUND: rewound,
       },
     },
     Stepping: {
@@ -111,6 +120,7 @@ export const playback = setup({
       exit: 'forgetPosition',
       on: {
         SCRUB: scrub(true),
+        REWOUND: rewound,
         HEAD: { target: 'Paused', actions: 'returnToHead' },
         TOGGLE: 'Playing',
         STEP: 'Stepping',

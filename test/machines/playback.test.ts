@@ -56,11 +56,19 @@ describe('playback machine', () => {
     expect(m.calls).toEqual(['start 1', 'stop', 'step true']);
   });
 
-  it('returns to the newest moment from Paused too (after a sim rewind typed in the terminal)', () => {
+  it('is Rewound where a sim rewind typed in the terminal went, from Paused or Playing, rewinding nothing again', () => {
     const m = actor();
+    m.a.send({ type: 'REWOUND', to: 2 });
+    expect(m.state()).toBe('Rewound');
+    expect(m.a.getSnapshot().context.at).toBe(2);
+    m.a.send({ type: 'REWOUND', to: 1 });
+    expect(m.a.getSnapshot().context.at).toBe(1);
     m.a.send({ type: 'HEAD' });
     expect(m.state()).toBe('Paused');
-    expect(m.calls).toEqual(['head']);
+    m.a.send({ type: 'TOGGLE' });
+    m.a.send({ type: 'REWOUND', to: 0 });
+    expect(m.state()).toBe('Rewound');
+    expect(m.calls).toEqual(['head', 'start 1', 'stop']);
   });
 
   it('rewinds on the Timeline, moves within the past, and leaves it by returning, a command or Play', () => {

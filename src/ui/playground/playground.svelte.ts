@@ -132,7 +132,7 @@ export class Playground {
     } finally {
       this.pending -= 1;
     }
-    if (source !== 'time') this.playback.actor.send({ type: 'COMMAND' });
+    if (source !== 'time') this.followTimeline();
     this.saveSoon();
     if (r.type === 'results') {
       this.terminal.show(r.results, source);
@@ -175,6 +175,7 @@ export class Playground {
   /** A lesson action in the worker (src/ui/worker/lesson-protocol.ts), answered as that action is. */
   async lessonAction<A extends LessonAction>(action: A): Promise<LessonReplies[A['do']]> {
     const r = await this.engine.request({ type: 'lesson', action });
+    this.followTimeline();
     if (r.type === 'answer') return r.value as LessonReplies[A['do']];
     throw new Error(r.type === 'failed' ? r.message : `lesson ${action.do}: unexpected reply`);
   }
@@ -257,6 +258,16 @@ export class Playground {
         }),
       },
     });
+  }
+
+  /**
+   * After a command, the playback machine follows the Timeline as the worker posted it (before
+   * the reply): Rewound where a `sim rewind` typed in the terminal went, as a drag would leave
+   * it; otherwise the command ran at the newest moment (from Rewound, it started a branch).
+   */
+  private followTimeline(): void {
+    const t = this.timeline;
+    this.playback.actor.send(t.position < t.length || t.partial ? { type: 'REWOUND', to: t.position } : { type: 'COMMAND' });
   }
 
   /** A Play segment ended: echo its `sim advance D`; Play stopped by itself when settled. */

@@ -8,7 +8,8 @@
  * - A batch is posted only when something changed, the clock included (a settled, paused
  *   cluster sends nothing); the first batch after a (re)load carries every object as `reset`.
  * - A command that arrives during Play is logged after the Play segment before it, and Play
- *   then goes on: the log's order is the order things happened.
+ *   then goes on (unless the command rewound the Timeline): the log's order is the order things
+ *   happened.
  */
 import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
 import type { TraceEntry } from '../../sim/engine/cluster.js';
@@ -88,7 +89,8 @@ export class EngineHost {
         const playing = this.play.playing;
         if (playing) this.endSegment(false);
         const out = this.session.run(req.text, req.files, this.env.fieldDocs);
-        if (playing) this.play.start(this.speed);
+        // Play goes on after a command, unless the command rewound: the page shows that moment, Rewound.
+        if (playing && !this.session.scrubber.rewound) this.play.start(this.speed);
         if ('error' in out) return { id: req.id, type: 'script-error', error: out };
         if (out.restored) this.restored();
         return { id: req.id, type: 'results', results: out.results };

@@ -100,15 +100,38 @@ describe('Playground', () => {
     expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['a', 'b', 'c']);
   });
 
-  it('follows sim rewind --to typed in its terminal: the Timeline shows the moment it went back to', async () => {
+  it('follows sim rewind --to typed in its terminal: the Timeline shows the moment it went back to, Rewound as a drag leaves it', async () => {
     const { pg } = await started();
+    pg.playback.actor.start();
     await pg.run('sim node add a\nsim advance 1m\nsim node add b');
+    expect(pg.playback.snapshot.value).toBe('Paused');
     const out = await pg.run('sim rewind --to 30s');
     expect(out).toMatchObject([{ exitCode: 0 }]);
     expect(pg.timeline).toMatchObject({ length: 3, position: 2, partial: true });
+    expect(pg.playback.snapshot.value).toBe('Rewound');
+    expect(pg.playback.snapshot.context.at).toBe(2);
     expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['a']);
     const log = await pg.query<SessionLog>('log');
     expect(log.commands.map((c) => c.line)).toEqual(['sim node add a', 'sim advance 1m']);
+    // The Timeline's end returns to the newest moment, as after a drag.
+    pg.playback.actor.send({ type: 'HEAD' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pg.playback.snapshot.value).toBe('Paused');
+    expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['a', 'b']);
+  });
+
+  it('stops Play when a sim rewind typed during Play goes back, and the machine is Rewound there', async () => {
+    const { pg, engine } = await started();
+    pg.playback.actor.start();
+    await pg.run('sim node add a\nsim advance 1m');
+    pg.playback.actor.send({ type: 'TOGGLE' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pg.playback.snapshot.value).toBe('Playing');
+    await pg.run('sim rewind --to 30s');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(pg.playback.snapshot.value).toBe('Rewound');
+    expect(engine.ticker.waiting).toBe(0);
+    expect((await pg.query<SessionLog>('log')).commands.map((c) => c.line)).toEqual(['sim node add a', 'sim advance 1m']);
   });
 
   it('rejects an unknown query and keeps two playgrounds apart', async () => {
