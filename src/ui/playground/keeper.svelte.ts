@@ -6,7 +6,7 @@
  */
 import type { SessionSource } from '../../machines/session.js';
 import type { PlaygroundStorage } from '../persist.js';
-import type { SessionLog } from '../worker/session-log.js';
+import { emptyLog, type SessionLog } from '../worker/session-log.js';
 import { presetStart, type PresetStart } from './presets.js';
 
 /** How long after the last change the work is saved. */
@@ -27,11 +27,14 @@ export class SessionKeeper {
     private readonly files: () => Record<string, string>,
   ) {}
 
-  /** What opens for `source` (undefined: the saved session, or the starter on a first visit). */
-  opening(source: SessionSource | undefined): PresetStart {
+  /**
+   * What opens for `source` (undefined: the saved session, or the starter on a first visit; on a
+   * lesson page, `lesson`, nothing but the saved files: the lesson brings its own cluster).
+   */
+  opening(source: SessionSource | undefined, lesson = false): PresetStart {
     const saved = source === 'previous' ? this.storage.read<PresetStart>('previous') : source === undefined ? this.storage.read<PresetStart>('session') : undefined;
     if (source === 'previous' && !saved) throw new Error('there is no previous session to restore');
-    const start = saved ?? presetStart(source === undefined || source === 'previous' ? 'starter' : source);
+    const start = saved ?? (lesson ? { log: emptyLog(), files: {} } : presetStart(source === undefined || source === 'previous' ? 'starter' : source));
     this.lastLog = start.log;
     return start;
   }

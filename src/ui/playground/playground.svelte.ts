@@ -39,6 +39,12 @@ export type RunOutcome = readonly CommandResult[] | { readonly error: string; re
 export interface PlaygroundOptions {
   /** Where the work is kept across reloads (the page's localStorage); nothing is kept without. */
   readonly storage?: StorageLike;
+  /**
+   * A lesson page: the lesson's run brings the cluster (the lesson column opens it once the
+   * session is Ready), so opening replays no saved session log and no starter, only the editor
+   * files kept under this playground's own id come back.
+   */
+  readonly lesson?: boolean;
 }
 
 export class Playground {
@@ -77,6 +83,7 @@ export class Playground {
   /** The newest position asked for while a rewind was running (a drag sends many). */
   private rewindWanted: number | undefined;
   private rewinding = false;
+  private readonly lessonPage: boolean;
 
   /**
    * @param id unique per instance on a page and stable across reloads (storage keys, model URIs).
@@ -88,6 +95,7 @@ export class Playground {
     options: PlaygroundOptions = {},
   ) {
     this.storage = new PlaygroundStorage(options.storage, id);
+    this.lessonPage = options.lesson === true;
     this.keeper = new SessionKeeper(
       this.storage,
       () => this.query<SessionLog>('log'),
@@ -228,8 +236,9 @@ export class Playground {
     return session.provide({
       actors: {
         load: fromPromise<void, { preset: SessionSource | undefined }>(async ({ input }) => {
-          const start = this.keeper.opening(input.preset);
-          await this.load(start.log);
+          const lessonOpens = this.lessonPage && input.preset === undefined;
+          const start = this.keeper.opening(input.preset, lessonOpens);
+          if (!lessonOpens) await this.load(start.log);
           this.files = { ...start.files };
           this.selection = undefined;
           if (input.preset !== undefined) await this.keeper.save();

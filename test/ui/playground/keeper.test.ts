@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
 import { Playground } from '../../../src/ui/playground/playground.svelte.js';
 import { EXAMPLE_FILE } from '../../../src/ui/playground/presets.js';
+import type { SessionLog } from '../../../src/ui/worker/session-log.js';
 import { inProcessEngine } from '../worker/in-process.js';
 import { memoryStorage, type MemoryStorage } from '../memory-storage.js';
 
-async function open(storage: MemoryStorage, id = 'main'): Promise<Playground> {
-  const pg = new Playground(id, inProcessEngine(), { storage });
+async function open(storage: MemoryStorage, id = 'main', lesson = false): Promise<Playground> {
+  const pg = new Playground(id, inProcessEngine(), { storage, lesson });
   pg.start();
   await waitFor(pg.session.actor, (s) => s.matches('Ready'));
   return pg;
@@ -79,5 +80,21 @@ describe('SessionKeeper', () => {
     await pg.run('sim node add node-10');
     await settle();
     expect(pg.keeper.error).toBeUndefined();
+  });
+
+  it('on a lesson page opens neither the saved session log nor the starter, only the saved editor files', async () => {
+    const storage = memoryStorage();
+    const first = await open(storage, 'lesson-L1', true);
+    expect(first.files).toEqual({});
+    expect(first.cluster.list('Node')).toEqual([]);
+    first.files = { 'start/a.yaml': '# mine\n' };
+    await first.run('sim node add only-in-the-log');
+    await settle();
+    first.close();
+
+    const again = await open(storage, 'lesson-L1', true);
+    expect(again.files).toEqual({ 'start/a.yaml': '# mine\n' });
+    expect(again.cluster.list('Node')).toEqual([]);
+    expect((await again.query<SessionLog>('log')).commands).toEqual([]);
   });
 });
