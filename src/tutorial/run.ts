@@ -284,6 +284,7 @@ export class LessonRun {
 
   /** Everything to keep (localStorage) and hand back to `new LessonRun(lesson, progress)`. */
   progress(): LessonProgress {
+    this.follow();
     const start = this.startFiles();
     const changed = (m: Map<string, string>): Record<string, string> => Object.fromEntries([...m].filter(([k, v]) => start.get(k) !== v));
     return {
@@ -296,7 +297,7 @@ export class LessonRun {
       completed: this.completed,
       buffers: changed(this.buffers),
       ...(this.stash ? { stash: Object.fromEntries(this.stash) } : {}),
-      log: (this.follow(), this.log.map((l) => l.entry)),
+      log: this.log.map((l) => l.entry),
     };
   }
 
@@ -408,8 +409,7 @@ export class LessonRun {
   private cut(line: string, stdin: string | undefined, files: Readonly<Record<string, string>>, until: number): void {
     const before = this.follow();
     const entry = execEntry(line, stdin, files);
-    const { stdin: input, files: read } = entry;
-    this.timeline.append({ line, ...(input === undefined ? {} : { stdin: input }), ...(read ? { files: read } : {}), start: this.cluster.now, end: until, cut: true });
+    this.timeline.append({ line, ...(entry.stdin === undefined ? {} : { stdin: entry.stdin }), ...(entry.files ? { files: entry.files } : {}), start: this.cluster.now, end: until, cut: true });
     this.logged({ ...entry, until }, before);
     this.advance();
   }

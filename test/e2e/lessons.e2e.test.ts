@@ -134,6 +134,32 @@ describe('L1 through the lesson column', () => {
     await s.screenshot('lessons-index-progress');
   });
 
+  it('rewinds from its terminal, branches, and a reload shows the branch shown, the lesson still done', async () => {
+    await s.page.goto(`${s.url}lessons/L1/`);
+    await lesson().getByRole('status', { name: 'Done' }).waitFor({ timeout: 20_000 });
+    const type = async (line: string) => {
+      const before = (await terminal()) ?? '';
+      await s.page.getByRole('textbox', { name: 'Command' }).fill(line);
+      await s.page.getByRole('textbox', { name: 'Command' }).press('Enter');
+      await expect.poll(async () => ((await terminal()) ?? '').length).toBeGreaterThan(before.length);
+    };
+    const nodes = () => s.page.getByRole('list', { name: 'Nodes' }).textContent();
+    await type('sim checkpoint finished');
+    const finished = await nodes();
+    await type('kubectl delete pod -l app=log-agent --field-selector spec.nodeName=node-1');
+    await type('sim settle');
+    await expect.poll(nodes).not.toBe(finished);
+    await type('sim rewind finished');
+    await expect.poll(nodes).toBe(finished);
+    const timeline = s.page.getByRole('slider', { name: 'Timeline' });
+    expect(await timeline.getAttribute('aria-valuetext')).toMatch(/^after command \d+ of \d+/);
+    await type('sim advance 10s');
+    const shown = await nodes();
+    await s.page.reload();
+    await lesson().getByRole('status', { name: 'Done' }).waitFor({ timeout: 20_000 });
+    await expect.poll(nodes, { timeout: 20_000 }).toBe(shown);
+  });
+
   it('breaks no CSP rule and sends no request off the origin', () => {
     expect(s.errors).toEqual([]);
     expect(s.offOrigin).toEqual([]);
