@@ -64,10 +64,16 @@ describe('share links', () => {
   it('refuses well-formed data that is not a session, naming the field', () => {
     expect(decodeShare(hashOf({ log: { ...emptyLog(), commands: [{ line: 3 }] }, files: {} }))).toEqual({ error: 'This link cannot be opened: log.commands[0] must have a "line" of text.' });
     expect(decodeShare(hashOf({ log: emptyLog(), files: { a: 1 } }))).toEqual({ error: 'This link cannot be opened: files["a"] must be text.' });
-    expect(decodeShare(hashOf({ log: { ...emptyLog(), format: 9 }, files: {} }))).toEqual({ error: 'This link cannot be opened: this session log has format 9; this page reads format 1.' });
+    expect(decodeShare(hashOf({ log: { ...emptyLog(), format: 9 }, files: {} }))).toEqual({ error: 'This link cannot be opened: this session log has format 9; this page reads formats 1 and 2.' });
+    expect(decodeShare(hashOf({ log: { ...emptyLog(), commands: [{ line: 'sim settle', end: '5s' }] }, files: {} }))).toEqual({ error: 'This link cannot be opened: log.commands[0].end must be a number.' });
     expect(decodeShare(hashOf({ log: emptyLog(), files: {}, position: 4 }))).toEqual({ error: 'This link cannot be opened: position must be a whole number from 0 to 0.' });
     expect(decodeShare(hashOf({ log: emptyLog(), files: {}, lesson: { id: 'x', step: -1 } }))).toEqual({ error: 'This link cannot be opened: lesson.step must be a whole number from 0.' });
     expect(decodeShare(hashOf([1, 2]))).toEqual({ error: 'This link cannot be opened: the session must be an object.' });
+  });
+
+  it('keeps the times of a command and where a rewind cut it, so the link opens the moment shown', () => {
+    const cut = { line: 'sim advance 1m', start: 0, end: 30_000, cut: true as const };
+    expect(decodeShare(hashOf({ log: { ...emptyLog(), commands: [cut] }, files: {} }))).toEqual({ session: { log: { ...emptyLog(), commands: [cut] }, files: {} } });
   });
 
   it('keeps only the fields it knows, so nothing unexpected reaches the page', () => {
