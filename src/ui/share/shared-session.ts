@@ -102,7 +102,8 @@ function logEntry(e: unknown, at: string): Check<LogEntry> {
   if (isText(e.run)) return { ok: { run: e.run, ...files.ok } };
   if (!isText(e.exec)) return { error: `${at} must have "exec", "run" or "next" text, or "solve": true` };
   if (e.stdin !== undefined && !isText(e.stdin)) return { error: `${at}.stdin must be text` };
-  return { ok: { exec: e.exec, ...(isText(e.stdin) ? { stdin: e.stdin } : {}), ...files.ok } };
+  if (e.until !== undefined && !(typeof e.until === 'number' && Number.isFinite(e.until))) return { error: `${at}.until must be a virtual time in milliseconds` };
+  return { ok: { exec: e.exec, ...(isText(e.stdin) ? { stdin: e.stdin } : {}), ...files.ok, ...(typeof e.until === 'number' ? { until: e.until } : {}) } };
 }
 
 /** A lesson run's progress in `v` for lesson `id`, checked and copied (only the known fields). */

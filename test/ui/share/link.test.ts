@@ -91,7 +91,7 @@ describe('share links', () => {
       solved: false,
       completed: false,
       buffers: { 'start/log-agent.yaml': DS },
-      log: [{ run: 'apply-as-is', files: { 'start/log-agent.yaml': DS } }, { exec: 'kubectl apply -f -', stdin: DS }, { next: 'explore' }, { solve: true }],
+      log: [{ run: 'apply-as-is', files: { 'start/log-agent.yaml': DS } }, { exec: 'kubectl apply -f -', stdin: DS }, { exec: 'sim advance 10m', until: 1_700_000_030_000 }, { next: 'explore' }, { solve: true }],
     } as const;
     const withLesson: SharedSession = { ...SESSION, lesson: { id: 'L1', step: 1, progress } };
     expect(decodeShare(encodeShare(withLesson))).toEqual({ session: withLesson });
@@ -108,6 +108,7 @@ describe('share links', () => {
     const refused = (progress: object) => decodeShare(hashOf({ log: emptyLog(), files: {}, lesson: { id: 'L1', progress } }));
     expect(refused({ ...base, lesson: 'L2' })).toEqual({ error: 'This link cannot be opened: lesson.progress.lesson must be the lesson\'s id, "L1".' });
     expect(refused({ ...base, log: [{ exec: 1 }] })).toEqual({ error: 'This link cannot be opened: lesson.progress.log[0] must have "exec", "run" or "next" text, or "solve": true.' });
+    expect(refused({ ...base, log: [{ exec: 'sim advance 1m', until: '30s' }] })).toEqual({ error: 'This link cannot be opened: lesson.progress.log[0].until must be a virtual time in milliseconds.' });
     expect(refused({ ...base, buffers: { a: 1 } })).toEqual({ error: 'This link cannot be opened: lesson.progress.buffers["a"] must be text.' });
     expect(refused({ ...base, stepsDone: [1] })).toEqual({ error: 'This link cannot be opened: lesson.progress.stepsDone must be a list of step ids.' });
     expect(refused({ ...base, predictions: { p: { answer: {} } } })).toEqual({ error: 'This link cannot be opened: lesson.progress.predictions["p"] must have an "answer" and "correct".' });
