@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { listed, readCatalogue } from '../src/tutorial/catalogue.js';
+import { isLessonFile } from '../src/tutorial/check-catalogue.js';
 import type { LessonCard, LessonData } from '../src/ui/lesson/data.js';
 
 /** Every lesson file (Markdown and YAML) under `dir`, by `/`-separated path relative to it. */
@@ -19,7 +20,7 @@ export function readLessonTree(dir: string): Map<string, string> {
       if (name.startsWith('.')) continue;
       const p = join(d, name);
       if (statSync(p).isDirectory()) walk(p);
-      else if (/\.(md|ya?ml)$/.test(name)) tree.set(relative(dir, p).split(sep).join('/'), readFileSync(p, 'utf8'));
+      else if (isLessonFile(name)) tree.set(relative(dir, p).split(sep).join('/'), readFileSync(p, 'utf8'));
     }
   };
   walk(dir);

@@ -9,9 +9,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { formatDiagnostic, sortDiagnostics } from '../tutorial/diagnostics.js';
-import { readCatalogue } from '../tutorial/catalogue.js';
-import { proveLesson } from '../tutorial/prove.js';
+import { checkCatalogue, isLessonFile } from '../tutorial/check-catalogue.js';
 
 const USAGE = 'usage: everynode lessons check [DIR]\n';
 
@@ -29,27 +27,17 @@ export async function lessonsCommand(argv: readonly string[]): Promise<number> {
   const root = catalogueRoot(target);
   const tree = readTree(root);
   const under = relative(root, target).split(sep).join('/');
-  const entries = readCatalogue(tree).filter((e) => under === '' || e.path === under || e.path.startsWith(`${under}/`));
-  if (entries.length === 0) {
-    process.stderr.write(`everynode lessons check: no lesson folder (lesson.md + lesson.yaml) under ${dir}\n`);
-    return 1;
-  }
   const shown = (path: string): string => {
     const rel = relative(process.cwd(), join(root, path));
     return rel.startsWith('..') ? join(root, path) : rel || '.';
   };
-  let failed = 0;
-  for (const e of entries) {
-    const problems = e.lesson ? proveLesson(e.lesson) : e.diagnostics;
-    if (problems.length === 0 && e.lesson) {
-      process.stdout.write(`ok ${e.lesson.meta.id} ${e.lesson.slug} (${e.lesson.checks.length} checks)\n`);
-      continue;
-    }
-    failed++;
-    for (const d of sortDiagnostics(problems)) process.stdout.write(`${formatDiagnostic(d, shown(e.path))}\n`);
+  const report = checkCatalogue(tree, { under, shown });
+  if (report.folders.length === 0) {
+    process.stderr.write(`everynode lessons check: no lesson folder (lesson.md + lesson.yaml) under ${dir}\n`);
+    return 1;
   }
-  if (failed > 0) process.stdout.write(`${failed} of ${entries.length} lesson folders failed\n`);
-  return failed > 0 ? 1 : 0;
+  for (const line of report.lines) process.stdout.write(`${line}\n`);
+  return report.failed > 0 ? 1 : 0;
 }
 
 /**
@@ -74,7 +62,7 @@ function readTree(root: string): Map<string, string> {
       if (name.startsWith('.') || name === 'node_modules') continue;
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (/\.(md|ya?ml)$/.test(name)) out.set(relative(root, full).split(sep).join('/'), readFileSync(full, 'utf8'));
+      else if (isLessonFile(name)) out.set(relative(root, full).split(sep).join('/'), readFileSync(full, 'utf8'));
     }
   };
   walk(root);

@@ -35,8 +35,12 @@ export function lessonFolders(tree: ReadonlyMap<string, string>): LessonFolder[]
   return [...roots].sort().map((path) => ({ path, files: files.get(path)! }));
 }
 
-/** Parses every lesson of the tree and checks what only the whole catalogue can tell. */
-export function readCatalogue(tree: ReadonlyMap<string, string>): CatalogueEntry[] {
+/**
+ * Parses every lesson of the tree and checks what only the whole catalogue can tell. `known`:
+ * ids of lessons outside the tree that prerequisites may name too (a folder checked on its own
+ * in the page names the site's lessons).
+ */
+export function readCatalogue(tree: ReadonlyMap<string, string>, known: readonly string[] = []): CatalogueEntry[] {
   const parsed = lessonFolders(tree).map((folder) => ({ folder, ...parseLesson(folder) }));
   const owners = new Map<string, string>();
   for (const p of parsed) {
@@ -49,7 +53,7 @@ export function readCatalogue(tree: ReadonlyMap<string, string>): CatalogueEntry
   return parsed.map((p) => {
     const diagnostics = [...p.diagnostics];
     for (const ref of p.prerequisiteRefs) {
-      if (owners.has(ref.value)) continue;
+      if (owners.has(ref.value) || known.includes(ref.value)) continue;
       const at = positionIn(p.folder.files.get('lesson.md') ?? '', ref.node.range?.[0] ?? 0);
       diagnostics.push({ file: 'lesson.md', ...at, message: `prerequisite "${ref.value}" is not the id of a lesson here (${[...owners.keys()].join(', ') || 'none'})` });
     }
