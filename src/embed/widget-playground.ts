@@ -13,7 +13,7 @@ import type { EnginePort } from '../ui/worker/client.js';
 import type { LessonMessage } from '../ui/worker/lesson-protocol.js';
 import { checkPassedDetail, checksTurnedGreen } from './check-passed.js';
 import type { WidgetEventName } from './messages.js';
-import { pageMemory } from './page-memory.js';
+import { pageMemory } from '../ui/page-memory.js';
 
 export type Emit = (name: WidgetEventName, detail: unknown) => void;
 
