@@ -1,8 +1,10 @@
 /**
  * Every page is a real file of the build, so any static host serves it from any sub-path without
- * rewrites: index.html (the playground), lessons/index.html (the lessons, listed), and
- * lessons/ID/index.html for each lesson folder under lessons/ (by the lesson's id). The lesson
- * pages are generated from index.html here; lessons/ itself holds content only.
+ * rewrites: index.html (the landing page), playground/index.html (the playground),
+ * lessons/index.html (the lessons, listed), lessons/ID/index.html for each lesson folder under
+ * lessons/ (by the lesson's id), and the workshop pages (workshop/, workshop/results/,
+ * workshop/own/: docs/workshop.md). Every page but the root is generated from index.html here;
+ * lessons/ itself holds content only.
  *
  * Every built page carries the Content-Security-Policy as a <meta> (static hosts that send no
  * header still enforce it); `vite preview` also sends it as a header.
@@ -52,14 +54,26 @@ function derive(template: string, opts: { title: string; data: Record<string, st
     // The template's `./` URLs are relative to the root; from a page deeper down they are root URLs.
     .replace(/(src|href)="\.\//g, '$1="/')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(opts.title)}</title>`)
-    .replace('<div id="app"></div>', `<div id="app"${attrs}></div>`);
+    .replace(/<div id="app"[^>]*><\/div>/, `<div id="app"${attrs}></div>`);
 }
+
+/** The pages that are not lessons, besides the root (index.html itself, the landing page). */
+export const PAGES: readonly { readonly path: string; readonly page: string; readonly title: string }[] = [
+  { path: 'playground/', page: 'playground', title: 'Playground — Everynode' },
+  { path: 'workshop/', page: 'workshop', title: 'Workshop — Everynode' },
+  { path: 'workshop/results/', page: 'workshop-results', title: 'Workshop results — Everynode' },
+  { path: 'workshop/own/', page: 'own-lesson', title: 'Your own lesson — Everynode' },
+];
+
+/** `a/b/` -> `../../`: the root relative to a page at that path. */
+const rootOf = (path: string): string => '../'.repeat(path.split('/').filter((p) => p !== '').length);
 
 export function pages(root: string): Plugin {
   const html = new Map<string, string>();
   const build = (): void => {
     const template = readFileSync(join(root, 'index.html'), 'utf8');
     const lessons = lessonPages(join(root, 'lessons'));
+    for (const p of PAGES) html.set(resolve(root, `${p.path}index.html`), derive(template, { title: p.title, data: { root: rootOf(p.path), page: p.page } }));
     html.set(
       resolve(root, 'lessons/index.html'),
       derive(template, { title: 'Lessons — Everynode', data: { root: '../', page: 'lessons' } }),
@@ -74,6 +88,19 @@ export function pages(root: string): Plugin {
       if (env.command !== 'build') return;
       build();
       return { build: { rollupOptions: { input: [resolve(root, 'index.html'), ...html.keys()] } } };
+    },
+    // The dev server answers every generated page at its directory URL, as a static host does.
+    configureServer(server) {
+      build();
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split(/[?#]/)[0]!;
+        const page = path.endsWith('/') ? html.get(resolve(root, `.${path}index.html`)) : undefined;
+        if (page === undefined) return next();
+        server.transformIndexHtml(path, page).then(
+          (text) => res.setHeader('Content-Type', 'text/html').end(text),
+          next,
+        );
+      });
     },
     resolveId(id) {
       return html.has(id) ? id : undefined;

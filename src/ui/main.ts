@@ -1,18 +1,22 @@
 /**
  * Every page of the site: the theme's colours, then the app, told by the page's own markup which
- * page it is (`data-page`: the playground, the lessons list or a lesson) and where the site's
- * root is relative to it (`data-root`), so links work from any sub-path.
+ * page it is (`data-page`: the landing page, the playground, the lessons list, a lesson, a
+ * workshop page) and where the site's root is relative to it (`data-root`), so links work from
+ * any sub-path. A share link made when the playground was the root goes on to the playground.
  */
 import { mount } from 'svelte';
 import './theme.css';
 import App from './App.svelte';
-import type { PageInfo } from './shell/page.js';
+import { shareForward } from './landing/forward.js';
+import { pageKind, type PageInfo } from './shell/page.js';
 
 const target = document.getElementById('app')!;
 const data = target.dataset;
 const page: PageInfo = {
-  kind: data.page === 'lessons' || data.page === 'lesson' ? data.page : 'playground',
+  kind: pageKind(data.page),
   root: data.root ?? './',
   ...(data.lesson ? { lesson: data.lesson } : {}),
 };
-mount(App, { target, props: { page } });
+const forward = page.kind === 'landing' ? shareForward(location.hash, page.root) : undefined;
+if (forward !== undefined) location.replace(forward);
+else mount(App, { target, props: { page } });

@@ -16,6 +16,9 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** The site is served from here, not from `/`: it must work from any sub-path without rewrites. */
 export const SUB_PATH = '/some/sub/path/';
 
+/** The playground page, relative to the site's root (the root itself is the landing page). */
+export const PLAYGROUND = 'playground/';
+
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -73,7 +76,8 @@ export interface OpenOptions {
   readonly onRequest?: (url: string) => void;
 }
 
-export async function openPlayground(path = '', opts: OpenOptions = {}): Promise<Session> {
+/** Opens `path` of the site (the playground page by default); the session's `url` is the site's root. */
+export async function openPlayground(path = PLAYGROUND, opts: OpenOptions = {}): Promise<Session> {
   if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `vite build` before the end-to-end tests');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
   const server = await serve();

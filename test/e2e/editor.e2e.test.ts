@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPlayground, SCREENSHOTS, type Session } from './browser.js';
+import { openPlayground, PLAYGROUND, SCREENSHOTS, type Session } from './browser.js';
 
 /** What the built site is asked to run under: scripts, workers and everything else same-origin. */
 const CSP = [
@@ -41,7 +41,7 @@ const monacoRequests: string[] = [];
 /** Serves the page with the CSP header, and holds Monaco's chunk until the test lets it go. */
 async function strictWithMonacoHeld(page: Page, url: string): Promise<void> {
   const held = new Promise<void>((resolve) => (releaseMonaco = resolve));
-  await page.route(`${url}/`, async (route: Route) => {
+  await page.route(url, async (route: Route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': CSP } });
   });
@@ -50,7 +50,7 @@ async function strictWithMonacoHeld(page: Page, url: string): Promise<void> {
     await held;
     await route.continue();
   });
-  await page.goto(`${url}/`);
+  await page.goto(url);
 }
 
 const region = () => s.page.getByRole('region', { name: 'Editor' });
@@ -73,7 +73,7 @@ async function replaceText(text: string): Promise<void> {
 
 beforeAll(async () => {
   s = await openPlayground();
-  await strictWithMonacoHeld(s.page, s.url);
+  await strictWithMonacoHeld(s.page, s.url + PLAYGROUND);
 });
 
 afterAll(async () => {
@@ -208,7 +208,7 @@ describe('editor loading', () => {
       page.on('request', (r) => {
         if (/\/assets\/(monaco|editor\.worker|yaml\.worker)-/.test(r.url())) requested.push(r.url());
       });
-      await page.goto(`${narrow.url}/`);
+      await page.goto(`${narrow.url}${PLAYGROUND}`);
       await page.getByRole('tab', { name: 'Picture', selected: true }).waitFor();
       await page.waitForTimeout(1000); // nothing may arrive in this while
       expect(requested).toEqual([]);

@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPlayground, type Session } from './browser.js';
+import { openPlayground, PLAYGROUND, type Session } from './browser.js';
 
 let s: Session;
 const scripts: string[] = [];
 
 beforeAll(async () => {
-  s = await openPlayground('', { onRequest: (url) => url.endsWith('.js') && scripts.push(url) });
+  s = await openPlayground(PLAYGROUND, { onRequest: (url) => url.endsWith('.js') && scripts.push(url) });
 });
 
 afterAll(async () => {

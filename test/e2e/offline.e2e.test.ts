@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPlayground, type Session } from './browser.js';
+import { openPlayground, PLAYGROUND, type Session } from './browser.js';
 
 let s: Session;
 const SW = 'dist/sw.js';
@@ -67,7 +67,7 @@ describe('offline', () => {
 
   it('shows "Update available" when a new build is deployed, and switches to it', async () => {
     const p = s.page;
-    await p.goto(s.url);
+    await p.goto(s.url + PLAYGROUND);
     await expect.poll(() => nodes().count()).toBe(3);
     writeFileSync(SW, `${original}// another deploy\n`);
     await p.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));

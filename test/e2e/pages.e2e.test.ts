@@ -4,7 +4,7 @@
  * breaks the policy or leaves the origin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPlayground, type Session } from './browser.js';
+import { openPlayground, PLAYGROUND, type Session } from './browser.js';
 
 let s: Session;
 
@@ -24,15 +24,15 @@ describe('pages', () => {
     await s.screenshot('lessons-list');
   });
 
-  it('opens a lesson page with its own playground, and links back to the playground page', async () => {
+  it('opens a lesson page with its own playground, and links to the playground page', async () => {
     const p = s.page;
     await p.getByRole('main').getByRole('link').first().click();
     await p.waitForURL(/\/lessons\/L1\/$/);
     await expect.poll(() => p.getByRole('list', { name: 'Nodes' }).getByRole('listitem').count()).toBe(3);
     await expect.poll(() => p.getByRole('region', { name: 'Lesson' }).textContent(), { timeout: 20_000 }).toContain('One pod per node');
     await s.screenshot('lesson-page');
-    await p.getByRole('link', { name: 'Everynode' }).click();
-    await p.waitForURL(s.url);
+    await p.getByRole('link', { name: 'Playground' }).click();
+    await p.waitForURL(s.url + PLAYGROUND);
     await p.getByRole('textbox', { name: 'Command' }).waitFor();
   });
 

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPlayground, type Session } from './browser.js';
+import { openPlayground, PLAYGROUND, type Session } from './browser.js';
 
 const open: Session[] = [];
 
@@ -19,7 +19,7 @@ afterAll(async () => {
   for (const s of open) await s.close();
 });
 
-async function session(path = ''): Promise<Session> {
+async function session(path = PLAYGROUND): Promise<Session> {
   const s = await openPlayground(path);
   open.push(s);
   return s;
@@ -66,7 +66,7 @@ describe('share links', () => {
     const dialog = p.getByRole('dialog', { name: 'Share and export' });
     await dialog.waitFor();
     const box = dialog.getByRole('textbox', { name: 'Share link' });
-    await expect.poll(() => box.inputValue()).toMatch(/\/some\/sub\/path\/#share=v1\.[A-Za-z0-9_-]+$/);
+    await expect.poll(() => box.inputValue()).toMatch(/\/some\/sub\/path\/playground\/#share=v1\.[A-Za-z0-9_-]+$/);
     const link = await box.inputValue();
     hash = link.slice(link.indexOf('#'));
     await a.screenshot('share-dialog');
@@ -98,7 +98,7 @@ describe('share links', () => {
   }, 120_000);
 
   it('opens the link in a fresh browser with the same cluster, byte for byte', async () => {
-    const b = await session(hash);
+    const b = await session(PLAYGROUND + hash);
     await expect.poll(() => nodeNames(b)).toContain('node-4');
     expect(await b.page.getByRole('dialog', { name: 'Open the shared session?' }).count()).toBe(0);
     expect(await b.page.evaluate(() => location.hash)).toBe('');
@@ -115,7 +115,7 @@ describe('share links', () => {
     const p = c.page;
     await expect.poll(() => nodeNames(c)).toContain('node-3');
     await run(c, 'sim node add mine-1');
-    await p.goto(c.url + hash);
+    await p.goto(c.url + PLAYGROUND + hash);
     const ask = p.getByRole('dialog', { name: 'Open the shared session?' });
     await ask.waitFor();
     await c.screenshot('share-ask-before-overwrite');
@@ -129,7 +129,7 @@ describe('share links', () => {
     const p = c.page;
     // The same link again, this time by a full page load over the saved work.
     await p.goto('about:blank');
-    await p.goto(c.url + hash);
+    await p.goto(c.url + PLAYGROUND + hash);
     const ask = p.getByRole('dialog', { name: 'Open the shared session?' });
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Open the shared session' }).click();
@@ -149,7 +149,7 @@ describe('share links', () => {
     const p = d.page;
     await expect.poll(() => nodeNames(d)).toContain('node-3');
     await run(d, 'sim node add kept-1');
-    await p.goto(`${d.url}${hash.slice(0, -40)}`);
+    await p.goto(`${d.url}${PLAYGROUND}${hash.slice(0, -40)}`);
     const alert = p.getByRole('alertdialog', { name: 'This link cannot be opened' });
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/damaged or cut off.*Nothing was changed\./);

@@ -4,6 +4,7 @@
  * editor's validation, `why` data, the session log for a report).
  */
 import type { EngineSession } from './session.js';
+import { checkLessonsQuery } from './queries/check-lessons.js';
 import { completeQuery } from './queries/complete.js';
 import { lifecycleQuery } from './queries/lifecycle.js';
 import { logQuery } from './queries/log.js';
@@ -22,4 +23,5 @@ export const QUERIES: Readonly<Record<string, Query>> = {
   why: whyQuery,
   whyMatrix: whyMatrixQuery,
   lifecycle: lifecycleQuery,
+  checkLessons: checkLessonsQuery,
 };

@@ -1,0 +1,81 @@
+/**
+ * The landing page at the site's root, in Chromium against the build served from a sub-path with
+ * the CSP: its live picture moves (nodes join, a pod appears on each), its links lead to the
+ * playground, the lessons, the workshops and the widget's page, and an old share link to the
+ * root (from when the playground was the root) lands in the playground with its session.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPlayground, PLAYGROUND, type Session } from './browser.js';
+
+let s: Session;
+
+beforeAll(async () => {
+  s = await openPlayground('');
+});
+
+afterAll(async () => {
+  await s?.close();
+});
+
+const picture = () => s.page.getByRole('figure', { name: /A live cluster/ });
+const nodes = () => picture().getByRole('list', { name: 'Nodes' }).getByRole('listitem');
+
+describe('landing page', () => {
+  it('shows a picture that moves: nodes join and the DaemonSet puts a pod on each', async () => {
+    await expect.poll(() => nodes().count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const first = await nodes().count();
+    await expect.poll(() => nodes().count(), { timeout: 15_000 }).toBeGreaterThan(first);
+    await expect.poll(() => nodes().first().textContent(), { timeout: 10_000 }).toMatch(/log-agent/);
+    await s.screenshot('landing');
+  }, 60_000);
+
+  it('says what Everynode is and links to the lessons by track, the workshops and the widget page', async () => {
+    const main = s.page.getByRole('main');
+    expect(await main.textContent()).toContain('Everynode is a faithful model of a Kubernetes cluster');
+    await main.getByRole('link', { name: /^L1:/ }).waitFor();
+    expect(await main.getByRole('link', { name: /^L1:/ }).getAttribute('href')).toBe('./lessons/L1/');
+    expect(await main.getByRole('link', { name: /^W1:/ }).getAttribute('href')).toBe('./workshop/?ids=W1');
+    expect(await main.getByRole('link', { name: 'Embed in your docs' }).getAttribute('href')).toBe('./widget/');
+    await s.page.setViewportSize({ width: 360, height: 740 });
+    await s.screenshot('landing-narrow');
+    await s.page.getByRole('button', { name: 'Dark theme' }).click();
+    await s.screenshot('landing-dark');
+    await s.page.getByRole('button', { name: 'Dark theme' }).click();
+    await s.page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it('opens the playground from its link', async () => {
+    await s.page.getByRole('link', { name: 'Open the playground' }).click();
+    await s.page.waitForURL(s.url + PLAYGROUND);
+    await s.page.getByRole('textbox', { name: 'Command' }).waitFor();
+    await expect.poll(() => s.page.getByRole('list', { name: 'Nodes' }).getByRole('listitem').count()).toBe(3);
+  });
+
+  it('forwards an old share link to the root into the playground, session included', async () => {
+    const p = s.page;
+    const input = p.getByRole('textbox', { name: 'Command' });
+    await input.fill('sim node add shared-9');
+    await input.press('Enter');
+    await expect.poll(() => p.getByRole('list', { name: 'Nodes' }).textContent()).toContain('shared-9');
+    await p.getByRole('button', { name: 'Share', exact: true }).click();
+    const field = p.getByRole('dialog', { name: 'Share and export' }).getByRole('textbox', { name: 'Share link' });
+    await expect.poll(() => field.inputValue()).toMatch(/#share=/);
+    const link = await field.inputValue();
+    const hash = link.slice(link.indexOf('#'));
+    // A fresh browser profile (no local work), opening the link as the root used to be.
+    const other = await openPlayground(`${hash}`);
+    try {
+      await other.page.waitForURL(`${other.url}${PLAYGROUND}**`);
+      await expect.poll(() => other.page.getByRole('list', { name: 'Nodes' }).textContent(), { timeout: 20_000 }).toContain('shared-9');
+      await other.screenshot('landing-old-share-link');
+      expect(other.errors).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
+  it('breaks no CSP rule and sends no request off the origin', () => {
+    expect(s.errors).toEqual([]);
+    expect(s.offOrigin).toEqual([]);
+  });
+});
