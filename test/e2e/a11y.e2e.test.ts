@@ -83,6 +83,25 @@ describe('accessibility', () => {
     for (const name of ['New cluster', 'Play', 'Step', 'Next wave', 'Timeline', 'Apply', 'Diff', 'Command']) expect(reached, name).toContain(name);
   });
 
+  it('has none on the landing page and the workshop pages', async () => {
+    const pages: [string, () => Promise<unknown>][] = [
+      ['', () => s.page.getByRole('figure').getByRole('list', { name: 'Nodes' }).getByRole('listitem').first().waitFor()],
+      ['workshop/', () => s.page.getByRole('group', { name: 'Exercises' }).getByRole('checkbox').first().waitFor()],
+      ['workshop/?ids=W1,W2', () => s.page.getByRole('timer', { name: 'Time left' }).waitFor()],
+      ['workshop/results/?ids=W1,W2', () => s.page.getByRole('button', { name: 'Copy' }).waitFor()],
+      ['workshop/own/', () => s.page.getByLabel('Lesson folder (zip)').waitFor()],
+    ];
+    for (const [path, loaded] of pages) {
+      await s.page.goto(`${s.url}${path}`);
+      await loaded();
+      expect(await serious(path || 'landing'), path || 'landing').toEqual([]);
+      await s.page.getByRole('button', { name: 'Dark theme' }).click();
+      expect(await serious(`${path || 'landing'} dark`), `${path || 'landing'} dark`).toEqual([]);
+      await s.page.getByRole('button', { name: 'Dark theme' }).click();
+    }
+    expect(s.errors).toEqual([]);
+  }, 120_000);
+
   it('lists the lessons accessibly too', async () => {
     await s.page.goto(`${s.url}lessons/`);
     await s.page.getByRole('main').getByRole('link').first().waitFor();

@@ -5,7 +5,7 @@
  * lesson folder as a zip from disk, opening as a lesson, and a broken one reported as
  * `everynode lessons check` reports it.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,11 @@ beforeAll(async () => {
   s = await openPlayground(`workshop/?${QUERY}`);
 });
 
+/** A zip put next to the site, as an instructor would, for `workshop/own/?zip=`. */
+const SERVED_ZIP = 'dist/e2e-own-lesson.zip';
+
 afterAll(async () => {
+  rmSync(SERVED_ZIP, { force: true });
   await s?.close();
 });
 
@@ -80,6 +84,14 @@ describe('workshop mode', () => {
     await expect.poll(() => lesson.textContent(), { timeout: 60_000 }).toContain('Template: a DaemonSet covers every node');
     await lesson.getByRole('list', { name: 'Checks' }).waitFor();
     await s.screenshot('workshop-own-lesson');
+  }, 120_000);
+
+  it('opens a zip from the site’s own origin by ?zip=', async () => {
+    writeFileSync(SERVED_ZIP, templateZip());
+    const p = s.page;
+    await p.goto(`${s.url}workshop/own/?zip=../../e2e-own-lesson.zip`);
+    const lesson = p.getByRole('region', { name: 'Lesson' });
+    await expect.poll(() => lesson.textContent(), { timeout: 60_000 }).toContain('Template: a DaemonSet covers every node');
   }, 120_000);
 
   it('reports a broken folder with the file, line and column, and opens nothing', async () => {
