@@ -55,7 +55,10 @@ describe('workshop mode', () => {
     await solve.waitFor({ timeout: 30_000 });
     await expect.poll(() => solve.isEnabled()).toBe(true);
     await solve.click();
-    await lesson.getByRole('status', { name: 'Done' }).waitFor({ timeout: 60_000 });
+    const done = lesson.getByRole('status', { name: 'Done' });
+    await done.waitFor({ timeout: 60_000 });
+    // The next exercise is the set's, opened in the same workshop.
+    expect(await done.getByRole('link', { name: /^Next: W2 / }).getAttribute('href')).toBe(`../../lessons/W2/?${QUERY}`);
     await s.screenshot('workshop-exercise-solved');
   }, 120_000);
 
