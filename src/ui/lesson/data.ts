@@ -32,6 +32,13 @@ export class HttpError extends Error {
   }
 }
 
+/** Cards grouped by track, tracks and cards in catalogue order. */
+export function byTrack(cards: readonly LessonCard[]): [string, LessonCard[]][] {
+  const out = new Map<string, LessonCard[]>();
+  for (const c of cards) out.set(c.track, [...(out.get(c.track) ?? []), c]);
+  return [...out];
+}
+
 /** Fetches JSON of the site (same origin); says what failed in words. */
 async function getJson<T>(url: string): Promise<T> {
   const r = await fetch(url);
