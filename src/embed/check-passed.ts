@@ -12,7 +12,7 @@ export interface CheckPassedDetail {
   readonly lesson: string;
   /** The check's id in lesson.yaml (`l1-status`). */
   readonly check: string;
-  /** What the check asks for, in words (its id when the lesson gives no title). */
+  /** What the check asks for, in words: its title in lesson.yaml, or what its kind says of it. */
   readonly title: string;
   /** The cluster's virtual clock when it passed, as an RFC 3339 time. */
   readonly time: string;
@@ -27,6 +27,5 @@ export function checksTurnedGreen(prev: LessonMessage | undefined, next: LessonM
 
 /** The event detail of one check turning green at virtual time `now` (ms since the epoch). */
 export function checkPassedDetail(lesson: string, check: CheckView, now: number): CheckPassedDetail {
-  const title = (check as CheckView & { readonly title?: string }).title;
-  return { lesson, check: check.id, title: title || check.id, time: new Date(now).toISOString() };
+  return { lesson, check: check.id, title: check.title, time: new Date(now).toISOString() };
 }

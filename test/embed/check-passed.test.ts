@@ -3,7 +3,7 @@ import { checkPassedDetail, checksTurnedGreen } from '../../src/embed/check-pass
 import type { CheckView } from '../../src/tutorial/run-view.js';
 import type { LessonMessage } from '../../src/ui/worker/lesson-protocol.js';
 
-const check = (id: string, passed: boolean, extra: object = {}): CheckView => ({ id, kind: 'podsOnNodes', passed, reason: passed ? '' : 'not yet', hint: '', ...extra });
+const check = (id: string, passed: boolean, extra: object = {}): CheckView => ({ id, title: `the title of ${id}`, kind: 'podsOnNodes', passed, reason: passed ? '' : 'not yet', hint: '', ...extra });
 const view = (lesson: string, checks: CheckView[]) => ({ status: { checks }, progress: { lesson } }) as unknown as LessonMessage;
 
 describe('checksTurnedGreen', () => {
@@ -27,9 +27,9 @@ describe('checksTurnedGreen', () => {
 });
 
 describe('checkPassedDetail', () => {
-  it('carries the lesson, the check, its title (its id without one) and the virtual time', () => {
+  it('carries the lesson, the check, its title and the virtual time', () => {
     const at = Date.UTC(2026, 0, 1, 0, 0, 30);
-    expect(checkPassedDetail('L1', check('l1-status', true), at)).toEqual({ lesson: 'L1', check: 'l1-status', title: 'l1-status', time: '2026-01-01T00:00:30.000Z' });
+    expect(checkPassedDetail('L1', check('l1-status', true), at)).toEqual({ lesson: 'L1', check: 'l1-status', title: 'the title of l1-status', time: '2026-01-01T00:00:30.000Z' });
     expect(checkPassedDetail('L1', check('l1-status', true, { title: 'Every node runs one pod' }), at).title).toBe('Every node runs one pod');
   });
 });

@@ -3,7 +3,7 @@
  * is `ROOT#share=...`. The landing page forwards such a link to the playground with the same
  * hash (main.ts does, before anything mounts), where the share dialog's "open" asks as ever.
  */
-import { isShareHash } from '../share/link.js';
+import { isShareHash } from '../share/share-hash.js';
 import { playgroundUrl } from '../shell/page.js';
 
 /** Where a root URL with this hash belongs, or undefined when it is the landing page's own. */
