@@ -16,7 +16,7 @@ import { EngineClient, type EnginePort } from '../worker/client.js';
 import type { CommandSource, Reply, TimeMessage } from '../worker/protocol.js';
 import { emptyLog, type SessionLog } from '../worker/session-log.js';
 import type { TimelineView } from '../worker/scrubber.js';
-import type { LessonAction, LessonMessage, LessonReplies } from '../worker/lesson-protocol.js';
+import { KEEPS_PLAY, type LessonAction, type LessonMessage, type LessonReplies } from '../worker/lesson-protocol.js';
 import type { Callout } from '../../tutorial/model.js';
 import { ActorState } from './actor-state.svelte.js';
 import { SessionKeeper } from './keeper.svelte.js';
@@ -182,6 +182,8 @@ export class Playground {
 
   /** A lesson action in the worker (src/ui/worker/lesson-protocol.ts), answered as that action is. */
   async lessonAction<A extends LessonAction>(action: A): Promise<LessonReplies[A['do']]> {
+    // The worker ends Play before an action that changes the cluster: the time bar pauses with it.
+    if (!KEEPS_PLAY.has(action.do) && this.playback.snapshot.value === 'Playing') this.playback.actor.send({ type: 'PAUSE' });
     const r = await this.engine.request({ type: 'lesson', action });
     this.followTimeline();
     if (r.type === 'answer') return r.value as LessonReplies[A['do']];

@@ -19,6 +19,7 @@ import { commandResult } from '../../kubectl/session.js';
 import { PlayLoop, type Speed, type Ticker } from './play-loop.js';
 import type { Reply, Request, WorkerMessage } from './protocol.js';
 import type { LessonDesk } from './lesson-desk.js';
+import { KEEPS_PLAY } from './lesson-protocol.js';
 import { QUERIES } from './queries.js';
 import { EngineSession } from './session.js';
 import { emptyLog } from './session-log.js';
@@ -116,7 +117,7 @@ export class EngineHost {
         this.endSegment(false);
         return { id: req.id, type: 'results', results: [] };
       case 'lesson': {
-        if (this.play.playing) this.endSegment(false);
+        if (this.play.playing && !KEEPS_PLAY.has(req.action.do)) this.endSegment(false);
         this.lesson ??= this.env.lessonDesk?.();
         if (!this.lesson) throw new Error('the lesson runtime could not be loaded');
         const out = this.lesson.handle(req.action, this.session);

@@ -51,3 +51,10 @@ export interface LessonMessage {
   /** Everything to keep in localStorage (`new LessonRun(lesson, progress)` resumes it). */
   readonly progress: LessonProgress;
 }
+
+/**
+ * Lesson actions that change neither the cluster nor the run's command log (an answer, a hint,
+ * the workshop's clock, the learner's buffers back): Play goes on through them. Every other
+ * action ends the Play segment first, so the log keeps the order things happened in.
+ */
+export const KEEPS_PLAY: ReadonlySet<LessonAction['do']> = new Set(['answer', 'hint', 'clock', 'restore']);

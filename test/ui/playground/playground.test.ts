@@ -134,6 +134,21 @@ describe('Playground', () => {
     expect((await pg.query<SessionLog>('log')).commands.map((c) => c.line)).toEqual(['sim node add a', 'sim advance 1m']);
   });
 
+  it("keeps Play through a lesson action that leaves the cluster alone, and pauses the time bar with the worker's Play for one that changes it", async () => {
+    const { pg, engine } = await started();
+    pg.playback.actor.start();
+    await pg.run('sim node add a');
+    pg.playback.actor.send({ type: 'TOGGLE' });
+    await new Promise((r) => setTimeout(r, 0));
+    // No lesson is open here, so both actions are refused; what matters is what they do to Play first.
+    await expect(pg.lessonAction({ do: 'clock', elapsedMinutes: 3 })).rejects.toThrow('no lesson is open');
+    expect(pg.playback.snapshot.value).toBe('Playing');
+    expect(engine.ticker.waiting).toBeGreaterThan(0);
+    await expect(pg.lessonAction({ do: 'reset' })).rejects.toThrow('no lesson is open');
+    expect(pg.playback.snapshot.value).toBe('Paused');
+    expect(engine.ticker.waiting).toBe(0);
+  });
+
   it('rejects an unknown query and keeps two playgrounds apart', async () => {
     const a = await started('a');
     const b = await started('b');
