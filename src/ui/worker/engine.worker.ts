@@ -4,11 +4,14 @@
  *
  * Two parts load on demand, each a chunk of its own: the field docs of `kubectl explain`
  * (build/field-docs-plugin.ts), the first time a script mentions explain, and the lesson runtime
- * (the lesson parser, LessonRun and its checks), at the first lesson request. Requests are handled
- * one after another, so one waiting for a chunk never lets a later one go first.
+ * (the lesson parser, LessonRun and its checks), at the first lesson request, and the lesson checker
+ * for an instructor's own folder (`checkLessons`, with the Markdown lexer its snippet check uses),
+ * at the first request for it. Requests are handled one after another, so one waiting for a chunk
+ * never lets a later one go first.
  */
 import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
 import type { LessonDesk } from './lesson-desk.js';
+import type { Query } from './queries.js';
 import { EngineHost } from './host.js';
 import type { Ticker } from './play-loop.js';
 import type { Request, WorkerMessage } from './protocol.js';
@@ -50,13 +53,26 @@ async function lessonsFor(req: Request): Promise<void> {
   }
 }
 
+let checkLessons: Query | undefined;
+
+/** Loads the lesson checker at the first request for it; if it fails, that query is unknown and says so. */
+async function checkerFor(req: Request): Promise<void> {
+  if (checkLessons || req.type !== 'query' || req.query !== 'checkLessons') return;
+  try {
+    checkLessons = (await import('./queries/check-lessons.js')).checkLessonsQuery;
+  } catch {
+    // offline and not cached: the host answers that it knows no such query
+  }
+}
+
 const host = new EngineHost({
   post: (msg: WorkerMessage) => postMessage(msg),
   ticker,
   fieldDocs: () => fieldDocs,
   lessonDesk: () => (Desk ? new Desk() : undefined),
+  loadedQueries: (): Record<string, Query> => (checkLessons ? { checkLessons } : {}),
 });
 let queue: Promise<void> = Promise.resolve();
 addEventListener('message', (ev: MessageEvent<Request>) => {
-  queue = queue.then(() => Promise.all([docsFor(ev.data), lessonsFor(ev.data)])).then(() => host.handle(ev.data));
+  queue = queue.then(() => Promise.all([docsFor(ev.data), lessonsFor(ev.data), checkerFor(ev.data)])).then(() => host.handle(ev.data));
 });

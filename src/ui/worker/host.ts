@@ -20,7 +20,7 @@ import { PlayLoop, type Speed, type Ticker } from './play-loop.js';
 import type { Reply, Request, WorkerMessage } from './protocol.js';
 import type { LessonDesk } from './lesson-desk.js';
 import { KEEPS_PLAY } from './lesson-protocol.js';
-import { QUERIES } from './queries.js';
+import { QUERIES, type Query } from './queries.js';
 import { EngineSession } from './session.js';
 import { emptyLog } from './session-log.js';
 
@@ -31,6 +31,8 @@ export interface HostEnv {
   readonly fieldDocs?: () => FieldDocs | undefined;
   /** A lesson desk, once the worker has loaded the lesson runtime (a chunk of its own, lessons only). */
   readonly lessonDesk?: () => LessonDesk | undefined;
+  /** Queries the worker loads on demand (each a chunk of its own), once loaded. */
+  readonly loadedQueries?: () => Readonly<Record<string, Query>>;
 }
 
 export class EngineHost {
@@ -97,7 +99,8 @@ export class EngineHost {
         return { id: req.id, type: 'results', results: out.results };
       }
       case 'query': {
-        const q = Object.hasOwn(QUERIES, req.query) ? QUERIES[req.query] : undefined;
+        const loaded = this.env.loadedQueries?.() ?? {};
+        const q = Object.hasOwn(QUERIES, req.query) ? QUERIES[req.query] : Object.hasOwn(loaded, req.query) ? loaded[req.query] : undefined;
         if (!q) return { id: req.id, type: 'failed', message: `unknown query "${req.query}"` };
         return { id: req.id, type: 'answer', value: q(this.session, req.args) };
       }

@@ -1,10 +1,11 @@
 /**
  * The worker's read-only questions, by type: `{ [type]: (session, args) => result }`. Each lives
  * in its own file under `queries/`. A query never changes the cluster and is never logged (the
- * editor's validation, `why` data, the session log for a report).
+ * editor's validation, `why` data, the session log for a report). `checkLessons` (the lesson
+ * checker for an instructor's own folder, which brings the lesson parser and prover along) is not
+ * here: the worker loads it as a chunk of its own at its first request (engine.worker.ts).
  */
 import type { EngineSession } from './session.js';
-import { checkLessonsQuery } from './queries/check-lessons.js';
 import { completeQuery } from './queries/complete.js';
 import { lifecycleQuery } from './queries/lifecycle.js';
 import { logQuery } from './queries/log.js';
@@ -23,5 +24,4 @@ export const QUERIES: Readonly<Record<string, Query>> = {
   why: whyQuery,
   whyMatrix: whyMatrixQuery,
   lifecycle: lifecycleQuery,
-  checkLessons: checkLessonsQuery,
 };

@@ -3,10 +3,12 @@
  * changed; a settled cluster streams nothing; bad requests change nothing and say why.
  */
 import { describe, expect, it } from 'vitest';
+import { checkLessonsQuery } from '../../../src/ui/worker/queries/check-lessons.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
 import { manualTicker } from './in-process.js';
 import type { DiffBatch, Reply, WorkerMessage } from '../../../src/ui/worker/protocol.js';
 import { emptyLog, type SessionLog } from '../../../src/ui/worker/session-log.js';
+import type { Query } from '../../../src/ui/worker/queries.js';
 
 function host(): { host: EngineHost; posted: WorkerMessage[] } {
   const posted: WorkerMessage[] = [];
@@ -91,6 +93,17 @@ describe('EngineHost', () => {
     expect(replies(h.posted).at(-1)).toEqual({ id: 3, type: 'failed', message: 'this session log has format 99; this page reads formats 1 and 2' });
     h.host.handle({ id: 4, type: 'query', query: 'log', args: undefined });
     expect(replies(h.posted).at(-1)).toMatchObject({ value: { commands: [{ line: 'sim node add node-1' }] } });
+  });
+
+  it('answers checkLessons only once the worker has loaded it (a chunk of its own), as an unknown query before', () => {
+    const posted: WorkerMessage[] = [];
+    let loaded: Record<string, Query> = {};
+    const h = new EngineHost({ ticker: manualTicker(), post: (m) => posted.push(m), loadedQueries: () => loaded });
+    h.handle({ id: 1, type: 'query', query: 'checkLessons', args: { files: {} } });
+    expect(replies(posted).at(-1)).toEqual({ id: 1, type: 'failed', message: 'unknown query "checkLessons"' });
+    loaded = { checkLessons: checkLessonsQuery };
+    h.handle({ id: 2, type: 'query', query: 'checkLessons', args: { files: {} } });
+    expect(replies(posted).at(-1)).toEqual({ id: 2, type: 'answer', value: { lines: [], failed: 0, folders: [] } });
   });
 
   it('answers a lesson request without the lesson runtime loaded with why, keeping the session', () => {
