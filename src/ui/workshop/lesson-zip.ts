@@ -26,6 +26,8 @@ export function readLessonZip(name: string, bytes: Uint8Array): ZipTree {
         if (f.name.endsWith('/')) return false;
         files++;
         declared += f.originalSize;
+        // Past a limit nothing more is inflated: the archive is refused below in any case.
+        if (files > MAX_FILES || declared > MAX_BYTES) return false;
         return isLessonFile(f.name) && !f.name.startsWith('__MACOSX/');
       },
     });
