@@ -7,6 +7,7 @@ import { CSP, pages } from './build/pages.js';
 import { widgetBuild } from './build/widget-build.js';
 import { lessonsJson } from './build/lessons-json.js';
 import { treeshake } from './build/treeshake.js';
+import { workerChunks } from './build/worker-chunks.js';
 
 /** The package version names the engine in session logs (src/ui/worker/session-log.ts). */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
@@ -33,7 +34,7 @@ export default defineConfig({
   // The YAML worker's dependencies, pre-bundled up front: otherwise the dev server re-optimises on
   // the first worker request and aborts it, and validation never starts.
   optimizeDeps: { include: ['monaco-yaml/yaml.worker.js'] },
-  worker: { format: 'es', plugins: () => [fieldDocsPlugin()], rollupOptions: { treeshake } },
+  worker: { format: 'es', plugins: () => [fieldDocsPlugin()], rollupOptions: { treeshake, output: workerChunks('assets') } },
   build: { target: 'es2022', sourcemap: false, rollupOptions: { treeshake } },
   server: { port: 5173 },
   preview: { port: 4173, headers: { 'Content-Security-Policy': CSP } },

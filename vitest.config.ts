@@ -15,6 +15,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
+    // Every verb registered, as the CLI has them (the page's worker loads them on demand).
+    setupFiles: ['test/setup-verbs.ts'],
     testTimeout: 60_000,
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/unit.json' },

@@ -19,6 +19,7 @@ import { build, type Alias, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { withCsp } from './pages.js';
 import { treeshake } from './treeshake.js';
+import { workerChunks } from './worker-chunks.js';
 import { writeServiceWorker } from './sw-precache.js';
 
 export interface WidgetBuildOptions {
@@ -72,7 +73,7 @@ export function widgetBuild(opts: WidgetBuildOptions): Plugin {
         define: opts.define,
         resolve: { alias: opts.alias },
         // the engine worker imports kubectl explain's field docs, a build-time data module
-        worker: { format: 'es', plugins: () => [fieldDocsPlugin()], rollupOptions: { treeshake } },
+        worker: { format: 'es', plugins: () => [fieldDocsPlugin()], rollupOptions: { treeshake, output: workerChunks('widget/assets') } },
         build: {
           target: 'es2022',
           outDir: 'dist',

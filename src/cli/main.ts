@@ -3,6 +3,7 @@
  *   everynode run FILE|- [--json] [--seed N]   run a session script against a fresh cluster
  *   everynode lessons check [DIR]              validate and prove lesson folders
  */
+import { registerAllParts } from '../kubectl/parts/all.js';
 import { lessonsCommand } from './lessons.js';
 import { runCommand } from './run.js';
 
@@ -13,6 +14,8 @@ const USAGE = `usage: everynode run FILE|- [--json] [--seed N]
 `;
 
 export async function main(argv: readonly string[]): Promise<number> {
+  // The command line has every verb at once (the page's worker loads parts on demand).
+  registerAllParts();
   const [sub, ...rest] = argv;
   if (sub === 'run') return runCommand(rest);
   if (sub === 'lessons') return lessonsCommand(rest);

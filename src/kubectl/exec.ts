@@ -9,21 +9,22 @@
  */
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { VerbContext } from './context.js';
+import { mayAskForHelp, namespaceFlagsAfterVerb } from './command-words.js';
 import type { FieldDocs } from './explain/field-docs.js';
-import { helpFor } from './help/dispatch.js';
+import { PART_OF_VERB, type PartName } from './parts/part.js';
 import { filterFirst, runFilters, unknownFilter } from './pipe/index.js';
-import { fail, type ExecResult } from './result.js';
+import { type ExecResult } from './result.js';
 import { splitArgs, splitPipeline } from './shell-words.js';
+import { SESSION_VERBS } from './sim/start.js';
 import type { Timeline } from './timeline/timeline.js';
-import { KUBECTL_VERBS } from './verbs/index.js';
-import { SESSION_VERBS, SIM_VERBS } from './sim/index.js';
+import { VERBS, verbNames, type VerbRegistry } from './verb-registry.js';
 
 export { outputOf, type ExecResult, type OutputChunk } from './result.js';
 
 /**
  * What the host offers commands besides the cluster: files for `-f NAME`, the session's timeline,
- * and the upstream field descriptions `kubectl explain` prints (explain/field-docs.ts; the host
- * builds or loads them).
+ * the upstream field descriptions `kubectl explain` prints (explain/field-docs.ts; the host
+ * builds or loads them), and the verbs registered so far (verb-registry.ts).
  */
 export interface ExecOptions {
   readonly readFile?: (path: string) => string | undefined;
@@ -34,6 +35,8 @@ export interface ExecOptions {
    */
   readonly timeline?: Timeline;
   readonly fieldDocs?: () => FieldDocs | undefined;
+  /** The verbs to run from; `VERBS` (what the host registered) when left out. */
+  readonly verbs?: VerbRegistry;
 }
 
 export function exec(cluster: Cluster, line: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
@@ -77,16 +80,21 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
   const misplaced = filterFirst(words[0]!);
   if (misplaced) return misplaced;
   words = words[0] === 'kubectl' ? namespaceFlagsAfterVerb(words) : words;
-  const help = helpFor(words[0]!, words.slice(1));
-  if (help) return help;
+  const verbs = opts.verbs ?? VERBS;
+  if (mayAskForHelp(words)) {
+    if (!verbs.help) return notLoaded(words.slice(0, 2).join(' '), 'help');
+    const help = verbs.help(words[0]!, words.slice(1));
+    if (help) return help;
+  }
   const [program, verb, ...rest] = words as [string, string, ...string[]];
-  const table = program === 'kubectl' ? KUBECTL_VERBS : program === 'sim' ? SIM_VERBS : undefined;
-  if (!table) {
+  if (program !== 'kubectl' && program !== 'sim') {
     return { exitCode: 127, stdout: '', stderr: `${program}: command not found (this terminal runs kubectl and sim commands; "help" lists them)\n` };
   }
-  const run = Object.prototype.hasOwnProperty.call(table, verb) ? table[verb] : undefined;
+  const run = verbs.verb(program, verb);
   if (!run) {
-    const close = suggestions(verb, Object.keys(table));
+    const part = Object.hasOwn(PART_OF_VERB[program], verb) ? PART_OF_VERB[program][verb] : undefined;
+    if (part) return notLoaded(`${program} ${verb}`, part);
+    const close = suggestions(verb, verbNames(program));
     const hint = close.length > 0 ? `\n\nDid you mean this?\n${close.map((n) => `\t${n}`).join('\n')}\n` : '';
     return { exitCode: 1, stdout: '', stderr: `error: unknown command "${verb}" for "${program}"${hint}\nRun '${program} --help' for usage.\n` };
   }
@@ -108,6 +116,18 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
   return result;
 }
 
+/**
+ * A command whose part the host has not loaded (the page's worker could not fetch its chunk:
+ * offline before the page kept it). Nothing ran; the same line works once the part is there.
+ */
+function notLoaded(command: string, part: PartName): ExecResult {
+  return {
+    exitCode: 1,
+    stdout: '',
+    stderr: `error: "${command}" is not available yet: this page could not load its ${part} part (offline, and not kept from an earlier visit). Nothing was changed; run it again once the network is back.\n`,
+  };
+}
+
 /** cobra's suggestions: names within edit distance 2, or starting with what was typed. */
 function suggestions(word: string, names: readonly string[]): string[] {
   return names.filter((n) => n.startsWith(word) || editDistance(word, n) <= 2).sort();
@@ -121,26 +141,4 @@ function editDistance(a: string, b: string): number {
     prev = cur;
   }
   return prev[b.length]!;
-}
-
-/**
- * kubectl's namespace flags are persistent flags of the root command, so `kubectl -n kube-system
- * get pods` means `kubectl get pods -n kube-system` (cobra parses persistent flags wherever they
- * stand). The verbs parse their own flags, so the ones written before the verb move after it.
- */
-function namespaceFlagsAfterVerb(words: readonly string[]): readonly string[] {
-  const moved: string[] = [];
-  let i = 1;
-  for (;;) {
-    const w = words[i];
-    if (w === '-n' || w === '--namespace') {
-      if (words[i + 1] === undefined) break;
-      moved.push(w, words[i + 1]!);
-      i += 2;
-    } else if (w !== undefined && (/^--namespace=/.test(w) || /^-n./.test(w) || w === '-A' || w === '--all-namespaces')) {
-      moved.push(w);
-      i += 1;
-    } else break;
-  }
-  return moved.length === 0 ? words : [words[0]!, ...words.slice(i), ...moved];
 }

@@ -1,26 +1,12 @@
-/** Every `sim` verb: the things a real cluster cannot be asked to do. */
+/**
+ * Every `sim` verb: the things a real cluster cannot be asked to do. Those of the start
+ * (start.ts) and those of the parts loaded later (parts/part.ts), all at once; `exec` reads the
+ * verbs registered so far (verb-registry.ts).
+ */
 import type { Verb } from '../context.js';
-import { checkpoint, checkpoints } from './checkpoint.js';
-import { advance, now, seed, settle } from './clock.js';
-import { image } from './image.js';
-import { node } from './node.js';
-import { rewind } from './rewind.js';
-import { step } from './step.js';
-import { why } from './why.js';
+import { WHY_PART } from '../parts/why.js';
+import { SIM_START_VERBS } from './start.js';
 
-export const SIM_VERBS: Readonly<Record<string, Verb>> = {
-  node,
-  image,
-  advance,
-  settle,
-  step,
-  now,
-  seed,
-  why,
-  checkpoint,
-  checkpoints,
-  rewind,
-};
+export { SESSION_VERBS } from './start.js';
 
-/** The verbs that act on the session's timeline, not the cluster: never logged in it. */
-export const SESSION_VERBS: ReadonlySet<string> = new Set(['checkpoint', 'checkpoints', 'rewind']);
+export const SIM_VERBS: Readonly<Record<string, Verb>> = { ...SIM_START_VERBS, ...WHY_PART.sim };

@@ -1,18 +1,13 @@
 /**
  * The engine in a Web Worker: one per playground. It only wires the worker's message port and
- * its animation frames (Play advances the clock once per frame) to an EngineHost.
- *
- * Two parts load on demand, each a chunk of its own: the field docs of `kubectl explain`
- * (build/field-docs-plugin.ts), the first time a script mentions explain, and the lesson runtime
- * (the lesson parser, LessonRun and its checks), at the first lesson request, and the lesson checker
- * for an instructor's own folder (`checkLessons`, with the Markdown lexer its snippet check uses),
- * at the first request for it. Requests are handled one after another, so one waiting for a chunk
- * never lets a later one go first.
+ * its animation frames (Play advances the clock once per frame) to an EngineHost, through the
+ * queue that loads what a request needs first (on-demand.ts: the parts of the command language a
+ * first picture does not need, the field docs, the lesson runtime, the bigger queries, each a
+ * chunk of its own). Requests are handled one after another, so one waiting for a chunk never
+ * lets a later one go first.
  */
-import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
-import type { LessonDesk } from './lesson-desk.js';
-import type { Query } from './queries.js';
 import { EngineHost } from './host.js';
+import { OnDemand, serveInOrder } from './on-demand.js';
 import type { Ticker } from './play-loop.js';
 import type { Request, WorkerMessage } from './protocol.js';
 
@@ -29,50 +24,7 @@ const ticker: Ticker = {
   },
 };
 
-let fieldDocs: FieldDocs | undefined;
-
-/** Loads the field docs when a script may need them; without them explain shows types alone. */
-async function docsFor(req: Request): Promise<void> {
-  if (fieldDocs || req.type !== 'run' || !/\bexplain\b/.test(req.text)) return;
-  try {
-    fieldDocs = (await import('virtual:everynode/field-docs')).default;
-  } catch {
-    // offline, or the chunk failed to load: explain still answers, with the types alone
-  }
-}
-
-let Desk: typeof LessonDesk | undefined;
-
-/** Loads the lesson runtime at the first lesson request; if it fails, that request says so. */
-async function lessonsFor(req: Request): Promise<void> {
-  if (Desk || req.type !== 'lesson') return;
-  try {
-    Desk = (await import('./lesson-desk.js')).LessonDesk;
-  } catch {
-    // offline and not cached: the host answers that the lesson runtime could not be loaded
-  }
-}
-
-let checkLessons: Query | undefined;
-
-/** Loads the lesson checker at the first request for it; if it fails, that query is unknown and says so. */
-async function checkerFor(req: Request): Promise<void> {
-  if (checkLessons || req.type !== 'query' || req.query !== 'checkLessons') return;
-  try {
-    checkLessons = (await import('./queries/check-lessons.js')).checkLessonsQuery;
-  } catch {
-    // offline and not cached: the host answers that it knows no such query
-  }
-}
-
-const host = new EngineHost({
-  post: (msg: WorkerMessage) => postMessage(msg),
-  ticker,
-  fieldDocs: () => fieldDocs,
-  lessonDesk: () => (Desk ? new Desk() : undefined),
-  loadedQueries: (): Record<string, Query> => (checkLessons ? { checkLessons } : {}),
-});
-let queue: Promise<void> = Promise.resolve();
-addEventListener('message', (ev: MessageEvent<Request>) => {
-  queue = queue.then(() => Promise.all([docsFor(ev.data), lessonsFor(ev.data), checkerFor(ev.data)])).then(() => host.handle(ev.data));
-});
+const onDemand = new OnDemand();
+const host = new EngineHost({ post: (msg: WorkerMessage) => postMessage(msg), ticker, ...onDemand.env });
+const serve = serveInOrder(onDemand, host);
+addEventListener('message', (ev: MessageEvent<Request>) => serve(ev.data));

@@ -23,6 +23,10 @@ vi.mock('../../../src/kubectl/flags.js', async (importOriginal) => {
   };
 });
 
+// The verbs registered by test/setup-verbs.ts parse with the real flags module: start afresh so
+// they are built on the wrapper above.
+vi.resetModules();
+(await import('../../../src/kubectl/parts/all.js')).registerAllParts();
 const { exec } = await import('../../../src/kubectl/exec.js');
 const { createCluster } = await import('../../../src/sim/index.js');
 const { KUBECTL_VERBS } = await import('../../../src/kubectl/verbs/index.js');

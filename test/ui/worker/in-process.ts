@@ -8,6 +8,24 @@ import { EngineHost } from '../../../src/ui/worker/host.js';
 import { LessonDesk } from '../../../src/ui/worker/lesson-desk.js';
 import type { Ticker } from '../../../src/ui/worker/play-loop.js';
 import type { Request, WorkerMessage } from '../../../src/ui/worker/protocol.js';
+import type { Query } from '../../../src/ui/worker/queries.js';
+import { checkLessonsQuery } from '../../../src/ui/worker/queries/check-lessons.js';
+import { completeQuery } from '../../../src/ui/worker/queries/complete.js';
+import { validateQuery } from '../../../src/ui/worker/queries/validate.js';
+import { whyMatrixQuery } from '../../../src/ui/worker/queries/why-matrix.js';
+import { whyQuery } from '../../../src/ui/worker/queries/why.js';
+
+/**
+ * The queries the real worker loads on demand (src/ui/worker/on-demand.ts), here from the start,
+ * as every part of the command language is (test/setup-verbs.ts).
+ */
+export const ON_DEMAND_QUERIES: Readonly<Record<string, Query>> = {
+  validate: validateQuery,
+  why: whyQuery,
+  whyMatrix: whyMatrixQuery,
+  complete: completeQuery,
+  checkLessons: checkLessonsQuery,
+};
 
 /** Real time and frames under the test's control: `frame(ms)` moves time on and runs one frame. */
 export interface ManualTicker extends Ticker {
@@ -54,6 +72,7 @@ export function inProcessEngine(): InProcessEngine {
   const host = new EngineHost({
     ticker,
     lessonDesk: () => new LessonDesk(),
+    loadedQueries: () => ON_DEMAND_QUERIES,
     post: (msg) => {
       const data = structuredClone(msg);
       posted.push(data);

@@ -7,11 +7,11 @@ import { EngineHost } from '../../../../src/ui/worker/host.js';
 import type { Reply, WorkerMessage } from '../../../../src/ui/worker/protocol.js';
 import { emptyLog } from '../../../../src/ui/worker/session-log.js';
 import { DS_YAML } from '../../../kubectl/verbs/mutating-fixture.js';
-import { manualTicker } from '../in-process.js';
+import { manualTicker, ON_DEMAND_QUERIES } from '../in-process.js';
 
 function host() {
   const posted: WorkerMessage[] = [];
-  const h = new EngineHost({ ticker: manualTicker(), post: (m) => posted.push(m) });
+  const h = new EngineHost({ ticker: manualTicker(), post: (m) => posted.push(m), loadedQueries: () => ON_DEMAND_QUERIES });
   h.handle({ id: 1, type: 'load', log: emptyLog() });
   posted.length = 0;
   return { h, posted };
