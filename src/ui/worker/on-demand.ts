@@ -73,11 +73,11 @@ export class OnDemand {
     await Promise.all([...this.partsFor(req).map((p) => this.part(p)), this.docsFor(req), this.deskFor(req), this.queryFor(req)]);
   }
 
-  /** The parts of the command language `req` may run. */
+  /** The parts of the command language `req` may run (a lesson, or the lesson checker proving lessons, any command). */
   private partsFor(req: Request): PartName[] {
     if (req.type === 'run') return chunksFor(req.text);
     if (req.type === 'load') return chunksFor([req.log.commands, ...(req.log.branches ?? [])].flat().map((c) => c.line));
-    if (req.type === 'lesson') return PART_NAMES;
+    if (req.type === 'lesson' || (req.type === 'query' && req.query === 'checkLessons')) return PART_NAMES;
     return [];
   }
 
