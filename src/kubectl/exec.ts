@@ -6,6 +6,8 @@
  * same virtual instant (commands take no virtual time; only the verbs that wait, such as
  * `sim advance`, `sim settle` and `rollout status`, move the clock). With a timeline in `opts`,
  * the line is logged there (kubectl/timeline), except the commands that act on the timeline.
+ * The verbs are those registered so far (verb-registry.ts): a line whose part (parts/part.ts) a
+ * host has not loaded is refused with a message naming it, and changes nothing.
  */
 import type { Cluster } from '../sim/engine/cluster.js';
 import type { VerbContext } from './context.js';
