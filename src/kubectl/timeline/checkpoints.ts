@@ -79,8 +79,9 @@ const COMMAND_WRITES = 50;
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
  * 10,000 API writes (a command that did a lot of work, like a rolling update's first minute on a
  * big fleet, is kept right after it, so a moment after it replays little). Past 32 kept moments,
- * or once the kept moments hold more than 60,000 objects together (a checkpoint's own copies grow
- * with the cluster: about six of a 5,000-node fleet), the kept moment closest to the one before
+ * or once the kept moments hold more than 25,000 objects together (a checkpoint's own copies grow
+ * with the cluster, by about 3.5 KB per object on a fleet that rolls out: two or three of a
+ * 5,000-node fleet, about 90 MB), the kept moment closest to the one before
  * it (in writes, with `COMMAND_WRITES` per command) is dropped, so that no stretch between kept
  * moments grows more than needed: old moments stay reachable with a longer replay.
  */
@@ -99,7 +100,7 @@ export class SparseCheckpoints implements CheckpointStore {
     this.everyMs = opts.everyMs ?? 10 * 60_000;
     this.everyWrites = opts.everyWrites ?? 10_000;
     this.max = opts.max ?? 32;
-    this.maxObjects = opts.maxObjects ?? 60_000;
+    this.maxObjects = opts.maxObjects ?? 25_000;
   }
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }): void {
