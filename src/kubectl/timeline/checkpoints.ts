@@ -62,14 +62,14 @@ export interface SparseOptions {
   readonly everyMs?: number;
   /** ...or the cluster made this many API writes (a replay redoes them). */
   readonly everyWrites?: number;
-  /** At most this many kept; past it the two closest merge (the later one goes). */
+  /** At most this many kept; past it one is dropped (`thin`). */
   readonly max?: number;
   /** The kept moments' `objects` together stay within this, thinned the same way. */
   readonly maxObjects?: number;
 }
 
 /**
- * How far apart two kept moments are, in API writes: what a replay from one to the other redoes.
+ * How far apart two moments are, in API writes: what a replay from one to the other redoes.
  * A command counts as this many writes besides its own (parsing it, settling), so that on a small
  * cluster, where commands write little, the distance is about the commands between them.
  */
@@ -79,11 +79,10 @@ const COMMAND_WRITES = 50;
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
  * 10,000 API writes (a command that did a lot of work, like a rolling update's first minute on a
  * big fleet, is kept right after it, so a moment after it replays little). Past 32 kept moments,
- * or once the kept moments hold more than 25,000 objects together (a checkpoint's own copies grow
- * with the cluster, by about 3.5 KB per object on a fleet that rolls out: two or three of a
- * 5,000-node fleet, about 90 MB), the kept moment closest to the one before
- * it (in writes, with `COMMAND_WRITES` per command) is dropped, so that no stretch between kept
- * moments grows more than needed: old moments stay reachable with a longer replay.
+ * or once the kept moments hold more than 35,000 objects together (a checkpoint's own copies grow
+ * with the cluster, by about 2.5 KB per object on a fleet that rolls out: three moments of a
+ * 5,000-node fleet, about 80 MB), the kept moment whose removal lengthens the replay through it
+ * least is dropped (`thin`): old moments stay reachable with a longer replay.
  */
 export class SparseCheckpoints implements CheckpointStore {
   private readonly kept: Checkpoint[] = [];
@@ -100,7 +99,7 @@ export class SparseCheckpoints implements CheckpointStore {
     this.everyMs = opts.everyMs ?? 10 * 60_000;
     this.everyWrites = opts.everyWrites ?? 10_000;
     this.max = opts.max ?? 32;
-    this.maxObjects = opts.maxObjects ?? 25_000;
+    this.maxObjects = opts.maxObjects ?? 35_000;
   }
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }): void {
@@ -125,16 +124,18 @@ export class SparseCheckpoints implements CheckpointStore {
   }
 
   /**
-   * Drops the kept moment (never the newest) that is closest to the one kept before it; with
-   * only two kept, the older.
+   * Drops the kept moment (never the newest) whose removal lengthens the replay through it least:
+   * the one whose neighbours (the start before the first) are closest together, in writes with
+   * `COMMAND_WRITES` per command. Kept moments end up spread evenly over the work done, so
+   * the longest replay stays as short as their number allows.
    */
   private thin(): void {
     let drop = 0;
     let gap = Infinity;
-    for (let i = 1; i < this.kept.length - 1; i++) {
-      const a = this.kept[i - 1]!;
-      const b = this.kept[i]!;
-      const g = Math.abs(b.writes - a.writes) + Math.abs(b.count - a.count) * COMMAND_WRITES;
+    for (let i = 0; i < this.kept.length - 1; i++) {
+      const before = this.kept[i - 1];
+      const after = this.kept[i + 1]!;
+      const g = Math.abs(after.writes - (before?.writes ?? 0)) + Math.abs(after.count - (before?.count ?? 0)) * COMMAND_WRITES;
       if (g < gap) {
         gap = g;
         drop = i;

@@ -48,13 +48,12 @@ describe('SparseCheckpoints', () => {
     expect(store.nearest(log, 4)?.count).toBe(4);
   });
 
-  it('stays within its maximum by dropping the moment closest to the one before it', () => {
+  it('stays within its maximum by dropping the moment whose removal lengthens a replay least, keeping them spread', () => {
     const store = new SparseCheckpoints({ everyCommands: 1, max: 3 });
     const log = Array.from({ length: 10 }, (_, i) => entry(i));
     offerAll(store, log);
     expect(store.size).toBe(3);
-    expect(store.nearest(log, 10)?.count).toBe(10);
-    expect(store.nearest(log, 1)?.count).toBe(1);
+    expect([10, 9, 7, 6, 4, 3].map((n) => store.nearest(log, n)?.count)).toEqual([10, 7, 7, 4, 4, undefined]);
   });
 
   it('keeps the moment after a command that did a lot of work, so what follows replays little', () => {
@@ -67,7 +66,7 @@ describe('SparseCheckpoints', () => {
     expect(store.nearest(log, 2)?.count).toBe(1);
   });
 
-  it('weighs kept moments by the objects they hold, dropping the closest in writes past the bound', () => {
+  it('weighs kept moments by the objects they hold, dropping past the bound the one that lengthens a replay least', () => {
     const store = new SparseCheckpoints({ everyCommands: 1, maxObjects: 3_000 });
     const log = Array.from({ length: 6 }, (_, i) => entry(i, 0));
     // Each moment of a 1,000-object cluster; the fourth comes after a busy command.
@@ -76,7 +75,7 @@ describe('SparseCheckpoints', () => {
     expect(store.size).toBe(3);
     const kept = [6, 5, 4, 3, 2, 1].map((n) => store.nearest(log, n)?.count);
     // The newest stays; the moment after the busy command stays (dropping it would make the
-    // longest replay); of the quiet ones before it, the first.
-    expect(kept).toEqual([6, 4, 4, 1, 1, 1]);
+    // longest replay); of the quiet ones before it, the last (the start replays to it cheaply).
+    expect(kept).toEqual([6, 4, 4, 3, undefined, undefined]);
   });
 });
