@@ -10,10 +10,12 @@
  *   the rewinds below (a restore starts the trace afresh, so neither holds one);
  * - restoreMs: wall milliseconds of `rewindTo` a few moments of the hour (the nearest
  *   checkpoint restored, then the commands after it replayed), and back to the newest moment;
- * - replayed: how many commands each of those rewinds replayed.
+ * - replayed: how many commands each of those rewinds replayed;
+ * - checkpoints: how many moments the default store kept by the end (the start not counted).
  */
 import { performance } from 'node:perf_hooks';
 import { exec } from '../kubectl/exec.js';
+import { SparseCheckpoints } from '../kubectl/timeline/checkpoints.js';
 import { Timeline } from '../kubectl/timeline/timeline.js';
 import { createCluster, type Cluster } from '../sim/index.js';
 import { agentDaemonSet, heapAfterGC, megabytes, round } from './bench-harness.js';
@@ -25,6 +27,7 @@ export interface RewindFigures {
   /** Each moment restored (minutes into the hour, or `newest`) and its wall milliseconds. */
   readonly restoreMs: Record<string, number>;
   readonly replayed: Record<string, number>;
+  readonly checkpoints: number;
 }
 
 const MINUTE = 60_000;
@@ -38,6 +41,8 @@ const MOMENTS = [7.5, 22.5, 37.5, 52.5, 60];
 interface Session {
   readonly cluster: Cluster;
   timeline: Timeline | undefined;
+  /** The timeline's checkpoint store (the default one), held to count what it kept; dropped with it. */
+  checkpoints: SparseCheckpoints | undefined;
 }
 
 /** Runs one line that must succeed, logged in the session's timeline. */
@@ -49,7 +54,8 @@ function go(s: Session, line: string, stdin?: string): void {
 /** Builds the fleet and plays the hour; returns the session, the virtual time the hour started and the wall times. */
 function playHour(nodes: number): { session: Session; hour: number; buildMs: number; hourMs: number } {
   const cluster = createCluster({ seed: 1 });
-  const session: Session = { cluster, timeline: new Timeline(cluster) };
+  const checkpoints = new SparseCheckpoints();
+  const session: Session = { cluster, timeline: new Timeline(cluster, checkpoints), checkpoints };
   const t0 = performance.now();
   go(session, `sim node add node-{1..${nodes}}`);
   go(session, 'sim settle');
@@ -87,8 +93,10 @@ export function measureRewind(nodes: number): RewindFigures {
   const { session, hour, buildMs, hourMs } = playHour(nodes);
   const { restoreMs, replayed } = rewindAround(session, hour);
   const withTimeline = heapAfterGC();
+  const kept = session.checkpoints!.size;
   session.timeline = undefined;
+  session.checkpoints = undefined;
   const alone = heapAfterGC();
   if (session.cluster.store.count('Node') !== nodes) throw new Error('the cluster lost nodes');
-  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, replayed };
+  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, replayed, checkpoints: kept };
 }

@@ -28,9 +28,15 @@
  * Every method that moves the cluster leaves it where a fresh replay of `entries` would.
  */
 import type { Cluster, ClusterSnapshot } from '../../sim/engine/cluster.js';
-import { SparseCheckpoints, type CheckpointStore } from './checkpoints.js';
+import { SparseCheckpoints, type CheckpointStore, type Moment } from './checkpoints.js';
 import type { ExecResult } from '../result.js';
 import { leadsInto, prefixAt, replayEntry, type LogEntry } from './log.js';
+
+/** What `cluster` has done and holds now, for the checkpoint store to weigh the moment by. */
+function momentOf(cluster: Cluster): Moment {
+  const { store } = cluster;
+  return { writes: store.resourceVersion, objects: store.countAll() - store.count('Event') };
+}
 
 /** A checkpoint a learner named (`sim checkpoint NAME`): the moment and the branch that led to it. */
 interface Named {
@@ -76,7 +82,7 @@ export class Timeline {
   /** Appends a command that just ran (`exec` calls this); may keep a checkpoint of the moment. */
   record(entry: LogEntry): void {
     this.log.push(entry);
-    this.store.offer(this.log, this.cluster.now, () => this.cluster.snapshot());
+    this.store.offer(this.log, this.cluster.now, () => this.cluster.snapshot(), momentOf(this.cluster));
   }
 
   /**

@@ -22,6 +22,7 @@ import type { Controller, ControllerContext } from './controller.js';
 import { SIM_DEFAULTS, type SimDefaults } from './defaults.js';
 import { EventRecorder, type RecorderState } from './events.js';
 import { EventsV1Recorder, type EventsV1State } from './events-v1.js';
+import { copyPlain } from './plain-copy.js';
 import { newRngState, type RngState } from './rng.js';
 import { EPOCH_MS } from './time.js';
 import { cancelTimers, hasForegroundTimer, newTimerHeap, nextForegroundTimer, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
@@ -246,7 +247,7 @@ export class Cluster {
 
   snapshot(): ClusterSnapshot {
     const controllers: Record<string, unknown> = {};
-    for (const c of this.controllers) controllers[c.name] = structuredClone(c.snapshot());
+    for (const c of this.controllers) controllers[c.name] = copyPlain(c.snapshot());
     return {
       now: this.nowMs,
       rng: { ...this.rngState },
@@ -264,7 +265,7 @@ export class Cluster {
     this.rngState.s = s.rng.s;
     this.timers = { items: [...s.timers.items], seq: s.timers.seq };
     this.store.restore(s.store);
-    for (const c of this.controllers) c.restore(structuredClone(s.controllers[c.name]));
+    for (const c of this.controllers) c.restore(copyPlain(s.controllers[c.name]));
     this.recorder.restore(s.recorder);
     this.recorderV1.restore(s.recorderV1 ?? this.recorderV1Initial);
     this.traceSeq = s.traceSeq;

@@ -64,8 +64,12 @@ function copyCached(c: Cached): Cached {
 export interface EventsV1State {
   /** Isomorphic key -> cached event, in insertion order. */
   readonly cache: [string, Cached][];
-  /** Event name (unique cluster-wide: see `EventRecorder.allocate`) -> when it was last written (ms). */
-  readonly written: [string, number][];
+  /**
+   * Event name (unique cluster-wide: see `EventRecorder.allocate`) -> when it was last written
+   * (ms). Shared with the live recorder, which copies it before it next writes: it holds every
+   * such Event of the last hour, on a big fleet tens of thousands.
+   */
+  readonly written: ReadonlyMap<string, number>;
   readonly nextRefresh: number;
   readonly nextFinish: number;
   /** The TTL queue of the Events this recorder wrote (shared with the live queue: event-ttl.ts). */
@@ -98,6 +102,8 @@ function refKey(r: ObjectReference | undefined): string {
 export class EventsV1Recorder {
   private cache = new Map<string, Cached>();
   private written = new Map<string, number>();
+  /** `written` is shared with a snapshot (taken or restored): copy it before writing to it. */
+  private writtenShared = false;
   private nextRefresh: number;
   private nextFinish: number;
   private readonly expiry: EventExpiry;
@@ -123,7 +129,7 @@ export class EventsV1Recorder {
   snapshot(): EventsV1State {
     return {
       cache: [...this.cache].map(([key, c]) => [key, copyCached(c)]),
-      written: [...this.written],
+      written: this.share(),
       nextRefresh: this.nextRefresh,
       nextFinish: this.nextFinish,
       expiry: this.expiry.snapshot(),
@@ -132,7 +138,8 @@ export class EventsV1Recorder {
 
   restore(state: EventsV1State): void {
     this.cache = new Map(state.cache.map(([key, c]) => [key, copyCached(c)]));
-    this.written = new Map(state.written);
+    this.written = state.written as Map<string, number>;
+    this.writtenShared = true;
     this.nextRefresh = state.nextRefresh;
     this.nextFinish = state.nextFinish;
     this.expiry.restore(state.expiry);
@@ -245,7 +252,7 @@ export class EventsV1Recorder {
 
   private put(ev: KubeEvent, at: number): void {
     // etcd lease TTLs count in whole seconds, as the core/v1 Events' lastTimestamp does.
-    this.written.set(ev.metadata.name, Math.floor(at / 1000) * 1000);
+    this.writable().set(ev.metadata.name, Math.floor(at / 1000) * 1000);
     this.store.put(ev);
     this.expiry.note(ev);
   }
@@ -271,6 +278,21 @@ export class EventsV1Recorder {
   }
 
   private sweep(now: number): void {
-    this.expiry.sweep(now, this.store, (_namespace, name) => this.written.delete(name));
+    this.expiry.sweep(now, this.store, (_namespace, name) => this.writable().delete(name));
+  }
+
+  /** `written`, handed to a snapshot: both sides keep it and the live side copies it before writing. */
+  private share(): ReadonlyMap<string, number> {
+    this.writtenShared = true;
+    return this.written;
+  }
+
+  /** `written`, copied first if a snapshot shares it. */
+  private writable(): Map<string, number> {
+    if (this.writtenShared) {
+      this.written = new Map(this.written);
+      this.writtenShared = false;
+    }
+    return this.written;
   }
 }

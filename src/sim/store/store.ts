@@ -114,6 +114,18 @@ export class Store {
     return n;
   }
 
+  /** How many objects are stored, of every kind. */
+  countAll(): number {
+    let n = 0;
+    for (const kind of this.data.objects.keys()) n += this.count(kind);
+    return n;
+  }
+
+  /** The cluster-wide resourceVersion: how many writes the store has taken since it began. */
+  get resourceVersion(): number {
+    return this.data.resourceVersion;
+  }
+
   /** Pods whose `spec.nodeName` is this node (bound pods), in no particular order. */
   podsOnNode(nodeName: string): Iterable<Pod> {
     return this.podsByNode.get(nodeName)?.values() ?? [];

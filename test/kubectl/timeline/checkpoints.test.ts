@@ -1,20 +1,28 @@
 /** The default checkpoint strategy: which moments it keeps, and which it finds for a branch. */
 import { describe, expect, it } from 'vitest';
-import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
+import { SparseCheckpoints, type Moment } from '../../../src/kubectl/timeline/checkpoints.js';
 import type { LogEntry } from '../../../src/kubectl/timeline/log.js';
 import type { ClusterSnapshot } from '../../../src/sim/engine/cluster.js';
 
 const snap = (n: number) => ({ now: n }) as unknown as ClusterSnapshot;
 const entry = (i: number, minutes = i): LogEntry => ({ line: `sim advance ${i}`, start: minutes * 60_000, end: minutes * 60_000 });
 
-/** Offers each prefix of `log` in turn; returns how many snapshots were taken. */
-function offerAll(store: SparseCheckpoints, log: readonly LogEntry[]): number {
+/**
+ * Offers each prefix of `log` in turn, after `moments[i]` (the cluster's writes and objects then,
+ * if given); returns how many snapshots were taken.
+ */
+function offerAll(store: SparseCheckpoints, log: readonly LogEntry[], moments?: readonly Moment[]): number {
   let taken = 0;
   log.forEach((e, i) =>
-    store.offer(log.slice(0, i + 1), e.end, () => {
-      taken++;
-      return snap(i + 1);
-    }),
+    store.offer(
+      log.slice(0, i + 1),
+      e.end,
+      () => {
+        taken++;
+        return snap(i + 1);
+      },
+      moments?.[i],
+    ),
   );
   return taken;
 }
@@ -40,12 +48,34 @@ describe('SparseCheckpoints', () => {
     expect(store.nearest(log, 4)?.count).toBe(4);
   });
 
-  it('stays within its maximum by dropping the moment closest to the one before it', () => {
+  it('stays within its maximum by dropping the moment whose removal lengthens a replay least, keeping them spread', () => {
     const store = new SparseCheckpoints({ everyCommands: 1, max: 3 });
     const log = Array.from({ length: 10 }, (_, i) => entry(i));
     offerAll(store, log);
     expect(store.size).toBe(3);
-    expect(store.nearest(log, 10)?.count).toBe(10);
-    expect(store.nearest(log, 1)?.count).toBe(1);
+    expect([10, 9, 7, 6, 4, 3].map((n) => store.nearest(log, n)?.count)).toEqual([10, 7, 7, 4, 4, undefined]);
+  });
+
+  it('keeps the moment after a command that did a lot of work, so what follows replays little', () => {
+    const store = new SparseCheckpoints({ everyCommands: 100, everyWrites: 1_000 });
+    const log = Array.from({ length: 6 }, (_, i) => entry(i, 0));
+    // The third command writes 1,500 objects (a rollout's busy minute); the others a few each.
+    const writes = [10, 20, 1_520, 1_530, 1_540, 1_550];
+    expect(offerAll(store, log, writes.map((w) => ({ writes: w, objects: 100 })))).toBe(2);
+    expect(store.nearest(log, 6)?.count).toBe(3);
+    expect(store.nearest(log, 2)?.count).toBe(1);
+  });
+
+  it('weighs kept moments by the objects they hold, dropping past the bound the one that lengthens a replay least', () => {
+    const store = new SparseCheckpoints({ everyCommands: 1, maxObjects: 3_000 });
+    const log = Array.from({ length: 6 }, (_, i) => entry(i, 0));
+    // Each moment of a 1,000-object cluster; the fourth comes after a busy command.
+    const writes = [100, 200, 300, 5_000, 5_100, 5_200];
+    offerAll(store, log, writes.map((w) => ({ writes: w, objects: 1_000 })));
+    expect(store.size).toBe(3);
+    const kept = [6, 5, 4, 3, 2, 1].map((n) => store.nearest(log, n)?.count);
+    // The newest stays; the moment after the busy command stays (dropping it would make the
+    // longest replay); of the quiet ones before it, the last (the start replays to it cheaply).
+    expect(kept).toEqual([6, 4, 4, 3, undefined, undefined]);
   });
 });
