@@ -188,6 +188,16 @@ export class LessonRun {
     this.fresh();
   }
 
+  /**
+   * A new cluster from the lesson's setup (a lesson page's "New cluster"): unlike Reset, the
+   * learner keeps what they finished (steps done, answers, hints shown) and the editor keeps its text.
+   */
+  newCluster(): void {
+    const kept = this.progress();
+    this.fresh();
+    this.keepFinished(kept);
+  }
+
   /** Puts back the buffers Solve or Reset set aside. */
   restoreBuffers(): boolean {
     if (!this.stash) return false;
@@ -442,27 +452,34 @@ export class LessonRun {
 
   /** Replays a stored log, then keeps finished what was finished. */
   private resume(p: LessonProgress): void {
-    const answers = (): void => {
-      for (const [id, a] of Object.entries(p.predictions)) this.answers.set(id, { answer: a.answer, correct: a.correct });
-    };
-    answers();
+    this.setAnswers(p);
     for (const entry of p.log) {
       this.replayFiles = 'solve' in entry || 'next' in entry ? undefined : (entry.files ?? {});
       if ('solve' in entry) {
         this.solve();
-        answers();
+        this.setAnswers(p);
       } else if ('run' in entry) this.runStep();
       else if ('next' in entry) this.next();
       else if (entry.until !== undefined) this.cut(entry.exec, entry.stdin, entry.files ?? {}, entry.until);
       else this.exec(entry.exec, entry.stdin);
       this.replayFiles = undefined;
     }
+    this.keepFinished(p);
+    for (const [k, v] of Object.entries(p.buffers)) if (this.buffers.has(k)) this.buffers.set(k, v);
+    if (p.stash) this.stash = new Map(Object.entries(p.stash));
+  }
+  /** Keeps what `p` finished finished: its answers, hints shown, steps done (in order), Solve and completion. */
+  private keepFinished(p: LessonProgress): void {
+    this.setAnswers(p);
     this.hintsShown = [...new Set([...this.hintsShown, ...p.hintsShown])].filter((i) => i < this.lesson.hints.length);
     while (this.lesson.steps[this.current] && p.stepsDone.includes(this.lesson.steps[this.current]!.id)) this.finishStep(this.lesson.steps[this.current]!);
     this.solved ||= p.solved;
     this.completed ||= p.completed;
-    for (const [k, v] of Object.entries(p.buffers)) if (this.buffers.has(k)) this.buffers.set(k, v);
-    if (p.stash) this.stash = new Map(Object.entries(p.stash));
+  }
+
+  /** The answers `p` recorded (a fresh cluster clears them). */
+  private setAnswers(p: LessonProgress): void {
+    for (const [id, a] of Object.entries(p.predictions)) this.answers.set(id, { answer: a.answer, correct: a.correct });
   }
 }
 

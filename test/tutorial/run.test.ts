@@ -138,6 +138,23 @@ describe('LessonRun', () => {
     expect(again.hints().shown).toHaveLength(1);
   });
 
+  it("starts the lesson's own cluster again on New cluster, keeping what was finished and the editor text", () => {
+    const run = new LessonRun(lesson(files));
+    run.answer('guess', 2);
+    run.runStep();
+    run.setBuffer('start/agent.yaml', 'my own work');
+    run.newCluster();
+    expect(run.clusterNow.store.list('DaemonSet')).toEqual([]);
+    expect(run.clusterNow.store.list('Node').map((n) => n.metadata.name)).toEqual(['node-1', 'node-2']);
+    const s = run.status();
+    expect(s.steps.map((x) => [x.id, x.done])).toEqual([['apply', true], ['update', false], ['read', false]]);
+    expect(s.predictions[0]!.answered).toMatchObject({ answer: 2, correct: true });
+    expect(run.files().get('start/agent.yaml')).toBe('my own work');
+    const saved = JSON.parse(JSON.stringify(run.progress()));
+    expect(saved).toMatchObject({ log: [], stepsDone: ['apply'] });
+    expect(new LessonRun(lesson(files), saved).status()).toEqual(s);
+  });
+
   it('records invariant violations with the values that broke them', () => {
     const run = new LessonRun(lesson(files));
     run.answer('guess', 2);
