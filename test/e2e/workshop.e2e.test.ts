@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLessonTree } from '../../build/lessons-json.js';
+import { readLessonTree } from '../../src/cli/files.js';
 import { openPlayground, type Session } from './browser.js';
 
 let s: Session;
