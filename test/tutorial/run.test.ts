@@ -4,15 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LessonRun } from '../../src/tutorial/run.js';
-import { AGENT, lesson, YAML } from './fixture.js';
+import { AGENT, HEAD, lesson, YAML } from './fixture.js';
 
-const STEPS = `format: 1
-kind: lesson
-setup: |
-  sim node add node-1
-  sim node add node-2
-  sim settle
-steps:
+const STEPS = `${HEAD}steps:
   - id: apply
     title: Apply
     text: Apply it.
@@ -168,13 +162,7 @@ describe('LessonRun', () => {
 });
 
 /** A lesson whose checks count events: what a rewind leaves behind must not count. */
-const EVENTS = `format: 1
-kind: lesson
-setup: |
-  sim node add node-1
-  sim node add node-2
-  sim settle
-steps:
+const EVENTS = `${HEAD}steps:
   - id: apply
     title: Apply
     text: Apply it.
