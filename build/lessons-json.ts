@@ -5,27 +5,10 @@
  * text with the same parser `everynode lessons check` uses; nothing in a lesson is ever code.
  * The dev server answers the same URLs from lessons/ as it is on disk.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
+import { readLessonTree } from '../src/cli/files.js';
 import { listed, readCatalogue } from '../src/tutorial/catalogue.js';
-import { isLessonFile } from '../src/tutorial/check-catalogue.js';
 import type { LessonCard, LessonData } from '../src/ui/lesson/data.js';
-
-/** Every lesson file (Markdown and YAML) under `dir`, by `/`-separated path relative to it. */
-export function readLessonTree(dir: string): Map<string, string> {
-  const tree = new Map<string, string>();
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      if (name.startsWith('.')) continue;
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (isLessonFile(name)) tree.set(relative(dir, p).split(sep).join('/'), readFileSync(p, 'utf8'));
-    }
-  };
-  walk(dir);
-  return tree;
-}
 
 /** URL path (under the site root) -> JSON text, for every lesson data file. */
 export function lessonJson(dir: string): Map<string, string> {

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { listed, readCatalogue } from '../src/tutorial/catalogue.js';
-import { readLessonTree } from './lessons-json.js';
+import { readLessonTree } from '../src/cli/files.js';
 
 /** No eval, no inline script, workers and every request same-origin. Styles may be inline (Monaco injects them). */
 export const CSP = [

@@ -8,8 +8,9 @@
  * site's root, so its scope is wherever the site is served from.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { filesUnder } from '../src/cli/files.js';
 import { serviceWorker, type Precache } from './sw-worker.js';
 
 export const SW_FILE = 'sw.js';
@@ -19,25 +20,11 @@ const sha256 = (data: string | Uint8Array): string => createHash('sha256').updat
 /** `lessons/x/index.html` is served (and asked for) as `lessons/x/`; the root page as `./`. */
 const urlOf = (file: string): string => (file === 'index.html' ? './' : file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file);
 
-/** Every file under `dir`, by `/`-separated path relative to it. */
-function filesUnder(dir: string): [string, Uint8Array][] {
-  const out: [string, Uint8Array][] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push([relative(dir, p).split(sep).join('/'), readFileSync(p)]);
-    }
-  };
-  walk(dir);
-  return out;
-}
-
 /** The precache list of the build in `outDir`: its version and every file but sw.js itself. */
 export function precacheOf(outDir: string): Precache {
   const entries = filesUnder(outDir)
-    .filter(([name]) => name !== SW_FILE)
-    .map(([name, data]) => ({ url: urlOf(name), hash: sha256(data).slice(0, 16) }))
+    .filter((name) => name !== SW_FILE)
+    .map((name) => ({ url: urlOf(name), hash: sha256(readFileSync(join(outDir, name))).slice(0, 16) }))
     .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
   return { version: sha256(entries.map((e) => `${e.url} ${e.hash}`).join('\n')).slice(0, 16), files: entries };
 }

@@ -12,7 +12,8 @@
  * - Last, with every file of both builds on disk, `sw.js` (build/sw-precache.ts): the service
  *   worker precaches the widget's files too, so a docs page with a widget works offline.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { filesUnder } from '../src/cli/files.js';
 import { fieldDocsPlugin } from './field-docs-plugin.js';
 import { join, resolve } from 'node:path';
 import { build, type Alias, type Plugin } from 'vite';
@@ -44,7 +45,7 @@ function statics(root: string): Plugin {
       const page = (from: string, to: string) => this.emitFile({ type: 'asset', fileName: to, source: withCsp(readFileSync(join(root, from), 'utf8')) });
       page('embed.html', 'embed.html');
       page('widget/index.html', 'widget/index.html');
-      for (const name of readdirSync(join(root, 'widget/examples'))) {
+      for (const name of filesUnder(join(root, 'widget/examples'))) {
         this.emitFile({ type: 'asset', fileName: `widget/examples/${name}`, source: readFileSync(join(root, 'widget/examples', name)) });
       }
       this.emitFile({ type: 'asset', fileName: 'widget/docs.css', source: readFileSync(join(root, 'widget/docs.css')) });

@@ -3,25 +3,16 @@
  * checks marked failsAtStart fail after the setup, its solution passes them all, and its YAML snippets apply. A lesson that
  * stops being solvable fails here, with the checker's own `file:line:column: message` lines.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readLessonTree } from '../src/cli/files.js';
 import { readCatalogue } from '../src/tutorial/catalogue.js';
 import { formatDiagnostic } from '../src/tutorial/diagnostics.js';
 import { proveLesson } from '../src/tutorial/prove.js';
 
 const ROOT = resolve(__dirname, '../lessons');
 
-function tree(dir: string, out = new Map<string, string>()): Map<string, string> {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) tree(full, out);
-    else if (/\.(md|ya?ml)$/.test(name)) out.set(relative(ROOT, full).split(sep).join('/'), readFileSync(full, 'utf8'));
-  }
-  return out;
-}
-
-const entries = readCatalogue(tree(ROOT));
+const entries = readCatalogue(readLessonTree(ROOT));
 
 describe('lessons/', () => {
   it('holds the template and the first lessons', () => {

@@ -7,9 +7,10 @@
  * catalogue is read from the nearest folder above it (up to two levels) that holds a README.md,
  * as lessons/ does; only the lessons under DIR are proved.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { checkCatalogue, isLessonFile } from '../tutorial/check-catalogue.js';
+import { checkCatalogue } from '../tutorial/check-catalogue.js';
+import { readLessonTree } from './files.js';
 
 const USAGE = 'usage: everynode lessons check [DIR]\n';
 
@@ -25,7 +26,7 @@ export async function lessonsCommand(argv: readonly string[]): Promise<number> {
   }
   const target = resolve(dir);
   const root = catalogueRoot(target);
-  const tree = readTree(root);
+  const tree = readLessonTree(root);
   const under = relative(root, target).split(sep).join('/');
   const shown = (path: string): string => {
     const rel = relative(process.cwd(), join(root, path));
@@ -52,19 +53,4 @@ function catalogueRoot(dir: string): string {
     if (existsSync(join(up, 'README.md')) && !existsSync(join(up, 'package.json'))) return up;
   }
   return isLesson ? resolve(dir, '..') : dir;
-}
-
-/** Every .md/.yaml/.yml file under a folder, by `/`-separated relative path. */
-function readTree(root: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      if (name.startsWith('.') || name === 'node_modules') continue;
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (isLessonFile(name)) out.set(relative(root, full).split(sep).join('/'), readFileSync(full, 'utf8'));
-    }
-  };
-  walk(root);
-  return out;
 }

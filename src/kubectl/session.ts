@@ -35,11 +35,8 @@ export function runScript(
   if ('error' in parsed) return { error: parsed.error, line: parsed.line };
   const timeline = opts.timeline ?? (opts.cluster ? undefined : new Timeline(createCluster(opts)));
   const cluster = timeline?.cluster ?? opts.cluster!;
-  const execOpts: ExecOptions = {
-    ...(opts.readFile ? { readFile: opts.readFile } : {}),
-    ...(opts.fieldDocs ? { fieldDocs: opts.fieldDocs } : {}),
-    ...(timeline ? { timeline } : {}),
-  };
+  // Every exec option reaches exec as given (a new one needs no line here); the timeline may be the fresh one.
+  const execOpts: ExecOptions = timeline ? { ...opts, timeline } : opts;
   const results: CommandResult[] = [];
   for (const cmd of parsed.commands) results.push(commandResult(cmd.text, exec(cluster, cmd.text, cmd.stdin, execOpts)));
   return timeline ? { results, cluster, timeline } : { results, cluster };

@@ -16,7 +16,7 @@ export interface StepView {
   readonly current: boolean;
   /** It has a Play button. */
   readonly hasRun: boolean;
-  /** Its Play button has been pressed (and finished). */
+  /** Its Play button has been pressed (and finished), and the commands it ran are on the branch shown. */
   readonly ran: boolean;
   /** The id of the prediction to answer before Play, if any. */
   readonly prediction?: string;

@@ -16,10 +16,12 @@
  * - Same lesson, same progress: same cluster (the log replays with the files as they were read).
  * - The cluster sits under a Timeline (src/kubectl/timeline) from the end of the setup on: every
  *   command of the run is logged there, so `sim rewind` and the page's scrubber work on it, and
- *   the progress log follows the branch it shows (run-branch.ts).
+ *   the progress log follows the branch it shows (run-branch.ts), and so do the events the checks
+ *   read (event-log.ts) and whether a step's Run shows as ran.
  */
 import { actsOnTimeline, exec as execLine, type ExecResult } from '../kubectl/exec.js';
 import { parseScript } from '../kubectl/script.js';
+import type { LogEntry as Command } from '../kubectl/timeline/log.js';
 import { Timeline } from '../kubectl/timeline/timeline.js';
 import { createCluster } from '../sim/index.js';
 import type { Cluster } from '../sim/engine/cluster.js';
@@ -46,7 +48,10 @@ export class LessonRun {
   private board!: CheckBoard;
   private current = 0;
   private done = new Set<string>();
-  private ran = new Set<string>();
+  /** The steps whose Run was pressed, with the Timeline commands it made (it shows as ran while they are all shown). */
+  private ran = new Map<string, readonly Command[]>();
+  /** While Solve runs a step's run: the commands it has made so far. */
+  private solveRun: Command[] = [];
   private nexts = new Set<string>();
   private answers = new Map<string, { answer: PredictionAnswer; correct: boolean }>();
   private hintsShown: number[] = [];
@@ -101,9 +106,11 @@ export class LessonRun {
    * it ended.
    */
   observe(segment?: { readonly line: string; readonly start: number }): void {
+    const before = this.follow();
     if (segment) {
-      const before = this.follow();
-      this.timeline.record({ line: segment.line, start: segment.start, end: this.cluster.now });
+      const entry = { line: segment.line, start: segment.start, end: this.cluster.now };
+      this.timeline.record(entry);
+      this.events.mark(entry);
       this.logged({ exec: segment.line }, before);
     }
     this.advance();
@@ -148,8 +155,8 @@ export class LessonRun {
     const before = this.follow();
     const files: Record<string, string> = {};
     const results = step.run.commands.map((c) => this.command(c.text, c.stdin, files));
-    this.ran.add(step.id);
     this.logged({ run: step.id, ...(Object.keys(files).length > 0 ? { files } : {}) }, before);
+    this.ran.set(step.id, this.log.at(-1)!.made);
     this.advance();
     return results;
   }
@@ -158,7 +165,7 @@ export class LessonRun {
   next(): { error: string } | undefined {
     const step = this.lesson.steps[this.current];
     if (!step) return { error: 'every step is done' };
-    if (step.run && !this.ran.has(step.id)) return { error: `press Run for step "${step.id}" first` };
+    if (step.run && !this.ranShown(step.id)) return { error: `press Run for step "${step.id}" first` };
     if (step.checks.length > 0 && !this.stepChecksPass(step)) return { error: `step "${step.id}" is finished by its checks` };
     this.nexts.add(step.id);
     this.logged({ next: step.id }, this.follow());
@@ -179,6 +186,16 @@ export class LessonRun {
     this.stashBuffers();
     this.buffers = this.startFiles();
     this.fresh();
+  }
+
+  /**
+   * A new cluster from the lesson's setup (a lesson page's "New cluster"): unlike Reset, the
+   * learner keeps what they finished (steps done, answers, hints shown) and the editor keeps its text.
+   */
+  newCluster(): void {
+    const kept = this.progress();
+    this.fresh();
+    this.keepFinished(kept);
   }
 
   /** Puts back the buffers Solve or Reset set aside. */
@@ -226,7 +243,8 @@ export class LessonRun {
     // The solution's commands belong to the Solve entry, unless a rewind during Solve left it behind.
     if (solve) this.log[0] = { entry: solve.entry, made: [...solve.made, ...this.timeline.entries.slice(before)] };
     else if (action.command) this.logged(execEntry(action.command.text, action.command.stdin, files), before);
-    if (action.mark === 'ran') this.ran.add(action.step);
+    if (action.inRun) this.solveRun.push(...this.timeline.entries.slice(before));
+    if (action.mark === 'ran') this.ran.set(action.step, this.solveRun.splice(0));
     else if (action.mark === 'next') this.nexts.add(action.step);
     // As with the Play button, a step's progress is read after its whole run.
     if (!action.inRun) this.advance();
@@ -236,6 +254,8 @@ export class LessonRun {
   // ---- what the page shows ----------------------------------------------------------------
 
   status(): LessonStatus {
+    this.follow();
+    const shown = new Set(this.timeline.entries);
     const ctx = this.ctx();
     const steps: StepView[] = this.lesson.steps.map((s, i) => {
       const p = this.predictions().find((x) => x.step === s.id);
@@ -247,10 +267,10 @@ export class LessonRun {
         done: this.done.has(s.id),
         current,
         hasRun: s.run !== undefined,
-        ran: this.ran.has(s.id),
+        ran: this.ranShown(s.id, shown),
         ...(p ? { prediction: p.id } : {}),
         canRun: current && s.run !== undefined && (!p || this.answers.has(p.id)),
-        canNext: current && s.checks.length === 0 && (!s.run || this.ran.has(s.id)),
+        canNext: current && s.checks.length === 0 && (!s.run || this.ranShown(s.id, shown)),
         callouts: s.callouts,
       };
     });
@@ -303,6 +323,7 @@ export class LessonRun {
 
   /** The outcome of every graded check now (the checker's view). */
   outcomes(): Map<string, { passed: boolean; reason: string }> {
+    this.follow();
     return this.board.all(this.ctx());
   }
 
@@ -339,7 +360,8 @@ export class LessonRun {
     this.board = new CheckBoard(this.graded, this.invariants);
     this.current = 0;
     this.done = new Set();
-    this.ran = new Set();
+    this.ran = new Map();
+    this.solveRun = [];
     this.nexts = new Set();
     this.answers = new Map();
     this.hintsShown = [];
@@ -349,6 +371,7 @@ export class LessonRun {
     this.commands = undefined;
     for (const c of this.lesson.setup.commands) this.command(c.text, c.stdin, {});
     this.commands = new Timeline(this.cluster);
+    this.events.start();
     this.invariants.open(undefined);
     if (this.lesson.steps[0]) this.invariants.open(this.lesson.steps[0].id);
   }
@@ -357,9 +380,20 @@ export class LessonRun {
     return { cluster: this.cluster, events: this.events, exec: (line) => execLine(this.cluster, line) };
   }
 
-  /** Runs one line on the cluster (logged in the Timeline once the setup has run); `read` collects the files it read. */
+  /**
+   * Runs one line on the cluster (logged in the Timeline once the setup has run, with the events
+   * it made); `read` collects the files it read.
+   */
   private command(line: string, stdin: string | undefined, read: Record<string, string>): ExecResult {
-    return execLine(this.cluster, line, stdin, { readFile: (p) => this.readFile(p, read), ...(this.commands ? { timeline: this.commands } : {}) });
+    const r = execLine(this.cluster, line, stdin, { readFile: (p) => this.readFile(p, read), ...(this.commands ? { timeline: this.commands } : {}) });
+    const logged = this.commands && !actsOnTimeline(line) ? this.commands.entries.at(-1) : undefined;
+    if (logged) this.events.mark(logged);
+    return r;
+  }
+
+  /** Whether step `id`'s Run shows as ran: it was pressed and the commands it made are all on the branch shown. */
+  private ranShown(id: string, shown: ReadonlySet<Command> = new Set(this.timeline.entries)): boolean {
+    return this.ran.get(id)?.every((c) => shown.has(c)) ?? false;
   }
 
   /**
@@ -368,6 +402,7 @@ export class LessonRun {
    */
   private follow(): number {
     const shown = this.timeline.entries;
+    this.events.follow(shown, this.cluster.traceEntries().at(-1));
     const log = followBranch(this.log, shown);
     if (log !== this.log) this.log = [...log];
     return shown.length;
@@ -410,33 +445,41 @@ export class LessonRun {
     const before = this.follow();
     const entry = execEntry(line, stdin, files);
     this.timeline.append({ line, ...(entry.stdin === undefined ? {} : { stdin: entry.stdin }), ...(entry.files ? { files: entry.files } : {}), start: this.cluster.now, end: until, cut: true });
+    this.events.mark(this.timeline.entries.at(-1)!);
     this.logged({ ...entry, until }, before);
     this.advance();
   }
 
   /** Replays a stored log, then keeps finished what was finished. */
   private resume(p: LessonProgress): void {
-    const answers = (): void => {
-      for (const [id, a] of Object.entries(p.predictions)) this.answers.set(id, { answer: a.answer, correct: a.correct });
-    };
-    answers();
+    this.setAnswers(p);
     for (const entry of p.log) {
       this.replayFiles = 'solve' in entry || 'next' in entry ? undefined : (entry.files ?? {});
       if ('solve' in entry) {
         this.solve();
-        answers();
+        this.setAnswers(p);
       } else if ('run' in entry) this.runStep();
       else if ('next' in entry) this.next();
       else if (entry.until !== undefined) this.cut(entry.exec, entry.stdin, entry.files ?? {}, entry.until);
       else this.exec(entry.exec, entry.stdin);
       this.replayFiles = undefined;
     }
+    this.keepFinished(p);
+    for (const [k, v] of Object.entries(p.buffers)) if (this.buffers.has(k)) this.buffers.set(k, v);
+    if (p.stash) this.stash = new Map(Object.entries(p.stash));
+  }
+  /** Keeps what `p` finished finished: its answers, hints shown, steps done (in order), Solve and completion. */
+  private keepFinished(p: LessonProgress): void {
+    this.setAnswers(p);
     this.hintsShown = [...new Set([...this.hintsShown, ...p.hintsShown])].filter((i) => i < this.lesson.hints.length);
     while (this.lesson.steps[this.current] && p.stepsDone.includes(this.lesson.steps[this.current]!.id)) this.finishStep(this.lesson.steps[this.current]!);
     this.solved ||= p.solved;
     this.completed ||= p.completed;
-    for (const [k, v] of Object.entries(p.buffers)) if (this.buffers.has(k)) this.buffers.set(k, v);
-    if (p.stash) this.stash = new Map(Object.entries(p.stash));
+  }
+
+  /** The answers `p` recorded (a fresh cluster clears them). */
+  private setAnswers(p: LessonProgress): void {
+    for (const [id, a] of Object.entries(p.predictions)) this.answers.set(id, { answer: a.answer, correct: a.correct });
   }
 }
 

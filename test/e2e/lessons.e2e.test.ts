@@ -3,7 +3,8 @@
  * served from a sub-path under the strict CSP: the index lists it, the prediction gates the Run,
  * a hint helps, editing the YAML and pressing Apply turns the checks green, a step's callout
  * lights its node in the picture, the lesson finishes
- * with what was learned, and a reload keeps it all (the index says done).
+ * with what was learned, and a reload keeps it all (the index says done); New cluster starts the
+ * lesson's own cluster again and keeps the learner on the lesson.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPlayground, type Session } from './browser.js';
@@ -158,6 +159,19 @@ describe('L1 through the lesson column', () => {
     await s.page.reload();
     await lesson().getByRole('status', { name: 'Done' }).waitFor({ timeout: 20_000 });
     await expect.poll(nodes, { timeout: 20_000 }).toBe(shown);
+  });
+
+  it("starts the lesson's own cluster again on New cluster: the learner stays on the lesson, the steps done", async () => {
+    await s.page.getByRole('button', { name: 'New cluster' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Start a new cluster?' });
+    await dialog.getByRole('button', { name: 'Start new cluster' }).click();
+    await expect.poll(() => check('l1-status').textContent()).toContain('not yet: daemonset/log-agent does not exist yet');
+    expect(s.page.url()).toMatch(/\/lessons\/L1\/$/);
+    expect(await lesson().locator('.step .badge').count()).toBe(4);
+    await expect.poll(() => s.page.getByRole('list', { name: 'Nodes' }).getByRole('listitem').count()).toBe(3);
+    await s.page.reload();
+    await expect.poll(() => lesson().locator('.step .badge').count(), { timeout: 20_000 }).toBe(4);
+    expect(await check('l1-status').textContent()).toContain('not yet');
   });
 
   it('breaks no CSP rule and sends no request off the origin', () => {

@@ -2,14 +2,14 @@
  * Workshop mode in Chromium against the build served from a sub-path with the CSP: a workshop URL
  * with two exercises (and one unknown id, named), the first exercise solved in its lesson page,
  * and the results page showing its checks passed with their times; then an instructor's own
- * lesson folder as a zip from disk, opening as a lesson, and a broken one reported as
- * `everynode lessons check` reports it.
+ * lesson folder as a zip from disk, opening as a lesson and kept across a reload until forgotten,
+ * and a broken one reported as `everynode lessons check` reports it.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLessonTree } from '../../build/lessons-json.js';
+import { readLessonTree } from '../../src/cli/files.js';
 import { openPlayground, type Session } from './browser.js';
 
 let s: Session;
@@ -87,6 +87,21 @@ describe('workshop mode', () => {
     await expect.poll(() => lesson.textContent(), { timeout: 60_000 }).toContain('Template: a DaemonSet covers every node');
     await lesson.getByRole('list', { name: 'Checks' }).waitFor();
     await s.screenshot('workshop-own-lesson');
+  }, 120_000);
+
+  it('keeps a folder chosen from disk across a reload, until it is forgotten', async () => {
+    const p = s.page;
+    await expect.poll(() => p.getByRole('status').filter({ hasText: 'kept in this browser' }).textContent()).toContain('my-lesson.zip is kept in this browser');
+    await p.reload();
+    const lesson = p.getByRole('region', { name: 'Lesson' });
+    await expect.poll(() => lesson.textContent(), { timeout: 60_000 }).toContain('Template: a DaemonSet covers every node');
+    await lesson.getByRole('list', { name: 'Checks' }).waitFor();
+    await p.getByRole('button', { name: 'Forget this folder' }).click();
+    await p.getByLabel('Lesson folder (zip)').waitFor();
+    await p.reload();
+    const input = p.getByLabel('Lesson folder (zip)');
+    await expect.poll(() => input.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await p.getByRole('list', { name: 'Checks' }).count()).toBe(0);
   }, 120_000);
 
   it('opens a zip from the site’s own origin by ?zip=', async () => {

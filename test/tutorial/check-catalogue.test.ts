@@ -4,7 +4,7 @@
  * the tree when the caller knows them.
  */
 import { describe, expect, it } from 'vitest';
-import { readLessonTree } from '../../build/lessons-json.js';
+import { readLessonTree } from '../../src/cli/files.js';
 import { checkCatalogue, isLessonFile } from '../../src/tutorial/check-catalogue.js';
 
 function template(edit: (path: string, text: string) => string = (_, t) => t): Map<string, string> {

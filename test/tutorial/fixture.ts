@@ -34,13 +34,16 @@ objectives: [Run an agent on every node.]
 Prose.
 `;
 
-export const YAML = `format: 1
+/** A lesson.yaml's start: the format, and a setup of two Ready nodes. */
+export const HEAD = `format: 1
 kind: lesson
 setup: |
   sim node add node-1
   sim node add node-2
   sim settle
-steps:
+`;
+
+export const YAML = `${HEAD}steps:
   - id: apply
     title: Apply
     text: Apply the agent.

@@ -4,15 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LessonRun } from '../../src/tutorial/run.js';
-import { AGENT, lesson, YAML } from './fixture.js';
+import { AGENT, HEAD, lesson, YAML } from './fixture.js';
 
-const STEPS = `format: 1
-kind: lesson
-setup: |
-  sim node add node-1
-  sim node add node-2
-  sim settle
-steps:
+const STEPS = `${HEAD}steps:
   - id: apply
     title: Apply
     text: Apply it.
@@ -138,6 +132,23 @@ describe('LessonRun', () => {
     expect(again.hints().shown).toHaveLength(1);
   });
 
+  it("starts the lesson's own cluster again on New cluster, keeping what was finished and the editor text", () => {
+    const run = new LessonRun(lesson(files));
+    run.answer('guess', 2);
+    run.runStep();
+    run.setBuffer('start/agent.yaml', 'my own work');
+    run.newCluster();
+    expect(run.clusterNow.store.list('DaemonSet')).toEqual([]);
+    expect(run.clusterNow.store.list('Node').map((n) => n.metadata.name)).toEqual(['node-1', 'node-2']);
+    const s = run.status();
+    expect(s.steps.map((x) => [x.id, x.done])).toEqual([['apply', true], ['update', false], ['read', false]]);
+    expect(s.predictions[0]!.answered).toMatchObject({ answer: 2, correct: true });
+    expect(run.files().get('start/agent.yaml')).toBe('my own work');
+    const saved = JSON.parse(JSON.stringify(run.progress()));
+    expect(saved).toMatchObject({ log: [], stepsDone: ['apply'] });
+    expect(new LessonRun(lesson(files), saved).status()).toEqual(s);
+  });
+
   it('records invariant violations with the values that broke them', () => {
     const run = new LessonRun(lesson(files));
     run.answer('guess', 2);
@@ -147,5 +158,88 @@ describe('LessonRun', () => {
     const inv = run.status().checks.find((c) => c.id === 'one-at-a-time')!;
     expect(inv.passed).toBe(false);
     expect(inv.reason).toMatch(/^it broke at \+\d+s, when numberUnavailable of daemonset\/agent was 2; Reset to try again$/);
+  });
+});
+
+/** A lesson whose checks count events: what a rewind leaves behind must not count. */
+const EVENTS = `${HEAD}steps:
+  - id: apply
+    title: Apply
+    text: Apply it.
+    run: |
+      kubectl apply -f start/agent.yaml
+  - id: wait
+    title: Wait
+    text: Let the images come.
+    checks: [pulled]
+checks:
+  - id: created
+    kind: eventSeen
+    involvedObject: daemonset/agent
+    reason: SuccessfulCreate
+    minCount: 3
+    hint: One per node.
+  - id: pulled
+    kind: eventSeen
+    involvedObject: {kind: Pod, selector: app=agent}
+    reason: Pulled
+    minCount: 2
+    hint: Wait for the pull.
+hints:
+  - level: answer
+    text: sim advance 1m
+`;
+
+describe('LessonRun after a rewind', () => {
+  const check = (run: LessonRun, id: string) => run.status().checks.find((c) => c.id === id)!;
+
+  it('counts the events the branch shown saw: none of a branch left behind, each once after a replay', () => {
+    const run = new LessonRun(lesson({ 'lesson.yaml': EVENTS }));
+    run.runStep();
+    expect(check(run, 'created').reason).toMatch(/^2 SuccessfulCreate events /);
+    run.timeline.rewindAfter(0);
+    expect(check(run, 'created').reason).toMatch(/^no SuccessfulCreate event /);
+    // On a new branch with a third node, the apply makes three: the check passes on this branch only.
+    run.exec('sim node add node-3');
+    run.exec('sim settle');
+    run.exec('kubectl apply -f start/agent.yaml');
+    expect(check(run, 'created').passed).toBe(true);
+    const third = run.timeline.entries;
+    run.timeline.switchTo(run.timeline.branches[0]!);
+    expect(check(run, 'created')).toMatchObject({ passed: false, reason: expect.stringMatching(/^2 SuccessfulCreate events /) });
+    run.timeline.switchTo(third);
+    expect(check(run, 'created').passed).toBe(true);
+  });
+
+  it('counts for a command a rewind cut short what it saw until the instant it stops, as a reload does', () => {
+    const run = new LessonRun(lesson({ 'lesson.yaml': EVENTS }));
+    run.runStep();
+    const applied = run.clusterNow.now;
+    run.exec('sim advance 1m');
+    expect(check(run, 'pulled').passed).toBe(true);
+    // The images are pulled 5s after the apply: 3s in, no pull has happened on the branch shown.
+    run.timeline.rewindTo(applied + 3000);
+    expect(check(run, 'pulled')).toMatchObject({ passed: false, reason: expect.stringMatching(/^no Pulled event /) });
+    expect(run.status().steps.find((s) => s.id === 'wait')!.done).toBe(true);
+    run.timeline.rewindTo(applied + 5000, run.timeline.branches[0]);
+    expect(check(run, 'pulled').passed).toBe(true);
+    const again = new LessonRun(lesson({ 'lesson.yaml': EVENTS }), JSON.parse(JSON.stringify(run.progress())));
+    expect(again.status().checks).toEqual(run.status().checks);
+  });
+
+  it("shows a step's Run as ran only while the commands it made are on the branch shown; the step stays done", () => {
+    const run = new LessonRun(lesson({ 'lesson.yaml': EVENTS }));
+    run.runStep();
+    const ran = () => run.status().steps.find((s) => s.id === 'apply')!;
+    expect(ran()).toMatchObject({ ran: true, done: true });
+    run.timeline.rewindAfter(0);
+    expect(ran()).toMatchObject({ ran: false, done: true });
+    run.timeline.switchTo(run.timeline.branches[0]!);
+    expect(ran()).toMatchObject({ ran: true, done: true });
+    // Solve's runs count the same way.
+    run.solve();
+    expect(ran().ran).toBe(true);
+    run.timeline.rewindAfter(0);
+    expect(ran().ran).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * `eventSeen`: at least `minCount` (default 1) occurrences of an Event with this reason (and
  * type, and message regex) about an object: `involvedObject: daemonset/log-agent`,
- * `{kind: Pod, name: web-4}` or `{kind: Pod, selector: app=x}`. Counted from everything seen
- * since the run began (event-log.ts), including the setup.
+ * `{kind: Pod, name: web-4}` or `{kind: Pod, selector: app=x}`. Counted from everything the
+ * branch shown saw since the run began (event-log.ts), including the setup.
  */
 import { podSelector, type PodSelector } from '../cluster-query.js';
 import { resolveResource } from '../../sim/apiserver/resources.js';

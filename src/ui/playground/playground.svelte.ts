@@ -119,6 +119,14 @@ export class Playground {
     this.playback.actor.start();
   }
 
+  /**
+   * "New cluster" starts the open lesson's own cluster again (its setup; the learner stays on the
+   * lesson and keeps what they finished) instead of replacing it: a lesson page with its lesson open.
+   */
+  get restartsLesson(): boolean {
+    return this.lessonPage && this.lesson !== undefined;
+  }
+
   /** What failed in the engine, while the session is Failed. */
   get failure(): string | undefined {
     return this.session.snapshot.context.error;
@@ -238,6 +246,10 @@ export class Playground {
     return session.provide({
       actors: {
         load: fromPromise<void, { preset: SessionSource | undefined }>(async ({ input }) => {
+          if (input.preset !== undefined && this.restartsLesson) {
+            await this.lessonAction({ do: 'new-cluster' });
+            return;
+          }
           const lessonOpens = this.lessonPage && input.preset === undefined;
           const start = this.keeper.opening(input.preset, lessonOpens);
           if (!lessonOpens) await this.load(start.log);
@@ -248,6 +260,8 @@ export class Playground {
       },
       actions: {
         keepPrevious: () => {
+          // A lesson keeps its own progress; there is no playground session to restore.
+          if (this.restartsLesson) return;
           const files = $state.snapshot(this.files);
           void this.query<SessionLog>('log').then((log) => this.keeper.keepPrevious({ log, files }));
         },

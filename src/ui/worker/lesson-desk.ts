@@ -1,7 +1,8 @@
 /**
  * The worker's lesson desk: the open LessonRun, the learner's lesson actions served against it,
- * and the view the page renders. Actions that start a fresh cluster (open, Reset, Solve) hand the
- * host a new LessonSession to serve, so the picture, terminal and Timeline follow the run's cluster.
+ * and the view the page renders. Actions that start a fresh cluster (open, Reset, New cluster,
+ * Solve) hand the host a new LessonSession to serve, so the picture, terminal and Timeline follow
+ * the run's cluster.
  */
 import { commandResult } from '../../kubectl/session.js';
 import { parseLesson } from '../../tutorial/parse-lesson.js';
@@ -48,6 +49,9 @@ export class LessonDesk {
       case 'reset':
         run.reset();
         return { value: { files: this.files() }, session: this.fresh(run) };
+      case 'new-cluster':
+        run.newCluster();
+        return { value: {}, session: this.fresh(run) };
       case 'solve-begin':
         run.beginSolve();
         return { value: { files: this.files() }, session: this.fresh(run) };

@@ -20,6 +20,8 @@ export type LessonAction =
   | { readonly do: 'run-step' }
   | { readonly do: 'next' }
   | { readonly do: 'reset' }
+  /** A lesson page's "New cluster": the lesson's setup on a fresh cluster, what was finished kept. */
+  | { readonly do: 'new-cluster' }
   /** Starts Solve over a fresh cluster; then `solve-next` until it answers `{ finished: true }`. */
   | { readonly do: 'solve-begin' }
   | { readonly do: 'solve-next' }
@@ -36,6 +38,7 @@ export interface LessonReplies {
   readonly 'run-step': { readonly results: readonly CommandResult[] } | { readonly error: string };
   readonly next: { readonly error?: string };
   readonly reset: { readonly files: Record<string, string> };
+  readonly 'new-cluster': Record<string, never>;
   readonly 'solve-begin': { readonly files: Record<string, string> };
   readonly 'solve-next': { readonly finished: false; readonly result?: CommandResult } | { readonly finished: true; readonly files: Record<string, string> };
   readonly restore: { readonly files?: Record<string, string> };

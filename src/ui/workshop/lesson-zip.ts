@@ -13,7 +13,8 @@ export const MAX_BYTES = 2 * 1024 * 1024;
 
 export type ZipTree = { readonly tree: Map<string, string> } | { readonly error: string };
 
-const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
+/** A size in words: `1.5 MB`. */
+export const mb = (n: number): string => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /** The lesson files of zip `name`'s bytes, or a message naming what is wrong. */
 export function readLessonZip(name: string, bytes: Uint8Array): ZipTree {

@@ -162,6 +162,26 @@ describe('the lesson desk in the engine host', () => {
     expect(v.progress.log).toEqual([{ run: 'apply-as-is', files: { 'start/log-agent.yaml': START } }]);
   });
 
+  it('after a rewind, the checks read the events of the branch shown and a Run cut off shows as not ran', () => {
+    const h = harness();
+    fixed(h);
+    h.run('sim checkpoint fixed');
+    h.run('kubectl delete pod -l app=log-agent --field-selector spec.nodeName=node-2\nsim settle');
+    const replaced = () => h.view().status.checks.find((c) => c.id === 'l1-replaced')!;
+    expect(replaced().passed).toBe(true);
+    h.run('sim rewind fixed');
+    // The replacement pod's SuccessfulCreate happened on the branch left behind.
+    expect(replaced()).toMatchObject({ passed: false, reason: expect.stringMatching(/^3 Normal SuccessfulCreate events /) });
+    const step = () => h.view().status.steps.find((s) => s.id === 'apply-as-is')!;
+    expect(step()).toMatchObject({ ran: true, done: true });
+    h.host.handle({ id: 80, type: 'rewind', to: 0 });
+    expect(step()).toMatchObject({ ran: false, done: true });
+    // Back to the newest moment of the branch spanned, where the run's command is again.
+    h.host.handle({ id: 81, type: 'rewind', to: h.timeline().length });
+    expect(step().ran).toBe(true);
+    expect(replaced().passed).toBe(true);
+  });
+
   it('after a rewind and a new command, the progress holds only the branch shown: a reload gives the same cluster', () => {
     const h = harness();
     fixed(h);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readLessonTree } from '../../../../build/lessons-json.js';
+import { readLessonTree } from '../../../../src/cli/files.js';
 import { checkLessonsQuery } from '../../../../src/ui/worker/queries/check-lessons.js';
 import type { EngineSession } from '../../../../src/ui/worker/session.js';
 
