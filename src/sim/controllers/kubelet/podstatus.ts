@@ -17,8 +17,8 @@
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../../api/types.js';
 import { rfc3339 } from '../../engine/time.js';
 import { memo } from '../../memo.js';
-import { sameElements, trimmed } from '../../intern.js';
-import { sharedPodCondition } from '../../apiserver/pod-status.js';
+import { sameElements } from '../../intern.js';
+import { sharedConditionList, sharedPodCondition } from '../../apiserver/pod-status.js';
 import { imageID, normalizeImage } from './images.js';
 import type { ContainerRuntime, PodRuntime, Termination } from './state.js';
 
@@ -176,7 +176,7 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
     containersReady ? condition('ContainersReady', 'True', pod, now) : condition('ContainersReady', 'False', pod, now, notReadyReason, notReadyMessage),
     scheduled ?? condition('PodScheduled', 'True', pod, now),
   ];
-  const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : trimmed(generated);
+  const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : sharedConditionList(generated);
   const hostIPs = hostIPsOf(inputs.hostIP)!;
   const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = {
     ...pod.status,
