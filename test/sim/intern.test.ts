@@ -5,7 +5,7 @@
  * removal and an hour of Event expiry; any write into a shared subtree would throw.
  */
 import { describe, expect, it } from 'vitest';
-import { flat, Interner } from '../../src/sim/intern.js';
+import { flat, Interner, trimmed, withField } from '../../src/sim/intern.js';
 import { exec } from '../../src/kubectl/exec.js';
 import { createCluster, type Cluster } from '../../src/sim/index.js';
 
@@ -51,6 +51,26 @@ describe('flat and Interner', () => {
     i.intern('x');
     i.intern('y'); // past the limit: the table starts again
     expect(i.intern(b)).toBe(b);
+  });
+});
+
+describe('withField', () => {
+  it('gives what a spread with that key gives, key order included, and leaves the object as it was', () => {
+    const c: { name: string; image?: string; volumeMounts?: string[] } = { name: 'agent', image: 'a:1' };
+    expect(JSON.stringify(withField(c, 'volumeMounts', ['m']))).toBe(JSON.stringify({ ...c, volumeMounts: ['m'] }));
+    const mounted = { name: 'agent', volumeMounts: ['m'], image: 'a:1' };
+    expect(JSON.stringify(withField(mounted, 'volumeMounts', ['n']))).toBe('{"name":"agent","volumeMounts":["n"],"image":"a:1"}');
+    expect(c).toEqual({ name: 'agent', image: 'a:1' });
+  });
+});
+
+describe('trimmed', () => {
+  it('gives a new list with the same items in the same order', () => {
+    const grown = [1, 2];
+    grown.push(3);
+    const t = trimmed(grown);
+    expect(t).toEqual([1, 2, 3]);
+    expect(t).not.toBe(grown);
   });
 });
 

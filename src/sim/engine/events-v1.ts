@@ -99,6 +99,9 @@ function refKey(r: ObjectReference | undefined): string {
   return [r.uid ?? '', r.resourceVersion ?? '', r.fieldPath ?? ''].join('\u0001');
 }
 
+/** The empty `source` every such Event shows through core/v1: one object for all (never mutated). */
+const NO_SOURCE = {};
+
 export class EventsV1Recorder {
   private cache = new Map<string, Cached>();
   private written = new Map<string, number>();
@@ -205,7 +208,7 @@ export class EventsV1Recorder {
       reason,
       message: flat(note),
       type,
-      source: {},
+      source: NO_SOURCE,
       firstTimestamp: null,
       lastTimestamp: null,
       eventTime: microTime(now),

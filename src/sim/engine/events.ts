@@ -79,6 +79,19 @@ const copyBucket = (b: Bucket): Bucket => ({ tokens: b.tokens, at: b.at });
 let lastReferenced: ApiObject | undefined;
 let lastReference: ObjectReference | undefined;
 
+/** `obj`'s reference, with `fieldPath` when given; key for key what a spread of the plain one adds it to. */
+function buildReference(obj: ApiObject, fieldPath?: string): ObjectReference {
+  const { kind, apiVersion } = obj;
+  const { namespace, name, uid, resourceVersion } = obj.metadata;
+  // Literals of fixed keys: a spread that gains fieldPath would give each its own V8 hidden class.
+  if (namespace) {
+    return fieldPath === undefined
+      ? { kind, namespace, name, uid, apiVersion, resourceVersion }
+      : { kind, namespace, name, uid, apiVersion, resourceVersion, fieldPath };
+  }
+  return fieldPath === undefined ? { kind, name, uid, apiVersion, resourceVersion } : { kind, name, uid, apiVersion, resourceVersion, fieldPath };
+}
+
 /**
  * `reference.GetReference` of an object: what an Event names as its subject. Components write
  * several Events about one version of an object in a row (Created, then Started), and those
@@ -87,14 +100,21 @@ let lastReference: ObjectReference | undefined;
 export function referenceOf(obj: ApiObject): ObjectReference {
   if (obj === lastReferenced) return lastReference!;
   lastReferenced = obj;
-  return (lastReference = {
-    kind: obj.kind,
-    ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}),
-    name: obj.metadata.name,
-    uid: obj.metadata.uid,
-    apiVersion: obj.apiVersion,
-    resourceVersion: obj.metadata.resourceVersion,
-  });
+  return (lastReference = buildReference(obj));
+}
+
+/**
+ * The last reference with a field path built for each object version: the kubelet's events
+ * about one container of one pod version (Pulled, Created, Started) share it, even when the
+ * kubelet wrote other pods' events between them.
+ */
+const fieldReferences = new WeakMap<ApiObject, ObjectReference>();
+
+/** `GenerateContainerRef`-style reference: `obj`'s reference naming the part at `fieldPath`. */
+function fieldReferenceOf(obj: ApiObject, fieldPath: string): ObjectReference {
+  let ref = fieldReferences.get(obj);
+  if (ref?.fieldPath !== fieldPath) fieldReferences.set(obj, (ref = buildReference(obj, fieldPath)));
+  return ref;
 }
 
 export class EventRecorder {
@@ -255,7 +275,7 @@ export class EventRecorder {
         apiVersion: 'v1',
         kind: 'Event',
         metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
-        involvedObject: fieldPath ? { ...referenceOf(obj), fieldPath } : referenceOf(obj),
+        involvedObject: fieldPath ? fieldReferenceOf(obj, fieldPath) : referenceOf(obj),
         reason,
         message: text,
         type,

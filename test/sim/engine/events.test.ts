@@ -112,4 +112,24 @@ describe('EventRecorder', () => {
     expect(fresh.count).toBe(1);
     expect(fresh.metadata.name).not.toBe(first.metadata.name);
   });
+
+  it('names a part of the object in involvedObject.fieldPath, after the reference, shared by the events about one object version', () => {
+    const store = storeWithDefaultNamespace();
+    const r = new EventRecorder(store);
+    const kubelet = { component: 'kubelet', host: 'node-1' };
+    const pulled = r.record(0, DS, 'Normal', 'Pulled', 'Pulled', kubelet, 'spec.containers{agent}')!;
+    const other = { ...DS, metadata: { ...DS.metadata, name: 'other', uid: 'other-uid' } };
+    r.record(0, other, 'Normal', 'Pulled', 'Pulled', kubelet, 'spec.containers{agent}');
+    const created = r.record(0, DS, 'Normal', 'Created', 'Created', kubelet, 'spec.containers{agent}')!;
+    const sidecar = r.record(0, DS, 'Normal', 'Created', 'Created', kubelet, 'spec.containers{sidecar}')!;
+    expect(JSON.stringify(pulled.involvedObject)).toBe(
+      '{"kind":"DaemonSet","namespace":"default","name":"agent","uid":"ds-uid","apiVersion":"apps/v1","resourceVersion":"1","fieldPath":"spec.containers{agent}"}',
+    );
+    expect(created.involvedObject).toBe(pulled.involvedObject);
+    expect(sidecar.involvedObject.fieldPath).toBe('spec.containers{sidecar}');
+    const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', uid: 'node-uid', resourceVersion: '2' } } as unknown as DaemonSet;
+    expect(JSON.stringify(r.record(0, node, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.involvedObject)).toBe(
+      '{"kind":"Node","name":"node-1","uid":"node-uid","apiVersion":"v1","resourceVersion":"2"}',
+    );
+  });
 });

@@ -13,6 +13,7 @@
 import type { Node, Taint } from '../../api/types.js';
 import { isValidLabelValue } from '../../api/name-validation.js';
 import { identityMemo } from '../../memo.js';
+import { trimmed, withField } from '../../intern.js';
 import type { Strategy } from '../strategy.js';
 import { child, duplicate, goValue, index, invalid, type FieldError } from '../validation/field.js';
 import { goTaint } from '../validation/govalue.js';
@@ -24,7 +25,8 @@ import { TAINT_NODE_NOT_READY } from './default-toleration-seconds.js';
 export function addNotReadyTaint(node: Node): Node {
   const taints = node.spec?.taints ?? [];
   if (taints.some((t) => t.key === TAINT_NODE_NOT_READY && t.effect === 'NoSchedule')) return node;
-  return { ...node, spec: { ...node.spec, taints: [...taints, { key: TAINT_NODE_NOT_READY, effect: 'NoSchedule' }] } };
+  // withField: a spread that gains a key would give every node's spec a hidden class of its own.
+  return { ...node, spec: withField(node.spec ?? {}, 'taints', trimmed([...taints, { key: TAINT_NODE_NOT_READY, effect: 'NoSchedule' }])) };
 }
 
 /** `validateNodeTaints`. */

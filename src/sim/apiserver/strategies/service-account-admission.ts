@@ -16,6 +16,7 @@
  */
 import type { Container, Pod, Volume } from '../../api/types.js';
 import { newRngState, randomSuffix } from '../../engine/rng.js';
+import { trimmed, withField } from '../../intern.js';
 
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
 export const SERVICE_ACCOUNT_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
@@ -57,7 +58,8 @@ export function serviceAccountMountOrigin(list: readonly Container[]): { readonl
 
 function withMount(c: Container, volume: string): Container {
   if ((c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH)) return c;
-  return { ...c, volumeMounts: [...(c.volumeMounts ?? []), { name: volume, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH }] };
+  // withField: every pod's copy of a container gains this key, which a spread would give a hidden class of its own.
+  return withField(c, 'volumeMounts', trimmed([...(c.volumeMounts ?? []), { name: volume, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH }]));
 }
 
 /**
@@ -77,7 +79,7 @@ export function admitServiceAccount(pod: Pod): Pod {
       if (spec.containers) mountedFrom.set(containers, { from: spec.containers, volume: name });
       spec = {
         ...spec,
-        volumes: [...(spec.volumes ?? []), apiAccessVolume(name)],
+        volumes: trimmed([...(spec.volumes ?? []), apiAccessVolume(name)]),
         containers,
         ...(spec.initContainers ? { initContainers: spec.initContainers.map((c) => withMount(c, name)) } : {}),
       };

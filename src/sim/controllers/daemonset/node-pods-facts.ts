@@ -90,7 +90,9 @@ export function podListFacts(pods: readonly Pod[]): PodListFacts {
       oldestReadySince: podReadySince(oldest),
       oldestHash: oldest.metadata.labels?.[HASH_LABEL],
       oldestTemplateGeneration: oldest.metadata.labels?.[TEMPLATE_GENERATION_LABEL],
-      running: running.length > 1 ? sortPodsByCreationTimestampAndPhase(running) : running,
+      // A list of one running pod is its own running list: a list built by push would keep
+      // room for 16 more pods, on every node of every DaemonSet.
+      running: running.length > 1 ? sortPodsByCreationTimestampAndPhase(running) : running.length === pods.length ? pods : running,
       hasTerminal,
       updated: undefined,
       surge: undefined,

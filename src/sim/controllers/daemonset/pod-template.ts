@@ -8,6 +8,8 @@ import type { Draft } from '../../apiserver/apiserver.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_ANNOTATION, TEMPLATE_GENERATION_LABEL, controllerRefFor } from './constants.js';
 import { replaceDaemonSetPodNodeNameNodeAffinity } from './node-affinity-pin.js';
 import { addOrUpdateDaemonPodTolerations } from './tolerations.js';
+import { flat } from '../../intern.js';
+import { memo } from '../../memo.js';
 
 /**
  * `GetTemplateGeneration`: the template generation from the `deprecated.daemonset.template.generation`
@@ -53,7 +55,7 @@ export function newDaemonPod(ds: DaemonSet, template: PodTemplateSpec, nodeName:
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: {
-      generateName: `${ds.metadata.name}-`,
+      generateName: generateNameOf(ds.metadata.name),
       namespace: ds.metadata.namespace ?? 'default',
       ...(meta.labels ? { labels: meta.labels } : {}),
       ...(meta.annotations ? { annotations: meta.annotations } : {}),
@@ -63,6 +65,9 @@ export function newDaemonPod(ds: DaemonSet, template: PodTemplateSpec, nodeName:
     spec: { ...template.spec, affinity: replaceDaemonSetPodNodeNameNodeAffinity(template.spec.affinity, nodeName) },
   };
 }
+
+/** `<ds>-`: one string for all the pods of a DaemonSet (a template literal makes one per pod). */
+const generateNameOf = memo((name: string): string => flat(`${name}-`));
 
 /** A daemon pod's `ownerReferences` by DaemonSet uid: one array shared by all the pods of one DaemonSet. */
 const ownerReferences = new Map<string, readonly OwnerReference[]>();

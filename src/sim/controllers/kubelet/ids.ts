@@ -14,11 +14,15 @@ function fnv1a(text: string, seed: number): number {
   return h >>> 0;
 }
 
-/** `n` lowercase hex digits that depend only on `text`. */
+/**
+ * `n` lowercase hex digits that depend only on `text`. Joined, not appended: a container ID is
+ * kept as long as its pod, and appending would keep it as a chain of eight rope nodes.
+ */
 export function hexId(text: string, n = 64): string {
-  let out = '';
-  for (let block = 0; out.length < n; block++) out += hex32(fnv1a(text, Math.imul(block + 1, 0x9e3779b1)));
-  return out.slice(0, n);
+  const blocks: string[] = [];
+  for (let block = 0; block * 8 < n; block++) blocks.push(hex32(fnv1a(text, Math.imul(block + 1, 0x9e3779b1))));
+  const out = blocks.join('');
+  return out.length === n ? out : out.slice(0, n);
 }
 
 /** A number in [lo, hi) that depends only on `text`. */

@@ -12,7 +12,7 @@ import type { ConditionStatus, Node, NodeCondition } from '../../api/types.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { MachineState } from './state.js';
-import { sameElements } from '../../intern.js';
+import { sameElements, trimmed } from '../../intern.js';
 
 /** The condition types `sim node condition` may set. */
 export const NODE_CONDITION_TYPES = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable'] as const;
@@ -93,7 +93,7 @@ export function nodeConditions(node: Pick<Node, 'status'>, m: ConditionInputs, n
     }
     conditions.push(sharedCondition(type, status, w, heartbeat, transition));
   }
-  return { conditions: sameElements(old, conditions) ? (old as NodeCondition[]) : conditions, events };
+  return { conditions: sameElements(old, conditions) ? (old as NodeCondition[]) : trimmed(conditions), events };
 }
 
 /**

@@ -17,7 +17,8 @@
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../../api/types.js';
 import { rfc3339 } from '../../engine/time.js';
 import { memo } from '../../memo.js';
-import { InternTable, sameElements } from '../../intern.js';
+import { sameElements } from '../../intern.js';
+import { sharedConditionList, sharedPodCondition } from '../../apiserver/pod-status.js';
 import { imageID, normalizeImage } from './images.js';
 import type { ContainerRuntime, PodRuntime, Termination } from './state.js';
 
@@ -94,10 +95,13 @@ function terminated(t: Termination): ContainerState {
 }
 
 function containerState(c: ContainerRuntime): ContainerState {
-  if (c.phase === 'running') return { running: { startedAt: rfc3339(c.startedAt ?? 0) } };
+  if (c.phase === 'running') return runningSince(rfc3339(c.startedAt ?? 0));
   if (c.phase === 'terminated' && c.finished) return terminated(c.finished);
   return { waiting: c.message ? { reason: c.reason ?? 'ContainerCreating', message: c.message } : { reason: c.reason ?? 'ContainerCreating' } };
 }
+
+/** The running state since an instant: one object for the containers that started then (a fleet's start together). */
+const runningSince = memo((startedAt: string): ContainerState => ({ running: { startedAt } }));
 
 /** `lastState` of a container that has not exited before: one empty object for all. */
 const NO_LAST_STATE: ContainerState = {};
@@ -123,24 +127,12 @@ export function containerStatus(c: ContainerRuntime): ContainerStatus {
   return status;
 }
 
-/**
- * Conditions by every field, so the pods whose conditions changed at one instant share them (a
- * fleet's pods turn Ready together). Dropped whole at 4,096 entries.
- */
-const internedConditions = new InternTable<PodCondition>();
-
 function condition(type: PodCondition['type'], status: 'True' | 'False', old: Pod, now: number, reason?: string, message?: string): PodCondition {
   const prev = old.status.conditions?.find((c) => c.type === type);
   // Unchanged: the same object again (stored objects are never mutated).
   if (prev && prev.status === status && prev.lastTransitionTime && prev.lastProbeTime === null && prev.reason === reason && prev.message === message) return prev;
   const since = prev && prev.status === status && prev.lastTransitionTime ? prev.lastTransitionTime : rfc3339(now);
-  return internedConditions.get(`${type}\u0000${status}\u0000${since}\u0000${reason ?? ''}\u0000${message ?? ''}`, () => {
-    // Built field by field (in the order the API serves them), not with spreads.
-    const fresh: { -readonly [K in keyof PodCondition]: PodCondition[K] } = { type, status, lastProbeTime: null, lastTransitionTime: since };
-    if (reason) fresh.reason = reason;
-    if (message) fresh.message = message;
-    return fresh;
-  });
+  return sharedPodCondition(type, status, since, reason, message);
 }
 
 /** `hostIPs` of a node's pods: one array per host IP. */
@@ -184,13 +176,15 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
     containersReady ? condition('ContainersReady', 'True', pod, now) : condition('ContainersReady', 'False', pod, now, notReadyReason, notReadyMessage),
     scheduled ?? condition('PodScheduled', 'True', pod, now),
   ];
-  const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : generated;
+  const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : sharedConditionList(generated);
+  const hostIPs = hostIPsOf(inputs.hostIP)!;
   const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = {
     ...pod.status,
     phase,
     conditions,
-    hostIP: inputs.hostIP,
-    hostIPs: hostIPsOf(inputs.hostIP),
+    // The IP string that the node's one hostIPs array holds, not each status writer's copy.
+    hostIP: hostIPs[0]!.ip,
+    hostIPs,
     ...(rt.podIP ? { podIP: rt.podIP, podIPs: pod.status.podIPs?.length === 1 && pod.status.podIPs[0]!.ip === rt.podIP ? pod.status.podIPs : [{ ip: rt.podIP }] } : {}),
     startTime: rfc3339(rt.admittedAt),
     containerStatuses: rt.containers.map(containerStatus),

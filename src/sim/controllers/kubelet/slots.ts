@@ -5,6 +5,8 @@
  */
 import type { Container, Pod } from '../../api/types.js';
 import type { ContainerRuntime, PodRuntime, Slot } from './state.js';
+import { flat } from '../../intern.js';
+import { memo } from '../../memo.js';
 
 /** The runtime record in `slot`. */
 export function containerAt(rt: PodRuntime, slot: Slot): ContainerRuntime {
@@ -22,8 +24,13 @@ export function specAt(pod: Pod, slot: Slot): Container | undefined {
  */
 export function containerFieldPath(pod: Pod, slot: Slot): string {
   const name = specAt(pod, slot)?.name ?? '';
-  return slot >= 0 ? `spec.containers{${name}}` : `spec.initContainers{${name}}`;
+  return slot >= 0 ? containersPath(name) : initContainersPath(name);
 }
+
+// One flat string per container name: every pod of a template names the same containers, and a
+// template literal would keep a chain of rope nodes in each Event for its hour.
+const containersPath = memo((name: string): string => flat(`spec.containers{${name}}`));
+const initContainersPath = memo((name: string): string => flat(`spec.initContainers{${name}}`));
 
 /** Init containers remain to be run: the pod is not yet initialized. */
 export function initializing(rt: PodRuntime): boolean {

@@ -13,6 +13,7 @@
  */
 import type { Node, Taint } from '../../api/types.js';
 import { rfc3339 } from '../../engine/time.js';
+import { trimmed } from '../../intern.js';
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
@@ -42,15 +43,15 @@ export function hasTaint(node: Node, t: Taint): boolean {
 
 /** The taints after adding `add` (stamped `timeAdded`) and removing `remove` (by key and effect). */
 export function swapTaints(node: Node, add: readonly Taint[], remove: readonly Taint[], now: number): Taint[] {
-  let out = [...(node.spec.taints ?? [])];
+  const out = [...(node.spec.taints ?? [])];
   for (const t of add) {
     const stamped: Taint = { key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect, timeAdded: rfc3339(now) };
     const i = out.findIndex((x) => same(x, t));
     if (i >= 0) continue;
     out.push(stamped);
   }
-  out = out.filter((x) => !remove.some((r) => same(r, x)));
-  return out;
+  // Trimmed: the list is kept in the node's spec.
+  return trimmed(out.filter((x) => !remove.some((r) => same(r, x))));
 }
 
 /** The NoSchedule taints the node's conditions and spec.unschedulable call for, in condition order. */

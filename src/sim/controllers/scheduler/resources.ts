@@ -102,6 +102,8 @@ interface ContainerRequests {
   readonly requests: Readonly<Resources>;
   readonly nonZeroMilliCPU: number;
   readonly nonZeroMemory: number;
+  /** The requests of a pod of this one container and no init containers, once asked for. */
+  alone?: PodRequests;
 }
 
 /**
@@ -145,12 +147,24 @@ const cache = new WeakMap<PodSpec, PodRequests>();
  * the sidecars started before it; the request is the larger of the two per resource.
  */
 export function podRequests(pod: Pod): PodRequests {
-  const hit = cache.get(pod.spec);
-  if (hit) return hit;
+  const { containers, initContainers } = pod.spec;
+  // A pod of one container and no init containers (most daemon pods): its requests are that
+  // container's, whose resources object every pod of a template shares; one answer serves them
+  // all, where the cache by spec would keep one per pod.
+  if (containers?.length === 1 && !initContainers?.length) {
+    const one = containerRequests(containers[0]!);
+    return (one.alone ??= sumPodRequests(pod.spec));
+  }
+  let hit = cache.get(pod.spec);
+  if (!hit) cache.set(pod.spec, (hit = sumPodRequests(pod.spec)));
+  return hit;
+}
+
+function sumPodRequests(spec: PodSpec): PodRequests {
   const reqs = emptyResources();
   let nzCpu = 0;
   let nzMem = 0;
-  for (const c of pod.spec.containers ?? []) {
+  for (const c of spec.containers ?? []) {
     const { requests, nonZeroMilliCPU, nonZeroMemory } = containerRequests(c);
     addResources(reqs, requests);
     nzCpu += nonZeroMilliCPU;
@@ -162,7 +176,7 @@ export function podRequests(pod: Pod): PodRequests {
   let initNzMem = 0;
   let sideNzCpu = 0;
   let sideNzMem = 0;
-  for (const c of pod.spec.initContainers ?? []) {
+  for (const c of spec.initContainers ?? []) {
     const { requests, nonZeroMilliCPU: cpu, nonZeroMemory: mem } = containerRequests(c);
     const own = { ...requests, scalar: { ...requests.scalar } };
     if (isSidecar(c)) {
@@ -183,9 +197,7 @@ export function podRequests(pod: Pod): PodRequests {
     }
   }
   maxInto(reqs, initMax);
-  const out: PodRequests = { requests: reqs, nonZeroMilliCPU: Math.max(nzCpu, initNzCpu), nonZeroMemory: Math.max(nzMem, initNzMem) };
-  cache.set(pod.spec, out);
-  return out;
+  return { requests: reqs, nonZeroMilliCPU: Math.max(nzCpu, initNzCpu), nonZeroMemory: Math.max(nzMem, initNzMem) };
 }
 
 /**
