@@ -12,15 +12,22 @@ import { openPlayground, PLAYGROUND, type Session } from './browser.js';
 
 let s: Session;
 
-/** Notes, in the page and from before its first script, when the picture first draws a node and a pod. */
+/**
+ * Notes, in the page and from before its first script, when the picture first draws a node and a
+ * pod, and counts node cards and pod marks ever taken out of it (the landing removes none, so the
+ * hand-over from the build's first frame to the live engine must not either).
+ */
 function watchPicture(): void {
-  const seen: Record<string, number> = {};
+  const seen: Record<string, number> = { removed: 0 };
   (window as unknown as { __landing: Record<string, number> }).__landing = seen;
-  new MutationObserver(() => {
+  new MutationObserver((records) => {
     const figure = document.querySelector('figure');
     if (!figure) return;
     if (seen.node === undefined && figure.querySelector('g.node')) seen.node = performance.now();
     if (seen.pod === undefined && figure.querySelector('g.pod')) seen.pod = performance.now();
+    for (const r of records) {
+      for (const n of r.removedNodes) if (n instanceof Element && n.matches('g.node, g.pod')) seen.removed! += 1;
+    }
   }).observe(document, { subtree: true, childList: true });
 }
 
@@ -68,6 +75,10 @@ describe('landing page', () => {
     await expect.poll(() => podMarks().count(), { timeout: 15_000 }).toBeGreaterThan(first.pods);
     await expect.poll(async () => (await nodes().allTextContents()).every((t) => /log-agent/.test(t)), { timeout: 15_000 }).toBe(true);
     await s.screenshot('landing');
+    // The first frame came from the build; the live engine took over without a card or mark leaving.
+    expect(await s.page.evaluate(() => (window as unknown as { __landing: Record<string, number> }).__landing.removed)).toBe(0);
+    // The picture is live, so the service worker (held back until then) is registered and installs.
+    await s.page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     const [page, spawned, worker] = [await pageMark('everynode:page-evaluated'), await pageMark('everynode:engine-spawned'), await workerEvaluated()];
     console.log(
       `landing: picture moves ${ms(seen.node)} ms after navigation (first node drawn, its pod ${ms(seen.pod)} ms; ` +
