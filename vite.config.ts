@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fieldDocsPlugin } from './build/field-docs-plugin.js';
+import { landingFramePlugin } from './build/landing-frame-plugin.js';
 import { CSP, pages } from './build/pages.js';
 import { widgetBuild } from './build/widget-build.js';
 import { lessonsJson } from './build/lessons-json.js';
@@ -23,10 +24,11 @@ export default defineConfig({
   base: './',
   // The engine worker loads the field docs of kubectl explain on demand (build/field-docs-plugin.ts):
   // the dev server serves workers through `plugins`, the build bundles them with `worker.plugins`.
-  // Each lesson reaches the page as JSON data (build/lessons-json.ts).
+  // Each lesson reaches the page as JSON data (build/lessons-json.ts); the landing picture's first
+  // frame, computed by the engine at build time, too (build/landing-frame-plugin.ts).
   // The docs widget (everynode-widget.js, embed.html, widget/) is built next, into the same dist/;
   // then sw.js, which precaches every file of both (build/sw-precache.ts).
-  plugins: [svelte(), pages(root), fieldDocsPlugin(), widgetBuild({ root, define, alias }), lessonsJson(fileURLToPath(new URL('./lessons', import.meta.url)))],
+  plugins: [svelte(), pages(root), fieldDocsPlugin(), landingFramePlugin(pkg.version), widgetBuild({ root, define, alias }), lessonsJson(fileURLToPath(new URL('./lessons', import.meta.url)))],
   define,
   resolve: {
     alias,

@@ -31,8 +31,9 @@ const PACKAGES: Record<string, readonly string[]> = {
   tutorial: ['yaml', 'marked'],
   machines: ['xstate'],
   view: ['d3-selection', 'd3-transition', 'd3-scale', 'd3-ease', 'd3-zoom', 'd3-quadtree'],
-  // virtual:everynode/field-docs: the build-time data module of build/field-docs-plugin.ts
-  ui: ['svelte', 'monaco-editor', 'monaco-yaml', 'xstate', 'd3-selection', 'd3-transition', 'd3-scale', 'd3-ease', 'd3-zoom', 'd3-quadtree', 'virtual:everynode/field-docs', 'marked', 'dompurify', 'fflate'],
+  // virtual:everynode/field-docs and virtual:everynode/landing-frame: the build-time data modules of
+  // build/field-docs-plugin.ts and build/landing-frame-plugin.ts
+  ui: ['svelte', 'monaco-editor', 'monaco-yaml', 'xstate', 'd3-selection', 'd3-transition', 'd3-scale', 'd3-ease', 'd3-zoom', 'd3-quadtree', 'virtual:everynode/field-docs', 'virtual:everynode/landing-frame', 'marked', 'dompurify', 'fflate'],
   embed: ['svelte'],
   cli: ['node:', 'tsx'],
 };

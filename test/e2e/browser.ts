@@ -74,6 +74,8 @@ function serve(): Promise<Server> {
 export interface OpenOptions {
   /** Called with the URL of every request the page makes (before the first navigation too); not the service worker's precaching. */
   readonly onRequest?: (url: string) => void;
+  /** Runs in the page before any of its own scripts, on every navigation (a test's observer). */
+  readonly init?: () => void;
 }
 
 /** Opens `path` of the site (the playground page by default); the session's `url` is the site's root. */
@@ -102,6 +104,7 @@ export async function openPlayground(path = PLAYGROUND, opts: OpenOptions = {}):
     if (!r.serviceWorker()) opts.onRequest?.(u);
     if (!u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:')) offOrigin.push(u);
   });
+  if (opts.init) await context.addInitScript(opts.init);
   await page.goto(url + path);
   return {
     page,

@@ -1,7 +1,7 @@
 /**
  * Old links keep working: the playground used to be the site's root, so a share link made then
  * is `ROOT#share=...`. The landing page forwards such a link to the playground with the same
- * hash (main.ts does, before anything mounts), where the share dialog's "open" asks as ever.
+ * hash (main.ts does, with `page-start.ts`, before anything mounts), where the share dialog's "open" asks as ever.
  */
 import { isShareHash } from '../share/share-hash.js';
 import { playgroundUrl } from '../shell/page.js';
