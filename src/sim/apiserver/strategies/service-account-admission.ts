@@ -43,9 +43,12 @@ function apiAccessVolume(name: string): Volume {
 /**
  * The containers lists this admission built, with the list each came from and the volume it
  * mounted: validation checks the source list once for a whole DaemonSet instead of each pod's
- * copy (serviceAccountMountOrigin).
+ * copy (serviceAccountMountOrigin). Validation asks right after admission, so the table is
+ * dropped whole at MOUNTED_FROM_LIMIT lists (a list it forgot is validated as it is, with the
+ * same errors): a Map rather than a WeakMap, whose per-pod insertions cost more in the collector.
  */
-const mountedFrom = new WeakMap<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>();
+const mountedFrom = new Map<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>();
+const MOUNTED_FROM_LIMIT = 1 << 14;
 
 /**
  * Where an admitted containers list came from: the list before this admission appended the
@@ -74,7 +77,10 @@ export function admitServiceAccount(pod: Pod): Pod {
     if (!mountedAlready) {
       const name = `kube-api-access-${randomSuffix(newRngState(parseInt(pod.metadata.uid.slice(0, 8), 16) || 1), 5)}`;
       const containers = (spec.containers ?? []).map((c) => withMount(c, name));
-      if (spec.containers) mountedFrom.set(containers, { from: spec.containers, volume: name });
+      if (spec.containers) {
+        if (mountedFrom.size >= MOUNTED_FROM_LIMIT) mountedFrom.clear();
+        mountedFrom.set(containers, { from: spec.containers, volume: name });
+      }
       spec = {
         ...spec,
         volumes: [...(spec.volumes ?? []), apiAccessVolume(name)],

@@ -4,8 +4,8 @@
  * NodeResourcesFit's `computePodResourceRequest` uses it), the non-zero request used for scoring
  * (`GetNonzeroRequests`) and a node's allocatable (`NewResource(node.Status.Allocatable)`).
  *
- * Quantities are parsed once per pod spec and node object (stored objects are never mutated, so
- * WeakMaps keyed by them are safe caches).
+ * Quantities are parsed once per container resources, pod spec and node resource list (stored
+ * objects are never mutated, so WeakMaps keyed by them are safe caches).
  */
 import type { Container, Node, Pod, PodSpec, ResourceList } from '../../api/types.js';
 import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.js';
@@ -140,17 +140,36 @@ function isSidecar(c: Container): boolean {
 const cache = new WeakMap<PodSpec, PodRequests>();
 
 /**
+ * A pod of one container and no init containers asks for what its container asks: answered once
+ * per container requests object (shared by every pod of a template through its `resources`), not
+ * once per pod, so a DaemonSet's thousands of pods add no cache entry each.
+ */
+const singleContainerCache = new WeakMap<ContainerRequests, PodRequests>();
+
+/**
  * `resource.PodRequests` (no pod overhead, no pod-level resources): regular containers and
  * restartable (sidecar) init containers add up; each other init container runs alone next to
  * the sidecars started before it; the request is the larger of the two per resource.
  */
 export function podRequests(pod: Pod): PodRequests {
-  const hit = cache.get(pod.spec);
-  if (hit) return hit;
+  const containers = pod.spec.containers ?? [];
+  const inits = pod.spec.initContainers ?? [];
+  if (containers.length === 1 && inits.length === 0) {
+    const only = containerRequests(containers[0]!);
+    let hit = singleContainerCache.get(only);
+    if (!hit) singleContainerCache.set(only, (hit = sumRequests(containers, inits)));
+    return hit;
+  }
+  let hit = cache.get(pod.spec);
+  if (!hit) cache.set(pod.spec, (hit = sumRequests(containers, inits)));
+  return hit;
+}
+
+function sumRequests(containers: readonly Container[], inits: readonly Container[]): PodRequests {
   const reqs = emptyResources();
   let nzCpu = 0;
   let nzMem = 0;
-  for (const c of pod.spec.containers ?? []) {
+  for (const c of containers) {
     const { requests, nonZeroMilliCPU, nonZeroMemory } = containerRequests(c);
     addResources(reqs, requests);
     nzCpu += nonZeroMilliCPU;
@@ -162,7 +181,7 @@ export function podRequests(pod: Pod): PodRequests {
   let initNzMem = 0;
   let sideNzCpu = 0;
   let sideNzMem = 0;
-  for (const c of pod.spec.initContainers ?? []) {
+  for (const c of inits) {
     const { requests, nonZeroMilliCPU: cpu, nonZeroMemory: mem } = containerRequests(c);
     const own = { ...requests, scalar: { ...requests.scalar } };
     if (isSidecar(c)) {
@@ -183,9 +202,7 @@ export function podRequests(pod: Pod): PodRequests {
     }
   }
   maxInto(reqs, initMax);
-  const out: PodRequests = { requests: reqs, nonZeroMilliCPU: Math.max(nzCpu, initNzCpu), nonZeroMemory: Math.max(nzMem, initNzMem) };
-  cache.set(pod.spec, out);
-  return out;
+  return { requests: reqs, nonZeroMilliCPU: Math.max(nzCpu, initNzCpu), nonZeroMemory: Math.max(nzMem, initNzMem) };
 }
 
 /**
@@ -193,15 +210,22 @@ export function podRequests(pod: Pod): PodRequests {
  * (`SetDefaults_NodeStatus`), so capacity stands in when allocatable is absent.
  */
 export function nodeAllocatable(node: Node): Readonly<Resources> {
-  const hit = allocatableCache.get(node);
-  if (hit) return hit;
-  const r = emptyResources();
-  addList(r, node.status.allocatable ?? node.status.capacity);
-  allocatableCache.set(node, r);
-  return r;
+  const list = node.status.allocatable ?? node.status.capacity;
+  if (!list) return emptyResources();
+  let hit = allocatableCache.get(list);
+  if (!hit) {
+    hit = emptyResources();
+    addList(hit, list);
+    allocatableCache.set(list, hit);
+  }
+  return hit;
 }
 
-const allocatableCache = new WeakMap<Node, Resources>();
+/**
+ * Keyed by the resource list, which a node's status posts and taint writes carry over unchanged:
+ * one entry per node rather than one per version of it.
+ */
+const allocatableCache = new WeakMap<ResourceList, Resources>();
 
 /** Terminal pods (Succeeded/Failed) hold nothing: the scheduler's informer filters them out. */
 export function isTerminal(pod: Pod): boolean {
