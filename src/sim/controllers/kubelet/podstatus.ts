@@ -17,7 +17,7 @@
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../../api/types.js';
 import { rfc3339 } from '../../engine/time.js';
 import { memo } from '../../memo.js';
-import { InternTable, sameElements } from '../../intern.js';
+import { sameElements } from '../../intern.js';
 import { imageID, normalizeImage } from './images.js';
 import type { ContainerRuntime, PodRuntime, Termination } from './state.js';
 
@@ -125,22 +125,46 @@ export function containerStatus(c: ContainerRuntime): ContainerStatus {
 
 /**
  * Conditions by every field, so the pods whose conditions changed at one instant share them (a
- * fleet's pods turn Ready together). Dropped whole at 4,096 entries.
+ * fleet's pods turn Ready together). Looked up field by field in nested Maps, by strings that
+ * already exist (the type, status and reason are constants, the time comes from the clock's
+ * memo), so a lookup builds no joined key; dropped whole at 4,096 conditions.
  */
-const internedConditions = new InternTable<PodCondition>();
+type ConditionsBy = Map<string, Map<string, Map<string, Map<string, Map<string, PodCondition>>>>>;
+let sharedConditions: ConditionsBy = new Map();
+let sharedCount = 0;
+const SHARED_CONDITIONS_LIMIT = 4096;
+
+/** The Map one level down, made empty when absent. */
+function level<T>(m: Map<string, Map<string, T>>, key: string): Map<string, T> {
+  let v = m.get(key);
+  if (v === undefined) m.set(key, (v = new Map()));
+  return v;
+}
+
+function sharedCondition(type: PodCondition['type'], status: 'True' | 'False', since: string, reason: string | undefined, message: string | undefined): PodCondition {
+  if (sharedCount >= SHARED_CONDITIONS_LIMIT) {
+    sharedConditions = new Map();
+    sharedCount = 0;
+  }
+  const byMessage = level(level(level(level(sharedConditions, type), status), since), reason ?? '');
+  let c = byMessage.get(message ?? '');
+  if (c === undefined) {
+    // Built field by field (in the order the API serves them), not with spreads.
+    const fresh: { -readonly [K in keyof PodCondition]: PodCondition[K] } = { type, status, lastProbeTime: null, lastTransitionTime: since };
+    if (reason) fresh.reason = reason;
+    if (message) fresh.message = message;
+    byMessage.set(message ?? '', (c = fresh));
+    sharedCount++;
+  }
+  return c;
+}
 
 function condition(type: PodCondition['type'], status: 'True' | 'False', old: Pod, now: number, reason?: string, message?: string): PodCondition {
   const prev = old.status.conditions?.find((c) => c.type === type);
   // Unchanged: the same object again (stored objects are never mutated).
   if (prev && prev.status === status && prev.lastTransitionTime && prev.lastProbeTime === null && prev.reason === reason && prev.message === message) return prev;
   const since = prev && prev.status === status && prev.lastTransitionTime ? prev.lastTransitionTime : rfc3339(now);
-  return internedConditions.get(`${type}\u0000${status}\u0000${since}\u0000${reason ?? ''}\u0000${message ?? ''}`, () => {
-    // Built field by field (in the order the API serves them), not with spreads.
-    const fresh: { -readonly [K in keyof PodCondition]: PodCondition[K] } = { type, status, lastProbeTime: null, lastTransitionTime: since };
-    if (reason) fresh.reason = reason;
-    if (message) fresh.message = message;
-    return fresh;
-  });
+  return sharedCondition(type, status, since, reason, message);
 }
 
 /** `hostIPs` of a node's pods: one array per host IP. */
