@@ -69,25 +69,22 @@ function withMount(c: Container, volume: string): Container {
  */
 export function admitServiceAccount(pod: Pod): Pod {
   const account = pod.spec.serviceAccountName || DEFAULT_SERVICE_ACCOUNT;
-  let spec = { ...pod.spec, serviceAccountName: account, serviceAccount: account };
-  if (pod.spec.automountServiceAccountToken !== false) {
-    const mountedAlready = [...(spec.containers ?? []), ...(spec.initContainers ?? [])].every((c) =>
-      (c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH),
-    );
-    if (!mountedAlready) {
-      const name = `kube-api-access-${randomSuffix(newRngState(parseInt(pod.metadata.uid.slice(0, 8), 16) || 1), 5)}`;
-      const containers = (spec.containers ?? []).map((c) => withMount(c, name));
-      if (spec.containers) {
-        if (mountedFrom.size >= MOUNTED_FROM_LIMIT) mountedFrom.clear();
-        mountedFrom.set(containers, { from: spec.containers, volume: name });
-      }
-      spec = {
-        ...spec,
-        volumes: [...(spec.volumes ?? []), apiAccessVolume(name)],
-        containers,
-        ...(spec.initContainers ? { initContainers: spec.initContainers.map((c) => withMount(c, name)) } : {}),
-      };
+  const spec = { ...pod.spec, serviceAccountName: account, serviceAccount: account };
+  if (pod.spec.automountServiceAccountToken !== false && !(allMounted(spec.containers) && allMounted(spec.initContainers))) {
+    const name = `kube-api-access-${randomSuffix(newRngState(parseInt(pod.metadata.uid.slice(0, 8), 16) || 1), 5)}`;
+    const containers = (spec.containers ?? []).map((c) => withMount(c, name));
+    if (spec.containers) {
+      if (mountedFrom.size >= MOUNTED_FROM_LIMIT) mountedFrom.clear();
+      mountedFrom.set(containers, { from: spec.containers, volume: name });
     }
+    spec.volumes = [...(spec.volumes ?? []), apiAccessVolume(name)];
+    spec.containers = containers;
+    if (spec.initContainers) spec.initContainers = spec.initContainers.map((c) => withMount(c, name));
   }
   return { ...pod, spec };
+}
+
+/** Whether every container of the list already mounts something at the token's path. */
+function allMounted(list: readonly Container[] | undefined): boolean {
+  return (list ?? []).every((c) => (c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH));
 }
