@@ -52,7 +52,8 @@ export function buildFleet(
   return { cluster, times };
 }
 
-function cpuMs(since: NodeJS.CpuUsage): number {
+/** CPU milliseconds (user and system, GC threads included) since `since` (a `process.cpuUsage()`). */
+export function cpuMs(since: NodeJS.CpuUsage): number {
   const d = process.cpuUsage(since);
   return round((d.user + d.system) / 1000);
 }

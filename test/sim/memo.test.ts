@@ -51,4 +51,28 @@ describe('identityMemo', () => {
     expect(size([1, 2])).toBe('2');
     expect(calls).toBe(3);
   });
+
+  it('keeps many variants of one object apart', () => {
+    const pin = identityMemo((o: { readonly base: string }, node: string) => ({ at: `${o.base}@${node}` }));
+    const template = { base: 't' };
+    const first = pin(template, 'node-1');
+    for (let i = 2; i <= 50; i++) expect(pin(template, `node-${i}`).at).toBe(`t@node-${i}`);
+    expect(pin(template, 'node-1')).toBe(first);
+    expect(pin(template, 'node-50')).toBe(pin(template, 'node-50'));
+  });
+
+  it('drops the whole cache at its limit of objects, so memory stays bounded', () => {
+    let calls = 0;
+    const id = identityMemo((o: object) => {
+      calls++;
+      return o;
+    }, 2);
+    const [a, b, c] = [{}, {}, {}];
+    id(a);
+    id(b);
+    id(a, 'x'); // a second variant of a cached object is no new object
+    id(c); // clears a and b
+    id(b);
+    expect(calls).toBe(5);
+  });
 });

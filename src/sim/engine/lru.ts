@@ -62,12 +62,21 @@ export class LruIndex {
     }
   }
 
+  /**
+   * Removes an entry (the least recent one, when a full cache takes a new key). The list at hand
+   * stays the one of the key being looked up, and the entry is taken out in place (`splice`
+   * would build an array of the removed entry on every eviction).
+   */
   remove<V>(key: string, e: Entry<V>): void {
-    const list = this.get<V>(key)!;
+    const list = (key === this.lastKey ? this.lastList : this.lists.get(key)) as Entry<V>[];
     if (list.length === 1) {
       this.lists.delete(key);
-      this.lastList = undefined;
-    } else list.splice(list.indexOf(e), 1);
+      if (key === this.lastKey) this.lastList = undefined;
+      return;
+    }
+    const i = list.indexOf(e);
+    for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
+    list.pop();
   }
 }
 

@@ -44,9 +44,12 @@ function apiAccessVolume(name: string): Volume {
 /**
  * The containers lists this admission built, with the list each came from and the volume it
  * mounted: validation checks the source list once for a whole DaemonSet instead of each pod's
- * copy (serviceAccountMountOrigin).
+ * copy (serviceAccountMountOrigin). Validation asks right after admission, so the table is
+ * dropped whole at MOUNTED_FROM_LIMIT lists (a list it forgot is validated as it is, with the
+ * same errors): a Map rather than a WeakMap, whose per-pod insertions cost more in the collector.
  */
-const mountedFrom = new WeakMap<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>();
+const mountedFrom = new Map<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>();
+const MOUNTED_FROM_LIMIT = 1 << 14;
 
 /**
  * Where an admitted containers list came from: the list before this admission appended the
@@ -68,22 +71,22 @@ function withMount(c: Container, volume: string): Container {
  */
 export function admitServiceAccount(pod: Pod): Pod {
   const account = pod.spec.serviceAccountName || DEFAULT_SERVICE_ACCOUNT;
-  let spec = { ...pod.spec, serviceAccountName: account, serviceAccount: account };
-  if (pod.spec.automountServiceAccountToken !== false) {
-    const mountedAlready = [...(spec.containers ?? []), ...(spec.initContainers ?? [])].every((c) =>
-      (c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH),
-    );
-    if (!mountedAlready) {
-      const name = `kube-api-access-${randomSuffix(newRngState(parseInt(pod.metadata.uid.slice(0, 8), 16) || 1), 5)}`;
-      const containers = (spec.containers ?? []).map((c) => withMount(c, name));
-      if (spec.containers) mountedFrom.set(containers, { from: spec.containers, volume: name });
-      spec = {
-        ...spec,
-        volumes: trimmed([...(spec.volumes ?? []), apiAccessVolume(name)]),
-        containers,
-        ...(spec.initContainers ? { initContainers: spec.initContainers.map((c) => withMount(c, name)) } : {}),
-      };
+  const spec = { ...pod.spec, serviceAccountName: account, serviceAccount: account };
+  if (pod.spec.automountServiceAccountToken !== false && !(allMounted(spec.containers) && allMounted(spec.initContainers))) {
+    const name = `kube-api-access-${randomSuffix(newRngState(parseInt(pod.metadata.uid.slice(0, 8), 16) || 1), 5)}`;
+    const containers = (spec.containers ?? []).map((c) => withMount(c, name));
+    if (spec.containers) {
+      if (mountedFrom.size >= MOUNTED_FROM_LIMIT) mountedFrom.clear();
+      mountedFrom.set(containers, { from: spec.containers, volume: name });
     }
+    spec.volumes = trimmed([...(spec.volumes ?? []), apiAccessVolume(name)]);
+    spec.containers = containers;
+    if (spec.initContainers) spec.initContainers = spec.initContainers.map((c) => withMount(c, name));
   }
   return { ...pod, spec };
+}
+
+/** Whether every container of the list already mounts something at the token's path. */
+function allMounted(list: readonly Container[] | undefined): boolean {
+  return (list ?? []).every((c) => (c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH));
 }

@@ -79,8 +79,6 @@ export function applyPodEvent(restartPolicy: Pod['spec']['restartPolicy'], rt: P
   return { pod: `${rt.namespace}/${rt.name}`, from, event, to: rt.stage };
 }
 
-type Due = { readonly at: number; readonly run: (env: WorkerEnv, t: number) => void };
-
 /** A pending action: pod-wide actions ignore `slot`; container actions take the container's slot. */
 type Action = (env: WorkerEnv, slot: number, t: number) => void;
 
@@ -95,22 +93,29 @@ const START_INIT = POD_ACTION(startInit);
 const START = POD_ACTION(startContainers);
 const COMPLETE_INIT: Action = (env, slot, t) => completeInit(env, ~slot, t);
 
+/** The action `scanDue` found and its slot (module scratch: a scan allocates nothing). */
+let dueAction: Action | undefined;
+let dueSlot = 0;
+let dueAt = Infinity;
+
+/** A candidate of the current scan: it wins when it is due and strictly earlier than the best so far. */
+function consider(at: number | undefined, action: Action, slot: number): void {
+  if (at !== undefined && (dueAction === undefined || at < dueAt)) {
+    dueAt = at;
+    dueAction = action;
+    dueSlot = slot;
+  }
+}
+
 /**
- * The earliest pending action of the pod, if any (ties: the first considered wins, container
- * events before pod ones). Runs for every sync of every pod: the candidates are compared as
- * they are read, and only the winner is wrapped in a closure.
+ * When the earliest pending action of the pod is due, if any (ties: the first considered wins,
+ * container events before pod ones); the action and its slot are left in `dueAction` and
+ * `dueSlot`. Runs for every sync of every pod, so it builds no closure or record.
  */
-export function nextDue(rt: PodRuntime): Due | undefined {
-  let bestAt = Infinity;
-  let bestAction: Action | undefined;
-  let bestSlot = 0;
-  const consider = (at: number | undefined, action: Action, slot: number) => {
-    if (at !== undefined && (bestAction === undefined || at < bestAt)) {
-      bestAt = at;
-      bestAction = action;
-      bestSlot = slot;
-    }
-  };
+function scanDue(rt: PodRuntime): number | undefined {
+  dueAction = undefined;
+  dueAt = Infinity;
+  dueSlot = 0;
   if (rt.terminating) {
     consider(rt.terminating.stopAt, STOP, 0);
   } else {
@@ -140,10 +145,7 @@ export function nextDue(rt: PodRuntime): Due | undefined {
     consider(rt.pullRetryAt, PULL_RETRY, 0);
     consider(rt.startAt, initializing(rt) ? START_INIT : START, 0);
   }
-  if (bestAction === undefined) return undefined;
-  const action = bestAction;
-  const slot = bestSlot;
-  return { at: bestAt, run: (env, t) => action(env, slot, t) };
+  return dueAction === undefined ? undefined : dueAt;
 }
 
 /** What one `syncPod` did: when the pod next needs the worker, and whether anything changed. */
@@ -166,10 +168,11 @@ export function syncPod(env: WorkerEnv, now: number): SyncResult {
   let acted = false;
   if (pod.metadata.deletionTimestamp) beginTermination(env, now);
   for (let guard = 0; guard < 10_000; guard++) {
-    const due = nextDue(rt);
-    if (!due || due.at > now) return { next: due?.at, acted };
+    const at = scanDue(rt);
+    if (at === undefined || at > now) return { next: at, acted };
+    const action = dueAction!;
     acted = true;
-    due.run(env, Math.max(due.at, machine.resumedAt));
+    action(env, dueSlot, Math.max(at, machine.resumedAt));
     if (rt.stage === 'Deleted') return { next: undefined, acted };
   }
   throw new Error(`kubelet: pod ${rt.namespace}/${rt.name} did not settle at ${now}`);

@@ -4,8 +4,8 @@
  * NodeResourcesFit's `computePodResourceRequest` uses it), the non-zero request used for scoring
  * (`GetNonzeroRequests`) and a node's allocatable (`NewResource(node.Status.Allocatable)`).
  *
- * Quantities are parsed once per pod spec and node object (stored objects are never mutated, so
- * WeakMaps keyed by them are safe caches).
+ * Quantities are parsed once per container resources, pod spec and node resource list (stored
+ * objects are never mutated, so WeakMaps keyed by them are safe caches).
  */
 import type { Container, Node, Pod, PodSpec, ResourceList } from '../../api/types.js';
 import { milliValue, parseQuantity, quantityValue } from '../../api/quantity.js';
@@ -205,15 +205,22 @@ function sumPodRequests(spec: PodSpec): PodRequests {
  * (`SetDefaults_NodeStatus`), so capacity stands in when allocatable is absent.
  */
 export function nodeAllocatable(node: Node): Readonly<Resources> {
-  const hit = allocatableCache.get(node);
-  if (hit) return hit;
-  const r = emptyResources();
-  addList(r, node.status.allocatable ?? node.status.capacity);
-  allocatableCache.set(node, r);
-  return r;
+  const list = node.status.allocatable ?? node.status.capacity;
+  if (!list) return emptyResources();
+  let hit = allocatableCache.get(list);
+  if (!hit) {
+    hit = emptyResources();
+    addList(hit, list);
+    allocatableCache.set(list, hit);
+  }
+  return hit;
 }
 
-const allocatableCache = new WeakMap<Node, Resources>();
+/**
+ * Keyed by the resource list, which a node's status posts and taint writes carry over unchanged:
+ * one entry per node rather than one per version of it.
+ */
+const allocatableCache = new WeakMap<ResourceList, Resources>();
 
 /** Terminal pods (Succeeded/Failed) hold nothing: the scheduler's informer filters them out. */
 export function isTerminal(pod: Pod): boolean {

@@ -14,7 +14,7 @@
  *   feasible node with the highest LeastAllocated score wins, ties to the first name (upstream
  *   breaks ties at random).
  */
-import type { Pod } from '../../api/types.js';
+import type { Node, Pod } from '../../api/types.js';
 import { compileRequiredNodeAffinity } from '../../api/nodeaffinity.js';
 import { runFilterPluginsWithNominatedPods } from './filters.js';
 import { status, type ClusterView, type CycleState } from './framework.js';
@@ -46,6 +46,15 @@ export function didNotSatisfyReason(plugins: readonly string[]): string {
   return `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
 }
 
+/** The nodes a PreFilter narrowed the pod to, in name order (a DaemonSet pod's: just one). */
+function namedNodes(names: ReadonlySet<string>, view: ClusterView): Node[] {
+  if (names.size === 1) {
+    const node = view.node(names.values().next().value!);
+    return node ? [node] : [];
+  }
+  return [...names].sort().flatMap((n) => view.node(n) ?? []);
+}
+
 export function schedulePod(state: CycleState, view: ClusterView): ScheduleResult {
   const numAllNodes = view.numNodes();
   if (numAllNodes === 0) return { kind: 'noNodes' };
@@ -64,7 +73,7 @@ export function schedulePod(state: CycleState, view: ClusterView): ScheduleResul
       return { kind: 'scheduled', node: nominated, feasibleNodes: 1 };
     }
   }
-  const nodes = pre.nodeNames ? [...pre.nodeNames].sort().flatMap((n) => view.node(n) ?? []) : view.nodes();
+  const nodes = pre.nodeNames ? namedNodes(pre.nodeNames, view) : view.nodes();
   if (pre.nodeNames) d.nodeToStatus.absent = status(NODE_AFFINITY, 'UnschedulableAndUnresolvable', didNotSatisfyReason([NODE_AFFINITY]));
   const feasible: NodeInfo[] = [];
   for (const node of nodes) {

@@ -3,8 +3,9 @@
  * `taint-eviction-controller`: evicts pods from nodes with NoExecute taints they do not tolerate
  * for long enough.
  *
- * - `handleNodeUpdate` (only when a node's NoExecute taints change) and `handlePodUpdate` (every
- *   update of a bound pod on a node with NoExecute taints) run `processPodOnNode` (tolerations.ts).
+ * - `handleNodeUpdate` (only when a node's NoExecute taints change) and `handlePodUpdate` (a bound
+ *   pod added, or updated with another node or other tolerations, as `PodUpdated` filters, on a
+ *   node with NoExecute taints) run `processPodOnNode` (tolerations.ts).
  * - Untolerated: any scheduled deletion is cancelled and the pod is deleted at once. Tolerated
  *   forever: any scheduled deletion is cancelled. Otherwise a deletion is scheduled at
  *   observation time + the smallest tolerationSeconds; once scheduled it never moves (not even
@@ -21,6 +22,7 @@
  */
 import type { Pod, PodCondition, Taint } from '../../api/types.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
+import { semanticEqual } from '../../apiserver/validation/equality.js';
 import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
@@ -57,10 +59,15 @@ export class TaintEvictionController implements Controller {
     const obj = change.obj;
     if (obj.kind === 'Node') {
       if (change.type === 'removed') return;
+      // Status posts and label writes keep the taints array: nothing to compare.
+      if (change.type === 'updated' && change.old.kind === 'Node' && change.old.spec.taints === obj.spec.taints) return;
       const before = change.type === 'updated' && change.old.kind === 'Node' ? noExecuteTaints(change.old.spec.taints) : [];
       const after = noExecuteTaints(obj.spec.taints);
       if (JSON.stringify(before) !== JSON.stringify(after)) this.state.queue.push(`node:${obj.metadata.name}`);
     } else if (obj.kind === 'Pod') {
+      // `PodUpdated`: a write that keeps the pod's node and tolerations (a status update) cannot
+      // change what the taints do to it.
+      if (change.type === 'updated' && change.old.kind === 'Pod' && sameNodeAndTolerations(change.old, obj)) return;
       const key = keyOfPod(obj);
       if (change.type === 'removed') this.state.queue.push(`gone:${key}`);
       else if (obj.spec.nodeName) this.state.queue.push(`pod:${key}`);
@@ -186,4 +193,8 @@ export class TaintEvictionController implements Controller {
     }
     ctx.client.delete(pod, `taint manager: pod ${key} does not tolerate its node's NoExecute taints (any longer)`);
   }
+}
+
+function sameNodeAndTolerations(old: Pod, pod: Pod): boolean {
+  return old.spec.nodeName === pod.spec.nodeName && (old.spec.tolerations === pod.spec.tolerations || semanticEqual(old.spec.tolerations, pod.spec.tolerations));
 }
