@@ -14,7 +14,8 @@ export interface EditorHost {
   files: Record<string, string>;
   run(text: string, opts?: { files?: Readonly<Record<string, string>>; source?: 'editor' }): Promise<RunResult>;
   query<T>(type: string, args: unknown): Promise<T>;
-  readonly cluster: { onBatch(fn: () => void): () => void };
+  /** `loaded` resolves once the worker posted its first batch (the session is loaded). */
+  readonly cluster: { onBatch(fn: () => void): () => void; readonly loaded: Promise<void> };
   /** The files changed (the playground saves them a moment later), when it keeps them. */
   changed?(): void;
 }

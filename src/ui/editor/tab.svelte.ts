@@ -23,8 +23,13 @@ export class EditorTab {
     this.name = name;
     const machine = editorMachine.provide({
       actors: {
-        validate: fromPromise(({ input }: { input: { text: string } }) =>
-          host.query<readonly FileDiagnostic[]>(VALIDATE_QUERY, { name: this.name, text: input.text } satisfies ValidateArgs)),
+        // The first check waits for the session to load: asked earlier, it would be answered
+        // against the worker's empty cluster, and the worker (serving requests in order) would
+        // load the checker's chunk before it draws the first picture.
+        validate: fromPromise(async ({ input }: { input: { text: string } }) => {
+          await host.cluster.loaded;
+          return host.query<readonly FileDiagnostic[]>(VALIDATE_QUERY, { name: this.name, text: input.text } satisfies ValidateArgs);
+        }),
         apply: fromPromise(async ({ input }: { input: { text: string } }) => {
           const files = { ...host.files, [this.name]: input.text };
           return { ok: succeeded(await host.run(`kubectl apply -f ${this.name}`, { files, source: 'editor' })) };

@@ -29,6 +29,9 @@ export class LiveCluster {
   /** The list per kind: rebuilt after any write of that kind. */
   private readonly lists = new Map<string, readonly ApiObject[]>();
   private readonly listeners = new Set<(b: DiffBatch) => void>();
+  private markLoaded!: () => void;
+  /** Resolves when the first batch is applied: the worker has loaded its session. */
+  readonly loaded = new Promise<void>((resolve) => (this.markLoaded = resolve));
 
   /** Current objects of a kind, in `namespace/name` order (typed when the kind is a known Kind). */
   list<K extends Kind>(kind: K): readonly KindMap[K][];
@@ -70,6 +73,7 @@ export class LiveCluster {
 
   /** Applies one batch from the worker (the Playground calls this; views only read). */
   apply(b: DiffBatch): void {
+    this.markLoaded();
     if (b.reset) {
       this.byKind.clear();
       this.sorted.clear();

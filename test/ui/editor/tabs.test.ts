@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EditorHost } from '../../../src/ui/editor/host.js';
 import { EditorTabs } from '../../../src/ui/editor/tabs.svelte.js';
 
-function host() {
+function host(loaded: Promise<void> = Promise.resolve()) {
   const batch: (() => void)[] = [];
   const checked: string[] = [];
   const h: EditorHost = {
@@ -17,7 +17,7 @@ function host() {
       checked.push((args as { text: string }).text);
       return [] as T;
     },
-    cluster: { onBatch: (fn) => (batch.push(fn), () => batch.splice(batch.indexOf(fn), 1)) },
+    cluster: { onBatch: (fn) => (batch.push(fn), () => batch.splice(batch.indexOf(fn), 1)), loaded },
   };
   return { h, batch, checked };
 }
@@ -69,5 +69,18 @@ describe('EditorTabs', () => {
     expect(checked.sort()).toEqual(['a', 'b']);
     tabs.dispose();
     expect(batch).toEqual([]);
+  });
+
+  it('asks for no check before the session has loaded (the worker would answer for its empty cluster)', async () => {
+    vi.useFakeTimers();
+    let load!: () => void;
+    const { h, checked } = host(new Promise<void>((resolve) => (load = resolve)));
+    const tabs = new EditorTabs(h, [{ name: 'a.yaml', text: 'a' }]);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(checked).toEqual([]);
+    load();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(checked).toEqual(['a']);
+    tabs.dispose();
   });
 });
