@@ -5,7 +5,7 @@
  */
 import type { GradedCheck } from './checks/types.js';
 import type { PredictionAnswer } from './run-progress.js';
-import type { Callout, Hint, LessonKind } from './model.js';
+import type { Callout, Hint, LessonKind, Step } from './model.js';
 
 export interface StepView {
   readonly id: string;
@@ -69,4 +69,24 @@ export interface LessonStatus {
   readonly completed: boolean;
   /** Solve was used in this attempt. */
   readonly solved: boolean;
+}
+
+/**
+ * What the lesson column shows of step `s`: whether it is done and current, whether its Run shows
+ * as ran, its prediction's id and whether that allows the Run (answered, or none).
+ */
+export function stepView(s: Step, at: { done: boolean; current: boolean; ran: boolean; prediction: string | undefined; answered: boolean }): StepView {
+  return {
+    id: s.id,
+    title: s.title,
+    text: s.text,
+    done: at.done,
+    current: at.current,
+    hasRun: s.run !== undefined,
+    ran: at.ran,
+    ...(at.prediction === undefined ? {} : { prediction: at.prediction }),
+    canRun: at.current && s.run !== undefined && at.answered,
+    canNext: at.current && s.checks.length === 0 && (!s.run || at.ran),
+    callouts: s.callouts,
+  };
 }

@@ -12,57 +12,43 @@
  * - The lesson is done when every step is done and every graded check passes at once; it stays
  *   done. `completed` survives Reset.
  * - Solve and Reset never lose the learner's buffers: they are stashed, and restoreBuffers()
- *   brings them back.
+ *   brings them back (run-buffers.ts).
  * - Same lesson, same progress: same cluster (the log replays with the files as they were read).
- * - The cluster sits under a Timeline (src/kubectl/timeline) from the end of the setup on: every
- *   command of the run is logged there, so `sim rewind` and the page's scrubber work on it, and
- *   the progress log follows the branch it shows (run-branch.ts), and so do the events the checks
- *   read (event-log.ts) and whether a step's Run shows as ran.
+ * - The cluster sits under a Timeline (src/kubectl/timeline) from the end of the setup on
+ *   (run-cluster.ts): every command of the run is logged there, so `sim rewind` and the page's
+ *   scrubber work on it, and the progress log follows the branch it shows, and so does whether a
+ *   step's Run shows as ran (run-branch.ts), and the events the checks read (event-log.ts).
  */
-import { actsOnTimeline, exec as execLine, type ExecResult } from '../kubectl/exec.js';
+import { actsOnTimeline, type ExecResult } from '../kubectl/exec.js';
 import { parseScript } from '../kubectl/script.js';
-import type { LogEntry as Command } from '../kubectl/timeline/log.js';
-import { Timeline } from '../kubectl/timeline/timeline.js';
-import { createCluster } from '../sim/index.js';
+import type { Timeline } from '../kubectl/timeline/timeline.js';
 import type { Cluster } from '../sim/engine/cluster.js';
-import type { InvariantSpec } from './checks/invariant.js';
-import { isCorrect, type PredictionSpec } from './checks/prediction.js';
 import { checkTitle } from './checks/index.js';
-import type { CheckContext, GradedCheck } from './checks/types.js';
-import { EventLog } from './event-log.js';
+import type { GradedCheck } from './checks/types.js';
 import type { Hint, Lesson, Step } from './model.js';
-import { CheckBoard } from './run-checks.js';
 import { hintsView, nextHint } from './run-hints.js';
-import { InvariantTracker } from './run-invariants.js';
-import { followBranch, type Logged } from './run-branch.js';
-import type { LessonProgress, LogEntry, PredictionAnswer } from './run-progress.js';
-import type { LessonStatus, StepView } from './run-view.js';
+import { execEntry, type BranchLog } from './run-branch.js';
+import { LessonBuffers } from './run-buffers.js';
+import { LessonCluster } from './run-cluster.js';
+import { Predictions } from './run-predictions.js';
+import type { LessonProgress, PredictionAnswer } from './run-progress.js';
+import { stepView, type LessonStatus } from './run-view.js';
 import { SolveQueue, type SolveAction } from './run-solve.js';
 
 export type { LessonStatus } from './run-view.js';
 
 export class LessonRun {
-  private cluster!: Cluster;
-  private events!: EventLog;
-  private invariants?: InvariantTracker;
-  private board!: CheckBoard;
+  /** The cluster of this attempt, with its Timeline, checks and progress log. */
+  private live!: LessonCluster;
   private current = 0;
   private done = new Set<string>();
-  /** The steps whose Run was pressed, with the Timeline commands it made (it shows as ran while they are all shown). */
-  private ran = new Map<string, readonly Command[]>();
-  /** While Solve runs a step's run: the commands it has made so far. */
-  private solveRun: Command[] = [];
   private nexts = new Set<string>();
-  private answers = new Map<string, { answer: PredictionAnswer; correct: boolean }>();
+  private readonly predictions: Predictions;
   private hintsShown: number[] = [];
   private solved = false;
   private lessonDone = false;
   private completed = false;
-  private buffers = new Map<string, string>();
-  private stash?: Map<string, string>;
-  private log: Logged[] = [];
-  /** Undefined only while the setup runs (the setup is where the Timeline starts). */
-  private commands: Timeline | undefined;
+  private readonly buffers: LessonBuffers;
   private queue?: SolveQueue;
   /** While a log is replayed: the files the replayed command read. */
   private replayFiles?: Readonly<Record<string, string>>;
@@ -70,32 +56,32 @@ export class LessonRun {
 
   constructor(readonly lesson: Lesson, progress?: LessonProgress) {
     this.graded = lesson.checks.filter((c): c is GradedCheck => c.kind !== 'prediction');
-    this.buffers = this.startFiles();
+    this.predictions = new Predictions(lesson);
+    this.buffers = new LessonBuffers(lesson.files);
     this.fresh();
     if (progress) this.resume(progress);
   }
 
   /** The cluster of this attempt (a new one after Solve and Reset). */
   get clusterNow(): Cluster {
-    return this.cluster;
+    return this.live.cluster;
   }
 
   /** The Timeline over that cluster: every command since the setup (a new one after Solve and Reset). */
   get timeline(): Timeline {
-    if (!this.commands) throw new Error('the lesson setup is still running');
-    return this.commands;
+    return this.live.timeline;
   }
 
   // ---- the learner's actions ------------------------------------------------------------
 
   /** Runs one command line, as the terminal or the editor's Apply does. */
   exec(line: string, stdin?: string): ExecResult {
-    const before = this.follow();
+    const before = this.live.follow();
     const files: Record<string, string> = {};
-    const r = this.command(line, stdin, files);
+    const r = this.live.command(line, stdin, files);
     // `sim rewind` / `sim checkpoint` act on the Timeline and are never logged; the log follows the moment shown.
-    if (actsOnTimeline(line)) this.follow();
-    else this.logged(execEntry(line, stdin, files), before);
+    if (actsOnTimeline(line)) this.live.follow();
+    else this.branch.add(execEntry(line, stdin, files), before);
     this.advance();
     return r;
   }
@@ -106,12 +92,10 @@ export class LessonRun {
    * it ended.
    */
   observe(segment?: { readonly line: string; readonly start: number }): void {
-    const before = this.follow();
+    const before = this.live.follow();
     if (segment) {
-      const entry = { line: segment.line, start: segment.start, end: this.cluster.now };
-      this.timeline.record(entry);
-      this.events.mark(entry);
-      this.logged({ exec: segment.line }, before);
+      this.live.record(segment);
+      this.branch.add({ exec: segment.line }, before);
     }
     this.advance();
   }
@@ -125,23 +109,16 @@ export class LessonRun {
 
   /** The editor's buffers of the start/ files, path -> text. */
   files(): Map<string, string> {
-    return new Map(this.buffers);
+    return this.buffers.all();
   }
 
   setBuffer(path: string, text: string): { error: string } | undefined {
-    if (!this.buffers.has(path)) return { error: `${path} is not an editable file of this lesson (${[...this.buffers.keys()].join(', ')})` };
-    this.buffers.set(path, text);
-    return undefined;
+    return this.buffers.set(path, text);
   }
 
   /** Records the answer to a prediction (until its step has run). */
   answer(predictionId: string, answer: PredictionAnswer): { correct: boolean; explain: string } | { error: string } {
-    const p = this.predictions().find((x) => x.id === predictionId);
-    if (!p) return { error: `no prediction ${predictionId}` };
-    if (this.ran.has(p.step)) return { error: `step "${p.step}" has already run` };
-    const correct = isCorrect(p, answer);
-    this.answers.set(p.id, { answer, correct });
-    return { correct, explain: p.explain };
+    return this.predictions.answer(predictionId, answer, (step) => this.branch.hasRan(step));
   }
 
   /** Presses the current step's Play button: its run script, then the step's progress. */
@@ -149,14 +126,12 @@ export class LessonRun {
     const step = this.lesson.steps[this.current];
     if (!step) return { error: 'every step is done' };
     if (!step.run) return { error: `step "${step.id}" has no run` };
-    const p = this.predictions().find((x) => x.step === step.id);
-    if (p && !this.answers.has(p.id)) return { error: 'answer the prediction first' };
+    if (!this.predictions.allowsRun(step.id)) return { error: 'answer the prediction first' };
     // The whole run first, then the step's progress: a step never finishes half-way through its run.
-    const before = this.follow();
+    const before = this.live.follow();
     const files: Record<string, string> = {};
-    const results = step.run.commands.map((c) => this.command(c.text, c.stdin, files));
-    this.logged({ run: step.id, ...(Object.keys(files).length > 0 ? { files } : {}) }, before);
-    this.ran.set(step.id, this.log.at(-1)!.made);
+    const results = step.run.commands.map((c) => this.live.command(c.text, c.stdin, files));
+    this.branch.markRan(step.id, this.branch.add({ run: step.id, ...(Object.keys(files).length > 0 ? { files } : {}) }, before));
     this.advance();
     return results;
   }
@@ -165,10 +140,10 @@ export class LessonRun {
   next(): { error: string } | undefined {
     const step = this.lesson.steps[this.current];
     if (!step) return { error: 'every step is done' };
-    if (step.run && !this.ranShown(step.id)) return { error: `press Run for step "${step.id}" first` };
+    if (step.run && !this.branch.ranShown(step.id)) return { error: `press Run for step "${step.id}" first` };
     if (step.checks.length > 0 && !this.stepChecksPass(step)) return { error: `step "${step.id}" is finished by its checks` };
     this.nexts.add(step.id);
-    this.logged({ next: step.id }, this.follow());
+    this.branch.add({ next: step.id }, this.live.follow());
     this.advance();
     return undefined;
   }
@@ -183,8 +158,7 @@ export class LessonRun {
 
   /** Starts over: fresh cluster and setup, start files in the editor (the learner's stashed). */
   reset(): void {
-    this.stashBuffers();
-    this.buffers = this.startFiles();
+    this.buffers.startOver();
     this.fresh();
   }
 
@@ -200,10 +174,7 @@ export class LessonRun {
 
   /** Puts back the buffers Solve or Reset set aside. */
   restoreBuffers(): boolean {
-    if (!this.stash) return false;
-    this.buffers = this.stash;
-    this.stash = undefined;
-    return true;
+    return this.buffers.restore();
   }
 
   /** Solve: starts over and runs every step's solution and run; the editor then shows the solution files. */
@@ -218,11 +189,10 @@ export class LessonRun {
    * learner), and the solution files once it has finished.
    */
   beginSolve(): void {
-    this.stashBuffers();
-    this.buffers = this.startFiles();
+    this.buffers.startOver();
     this.fresh();
     this.solved = true;
-    this.log = [{ entry: { solve: true }, made: [] }];
+    this.branch.beginSolve();
     this.queue = new SolveQueue(this.lesson.steps);
   }
 
@@ -230,22 +200,14 @@ export class LessonRun {
   solveNext(): (SolveAction & { readonly result?: ExecResult }) | undefined {
     const action = this.queue?.take();
     if (!action) {
-      if (this.queue) for (const path of this.buffers.keys()) {
-        const solved = this.lesson.files.get(path.replace(/^start\//, 'solution/'));
-        if (solved !== undefined) this.buffers.set(path, solved);
-      }
+      if (this.queue) this.buffers.showSolution();
       return (this.queue = undefined);
     }
-    const before = this.follow();
+    const before = this.live.follow();
     const files: Record<string, string> = {};
-    const result = action.command ? this.command(action.command.text, action.command.stdin, files) : undefined;
-    const solve = this.log.length === 1 && 'solve' in this.log[0]!.entry ? this.log[0]! : undefined;
-    // The solution's commands belong to the Solve entry, unless a rewind during Solve left it behind.
-    if (solve) this.log[0] = { entry: solve.entry, made: [...solve.made, ...this.timeline.entries.slice(before)] };
-    else if (action.command) this.logged(execEntry(action.command.text, action.command.stdin, files), before);
-    if (action.inRun) this.solveRun.push(...this.timeline.entries.slice(before));
-    if (action.mark === 'ran') this.ran.set(action.step, this.solveRun.splice(0));
-    else if (action.mark === 'next') this.nexts.add(action.step);
+    const result = action.command ? this.live.command(action.command.text, action.command.stdin, files) : undefined;
+    this.branch.addSolved(action, action.command && execEntry(action.command.text, action.command.stdin, files), before);
+    if (action.mark === 'next') this.nexts.add(action.step);
     // As with the Play button, a step's progress is read after its whole run.
     if (!action.inRun) this.advance();
     return result ? { ...action, result } : action;
@@ -254,44 +216,20 @@ export class LessonRun {
   // ---- what the page shows ----------------------------------------------------------------
 
   status(): LessonStatus {
-    this.follow();
+    this.live.follow();
     const shown = new Set(this.timeline.entries);
-    const ctx = this.ctx();
-    const steps: StepView[] = this.lesson.steps.map((s, i) => {
-      const p = this.predictions().find((x) => x.step === s.id);
-      const current = i === this.current;
-      return {
-        id: s.id,
-        title: s.title,
-        text: s.text,
-        done: this.done.has(s.id),
-        current,
-        hasRun: s.run !== undefined,
-        ran: this.ranShown(s.id, shown),
-        ...(p ? { prediction: p.id } : {}),
-        canRun: current && s.run !== undefined && (!p || this.answers.has(p.id)),
-        canNext: current && s.checks.length === 0 && (!s.run || this.ranShown(s.id, shown)),
-        callouts: s.callouts,
-      };
-    });
-    const outcomes = this.board.all(ctx);
+    const ctx = this.live.ctx();
+    const steps = this.lesson.steps.map((s, i) =>
+      stepView(s, { done: this.done.has(s.id), current: i === this.current, ran: this.branch.ranShown(s.id, shown), prediction: this.predictions.of(s.id), answered: this.predictions.allowsRun(s.id) }),
+    );
+    const outcomes = this.live.board.all(ctx);
     return {
       id: this.lesson.meta.id,
       kind: this.lesson.kind,
       steps,
       ...(this.lesson.steps[this.current] ? { currentStep: this.lesson.steps[this.current]!.id } : {}),
       checks: this.graded.map((c) => ({ id: c.id, kind: c.kind, title: checkTitle(c), ...outcomes.get(c.id)!, hint: c.hint })),
-      predictions: this.predictions().map((p) => {
-        const a = this.answers.get(p.id);
-        return {
-          id: p.id,
-          step: p.step,
-          question: p.question,
-          type: p.answer.type,
-          choices: p.answer.type === 'numeric' ? [] : p.answer.choices,
-          ...(a ? { answered: { ...a, explain: p.explain } } : {}),
-        };
-      }),
+      predictions: this.predictions.views(),
       done: this.lessonDone,
       completed: this.completed,
       solved: this.solved,
@@ -304,128 +242,66 @@ export class LessonRun {
 
   /** Everything to keep (localStorage) and hand back to `new LessonRun(lesson, progress)`. */
   progress(): LessonProgress {
-    this.follow();
-    const start = this.startFiles();
-    const changed = (m: Map<string, string>): Record<string, string> => Object.fromEntries([...m].filter(([k, v]) => start.get(k) !== v));
+    this.live.follow();
     return {
       format: 1,
       lesson: this.lesson.meta.id,
       stepsDone: this.lesson.steps.filter((s) => this.done.has(s.id)).map((s) => s.id),
-      predictions: Object.fromEntries(this.answers),
+      predictions: this.predictions.saved(),
       hintsShown: [...this.hintsShown],
       solved: this.solved,
       completed: this.completed,
-      buffers: changed(this.buffers),
-      ...(this.stash ? { stash: Object.fromEntries(this.stash) } : {}),
-      log: this.log.map((l) => l.entry),
+      ...this.buffers.saved(),
+      log: this.branch.entries(),
     };
   }
 
   /** The outcome of every graded check now (the checker's view). */
   outcomes(): Map<string, { passed: boolean; reason: string }> {
-    this.follow();
-    return this.board.all(this.ctx());
+    this.live.follow();
+    return this.live.board.all(this.live.ctx());
   }
 
   // ---- inside ----------------------------------------------------------------------------
 
-  private predictions(): PredictionSpec[] {
-    return this.lesson.checks.filter((c): c is PredictionSpec => c.kind === 'prediction');
-  }
-
-  private startFiles(): Map<string, string> {
-    return new Map([...this.lesson.files].filter(([p]) => p.startsWith('start/')));
-  }
-
-  private stashBuffers(): void {
-    const start = this.startFiles();
-    const own = [...this.buffers].some(([k, v]) => start.get(k) !== v && this.lesson.files.get(k.replace(/^start\//, 'solution/')) !== v);
-    if (own) this.stash = new Map(this.buffers);
-  }
-
   private readFile(path: string, read: Record<string, string>): string | undefined {
     const p = path.replace(/^\.\//, '');
-    const text = this.replayFiles?.[path] ?? this.replayFiles?.[p] ?? (p.startsWith('start/') ? this.buffers.get(p) : p.startsWith('solution/') ? this.lesson.files.get(p) : undefined);
+    const text = this.replayFiles?.[path] ?? this.replayFiles?.[p] ?? this.buffers.read(p);
     if (text !== undefined) read[p] = text;
     return text;
   }
 
   /** A fresh cluster: the seed, the setup, the first windows. Clears this attempt's state. */
   private fresh(): void {
-    this.invariants?.dispose();
-    this.cluster = createCluster({ seed: this.lesson.seed });
-    this.events = new EventLog(this.cluster.store);
-    this.cluster.subscribe((e) => this.events.observe(e));
-    this.invariants = new InvariantTracker(this.cluster, this.graded.filter((c): c is InvariantSpec => c.kind === 'invariant'));
-    this.board = new CheckBoard(this.graded, this.invariants);
+    this.live?.dispose();
     this.current = 0;
     this.done = new Set();
-    this.ran = new Map();
-    this.solveRun = [];
     this.nexts = new Set();
-    this.answers = new Map();
+    this.predictions.clear();
     this.hintsShown = [];
     this.solved = false;
     this.lessonDone = false;
-    this.log = [];
-    this.commands = undefined;
-    for (const c of this.lesson.setup.commands) this.command(c.text, c.stdin, {});
-    this.commands = new Timeline(this.cluster);
-    this.events.start();
-    this.invariants.open(undefined);
-    if (this.lesson.steps[0]) this.invariants.open(this.lesson.steps[0].id);
+    this.live = new LessonCluster(this.lesson, this.graded, (p, read) => this.readFile(p, read));
   }
 
-  private ctx(): CheckContext {
-    return { cluster: this.cluster, events: this.events, exec: (line) => execLine(this.cluster, line) };
-  }
-
-  /**
-   * Runs one line on the cluster (logged in the Timeline once the setup has run, with the events
-   * it made); `read` collects the files it read.
-   */
-  private command(line: string, stdin: string | undefined, read: Record<string, string>): ExecResult {
-    const r = execLine(this.cluster, line, stdin, { readFile: (p) => this.readFile(p, read), ...(this.commands ? { timeline: this.commands } : {}) });
-    const logged = this.commands && !actsOnTimeline(line) ? this.commands.entries.at(-1) : undefined;
-    if (logged) this.events.mark(logged);
-    return r;
-  }
-
-  /** Whether step `id`'s Run shows as ran: it was pressed and the commands it made are all on the branch shown. */
-  private ranShown(id: string, shown: ReadonlySet<Command> = new Set(this.timeline.entries)): boolean {
-    return this.ran.get(id)?.every((c) => shown.has(c)) ?? false;
-  }
-
-  /**
-   * Keeps the progress log to the branch the Timeline shows (a rewind may have moved it); returns
-   * how many Timeline commands that branch has, where the next entry's commands begin.
-   */
-  private follow(): number {
-    const shown = this.timeline.entries;
-    this.events.follow(shown, this.cluster.traceEntries().at(-1));
-    const log = followBranch(this.log, shown);
-    if (log !== this.log) this.log = [...log];
-    return shown.length;
-  }
-
-  /** Logs `entry` with the Timeline commands it made (those after the first `before`). */
-  private logged(entry: LogEntry, before: number): void {
-    this.log.push({ entry, made: this.timeline.entries.slice(before) });
+  /** The progress log of the cluster now. */
+  private get branch(): BranchLog {
+    return this.live.branch;
   }
 
   private stepChecksPass(step: Step): boolean {
-    const ctx = this.ctx();
-    return step.checks.every((id) => this.board.outcome(this.graded.find((c) => c.id === id)!, ctx).passed);
+    const ctx = this.live.ctx();
+    return step.checks.every((id) => this.live.board.outcome(this.graded.find((c) => c.id === id)!, ctx).passed);
   }
 
   /** Finishes every step that is done now, in order, then sees whether the lesson is done. */
   private advance(): void {
     for (let step = this.lesson.steps[this.current]; step; step = this.lesson.steps[this.current]) {
-      const finished = step.checks.length > 0 ? this.stepChecksPass(step) : step.run ? this.ran.has(step.id) : this.nexts.has(step.id);
+      const finished = step.checks.length > 0 ? this.stepChecksPass(step) : step.run ? this.branch.hasRan(step.id) : this.nexts.has(step.id);
       if (!finished) break;
       this.finishStep(step);
     }
-    if (!this.lessonDone && this.current >= this.lesson.steps.length && [...this.board.all(this.ctx()).values()].every((o) => o.passed)) {
+    if (!this.lessonDone && this.current >= this.lesson.steps.length && [...this.live.board.all(this.live.ctx()).values()].every((o) => o.passed)) {
       this.lessonDone = true;
       this.completed = true;
     }
@@ -433,57 +309,39 @@ export class LessonRun {
 
   private finishStep(step: Step): void {
     this.done.add(step.id);
-    this.invariants!.closeStep(step.id);
-    this.board.stepEnded(step.id, this.ctx());
+    this.live.invariants.closeStep(step.id);
+    this.live.board.stepEnded(step.id, this.live.ctx());
     this.current++;
     const next = this.lesson.steps[this.current];
-    if (next) this.invariants!.open(next.id);
-  }
-
-  /** Replays a command a rewind cut short at virtual time `until`, as the Timeline runs a cut entry. */
-  private cut(line: string, stdin: string | undefined, files: Readonly<Record<string, string>>, until: number): void {
-    const before = this.follow();
-    const entry = execEntry(line, stdin, files);
-    this.timeline.append({ line, ...(entry.stdin === undefined ? {} : { stdin: entry.stdin }), ...(entry.files ? { files: entry.files } : {}), start: this.cluster.now, end: until, cut: true });
-    this.events.mark(this.timeline.entries.at(-1)!);
-    this.logged({ ...entry, until }, before);
-    this.advance();
+    if (next) this.live.invariants.open(next.id);
   }
 
   /** Replays a stored log, then keeps finished what was finished. */
   private resume(p: LessonProgress): void {
-    this.setAnswers(p);
+    this.predictions.keep(p);
     for (const entry of p.log) {
       this.replayFiles = 'solve' in entry || 'next' in entry ? undefined : (entry.files ?? {});
       if ('solve' in entry) {
         this.solve();
-        this.setAnswers(p);
+        this.predictions.keep(p);
       } else if ('run' in entry) this.runStep();
       else if ('next' in entry) this.next();
-      else if (entry.until !== undefined) this.cut(entry.exec, entry.stdin, entry.files ?? {}, entry.until);
+      else if (entry.until !== undefined) {
+        this.live.cut(entry.exec, entry.stdin, entry.files ?? {}, entry.until);
+        this.advance();
+      }
       else this.exec(entry.exec, entry.stdin);
       this.replayFiles = undefined;
     }
     this.keepFinished(p);
-    for (const [k, v] of Object.entries(p.buffers)) if (this.buffers.has(k)) this.buffers.set(k, v);
-    if (p.stash) this.stash = new Map(Object.entries(p.stash));
+    this.buffers.load(p.buffers, p.stash);
   }
   /** Keeps what `p` finished finished: its answers, hints shown, steps done (in order), Solve and completion. */
   private keepFinished(p: LessonProgress): void {
-    this.setAnswers(p);
+    this.predictions.keep(p);
     this.hintsShown = [...new Set([...this.hintsShown, ...p.hintsShown])].filter((i) => i < this.lesson.hints.length);
     while (this.lesson.steps[this.current] && p.stepsDone.includes(this.lesson.steps[this.current]!.id)) this.finishStep(this.lesson.steps[this.current]!);
     this.solved ||= p.solved;
     this.completed ||= p.completed;
   }
-
-  /** The answers `p` recorded (a fresh cluster clears them). */
-  private setAnswers(p: LessonProgress): void {
-    for (const [id, a] of Object.entries(p.predictions)) this.answers.set(id, { answer: a.answer, correct: a.correct });
-  }
-}
-
-/** A command as the progress log keeps it: its line, stdin and the files it read (if any). */
-function execEntry(line: string, stdin: string | undefined, files: Readonly<Record<string, string>>): Extract<LogEntry, { exec: string }> {
-  return { exec: line, ...(stdin === undefined ? {} : { stdin }), ...(Object.keys(files).length > 0 ? { files } : {}) };
 }
