@@ -154,6 +154,17 @@ describe('editor', () => {
     await s.screenshot('editor-fixed');
   });
 
+  it('asks before closing a tab that is not applied, in the page\'s modal dialog: focus on Keep, Escape keeps it', async () => {
+    await region().getByRole('button', { name: 'Close', exact: true }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Close daemonset.yaml? Its changes are not applied to the cluster and will be lost.' });
+    await dialog.waitFor();
+    await expect.poll(() => s.page.evaluate(() => document.activeElement?.textContent)).toBe('Keep');
+    await s.screenshot('editor-confirm-close');
+    await s.page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await region().getByRole('tab', { name: /daemonset\.yaml/ }).count()).toBe(1);
+  });
+
   it('applies with Ctrl+Enter: kubectl output in the terminal, then Applied', async () => {
     await region().locator('.monaco-editor').click();
     await s.page.keyboard.press('Control+Enter');

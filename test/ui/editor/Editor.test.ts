@@ -137,9 +137,17 @@ describe('Editor', () => {
     await fireEvent.click(within(region).getByRole('button', { name: 'Close' }));
     expect(within(region).queryByRole('tab', { name: /ns\.yaml/ })).toBeNull();
     await fireEvent.click(within(region).getByRole('button', { name: 'Close' }));
-    const dialog = within(region).getByRole('dialog');
-    expect(dialog.textContent).toContain('Its changes are not applied');
+    // the page's modal dialog (shell/Modal), named by its question and what closing loses
+    const dialog = within(region).getByRole('dialog', { name: 'Close daemonset.yaml? Its changes are not applied to the cluster and will be lost.' }) as HTMLDialogElement;
+    expect(within(dialog).getByRole('heading', { name: 'Close daemonset.yaml?' })).toBeTruthy();
     await fireEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    expect(dialog.open).toBe(false);
+    expect(within(region).getByRole('tab', { name: /daemonset\.yaml/ })).toBeTruthy();
+    // Escape (the browser closing the dialog) keeps the file too
+    await fireEvent.click(within(region).getByRole('button', { name: 'Close' }));
+    expect(dialog.open).toBe(true);
+    dialog.close();
+    await fireEvent(dialog, new Event('close'));
     expect(within(region).getByRole('tab', { name: /daemonset\.yaml/ })).toBeTruthy();
     await fireEvent.click(within(region).getByRole('button', { name: 'Close' }));
     await fireEvent.click(within(region).getByRole('button', { name: 'Close file' }));
