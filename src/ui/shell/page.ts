@@ -16,6 +16,11 @@ export function pageKind(data: string | undefined): PageKind {
   return PAGE_KINDS.find((k) => k === data) ?? 'playground';
 }
 
+/** Whether a page of this kind holds a playground of its own (the landing's picture is apart). */
+export function hasPlayground(kind: PageKind): boolean {
+  return kind === 'playground' || kind === 'lesson' || kind === 'own-lesson';
+}
+
 /** The playground's id on this page: its storage keys (a lesson keeps its own cluster). */
 export function playgroundId(page: PageInfo): string {
   return page.kind === 'lesson' ? `lesson-${page.lesson}` : 'main';
