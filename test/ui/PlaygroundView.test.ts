@@ -4,33 +4,23 @@
  * each view has its own regions, its own cluster and its own terminal, and a command in one
  * changes nothing in the other. Nothing in the page is a module singleton.
  */
-import { render, within } from '@testing-library/svelte';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
+import { within } from '@testing-library/svelte';
+import { beforeAll, describe, expect, it } from 'vitest';
 import PlaygroundView from '../../src/ui/PlaygroundView.svelte';
-import { Playground } from '../../src/ui/playground/playground.svelte.js';
 import { Layout } from '../../src/ui/shell/layout.svelte.js';
-import { inProcessEngine } from './worker/in-process.js';
+import type { StorageLike } from '../../src/ui/persist.js';
 import { memoryStorage } from './memory-storage.js';
 import { stubJsdom } from './jsdom-stubs.js';
+import { mountIn, readyPlaygrounds, tick } from './ready-playground.js';
 
 beforeAll(stubJsdom);
 
-const open: Playground[] = [];
-afterEach(() => open.splice(0).forEach((p) => p.close()));
+const ready = readyPlaygrounds();
 
-async function mounted(id: string, storage = memoryStorage()) {
-  const playground = new Playground(id, inProcessEngine(), { storage });
-  open.push(playground);
-  playground.start();
-  await waitFor(playground.session.actor, (s) => s.matches('Ready'));
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  render(PlaygroundView, { target: host, props: { playground, layout: new Layout(undefined) } });
-  return { playground, view: within(host) };
+async function mounted(id: string, storage?: StorageLike) {
+  const playground = await ready(id, storage);
+  return { playground, view: mountIn(PlaygroundView, { playground, layout: new Layout(undefined) }) };
 }
-
-const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe('two playgrounds on one page', () => {
   it('each has its own regions, cluster and terminal', async () => {

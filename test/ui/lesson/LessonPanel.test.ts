@@ -4,17 +4,14 @@
  * reason, the prediction gates the Run, hints come one per press, Solve reaches the done moment,
  * and Reset asks first and keeps the learner's text restorable.
  */
-import { fireEvent, render, within } from '@testing-library/svelte';
+import { fireEvent, within } from '@testing-library/svelte';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
 import { lessonJson } from '../../../build/lessons-json.js';
 import LessonPanel from '../../../src/ui/lesson/LessonPanel.svelte';
 import type { LessonData } from '../../../src/ui/lesson/data.js';
-import { Playground } from '../../../src/ui/playground/playground.svelte.js';
-import { inProcessEngine } from '../worker/in-process.js';
-import { memoryStorage } from '../memory-storage.js';
 import { stubJsdom } from '../jsdom-stubs.js';
+import { mountIn, readyPlaygrounds } from '../ready-playground.js';
 
 const DATA = lessonJson(join(process.cwd(), 'lessons'));
 const L1 = JSON.parse(DATA.get('lessons/L1/lesson.json')!) as LessonData;
@@ -25,21 +22,12 @@ beforeAll(() => {
   globalThis.fetch = vi.fn(async () => new Response('not found', { status: 404 })) as typeof fetch;
 });
 
-const open: Playground[] = [];
-afterEach(() => {
-  open.splice(0).forEach((p) => p.close());
-  localStorage.clear();
-});
+const ready = readyPlaygrounds();
+afterEach(() => localStorage.clear());
 
 async function mounted() {
-  const playground = new Playground('t', inProcessEngine(), { storage: memoryStorage() });
-  open.push(playground);
-  playground.start();
-  await waitFor(playground.session.actor, (s) => s.matches('Ready'));
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  render(LessonPanel, { target: host, props: { playground, id: 'L1', root: './', data: L1, options: { pace: 0 } } });
-  const view = within(host);
+  const playground = await ready('t');
+  const view = mountIn(LessonPanel, { playground, id: 'L1', root: './', data: L1, options: { pace: 0 } });
   await vi.waitFor(() => expect(view.getByRole('list', { name: 'Checks' })).toBeTruthy());
   return { playground, view };
 }

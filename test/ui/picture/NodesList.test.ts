@@ -4,32 +4,21 @@
  * arrows, Home and End move the focus between items, so a keyboard user passes the list with one
  * Tab however many nodes there are.
  */
-import { fireEvent, render, within } from '@testing-library/svelte';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
+import { fireEvent } from '@testing-library/svelte';
+import { beforeAll, describe, expect, it } from 'vitest';
 import NodesList from '../../../src/ui/picture/NodesList.svelte';
-import { Playground } from '../../../src/ui/playground/playground.svelte.js';
-import { inProcessEngine } from '../worker/in-process.js';
-import { memoryStorage } from '../memory-storage.js';
 import { stubJsdom } from '../jsdom-stubs.js';
+import { mountIn, readyPlaygrounds, tick } from '../ready-playground.js';
 
 beforeAll(stubJsdom);
 
-const open: Playground[] = [];
-afterEach(() => open.splice(0).forEach((p) => p.close()));
-
-const tick = () => new Promise((r) => setTimeout(r, 0));
+const ready = readyPlaygrounds();
 
 async function mounted() {
-  const playground = new Playground('nodes-list', inProcessEngine(), { storage: memoryStorage() });
-  open.push(playground);
-  playground.start();
-  await waitFor(playground.session.actor, (s) => s.matches('Ready'));
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  render(NodesList, { target: host, props: { playground } });
+  const playground = await ready('nodes-list');
+  const view = mountIn(NodesList, { playground });
   await tick();
-  const list = within(host).getByRole('list', { name: 'Nodes' });
+  const list = view.getByRole('list', { name: 'Nodes' });
   const stops = () => [...list.querySelectorAll('button')].filter((b) => b.tabIndex === 0).map((b) => b.dataset['node']);
   return { playground, list, stops };
 }

@@ -7,23 +7,14 @@ import { EPOCH_MS, formatDuration } from '../../../src/sim/engine/time.js';
 import { LiveCluster } from '../../../src/ui/playground/live-cluster.svelte.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
 import { manualTicker } from '../worker/in-process.js';
+import { APPLY_AGENT } from '../worker/agent-ds.js';
 import type { DiffBatch } from '../../../src/ui/worker/protocol.js';
 import { emptyLog } from '../../../src/ui/worker/session-log.js';
 import type { EngineSession } from '../../../src/ui/worker/session.js';
 
 const KINDS = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'PriorityClass', 'Event'] as const;
 
-const DS = `kubectl apply -f - <<EOF
-apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers: [{name: agent, image: agent:1}]
-EOF`;
+const DS = APPLY_AGENT;
 
 function mirrored(): { live: LiveCluster; host: EngineHost; batches: DiffBatch[]; session: () => EngineSession } {
   const live = new LiveCluster();

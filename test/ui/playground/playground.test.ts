@@ -9,6 +9,15 @@ import { EXAMPLE_DAEMONSET, EXAMPLE_FILE } from '../../../src/ui/playground/pres
 import { Playground } from '../../../src/ui/playground/playground.svelte.js';
 import type { SessionLog } from '../../../src/ui/worker/session-log.js';
 import { inProcessEngine } from '../worker/in-process.js';
+import { tick } from '../ready-playground.js';
+
+/** Runs `script` with the time bar's machine started, then presses Play and waits until the worker plays. */
+async function playingAfter(pg: Playground, script: string): Promise<void> {
+  pg.playback.actor.start();
+  await pg.run(script);
+  pg.playback.actor.send({ type: 'TOGGLE' });
+  await tick();
+}
 
 async function started(id = 'test'): Promise<{ pg: Playground; engine: ReturnType<typeof inProcessEngine> }> {
   const engine = inProcessEngine();
@@ -68,13 +77,13 @@ describe('Playground', () => {
     const before = pg.cluster.now;
     pg.playback.actor.send({ type: 'SPEED', speed: 5 });
     pg.playback.actor.send({ type: 'TOGGLE' });
-    await new Promise((r) => setTimeout(r, 0));
+    await tick();
     engine.ticker.advance(1000);
     engine.ticker.advance(1000);
-    await new Promise((r) => setTimeout(r, 0));
+    await tick();
     expect(pg.cluster.now - before).toBe(10_000);
     pg.playback.actor.send({ type: 'TOGGLE' });
-    await new Promise((r) => setTimeout(r, 0));
+    await tick();
     expect(pg.terminal.lines.slice(-2)).toEqual([
       { kind: 'command', text: 'sim advance 10s', source: 'time' },
       { kind: 'stdout', text: 'now 2026-01-01T00:00:20Z (+20s)\n' },
@@ -89,7 +98,7 @@ describe('Playground', () => {
     await pg.run('sim node add a\nsim node add b\nsim node add c');
     expect(pg.timeline).toMatchObject({ length: 3, position: 3 });
     pg.playback.actor.send({ type: 'SCRUB', to: 1 });
-    await new Promise((r) => setTimeout(r, 0));
+    await tick();
     expect(pg.playback.snapshot.value).toBe('Rewound');
     expect(pg.timeline.position).toBe(1);
     expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['a']);
@@ -115,20 +124,17 @@ describe('Playground', () => {
     expect(log.commands.map((c) => c.line)).toEqual(['sim node add a', 'sim advance 1m']);
     // The Timeline's end returns to the newest moment, as after a drag.
     pg.playback.actor.send({ type: 'HEAD' });
-    await new Promise((r) => setTimeout(r, 0));
+    await tick();
     expect(pg.playback.snapshot.value).toBe('Paused');
     expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['a', 'b']);
   });
 
   it('stops Play when a sim rewind typed during Play goes back, and the machine is Rewound there', async () => {
     const { pg, engine } = await started();
-    pg.playback.actor.start();
-    await pg.run('sim node add a\nsim advance 1m');
-    pg.playback.actor.send({ type: 'TOGGLE' });
-    await new Promise((r) => setTimeout(r, 0));
+    await playingAfter(pg, 'sim node add a\nsim advance 1m');
     expect(pg.playback.snapshot.value).toBe('Playing');
     await pg.run('sim rewind --to 30s');
-    await new Promise((r) => setTimeout(r, 0));
+    await tick();
     expect(pg.playback.snapshot.value).toBe('Rewound');
     expect(engine.ticker.waiting).toBe(0);
     expect((await pg.query<SessionLog>('log')).commands.map((c) => c.line)).toEqual(['sim node add a', 'sim advance 1m']);
@@ -136,10 +142,7 @@ describe('Playground', () => {
 
   it("keeps Play through a lesson action that leaves the cluster alone, and pauses the time bar with the worker's Play for one that changes it", async () => {
     const { pg, engine } = await started();
-    pg.playback.actor.start();
-    await pg.run('sim node add a');
-    pg.playback.actor.send({ type: 'TOGGLE' });
-    await new Promise((r) => setTimeout(r, 0));
+    await playingAfter(pg, 'sim node add a');
     // No lesson is open here, so both actions are refused; what matters is what they do to Play first.
     await expect(pg.lessonAction({ do: 'clock', elapsedMinutes: 3 })).rejects.toThrow('no lesson is open');
     expect(pg.playback.snapshot.value).toBe('Playing');

@@ -6,30 +6,24 @@
  * the session it replaced kept restorable.
  */
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from 'xstate';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lessonJson } from '../../../build/lessons-json.js';
 import { LessonController } from '../../../src/ui/lesson/controller.svelte.js';
 import type { LessonData } from '../../../src/ui/lesson/data.js';
 import { Playground } from '../../../src/ui/playground/playground.svelte.js';
 import { decodeShare, encodeShare } from '../../../src/ui/share/link.js';
 import { capture, openShared } from '../../../src/ui/share/open.svelte.js';
-import { inProcessEngine } from '../worker/in-process.js';
-import { memoryStorage } from '../memory-storage.js';
 import { stubJsdom } from '../jsdom-stubs.js';
+import { readyPlaygrounds } from '../ready-playground.js';
 
 const L1 = JSON.parse(lessonJson(join(process.cwd(), 'lessons')).get('lessons/L1/lesson.json')!) as LessonData;
 
 beforeAll(() => stubJsdom());
 
-const open: Playground[] = [];
-afterEach(() => open.splice(0).forEach((p) => p.close()));
+const ready = readyPlaygrounds();
 
 async function lessonPage() {
-  const pg = new Playground('lesson-L1', inProcessEngine(), { storage: memoryStorage() });
-  open.push(pg);
-  pg.start();
-  await waitFor(pg.session.actor, (s) => s.matches('Ready'));
+  const pg = await ready('lesson-L1');
   const lesson = new LessonController(pg, 'L1', pg.storage, { pace: 0 });
   await lesson.open(L1);
   return { pg, lesson };

@@ -4,29 +4,19 @@
  * name, opens while the session machine is Confirming, and Cancel or Escape (the browser closing
  * the dialog) returns the session to Ready with the cluster untouched.
  */
-import { fireEvent, render, within } from '@testing-library/svelte';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { waitFor } from 'xstate';
+import { fireEvent, within } from '@testing-library/svelte';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import NewCluster from '../../../src/ui/shell/NewCluster.svelte';
-import { Playground } from '../../../src/ui/playground/playground.svelte.js';
-import { inProcessEngine } from '../worker/in-process.js';
-import { memoryStorage } from '../memory-storage.js';
 import { stubJsdom } from '../jsdom-stubs.js';
+import { mountIn, readyPlaygrounds } from '../ready-playground.js';
 
 beforeAll(stubJsdom);
 
-const open: Playground[] = [];
-afterEach(() => open.splice(0).forEach((p) => p.close()));
+const ready = readyPlaygrounds();
 
 async function mounted() {
-  const playground = new Playground('nc', inProcessEngine(), { storage: memoryStorage() });
-  open.push(playground);
-  playground.start();
-  await waitFor(playground.session.actor, (s) => s.matches('Ready'));
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  render(NewCluster, { target: host, props: { playground } });
-  return { playground, view: within(host) };
+  const playground = await ready('nc');
+  return { playground, view: mountIn(NewCluster, { playground }) };
 }
 
 describe('NewCluster', () => {

@@ -11,18 +11,9 @@ import { rebuild, type SessionLog } from '../../../src/ui/worker/session-log.js'
 import { parseDuration } from '../../../src/sim/engine/time.js';
 import { fingerprint } from './fingerprint.js';
 import { manualTicker } from './in-process.js';
+import { APPLY_AGENT } from './agent-ds.js';
 
-const DS = `kubectl apply -f - <<EOF
-apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers: [{name: agent, image: agent:1}]
-EOF`;
+const DS = APPLY_AGENT;
 
 function setup() {
   const posted: WorkerMessage[] = [];

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineSession } from '../../../src/ui/worker/session.js';
 import { emptyLog, logProblem, rebuild, type SessionLog } from '../../../src/ui/worker/session-log.js';
+import { AGENT_DS } from './agent-ds.js';
 import { fingerprint } from './fingerprint.js';
 
 const SETUP = `sim node add node-{1..4} --labels pool=general
@@ -16,17 +17,8 @@ sim advance 20s
 kubectl set image ds/agent agent=agent:2
 sim node fail node-2`;
 
-const DS = `apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      terminationGracePeriodSeconds: 5
-      containers: [{name: agent, image: agent:1}]
-`;
+/** The agent, its pods given a termination grace period of 5 s. */
+const DS = AGENT_DS.replace('    spec:\n', '    spec:\n      terminationGracePeriodSeconds: 5\n');
 
 const replay = (log: SessionLog) => rebuild(log).cluster;
 
