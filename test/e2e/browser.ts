@@ -49,16 +49,29 @@ export interface Session {
   readonly offOrigin: string[];
   /** Saves a full-page screenshot as test-results/screenshots/NAME.png (CI keeps the folder). */
   screenshot(name: string): Promise<void>;
+  /**
+   * Serves `text` as the site's FILE (relative to dist/) from now on, as a new deploy of it would:
+   * only this session's server sees it, dist/ stays as built for the specs running meanwhile.
+   */
+  deploy(file: string, text: string): void;
   close(): Promise<void>;
 }
 
 export const SCREENSHOTS = 'test-results/screenshots';
 
-/** A static server for dist/ under SUB_PATH: files as they are, `DIR/` as `DIR/index.html`, nothing else. */
-function serve(): Promise<Server> {
+/**
+ * A static server for dist/ under SUB_PATH: files as they are, `DIR/` as `DIR/index.html`, nothing
+ * else; a file of `deployed` (by its path in dist/) is served from there instead.
+ */
+function serve(deployed: ReadonlyMap<string, string>): Promise<Server> {
   const root = join(process.cwd(), 'dist');
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const text = path.startsWith(SUB_PATH) ? deployed.get(path.slice(SUB_PATH.length)) : undefined;
+    if (text !== undefined) {
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-security-policy': CSP }).end(text);
+      return;
+    }
     let file = path.startsWith(SUB_PATH) ? normalize(join(root, path.slice(SUB_PATH.length))) : '';
     if (file && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!file || !(file === root || file.startsWith(root + sep)) || !existsSync(file)) {
@@ -82,7 +95,8 @@ export interface OpenOptions {
 export async function openPlayground(path = PLAYGROUND, opts: OpenOptions = {}): Promise<Session> {
   if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `vite build` before the end-to-end tests');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install chromium`);
-  const server = await serve();
+  const deployed = new Map<string, string>();
+  const server = await serve(deployed);
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('the static server has no port');
   const origin = `http://127.0.0.1:${address.port}`;
@@ -114,6 +128,9 @@ export async function openPlayground(path = PLAYGROUND, opts: OpenOptions = {}):
     async screenshot(name: string) {
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+    },
+    deploy(file: string, text: string) {
+      deployed.set(file, text);
     },
     async close() {
       await context.close();

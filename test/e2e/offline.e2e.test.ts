@@ -5,20 +5,18 @@
  * widgets, a lesson widget and the iframe embed); a new deploy (another sw.js) shows "Update
  * available", which switches to it. Screenshots of each state go to test-results/screenshots/.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPlayground, PLAYGROUND, type Session } from './browser.js';
 
 let s: Session;
-const SW = 'dist/sw.js';
-const original = readFileSync(SW, 'utf8');
+const original = readFileSync('dist/sw.js', 'utf8');
 
 beforeAll(async () => {
   s = await openPlayground();
 });
 
 afterAll(async () => {
-  writeFileSync(SW, original);
   await s?.close();
 });
 
@@ -69,7 +67,7 @@ describe('offline', () => {
     const p = s.page;
     await p.goto(s.url + PLAYGROUND);
     await expect.poll(() => nodes().count()).toBe(3);
-    writeFileSync(SW, `${original}// another deploy\n`);
+    s.deploy('sw.js', `${original}// another deploy\n`);
     await p.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
     const button = p.getByRole('button', { name: 'Update available' });
     await button.waitFor({ timeout: 60_000 });
