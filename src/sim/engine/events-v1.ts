@@ -255,9 +255,10 @@ export class EventsV1Recorder {
 
   private put(ev: KubeEvent, at: number): void {
     // etcd lease TTLs count in whole seconds, as the core/v1 Events' lastTimestamp does.
-    this.writable().set(ev.metadata.name, Math.floor(at / 1000) * 1000);
+    const second = Math.floor(at / 1000) * 1000;
+    this.writable().set(ev.metadata.name, second);
     this.store.put(ev);
-    this.expiry.note(ev);
+    this.expiry.note(ev, second);
   }
 
   /** `refreshExistingEventSeries`. */

@@ -43,6 +43,9 @@ const SPAM_REFILL_MS = 300_000;
 /** `maxLruCacheEntries`. */
 const LRU_SIZE = 4096;
 
+/** The pieces of an Event name, joined flat (`allocate`): one array for every name. */
+const NAME_PARTS = ['', '.', '', ''];
+
 /** The clock in hex for Event names: one instant names thousands of Events, and hexing a double is slow. */
 const hexMillis = memo((ms: number): string => Math.floor(ms).toString(16));
 
@@ -69,6 +72,12 @@ interface Aggregate {
 interface Bucket {
   tokens: number;
   at: number;
+}
+
+/** A component and host's stored `source` and the first part of its correlator keys. */
+interface SourceParts {
+  readonly stored: EventSource;
+  readonly key: string;
 }
 
 const same = (name: string): string => name;
@@ -129,7 +138,12 @@ export class EventRecorder {
    * Per component and host: the one stored `source` every Event of it shares, and the first
    * part of its correlator keys (`<component>NUL<host>`), built once.
    */
-  private readonly sources = new Map<string, Map<string, { readonly stored: EventSource; readonly key: string }>>();
+  private readonly sources = new Map<string, Map<string, SourceParts>>();
+  /** The source `sourceOf` gave last. */
+  private lastSource: SourceParts | undefined;
+  /** `<fieldPath>NUL<message>` key parts by field path and interned message, and how many (`fieldMessageKey`). */
+  private readonly fieldMessages = new Map<string, Map<string, string>>();
+  private fieldMessageCount = 0;
   /** `<type>NUL<reason>` key parts, built once per pair. */
   private readonly typeReasons = new Map<string, Map<string, string>>();
   /** Messages repeat across the pods of a template: one flat copy serves them all. */
@@ -156,7 +170,12 @@ export class EventRecorder {
     // The uid is a UUID like any object's, drawn from a generator seeded by the sequence number
     // (the cluster's RNG is left alone, so pod names do not depend on how many events were written).
     // Built flat (join): the name is kept for the Event's hour, and a rope would cost 32 bytes more per piece.
-    const name = [objectName, '.', hexMillis(now), (seq % 0x100000).toString(16).padStart(5, '0')].join('');
+    const parts = NAME_PARTS;
+    parts[0] = objectName;
+    parts[2] = hexMillis(now);
+    parts[3] = (seq % 0x100000).toString(16).padStart(5, '0');
+    const name = parts.join('');
+    parts[0] = '';
     return { name, uid: quickUid(newRngState(seq + 1)) };
   }
 
@@ -194,16 +213,45 @@ export class EventRecorder {
   }
 
   /** The stored `source` of this component and host (shared, never mutated) and its key part. */
-  private sourceOf(source: EventSource): { readonly stored: EventSource; readonly key: string } {
+  private sourceOf(source: EventSource): SourceParts {
     const host = source.host ?? '';
-    let byHost = this.sources.get(source.component);
-    if (!byHost) this.sources.set(source.component, (byHost = new Map()));
+    // A component writes its events in runs (a kubelet's node conditions, a pod's containers).
+    const last = this.lastSource;
+    if (last && last.stored.component === source.component && (last.stored.host ?? '') === host) return last;
+    return (this.lastSource = this.sourceIn(source.component, host));
+  }
+
+  private sourceIn(component: string, host: string): SourceParts {
+    let byHost = this.sources.get(component);
+    if (!byHost) this.sources.set(component, (byHost = new Map()));
     let found = byHost.get(host);
     if (!found) {
-      const stored = host ? { component: source.component, host } : { component: source.component };
-      byHost.set(host, (found = { stored, key: `${source.component}\u0000${host}` }));
+      const stored = host ? { component, host } : { component };
+      byHost.set(host, (found = { stored, key: `${component}\u0000${host}` }));
     }
     return found;
+  }
+
+  /**
+   * The `<fieldPath>NUL<message>` key part, built once per pair: the kubelet writes the same few
+   * container messages for every pod, and a key built per event would be a new string to
+   * allocate and flatten on every comparison. Dropped whole past `LRU_SIZE` pairs (bounded
+   * whatever messages a script makes).
+   */
+  private fieldMessageKey(fieldPath: string, message: string): string {
+    let byMessage = this.fieldMessages.get(fieldPath);
+    if (!byMessage) this.fieldMessages.set(fieldPath, (byMessage = new Map()));
+    let key = byMessage.get(message);
+    if (key === undefined) {
+      if (++this.fieldMessageCount > LRU_SIZE) {
+        this.fieldMessages.clear();
+        this.fieldMessages.set(fieldPath, byMessage);
+        byMessage.clear();
+        this.fieldMessageCount = 1;
+      }
+      byMessage.set(message, (key = [fieldPath, message].join('\u0000')));
+    }
+    return key;
   }
 
   private typeReason(type: string, reason: string): string {
@@ -227,12 +275,15 @@ export class EventRecorder {
     const objectUid = obj.metadata.uid;
     const typeReason = this.typeReason(type, reason);
     const interned = this.messages.intern(message);
-    let messageKey: string | undefined = fieldPath ? `${fieldPath}\u0000${interned}` : interned;
+    let messageKey: string | undefined = fieldPath ? this.fieldMessageKey(fieldPath, interned) : interned;
 
     // EventAggregate
     let agg = this.aggregates.get(src.key, objectUid, typeReason);
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) this.aggregates.set((agg = { messages: [], last: now }), src.key, objectUid, typeReason);
-    if (!agg.messages.includes(interned)) agg.messages.push(interned);
+    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) {
+      // Most keys only ever see one message: a one-slot literal, where `[]` and a push would
+      // give the list room for 17 (152 bytes) for as long as the cache keeps the entry.
+      this.aggregates.set((agg = { messages: [interned], last: now }), src.key, objectUid, typeReason);
+    } else if (!agg.messages.includes(interned)) agg.messages.push(interned);
     agg.last = now;
     let text = interned;
     if (agg.messages.length >= AGGREGATE_MAX_EVENTS) {
@@ -291,7 +342,8 @@ export class EventRecorder {
       this.observed.set(name, src.key, objectUid, typeReason, messageKey);
     }
     this.store.put(ev);
-    this.expiry.note(ev);
+    // Written at `ts`: the second `now` falls in, as etcd lease TTLs count.
+    this.expiry.note(ev, Math.floor(now / 1000) * 1000);
     return ev;
   }
 }
