@@ -24,14 +24,9 @@ import type { Store } from '../store/store.js';
 import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
 import { memo } from '../memo.js';
-import { Interner } from '../intern.js';
+import { EventKeyParts, type EventSource } from './event-keys.js';
 import { newRngState, quickUid } from './rng.js';
 import { rfc3339 } from './time.js';
-
-export interface EventSource {
-  readonly component: string;
-  readonly host?: string;
-}
 
 /** `defaultAggregateMaxEvents`: distinct messages before similar events are combined. */
 const AGGREGATE_MAX_EVENTS = 10;
@@ -43,11 +38,33 @@ const SPAM_REFILL_MS = 300_000;
 /** `maxLruCacheEntries`. */
 const LRU_SIZE = 4096;
 
-/** The pieces of an Event name, joined flat (`allocate`): one array for every name. */
+/** `EventAggregate`'s message prefix for combined events. */
+const COMBINED_PREFIX = '(combined from similar events): ';
+
+/** The pieces of an Event name, joined flat (`eventName`): one array for every name. */
 const NAME_PARTS = ['', '.', '', ''];
 
 /** The clock in hex for Event names: one instant names thousands of Events, and hexing a double is slow. */
 const hexMillis = memo((ms: number): string => Math.floor(ms).toString(16));
+
+/**
+ * `<object>.<clock in hex><sequence in hex>`, built flat (one reused parts array, joined): the
+ * name is kept for the Event's hour, and a rope would cost 32 bytes more per piece.
+ */
+function eventName(now: number, objectName: string, seq: number): string {
+  const parts = NAME_PARTS;
+  parts[0] = objectName;
+  parts[2] = hexMillis(now);
+  parts[3] = (seq % 0x100000).toString(16).padStart(5, '0');
+  const name = parts.join('');
+  parts[0] = '';
+  return name;
+}
+
+/** The uid of the Event numbered `seq`. */
+function eventUid(seq: number): string {
+  return quickUid(newRngState(seq + 1));
+}
 
 /** The correlator's caches as plain data (entries least recently used first), for snapshots. */
 export interface RecorderState {
@@ -72,12 +89,6 @@ interface Aggregate {
 interface Bucket {
   tokens: number;
   at: number;
-}
-
-/** A component and host's stored `source` and the first part of its correlator keys. */
-interface SourceParts {
-  readonly stored: EventSource;
-  readonly key: string;
 }
 
 const same = (name: string): string => name;
@@ -134,20 +145,8 @@ export class EventRecorder {
   private aggregates = new Lru<Aggregate>(LRU_SIZE, 1, this.byUid);
   private buckets = new Lru<Bucket>(LRU_SIZE, 1, this.byUid);
   private seq = 0;
-  /**
-   * Per component and host: the one stored `source` every Event of it shares, and the first
-   * part of its correlator keys (`<component>NUL<host>`), built once.
-   */
-  private readonly sources = new Map<string, Map<string, SourceParts>>();
-  /** The source `sourceOf` gave last. */
-  private lastSource: SourceParts | undefined;
-  /** `<fieldPath>NUL<message>` key parts by field path and interned message, and how many (`fieldMessageKey`). */
-  private readonly fieldMessages = new Map<string, Map<string, string>>();
-  private fieldMessageCount = 0;
-  /** `<type>NUL<reason>` key parts, built once per pair. */
-  private readonly typeReasons = new Map<string, Map<string, string>>();
-  /** Messages repeat across the pods of a template: one flat copy serves them all. */
-  private readonly messages = new Interner();
+  /** The parts of the correlator's keys, built once (event-keys.ts). */
+  private readonly keys = new EventKeyParts();
 
   private readonly expiry: EventExpiry;
 
@@ -161,22 +160,22 @@ export class EventRecorder {
   }
 
   /**
-   * A fresh Event name and uid. Upstream names events `<object>.<UnixNano in hex>`; a
-   * millisecond clock plus a sequence number gives the same shape and stays unique within one
-   * instant. The events.k8s.io/v1 recorder draws from the same sequence, so names never clash.
+   * A fresh Event name, drawing the next number of the sequence. Upstream names events
+   * `<object>.<UnixNano in hex>`; a millisecond clock plus a sequence number gives the same
+   * shape and stays unique within one instant. The events.k8s.io/v1 recorder draws from the same
+   * sequence, so names never clash.
    */
-  allocate(now: number, objectName: string): { name: string; uid: string } {
-    const seq = this.seq++;
-    // The uid is a UUID like any object's, drawn from a generator seeded by the sequence number
-    // (the cluster's RNG is left alone, so pod names do not depend on how many events were written).
-    // Built flat (join): the name is kept for the Event's hour, and a rope would cost 32 bytes more per piece.
-    const parts = NAME_PARTS;
-    parts[0] = objectName;
-    parts[2] = hexMillis(now);
-    parts[3] = (seq % 0x100000).toString(16).padStart(5, '0');
-    const name = parts.join('');
-    parts[0] = '';
-    return { name, uid: quickUid(newRngState(seq + 1)) };
+  allocateName(now: number, objectName: string): string {
+    return eventName(now, objectName, this.seq++);
+  }
+
+  /**
+   * A fresh Event uid, drawing the next number of the sequence: a UUID like any object's, from a
+   * generator seeded by that number (the cluster's RNG is left alone, so pod names do not depend
+   * on how many events were written).
+   */
+  allocateUid(): string {
+    return eventUid(this.seq++);
   }
 
   /**
@@ -184,7 +183,7 @@ export class EventRecorder {
    * caches, as a new process does, so its next events are new Events rather than repeats.
    */
   restartSource(source: EventSource): void {
-    const { key } = this.sourceOf(source);
+    const { key } = this.keys.source(source);
     for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteFirst(key);
   }
 
@@ -212,56 +211,6 @@ export class EventRecorder {
     this.expiry.restore(state.expiry);
   }
 
-  /** The stored `source` of this component and host (shared, never mutated) and its key part. */
-  private sourceOf(source: EventSource): SourceParts {
-    const host = source.host ?? '';
-    // A component writes its events in runs (a kubelet's node conditions, a pod's containers).
-    const last = this.lastSource;
-    if (last && last.stored.component === source.component && (last.stored.host ?? '') === host) return last;
-    return (this.lastSource = this.sourceIn(source.component, host));
-  }
-
-  private sourceIn(component: string, host: string): SourceParts {
-    let byHost = this.sources.get(component);
-    if (!byHost) this.sources.set(component, (byHost = new Map()));
-    let found = byHost.get(host);
-    if (!found) {
-      const stored = host ? { component, host } : { component };
-      byHost.set(host, (found = { stored, key: `${component}\u0000${host}` }));
-    }
-    return found;
-  }
-
-  /**
-   * The `<fieldPath>NUL<message>` key part, built once per pair: the kubelet writes the same few
-   * container messages for every pod, and a key built per event would be a new string to
-   * allocate and flatten on every comparison. Dropped whole past `LRU_SIZE` pairs (bounded
-   * whatever messages a script makes).
-   */
-  private fieldMessageKey(fieldPath: string, message: string): string {
-    let byMessage = this.fieldMessages.get(fieldPath);
-    if (!byMessage) this.fieldMessages.set(fieldPath, (byMessage = new Map()));
-    let key = byMessage.get(message);
-    if (key === undefined) {
-      if (++this.fieldMessageCount > LRU_SIZE) {
-        this.fieldMessages.clear();
-        this.fieldMessages.set(fieldPath, byMessage);
-        byMessage.clear();
-        this.fieldMessageCount = 1;
-      }
-      byMessage.set(message, (key = [fieldPath, message].join('\u0000')));
-    }
-    return key;
-  }
-
-  private typeReason(type: string, reason: string): string {
-    let byReason = this.typeReasons.get(type);
-    if (!byReason) this.typeReasons.set(type, (byReason = new Map()));
-    let key = byReason.get(reason);
-    if (key === undefined) byReason.set(reason, (key = `${type}\u0000${reason}`));
-    return key;
-  }
-
   /**
    * Records an event; returns the Event written or updated, or undefined when it was dropped.
    * `fieldPath` names a part of the object (`spec.containers{agent}`: the kubelet's container
@@ -271,11 +220,11 @@ export class EventRecorder {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
     // the uid alone already names one object. The keys are paths of parts (see Lru): source,
     // uid, type and reason, then the field path (when there is one) and message.
-    const src = this.sourceOf(source);
+    const src = this.keys.source(source);
     const objectUid = obj.metadata.uid;
-    const typeReason = this.typeReason(type, reason);
-    const interned = this.messages.intern(message);
-    let messageKey: string | undefined = fieldPath ? this.fieldMessageKey(fieldPath, interned) : interned;
+    const typeReason = this.keys.typeReason(type, reason);
+    const interned = this.keys.message(message);
+    let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned) : interned;
 
     // EventAggregate
     let agg = this.aggregates.get(src.key, objectUid, typeReason);
@@ -289,7 +238,9 @@ export class EventRecorder {
     if (agg.messages.length >= AGGREGATE_MAX_EVENTS) {
       agg.messages.shift();
       messageKey = undefined;
-      text = this.messages.intern(`(combined from similar events): ${message}`);
+      // Unique per record (the latest of many messages), so joined flat rather than interned:
+      // a table entry would only push out the messages that do repeat.
+      text = [COMBINED_PREFIX, interned].join('');
     }
 
     // Filter (the spam filter sees every event, repeats included)
@@ -321,7 +272,10 @@ export class EventRecorder {
         metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() },
       };
     } else {
-      const { name, uid } = this.allocate(now, obj.metadata.name);
+      // One number of the sequence names the Event and seeds its uid.
+      const seq = this.seq++;
+      const name = eventName(now, obj.metadata.name, seq);
+      const uid = eventUid(seq);
       ev = {
         apiVersion: 'v1',
         kind: 'Event',
