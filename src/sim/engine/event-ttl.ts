@@ -49,9 +49,12 @@ export class EventExpiry {
     private readonly owns: (ev: KubeEvent) => boolean = () => true,
   ) {}
 
-  /** Records a write of `ev` (at `writtenAt(ev)`). */
-  note(ev: KubeEvent): void {
-    this.ats.push(this.expiryOf(ev));
+  /**
+   * Records a write of `ev`, at `at` (ms) when the writer knows it (what `writtenAt(ev)` would
+   * give: the recorders do, and then no timestamp is parsed back per write).
+   */
+  note(ev: KubeEvent, at = this.writtenAt(ev)): void {
+    this.ats.push(at + this.ttlMs);
     this.namespaces.push(ev.metadata.namespace ?? '');
     this.names.push(ev.metadata.name);
   }

@@ -65,7 +65,7 @@ export interface EventsV1State {
   /** Isomorphic key -> cached event, in insertion order. */
   readonly cache: [string, Cached][];
   /**
-   * Event name (unique cluster-wide: see `EventRecorder.allocate`) -> when it was last written
+   * Event name (unique cluster-wide: see `EventRecorder.allocateName`) -> when it was last written
    * (ms). Shared with the live recorder, which copies it before it next writes: it holds every
    * such Event of the last hour, on a big fleet tens of thousands.
    */
@@ -198,7 +198,7 @@ export class EventsV1Recorder {
       return this.write(cached, now) ? 'series' : 'dropped';
     }
     const namespace = regarding.metadata.namespace || 'default';
-    const { name } = this.names.allocate(now, regarding.metadata.name);
+    const name = this.names.allocateName(now, regarding.metadata.name);
     const event: KubeEvent = {
       apiVersion: 'v1',
       kind: 'Event',
@@ -236,7 +236,7 @@ export class EventsV1Recorder {
     if (existing) return false;
     const ns = this.store.get('Namespace', '', namespace);
     if (!ns || ns.metadata.deletionTimestamp) return false;
-    const { uid } = this.names.allocate(at, '');
+    const uid = this.names.allocateUid();
     const created: KubeEvent = {
       ...entry.event,
       ...(series ? { series } : {}),
@@ -255,9 +255,10 @@ export class EventsV1Recorder {
 
   private put(ev: KubeEvent, at: number): void {
     // etcd lease TTLs count in whole seconds, as the core/v1 Events' lastTimestamp does.
-    this.writable().set(ev.metadata.name, Math.floor(at / 1000) * 1000);
+    const second = Math.floor(at / 1000) * 1000;
+    this.writable().set(ev.metadata.name, second);
     this.store.put(ev);
-    this.expiry.note(ev);
+    this.expiry.note(ev, second);
   }
 
   /** `refreshExistingEventSeries`. */

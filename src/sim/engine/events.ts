@@ -24,14 +24,9 @@ import type { Store } from '../store/store.js';
 import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
 import { memo } from '../memo.js';
-import { Interner } from '../intern.js';
+import { EventKeyParts, type EventSource } from './event-keys.js';
 import { newRngState, quickUid } from './rng.js';
 import { rfc3339 } from './time.js';
-
-export interface EventSource {
-  readonly component: string;
-  readonly host?: string;
-}
 
 /** `defaultAggregateMaxEvents`: distinct messages before similar events are combined. */
 const AGGREGATE_MAX_EVENTS = 10;
@@ -43,8 +38,33 @@ const SPAM_REFILL_MS = 300_000;
 /** `maxLruCacheEntries`. */
 const LRU_SIZE = 4096;
 
+/** `EventAggregate`'s message prefix for combined events. */
+const COMBINED_PREFIX = '(combined from similar events): ';
+
+/** The pieces of an Event name, joined flat (`eventName`): one array for every name. */
+const NAME_PARTS = ['', '.', '', ''];
+
 /** The clock in hex for Event names: one instant names thousands of Events, and hexing a double is slow. */
 const hexMillis = memo((ms: number): string => Math.floor(ms).toString(16));
+
+/**
+ * `<object>.<clock in hex><sequence in hex>`, built flat (one reused parts array, joined): the
+ * name is kept for the Event's hour, and a rope would cost 32 bytes more per piece.
+ */
+function eventName(now: number, objectName: string, seq: number): string {
+  const parts = NAME_PARTS;
+  parts[0] = objectName;
+  parts[2] = hexMillis(now);
+  parts[3] = (seq % 0x100000).toString(16).padStart(5, '0');
+  const name = parts.join('');
+  parts[0] = '';
+  return name;
+}
+
+/** The uid of the Event numbered `seq`. */
+function eventUid(seq: number): string {
+  return quickUid(newRngState(seq + 1));
+}
 
 /** The correlator's caches as plain data (entries least recently used first), for snapshots. */
 export interface RecorderState {
@@ -125,15 +145,8 @@ export class EventRecorder {
   private aggregates = new Lru<Aggregate>(LRU_SIZE, 1, this.byUid);
   private buckets = new Lru<Bucket>(LRU_SIZE, 1, this.byUid);
   private seq = 0;
-  /**
-   * Per component and host: the one stored `source` every Event of it shares, and the first
-   * part of its correlator keys (`<component>NUL<host>`), built once.
-   */
-  private readonly sources = new Map<string, Map<string, { readonly stored: EventSource; readonly key: string }>>();
-  /** `<type>NUL<reason>` key parts, built once per pair. */
-  private readonly typeReasons = new Map<string, Map<string, string>>();
-  /** Messages repeat across the pods of a template: one flat copy serves them all. */
-  private readonly messages = new Interner();
+  /** The parts of the correlator's keys, built once (event-keys.ts). */
+  private readonly keys = new EventKeyParts();
 
   private readonly expiry: EventExpiry;
 
@@ -147,17 +160,22 @@ export class EventRecorder {
   }
 
   /**
-   * A fresh Event name and uid. Upstream names events `<object>.<UnixNano in hex>`; a
-   * millisecond clock plus a sequence number gives the same shape and stays unique within one
-   * instant. The events.k8s.io/v1 recorder draws from the same sequence, so names never clash.
+   * A fresh Event name, drawing the next number of the sequence. Upstream names events
+   * `<object>.<UnixNano in hex>`; a millisecond clock plus a sequence number gives the same
+   * shape and stays unique within one instant. The events.k8s.io/v1 recorder draws from the same
+   * sequence, so names never clash.
    */
-  allocate(now: number, objectName: string): { name: string; uid: string } {
-    const seq = this.seq++;
-    // The uid is a UUID like any object's, drawn from a generator seeded by the sequence number
-    // (the cluster's RNG is left alone, so pod names do not depend on how many events were written).
-    // Built flat (join): the name is kept for the Event's hour, and a rope would cost 32 bytes more per piece.
-    const name = [objectName, '.', hexMillis(now), (seq % 0x100000).toString(16).padStart(5, '0')].join('');
-    return { name, uid: quickUid(newRngState(seq + 1)) };
+  allocateName(now: number, objectName: string): string {
+    return eventName(now, objectName, this.seq++);
+  }
+
+  /**
+   * A fresh Event uid, drawing the next number of the sequence: a UUID like any object's, from a
+   * generator seeded by that number (the cluster's RNG is left alone, so pod names do not depend
+   * on how many events were written).
+   */
+  allocateUid(): string {
+    return eventUid(this.seq++);
   }
 
   /**
@@ -165,7 +183,7 @@ export class EventRecorder {
    * caches, as a new process does, so its next events are new Events rather than repeats.
    */
   restartSource(source: EventSource): void {
-    const { key } = this.sourceOf(source);
+    const { key } = this.keys.source(source);
     for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteFirst(key);
   }
 
@@ -193,27 +211,6 @@ export class EventRecorder {
     this.expiry.restore(state.expiry);
   }
 
-  /** The stored `source` of this component and host (shared, never mutated) and its key part. */
-  private sourceOf(source: EventSource): { readonly stored: EventSource; readonly key: string } {
-    const host = source.host ?? '';
-    let byHost = this.sources.get(source.component);
-    if (!byHost) this.sources.set(source.component, (byHost = new Map()));
-    let found = byHost.get(host);
-    if (!found) {
-      const stored = host ? { component: source.component, host } : { component: source.component };
-      byHost.set(host, (found = { stored, key: `${source.component}\u0000${host}` }));
-    }
-    return found;
-  }
-
-  private typeReason(type: string, reason: string): string {
-    let byReason = this.typeReasons.get(type);
-    if (!byReason) this.typeReasons.set(type, (byReason = new Map()));
-    let key = byReason.get(reason);
-    if (key === undefined) byReason.set(reason, (key = `${type}\u0000${reason}`));
-    return key;
-  }
-
   /**
    * Records an event; returns the Event written or updated, or undefined when it was dropped.
    * `fieldPath` names a part of the object (`spec.containers{agent}`: the kubelet's container
@@ -223,22 +220,27 @@ export class EventRecorder {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
     // the uid alone already names one object. The keys are paths of parts (see Lru): source,
     // uid, type and reason, then the field path (when there is one) and message.
-    const src = this.sourceOf(source);
+    const src = this.keys.source(source);
     const objectUid = obj.metadata.uid;
-    const typeReason = this.typeReason(type, reason);
-    const interned = this.messages.intern(message);
-    let messageKey: string | undefined = fieldPath ? `${fieldPath}\u0000${interned}` : interned;
+    const typeReason = this.keys.typeReason(type, reason);
+    const interned = this.keys.message(message);
+    let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned) : interned;
 
     // EventAggregate
     let agg = this.aggregates.get(src.key, objectUid, typeReason);
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) this.aggregates.set((agg = { messages: [], last: now }), src.key, objectUid, typeReason);
-    if (!agg.messages.includes(interned)) agg.messages.push(interned);
+    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) {
+      // Most keys only ever see one message: a one-slot literal, where `[]` and a push would
+      // give the list room for 17 (152 bytes) for as long as the cache keeps the entry.
+      this.aggregates.set((agg = { messages: [interned], last: now }), src.key, objectUid, typeReason);
+    } else if (!agg.messages.includes(interned)) agg.messages.push(interned);
     agg.last = now;
     let text = interned;
     if (agg.messages.length >= AGGREGATE_MAX_EVENTS) {
       agg.messages.shift();
       messageKey = undefined;
-      text = this.messages.intern(`(combined from similar events): ${message}`);
+      // Unique per record (the latest of many messages), so joined flat rather than interned:
+      // a table entry would only push out the messages that do repeat.
+      text = [COMBINED_PREFIX, interned].join('');
     }
 
     // Filter (the spam filter sees every event, repeats included)
@@ -270,7 +272,10 @@ export class EventRecorder {
         metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() },
       };
     } else {
-      const { name, uid } = this.allocate(now, obj.metadata.name);
+      // One number of the sequence names the Event and seeds its uid.
+      const seq = this.seq++;
+      const name = eventName(now, obj.metadata.name, seq);
+      const uid = eventUid(seq);
       ev = {
         apiVersion: 'v1',
         kind: 'Event',
@@ -291,7 +296,8 @@ export class EventRecorder {
       this.observed.set(name, src.key, objectUid, typeReason, messageKey);
     }
     this.store.put(ev);
-    this.expiry.note(ev);
+    // Written at `ts`: the second `now` falls in, as etcd lease TTLs count.
+    this.expiry.note(ev, Math.floor(now / 1000) * 1000);
     return ev;
   }
 }

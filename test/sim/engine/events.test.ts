@@ -132,4 +132,18 @@ describe('EventRecorder', () => {
       '{"kind":"Node","name":"node-1","uid":"node-uid","apiVersion":"v1","resourceVersion":"2"}',
     );
   });
+
+  it('tells container events apart by field path and message past 4096 such pairs (the table of their keys is dropped and rebuilt)', () => {
+    const store = storeWithDefaultNamespace();
+    const r = new EventRecorder(store);
+    const kubelet = { component: 'kubelet', host: 'node-1' };
+    const pod = (i: number) => ({ ...DS, metadata: { ...DS.metadata, name: `p${i}`, uid: `uid-${i}` } }) as DaemonSet;
+    for (let i = 0; i < 4100; i++) r.record(i, pod(i), 'Normal', 'Pulled', `pulled ${i}`, kubelet, 'spec.containers{agent}');
+    // Keys built before the table was dropped (p10) and after it (p4098) still match a repeat.
+    expect(r.record(5_000, pod(10), 'Normal', 'Pulled', 'pulled 10', kubelet, 'spec.containers{agent}')!.count).toBe(2);
+    expect(r.record(5_000, pod(4098), 'Normal', 'Pulled', 'pulled 4098', kubelet, 'spec.containers{agent}')!.count).toBe(2);
+    // Another container of the same pod is another Event.
+    expect(r.record(5_000, pod(4098), 'Normal', 'Pulled', 'pulled 4098', kubelet, 'spec.containers{sidecar}')!.count).toBe(1);
+    expect(store.count('Event')).toBe(4101);
+  });
 });
