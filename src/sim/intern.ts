@@ -1,13 +1,15 @@
 /**
  * Values that a big cluster keeps by the hundred thousand, stored once where they repeat:
- * strings (Event names and messages, container IDs) stored flat, and small readonly objects
- * (conditions) that many objects written at one instant share.
+ * strings (Event names and messages, container IDs) stored flat, objects copied with a shared
+ * V8 hidden class, lists without spare room. (Small readonly objects that many objects share,
+ * such as conditions, are kept in a BoundedTable by the module that makes them.)
  *
  * V8 keeps `a + b` and template literals of 13 characters or more as a rope: one 32-byte node per
  * concatenation, pointing at the pieces. Hashing or comparing a rope flattens it, but the rope's
  * node stays in front of the flat copy. A string kept for an hour (an Event's) is cheaper built
  * flat from the start (`Array.prototype.join` builds flat strings) or copied flat once.
  */
+import { BoundedTable } from './bounded-table.js';
 
 /** A flat string equal to `s` (`s` itself when it already is flat). */
 export function flat(s: string): string {
@@ -18,39 +20,18 @@ export function flat(s: string): string {
 }
 
 /**
- * A bounded table of shared values by a text key: `get(key, make)` gives the value made for the
- * first equal key. Dropped whole at `limit` entries, so memory stays bounded whatever a script
- * does. The values must never be mutated (stored objects never are).
- */
-export class InternTable<T> {
-  private readonly table = new Map<string, T>();
-
-  constructor(private readonly limit = 4096) {}
-
-  get(key: string, make: () => T): T {
-    let v = this.table.get(key);
-    if (v === undefined) {
-      v = make();
-      if (this.table.size >= this.limit) this.table.clear();
-      this.table.set(key, v);
-    }
-    return v;
-  }
-}
-
-/**
  * Strings seen before: `intern(s)` gives the first string equal to `s`, flat. Pods made from one
  * template write the same messages ("Created container: agent"), so one copy serves all of them.
  */
 export class Interner {
-  private readonly table: InternTable<string>;
+  private readonly table: BoundedTable<string, string>;
 
   constructor(limit = 4096) {
-    this.table = new InternTable(limit);
+    this.table = new BoundedTable(limit);
   }
 
   intern(s: string): string {
-    return this.table.get(s, () => flat(s));
+    return this.table.obtain(s, flat);
   }
 }
 

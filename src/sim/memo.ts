@@ -1,23 +1,17 @@
 /**
- * Two memos for hot paths of a big cluster.
- *
- * A bounded memo for pure functions of a small value (a string, a number). Hot paths of a big
- * cluster recompute the same few answers thousands of times per pass (the one image every
- * daemon pod runs, the instant every write of a pass stamps, the quantity every pod requests).
- * The cache is dropped whole when it reaches `limit` entries, so memory stays bounded whatever
- * a script does.
+ * Two memos for hot paths of a big cluster, both kept in a BoundedTable (dropped whole at
+ * `limit` entries, so memory stays bounded whatever a script does).
+ */
+import { BoundedTable } from './bounded-table.js';
+
+/**
+ * A memo for pure functions of a small value (a string, a number). Hot paths of a big cluster
+ * recompute the same few answers thousands of times per pass (the one image every daemon pod
+ * runs, the instant every write of a pass stamps, the quantity every pod requests).
  */
 export function memo<K extends string | number, V>(fn: (key: K) => V, limit = 4096): (key: K) => V {
-  const cache = new Map<K, V>();
-  return (key: K): V => {
-    let v = cache.get(key);
-    if (v === undefined && !cache.has(key)) {
-      v = fn(key);
-      if (cache.size >= limit) cache.clear();
-      cache.set(key, v);
-    }
-    return v as V;
-  };
+  const table = new BoundedTable<K, V>(limit);
+  return (key: K): V => table.obtain(key, fn);
 }
 
 /** What an identity memo keeps per object: the first variant's answer inline, any others in a Map. */
@@ -31,23 +25,14 @@ interface Answers<V> {
  * A memo keyed by object identity, plus an optional short variant string for any other input.
  * Stored objects are never mutated, so an identity hit is never stale; the DaemonSet controller
  * creates every pod of a sync from one template, whose containers and tolerations arrays the API
- * server then defaults and validates once instead of once per pod.
- *
- * Why a Map dropped whole at `limit` objects rather than a WeakMap: most keys are seen once or a
- * few times (each node's labels map), and a WeakMap costs a great deal per new key, in the
- * insertion and again in every garbage collection, which must trace its entries as ephemerons.
- * Most objects have one variant (the path they are validated at), kept without a Map of its own.
+ * server then defaults and validates once instead of once per pod. Most objects have one
+ * variant (the path they are validated at), kept without a Map of its own.
  */
 export function identityMemo<K extends object, V>(fn: (key: K, variant: string) => V, limit = 1 << 14): (key: K, variant?: string) => V {
-  const cache = new Map<K, Answers<V>>();
+  const table = new BoundedTable<K, Answers<V>>(limit);
   return (key: K, variant = ''): V => {
-    const answers = cache.get(key);
-    if (answers === undefined) {
-      const value = fn(key, variant);
-      if (cache.size >= limit) cache.clear();
-      cache.set(key, { variant, value, more: undefined });
-      return value;
-    }
+    const answers = table.get(key);
+    if (answers === undefined) return table.set(key, { variant, value: fn(key, variant), more: undefined }).value;
     if (answers.variant === variant) return answers.value;
     const more = (answers.more ??= new Map());
     if (more.has(variant)) return more.get(variant) as V;

@@ -61,6 +61,13 @@ export function compileTerm(term: NodeSelectorTerm): NodeMatcher {
     // (`nodeSelectorRequirementsAsFieldSelector`).
     if (r.key !== 'metadata.name') return MATCH_NONE;
     if ((r.operator === 'In' || r.operator === 'NotIn') && (r.values ?? []).length !== 1) return MATCH_NONE;
+    // The DaemonSet's pin of each pod to its node: a name comparison, with no label map built per node.
+    if (r.operator === 'In' || r.operator === 'NotIn') {
+      const name = r.values![0]!;
+      const equal = r.operator === 'In';
+      checks.push((_labels, node) => (node.metadata.name === name) === equal);
+      continue;
+    }
     const c = compileRequirement(r);
     if (!c) return MATCH_NONE;
     checks.push((_labels, node) => c({ 'metadata.name': node.metadata.name }));

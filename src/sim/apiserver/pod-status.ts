@@ -6,32 +6,55 @@
  */
 import type { PodCondition, PodStatus } from '../api/types.js';
 import { rfc3339 } from '../engine/time.js';
-import { InternTable, trimmed } from '../intern.js';
+import { BoundedTable } from '../bounded-table.js';
+import { trimmed } from '../intern.js';
 
 /**
  * Conditions by every field, so the pods whose conditions changed at one instant share them (a
- * fleet's pods are bound and turn Ready together). Dropped whole at 4,096 entries.
+ * fleet's pods are bound and turn Ready together): by transition time, then type, status,
+ * reason and message, each looked up as the string it already is (the type, status and reason
+ * are constants, the time comes from the clock's memo), so a condition write builds no joined
+ * key. Dropped whole at 4,096 instants.
  */
-const internedConditions = new InternTable<PodCondition>();
+const conditionsByTime = new BoundedTable<string, Map<string, Map<string, Map<string, Map<string, PodCondition>>>>>(4096);
 
-/** A number for each interned condition, so a list of them has a short key. */
-const conditionIds = new WeakMap<PodCondition, number>();
-let nextConditionId = 0;
+/** The Map one level down, made empty when absent. */
+function level<T>(m: Map<string, Map<string, T>>, key: string): Map<string, T> {
+  let v = m.get(key);
+  if (v === undefined) m.set(key, (v = new Map()));
+  return v;
+}
+
+/** The condition objects sharedPodCondition made: only lists of these are shared. */
+const sharedConditions = new WeakSet<PodCondition>();
 
 /** The pod condition with these fields (`lastProbeTime` null), shared by every pod that has it. */
 export function sharedPodCondition(type: PodCondition['type'], status: PodCondition['status'], lastTransitionTime: string, reason?: string, message?: string): PodCondition {
-  return internedConditions.get(`${type}\u0000${status}\u0000${lastTransitionTime}\u0000${reason ?? ''}\u0000${message ?? ''}`, () => {
+  let byType = conditionsByTime.get(lastTransitionTime);
+  if (byType === undefined) byType = conditionsByTime.set(lastTransitionTime, new Map());
+  const byMessage = level(level(level(byType, type), status), reason ?? '');
+  let c = byMessage.get(message ?? '');
+  if (c === undefined) {
     // Built field by field (in the order the API serves them), not with spreads.
     const fresh: { -readonly [K in keyof PodCondition]: PodCondition[K] } = { type, status, lastProbeTime: null, lastTransitionTime };
     if (reason) fresh.reason = reason;
     if (message) fresh.message = message;
-    conditionIds.set(fresh, nextConditionId++);
-    return fresh;
-  });
+    sharedConditions.add(fresh);
+    byMessage.set(message ?? '', (c = fresh));
+  }
+  return c;
 }
 
-/** Lists of interned conditions by their ids. Dropped whole at 4,096 entries. */
-const internedLists = new InternTable<readonly PodCondition[]>();
+/** A node of the table of shared lists: the list of the conditions on the path to it, and the lists that go on. */
+interface ListNode {
+  list: readonly PodCondition[] | undefined;
+  readonly next: Map<PodCondition, ListNode>;
+}
+
+const NO_CONDITIONS: readonly PodCondition[] = [];
+
+/** Shared lists by their first condition, then each next one by identity. Dropped whole at 4,096 first conditions. */
+const listsByFirst = new BoundedTable<PodCondition, ListNode>(4096);
 
 /**
  * `list` to store, trimmed to its length, and shared by every pod whose conditions are the same
@@ -39,13 +62,15 @@ const internedLists = new InternTable<readonly PodCondition[]>();
  * condition not made by sharedPodCondition is not shared.
  */
 export function sharedConditionList(list: PodCondition[]): readonly PodCondition[] {
-  const ids: number[] = [];
-  for (const c of list) {
-    const id = conditionIds.get(c);
-    if (id === undefined) return trimmed(list);
-    ids.push(id);
+  if (list.length === 0) return NO_CONDITIONS;
+  for (const c of list) if (!sharedConditions.has(c)) return trimmed(list);
+  let node: ListNode = listsByFirst.get(list[0]!) ?? listsByFirst.set(list[0]!, { list: undefined, next: new Map() });
+  for (let i = 1; i < list.length; i++) {
+    let child: ListNode | undefined = node.next.get(list[i]!);
+    if (child === undefined) node.next.set(list[i]!, (child = { list: undefined, next: new Map() }));
+    node = child;
   }
-  return internedLists.get(ids.join(','), () => trimmed(list));
+  return (node.list ??= trimmed(list));
 }
 
 export function withCondition(status: PodStatus, cond: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>, now: number): PodStatus {

@@ -33,7 +33,9 @@ export function pushTimer(h: TimerHeap, at: number, controller: string, key: str
   while (i > 0) {
     const p = (i - 1) >> 1;
     if (!less(a[i]!, a[p]!)) break;
-    [a[i], a[p]] = [a[p]!, a[i]!];
+    const swap = a[i]!;
+    a[i] = a[p]!;
+    a[p] = swap;
     i = p;
   }
 }
@@ -77,7 +79,9 @@ export function popTimer(h: TimerHeap): Timer | undefined {
       if (l < a.length && less(a[l]!, a[m]!)) m = l;
       if (r < a.length && less(a[r]!, a[m]!)) m = r;
       if (m === i) break;
-      [a[i], a[m]] = [a[m]!, a[i]!];
+      const swap = a[i]!;
+      a[i] = a[m]!;
+      a[m] = swap;
       i = m;
     }
   }

@@ -107,6 +107,14 @@ export class Store {
     return (all as KindMap[K][]).filter((obj) => (obj.metadata.namespace ?? '') === namespace);
   }
 
+  /**
+   * Every stored object, kind by kind, read in place: unlike `snapshot`, it hands no table out,
+   * so the store's next writes copy nothing. The store must not be written while iterating.
+   */
+  *all(): Generator<ApiObject, void, undefined> {
+    for (const byNamespace of this.data.objects.values()) for (const names of byNamespace.values()) yield* names.values();
+  }
+
   /** How many objects of a kind are stored. */
   count(kind: Kind): number {
     let n = 0;

@@ -188,9 +188,5 @@ export class EngineHost {
 
 /** Every stored object of the session's cluster, kind by kind. */
 function everyObject(session: EngineSession): ApiObject[] {
-  const out: ApiObject[] = [];
-  for (const byNamespace of session.cluster.store.snapshot().objects.values()) {
-    for (const names of byNamespace.values()) for (const obj of names.values()) out.push(obj);
-  }
-  return out;
+  return [...session.cluster.store.all()];
 }

@@ -25,6 +25,9 @@ describe('sharedConditionList', () => {
     expect(first).toEqual([scheduled, ready]);
     expect(sharedConditionList([scheduled, ready])).toBe(first);
     expect(sharedConditionList([ready, scheduled])).not.toBe(first);
+    expect(sharedConditionList([scheduled])).not.toBe(first);
+    expect(sharedConditionList([scheduled])).toEqual([scheduled]);
+    expect(sharedConditionList([scheduled, ready])).toBe(first);
     const own: PodCondition = { type: 'DisruptionTarget', status: 'True', lastProbeTime: null, lastTransitionTime: '2026-01-01T00:00:09Z' };
     const mixed = [scheduled, own];
     expect(sharedConditionList(mixed)).toEqual(mixed);

@@ -35,6 +35,16 @@ describe('Store', () => {
     expect(s.list('Pod', 'kube-system')).toHaveLength(0);
   });
 
+  it('iterates every stored object, kind by kind, as it is stored now', () => {
+    const s = new Store();
+    s.put(pod('p1'));
+    s.put(node('a'));
+    s.put(node('a', '2'));
+    s.put(pod('p2'));
+    s.remove('Pod', 'default', 'p1');
+    expect([...s.all()].map((o) => `${o.kind}/${o.metadata.name}@${o.metadata.resourceVersion}`)).toEqual(['Node/a@2', 'Pod/p2@1']);
+  });
+
   it('keeps list order current after updates and removals', () => {
     const s = new Store();
     s.put(node('a'));

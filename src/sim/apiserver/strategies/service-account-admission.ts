@@ -16,6 +16,7 @@
  */
 import type { Container, Pod, Volume } from '../../api/types.js';
 import { newRngState, randomSuffix } from '../../engine/rng.js';
+import { BoundedTable } from '../../bounded-table.js';
 import { trimmed, withField } from '../../intern.js';
 
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
@@ -45,11 +46,9 @@ function apiAccessVolume(name: string): Volume {
  * The containers lists this admission built, with the list each came from and the volume it
  * mounted: validation checks the source list once for a whole DaemonSet instead of each pod's
  * copy (serviceAccountMountOrigin). Validation asks right after admission, so the table is
- * dropped whole at MOUNTED_FROM_LIMIT lists (a list it forgot is validated as it is, with the
- * same errors): a Map rather than a WeakMap, whose per-pod insertions cost more in the collector.
+ * a BoundedTable (a list it forgot is validated as it is, with the same errors).
  */
-const mountedFrom = new Map<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>();
-const MOUNTED_FROM_LIMIT = 1 << 14;
+const mountedFrom = new BoundedTable<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>(1 << 14);
 
 /**
  * Where an admitted containers list came from: the list before this admission appended the
@@ -75,10 +74,7 @@ export function admitServiceAccount(pod: Pod): Pod {
   if (pod.spec.automountServiceAccountToken !== false && !(allMounted(spec.containers) && allMounted(spec.initContainers))) {
     const name = `kube-api-access-${randomSuffix(newRngState(parseInt(pod.metadata.uid.slice(0, 8), 16) || 1), 5)}`;
     const containers = (spec.containers ?? []).map((c) => withMount(c, name));
-    if (spec.containers) {
-      if (mountedFrom.size >= MOUNTED_FROM_LIMIT) mountedFrom.clear();
-      mountedFrom.set(containers, { from: spec.containers, volume: name });
-    }
+    if (spec.containers) mountedFrom.set(containers, { from: spec.containers, volume: name });
     spec.volumes = trimmed([...(spec.volumes ?? []), apiAccessVolume(name)]);
     spec.containers = containers;
     if (spec.initContainers) spec.initContainers = spec.initContainers.map((c) => withMount(c, name));

@@ -83,12 +83,12 @@ export function key(path: string, k: string): string {
 }
 
 /**
- * `field.Path.Child(...)`: dotted, skipping an empty parent. Validation builds a path for every
- * field it visits, errors or not (a pod's create builds dozens): the usual one name is joined
- * without the arrays the general case builds.
+ * `field.Path.Child(...)`: dotted, skipping empty parts. Validation builds a path for every
+ * field it visits, errors or not (a pod's create builds dozens), so the names are fixed
+ * parameters rather than a rest array, which would be a new array on every call.
  */
-export function child(path: string, name: string, ...more: string[]): string {
-  if (more.length > 0) return [path, name, ...more].filter((p) => p.length > 0).join('.');
+export function child(path: string, name: string, name2?: string, name3?: string): string {
+  if (name2 !== undefined) return child(child(child(path, name), name2), name3 ?? '');
   if (name.length === 0) return path;
   return path.length === 0 ? name : `${path}.${name}`;
 }

@@ -25,7 +25,7 @@ import { COMPONENT, ERROR_REQUEUE_BASE_MS, ERROR_REQUEUE_MAX_MS } from './consta
 import { DaemonPodIndex } from './daemon-pod-index.js';
 import { explainNode, type NodeExplanation } from './explain.js';
 import type { BackoffState } from './failed-pod-backoff.js';
-import { enqueuesFor } from './handlers.js';
+import { enqueuesFor, type Enqueues } from './handlers.js';
 import { syncDaemonSet } from './sync.js';
 import { SyncWriter } from './writer.js';
 
@@ -55,6 +55,8 @@ export class DaemonSetsController implements Controller {
   private orphans = new Map<string, Map<string, Pod>>();
   /** DaemonSet uid -> its pods by node, kept current by `observe`. Derived. */
   private indexes = new Map<string, DaemonPodIndex>();
+  /** Scratch for `enqueuesFor`, emptied after each change. Not state. */
+  private readonly enqueues: Enqueues = { now: [], after: [] };
 
   constructor(private readonly store: Store) {
     this.rebuildOrphans();
@@ -65,9 +67,11 @@ export class DaemonSetsController implements Controller {
       this.trackOrphan(change);
       this.updateIndexes(change);
     } else if (change.obj.kind === 'DaemonSet' && change.type === 'removed') this.indexes.delete(change.obj.metadata.uid);
-    const { now, after } = enqueuesFor(change, this.store);
+    const { now, after } = enqueuesFor(change, this.store, this.enqueues);
     for (const key of now) this.enqueue(key);
-    this.pendingAfter.push(...after);
+    for (const a of after) this.pendingAfter.push(a);
+    now.length = 0;
+    after.length = 0;
   }
 
   wake(timerKey: string): void {

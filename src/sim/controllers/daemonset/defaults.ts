@@ -8,6 +8,7 @@
  * must behave exactly as if the defaults had been applied. The view is never written back.
  */
 import type { DaemonSet, DaemonSetSpec, DaemonSetStatus } from '../../api/types.js';
+import { BoundedTable } from '../../bounded-table.js';
 
 const cache = new WeakMap<DaemonSet, DaemonSet>();
 
@@ -52,9 +53,20 @@ export function withDaemonSetDefaults(ds: DaemonSet): DaemonSet {
   return out;
 }
 
-/** `namespace/name`, the work-queue key (`cache.MetaNamespaceKeyFunc`). */
+/** Work-queue keys by name, then namespace: each key is built (flat) once, not on every pod write. */
+const keys = new BoundedTable<string, Map<string, string>>(4096);
+
+/**
+ * `namespace/name`, the work-queue key (`cache.MetaNamespaceKeyFunc`). Every write of a daemon
+ * pod wakes its DaemonSet by this key, and a key built afresh would be hashed afresh.
+ */
 export function daemonSetKey(ds: { readonly metadata: { readonly namespace?: string; readonly name: string } }): string {
-  return `${ds.metadata.namespace ?? ''}/${ds.metadata.name}`;
+  const { name } = ds.metadata;
+  const namespace = ds.metadata.namespace ?? '';
+  const byNamespace = keys.get(name) ?? keys.set(name, new Map());
+  let key = byNamespace.get(namespace);
+  if (key === undefined) byNamespace.set(namespace, (key = [namespace, name].join('/')));
+  return key;
 }
 
 /** Splits a `namespace/name` key (`cache.SplitMetaNamespaceKey`). */

@@ -40,15 +40,18 @@ export function daemonSetsSelecting(store: Store, obj: Pod | ControllerRevision)
   });
 }
 
-function ownerKey(store: Store, obj: ApiObject, ref: OwnerReference | undefined): string[] {
-  if (!ref) return [];
+/** Adds the key of the DaemonSet `ref` points to, if it (still) exists. */
+function addOwnerKey(store: Store, obj: ApiObject, ref: OwnerReference | undefined, out: Enqueues): void {
+  if (!ref) return;
   const ds = resolveControllerRef(store, obj.metadata.namespace ?? '', ref);
-  return ds ? [daemonSetKey(ds)] : [];
+  if (ds) out.now.push(daemonSetKey(ds));
 }
 
-/** The keys a store change wakes. */
-export function enqueuesFor(change: Change, store: Store): Enqueues {
-  const out: Enqueues = { now: [], after: [] };
+/**
+ * The keys a store change wakes, added to `out` (a controller passes one scratch record for
+ * every change it watches, rather than a fresh record and two arrays per pod write).
+ */
+export function enqueuesFor(change: Change, store: Store, out: Enqueues = { now: [], after: [] }): Enqueues {
   const obj = change.obj;
   switch (obj.kind) {
     case 'DaemonSet':
@@ -86,13 +89,13 @@ function ownedObjectChange(change: Change, store: Store, out: Enqueues): void {
   const cur = change.obj as Pod | ControllerRevision;
   const isPod = cur.kind === 'Pod';
   if (change.type === 'removed' || (change.type === 'added' && cur.metadata.deletionTimestamp)) {
-    out.now.push(...ownerKey(store, cur, controllerOf(cur)));
+    addOwnerKey(store, cur, controllerOf(cur), out);
     return;
   }
   if (change.type === 'added') {
     const ref = controllerOf(cur);
     if (ref) {
-      if (isPod) out.now.push(...ownerKey(store, cur, ref));
+      if (isPod) addOwnerKey(store, cur, ref, out);
       return;
     }
     for (const ds of daemonSetsSelecting(store, cur)) out.now.push(daemonSetKey(ds));
@@ -101,13 +104,13 @@ function ownedObjectChange(change: Change, store: Store, out: Enqueues): void {
   const old = change.old as Pod | ControllerRevision;
   if (old.metadata.resourceVersion === cur.metadata.resourceVersion) return;
   if (isPod && cur.metadata.deletionTimestamp) {
-    out.now.push(...ownerKey(store, cur, controllerOf(cur)));
+    addOwnerKey(store, cur, controllerOf(cur), out);
     return;
   }
   const curRef = controllerOf(cur);
   const oldRef = controllerOf(old);
   const refChanged = !jsonEqual(curRef ?? null, oldRef ?? null);
-  if (refChanged && oldRef) out.now.push(...ownerKey(store, old, oldRef));
+  if (refChanged && oldRef) addOwnerKey(store, old, oldRef, out);
   if (curRef) {
     const ds = resolveControllerRef(store, cur.metadata.namespace ?? '', curRef);
     if (!ds) return;

@@ -8,6 +8,7 @@ import type { Draft } from '../../apiserver/apiserver.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_ANNOTATION, TEMPLATE_GENERATION_LABEL, controllerRefFor } from './constants.js';
 import { replaceDaemonSetPodNodeNameNodeAffinity } from './node-affinity-pin.js';
 import { addOrUpdateDaemonPodTolerations } from './tolerations.js';
+import { BoundedTable } from '../../bounded-table.js';
 import { flat } from '../../intern.js';
 import { memo } from '../../memo.js';
 
@@ -70,14 +71,11 @@ export function newDaemonPod(ds: DaemonSet, template: PodTemplateSpec, nodeName:
 const generateNameOf = memo((name: string): string => flat(`${name}-`));
 
 /** A daemon pod's `ownerReferences` by DaemonSet uid: one array shared by all the pods of one DaemonSet. */
-const ownerReferences = new Map<string, readonly OwnerReference[]>();
+const ownerReferences = new BoundedTable<string, readonly OwnerReference[]>(4096);
 
 function ownerReferencesOf(ds: DaemonSet): readonly OwnerReference[] {
   let refs = ownerReferences.get(ds.metadata.uid);
-  if (!refs || refs[0]!.name !== ds.metadata.name) {
-    if (ownerReferences.size >= 4096) ownerReferences.clear();
-    ownerReferences.set(ds.metadata.uid, (refs = [controllerRefFor(ds)]));
-  }
+  if (!refs || refs[0]!.name !== ds.metadata.name) refs = ownerReferences.set(ds.metadata.uid, [controllerRefFor(ds)]);
   return refs;
 }
 

@@ -9,6 +9,7 @@
  * is not checked: the runtime bind-mounts it and creates a missing path as an empty directory.
  */
 import type { HostPathType } from '../../api/types.js';
+import { BoundedTable } from '../../bounded-table.js';
 
 export type HostPathKind = 'Directory' | 'File' | 'Socket' | 'CharDevice' | 'BlockDevice';
 
@@ -96,7 +97,7 @@ export function pathTable(entries: readonly { path: string; kind: HostPathKind }
 }
 
 /** Tables shared by the machines registered with the same entries, by those entries as text. */
-const sharedTables = new Map<string, Readonly<Record<string, HostPathKind>>>();
+const sharedTables = new BoundedTable<string, Readonly<Record<string, HostPathKind>>>(256);
 /** The list last asked about (lists are never changed once parsed) and its table. */
 let lastEntries: readonly { path: string; kind: HostPathKind }[] | undefined;
 let lastTable: Readonly<Record<string, HostPathKind>> | undefined;
@@ -112,11 +113,7 @@ export function sharedPathTable(entries: readonly { path: string; kind: HostPath
   // found without building the text key 5,000 times.
   if (entries === lastEntries) return lastTable!;
   const key = entries.map((e) => `${e.path}:${e.kind}`).join('\n');
-  let table = sharedTables.get(key);
-  if (!table) {
-    if (sharedTables.size >= 256) sharedTables.clear();
-    sharedTables.set(key, (table = pathTable(entries)));
-  }
+  const table = sharedTables.obtain(key, () => pathTable(entries));
   lastEntries = entries;
   lastTable = table;
   return table;

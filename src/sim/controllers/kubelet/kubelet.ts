@@ -185,9 +185,10 @@ export class Kubelet implements Controller, HeartbeatSource {
   observe(change: Change): void {
     const obj = change.obj;
     if (obj.kind === 'Pod') {
-      const key = podKey(obj.metadata.namespace ?? '', obj.metadata.name);
+      // Its own status writes, most of the pod writes of a fleet, return before a key is built.
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
       else if (this.echoes.get(obj.metadata.uid) === obj) return;
+      const key = podKey(obj.metadata.namespace ?? '', obj.metadata.name);
       const node = obj.spec.nodeName;
       if (this.state.pods.has(key) || (node && this.state.machines[node])) this.enqueue(`pod:${key}`);
     } else if (obj.kind === 'Node') {

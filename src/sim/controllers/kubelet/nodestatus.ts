@@ -54,13 +54,30 @@ const WORDING: Record<NodeConditionType, Partial<Record<ConditionStatus, Wording
 /** What the condition setters read from a machine. */
 export type ConditionInputs = Pick<MachineState, 'forced' | 'booted'>;
 
+/** One condition type and the status the kubelet reports for it. */
+type Posted = { readonly type: NodeConditionType; readonly status: ConditionStatus };
+
+/** What a machine with no forced condition posts, booted or not: shared, as nearly every node of a fleet posts one of these. */
+const UNFORCED_BOOTED: readonly Posted[] = unforced('True');
+const UNFORCED_BOOTING: readonly Posted[] = unforced('False');
+
+function unforced(ready: ConditionStatus): readonly Posted[] {
+  return [...(['MemoryPressure', 'DiskPressure', 'PIDPressure'] as const).map((type) => ({ type, status: 'False' as const })), { type: 'Ready', status: ready }];
+}
+
 /** What this machine's kubelet reports for each condition type, in the order it posts them. */
-export function postedConditions(m: ConditionInputs): { type: NodeConditionType; status: ConditionStatus }[] {
-  const out: { type: NodeConditionType; status: ConditionStatus }[] = [];
+export function postedConditions(m: ConditionInputs): readonly Posted[] {
+  if (!anyForced(m.forced)) return m.booted ? UNFORCED_BOOTED : UNFORCED_BOOTING;
+  const out: Posted[] = [];
   if (m.forced['NetworkUnavailable']) out.push({ type: 'NetworkUnavailable', status: m.forced['NetworkUnavailable'] });
   for (const type of ['MemoryPressure', 'DiskPressure', 'PIDPressure'] as const) out.push({ type, status: m.forced[type] ?? 'False' });
   out.push({ type: 'Ready', status: m.forced['Ready'] ?? (m.booted ? 'True' : 'False') });
   return out;
+}
+
+function anyForced(forced: ConditionInputs['forced']): boolean {
+  for (const _ in forced) return true;
+  return false;
 }
 
 const KUBELET_TYPES = new Set<string>(NODE_CONDITION_TYPES);

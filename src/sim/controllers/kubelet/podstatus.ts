@@ -156,26 +156,45 @@ export interface StatusInputs {
   readonly final?: boolean;
 }
 
+function allReady(containers: readonly ContainerRuntime[]): boolean {
+  for (const c of containers) if (!c.ready) return false;
+  return true;
+}
+
+function sidecarsReady(inits: readonly ContainerRuntime[]): boolean {
+  for (const c of inits) if (c.sidecar && !c.ready) return false;
+  return true;
+}
+
+/** The unready containers' names, sidecars first (`GenerateContainersReadyCondition`). */
+function unreadyNames(rt: PodRuntime): string[] {
+  const names: string[] = [];
+  for (const c of rt.inits ?? []) if (c.sidecar && !c.ready) names.push(c.name);
+  for (const c of rt.containers) if (!c.ready) names.push(c.name);
+  return names;
+}
+
 /** The whole `status` the kubelet would PUT for this pod now. */
 export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs): PodStatus {
   const { now } = inputs;
   const phase = podPhase(pod.spec.restartPolicy, rt.containers, inputs.final === true, rt.inits);
-  const unready = rt.containers.filter((c) => !c.ready).map((c) => c.name);
-  // Sidecars come first in the unready list (`GenerateContainersReadyCondition`).
-  if (rt.inits) unready.unshift(...rt.inits.filter((c) => c.sidecar && !c.ready).map((c) => c.name));
-  const containersReady = unready.length === 0 && rt.containers.length > 0;
+  const containersReady = rt.containers.length > 0 && allReady(rt.containers) && (!rt.inits || sidecarsReady(rt.inits));
   const notReadyReason = phase === 'Succeeded' ? 'PodCompleted' : 'ContainersNotReady';
-  const notReadyMessage = phase === 'Succeeded' ? undefined : `containers with unready status: [${unready.join(' ')}]`;
-  const kept = (pod.status.conditions ?? []).filter((c) => !KUBELET_CONDITIONS.has(c.type));
-  const scheduled = pod.status.conditions?.find((c) => c.type === 'PodScheduled' && c.status === 'True');
-  const generated: PodCondition[] = [
-    ...kept,
+  // Built only when a condition carries it: most writes are of pods whose containers are all ready.
+  const notReadyMessage = containersReady || phase === 'Succeeded' ? undefined : `containers with unready status: [${unreadyNames(rt).join(' ')}]`;
+  const generated: PodCondition[] = [];
+  let scheduled: PodCondition | undefined;
+  for (const c of pod.status.conditions ?? []) {
+    if (!KUBELET_CONDITIONS.has(c.type)) generated.push(c);
+    else if (scheduled === undefined && c.type === 'PodScheduled' && c.status === 'True') scheduled = c;
+  }
+  generated.push(
     condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', pod, now),
     initializedCondition(pod, rt, phase, now),
     containersReady ? condition('Ready', 'True', pod, now) : condition('Ready', 'False', pod, now, notReadyReason, notReadyMessage),
     containersReady ? condition('ContainersReady', 'True', pod, now) : condition('ContainersReady', 'False', pod, now, notReadyReason, notReadyMessage),
     scheduled ?? condition('PodScheduled', 'True', pod, now),
-  ];
+  );
   const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : sharedConditionList(generated);
   const hostIPs = hostIPsOf(inputs.hostIP)!;
   const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = {

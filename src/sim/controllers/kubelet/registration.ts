@@ -9,7 +9,7 @@
  */
 import type { Node, ResourceList, Taint } from '../../api/types.js';
 import type { Draft } from '../../apiserver/apiserver.js';
-import { InternTable } from '../../intern.js';
+import { BoundedTable } from '../../bounded-table.js';
 import { hexId } from './ids.js';
 import { initialConditions } from './nodestatus.js';
 
@@ -80,10 +80,10 @@ export interface Registration {
  * `capacity` and `allocatable` of a machine: one pair for all the machines of one size (stored
  * objects are never mutated), instead of two objects per node.
  */
-const resourcesBySize = new InternTable<{ readonly capacity: ResourceList; readonly allocatable: ResourceList }>();
+const resourcesBySize = new BoundedTable<string, { readonly capacity: ResourceList; readonly allocatable: ResourceList }>(4096);
 
 function machineResources(reg: Registration): { readonly capacity: ResourceList; readonly allocatable: ResourceList } {
-  return resourcesBySize.get(`${reg.cpu}\u0000${reg.memory}\u0000${reg.pods}`, () => {
+  return resourcesBySize.obtain(`${reg.cpu}\u0000${reg.memory}\u0000${reg.pods}`, () => {
     const capacity: ResourceList = {
       cpu: reg.cpu,
       'ephemeral-storage': EPHEMERAL_STORAGE,

@@ -59,16 +59,31 @@ export function wantedNoScheduleTaints(node: Node): Taint[] {
   const out: Taint[] = [];
   for (const c of node.status.conditions ?? []) {
     const key = CONDITION_TAINTS[c.type]?.[c.status];
-    if (key) out.push({ key, effect: 'NoSchedule' });
+    if (key) out.push(NO_SCHEDULE[key]!);
   }
-  if (node.spec.unschedulable) out.push({ key: TAINT_UNSCHEDULABLE, effect: 'NoSchedule' });
+  if (node.spec.unschedulable) out.push(NO_SCHEDULE[TAINT_UNSCHEDULABLE]!);
   return out;
+}
+
+/** One NoSchedule taint object per key the pass manages (never stored: a taint added is stamped afresh). */
+const NO_SCHEDULE: Readonly<Record<string, Taint>> = Object.fromEntries(
+  [...CONDITION_TAINT_KEYS, TAINT_UNSCHEDULABLE].map((key) => [key, { key, effect: 'NoSchedule' }]),
+);
+
+const NO_TAINTS: readonly Taint[] = [];
+
+/** A NoSchedule taint this pass manages (a condition's or spec.unschedulable's). */
+function isManagedNoSchedule(t: Taint): boolean {
+  return t.effect === 'NoSchedule' && (t.key === TAINT_UNSCHEDULABLE || CONDITION_TAINT_KEYS.has(t.key));
 }
 
 /** `doNoScheduleTaintingPass`: what to add and what to remove, or undefined when nothing changes. */
 export function noScheduleTaintDiff(node: Node): { add: Taint[]; remove: Taint[] } | undefined {
   const wanted = wantedNoScheduleTaints(node);
-  const current = (node.spec.taints ?? []).filter((t) => t.effect === 'NoSchedule' && (t.key === TAINT_UNSCHEDULABLE || CONDITION_TAINT_KEYS.has(t.key)));
+  const taints = node.spec.taints ?? NO_TAINTS;
+  // A healthy node (nearly every node of a fleet, every pass): nothing wanted, nothing to remove.
+  if (wanted.length === 0 && !taints.some(isManagedNoSchedule)) return undefined;
+  const current = taints.filter(isManagedNoSchedule);
   const add = wanted.filter((w) => !current.some((c) => same(c, w)));
   const remove = current.filter((c) => !wanted.some((w) => same(c, w)));
   return add.length === 0 && remove.length === 0 ? undefined : { add, remove };

@@ -20,6 +20,7 @@
 import type { Node, Pod } from '../../api/types.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import type { Change, Store } from '../../store/store.js';
+import { jsonEqual } from '../../apiserver/validation/equality.js';
 import { SchedulerCache } from './cache.js';
 import { cmp, countsOnNode } from './nodeinfo.js';
 import { podKey } from './podstatus.js';
@@ -61,8 +62,13 @@ function nodeChangeMatters(old: Node, next: Node): boolean {
   ) {
     return false;
   }
-  const props = (n: Node): string => JSON.stringify([n.metadata.labels ?? {}, n.spec.taints ?? [], !!n.spec.unschedulable, n.status.allocatable ?? n.status.capacity ?? {}]);
-  return props(old) !== props(next);
+  // Compared field by field as upstream's DeepEqual does, without serialising either node.
+  return (
+    !!old.spec.unschedulable !== !!next.spec.unschedulable ||
+    !jsonEqual(old.metadata.labels ?? {}, next.metadata.labels ?? {}) ||
+    !jsonEqual(old.spec.taints ?? [], next.spec.taints ?? []) ||
+    !jsonEqual(old.status.allocatable ?? old.status.capacity ?? {}, next.status.allocatable ?? next.status.capacity ?? {})
+  );
 }
 
 /** `PrioritySort.Less`. */
