@@ -44,8 +44,10 @@ export interface CheckpointStore {
    * that just did) and it is `time`; `moment` says what the cluster has done and holds (a
    * host that gives none leaves the store to count commands and time). The store decides
    * whether to keep the moment (calling `take` for its snapshot) and which older ones to drop.
+   * With `always`, the moment is one a rewind is about to leave (the newest moment shown, which a
+   * scrubber returns to): the store keeps it unless it holds it already, then drops as it likes.
    */
-  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment?: Moment): void;
+  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment?: Moment, always?: boolean): void;
   /** The latest kept checkpoint that `branch` passes through, at or before `count` entries. */
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined;
 }
@@ -102,10 +104,11 @@ export class SparseCheckpoints implements CheckpointStore {
     this.maxObjects = opts.maxObjects ?? 35_000;
   }
 
-  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }): void {
+  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
     const count = branch.length;
     const prev = this.nearest(branch, count);
-    const due = !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
+    if (prev?.count === count) return;
+    const due = always || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
     this.kept.push({ count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take() });
     this.objects += moment.objects;
