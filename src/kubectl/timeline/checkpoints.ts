@@ -66,7 +66,10 @@ export interface SparseOptions {
   readonly everyWrites?: number;
   /** At most this many kept; past it one is dropped (`thin`). */
   readonly max?: number;
-  /** The kept moments' `objects` together stay within this, thinned the same way. */
+  /**
+   * What the kept moments hold apart from each other (`held`), in objects, stays within this,
+   * thinned the same way.
+   */
   readonly maxObjects?: number;
 }
 
@@ -78,13 +81,28 @@ export interface SparseOptions {
 const COMMAND_WRITES = 50;
 
 /**
+ * What a kept moment holds that its neighbour before it (the one kept just before it) does not,
+ * counted in objects that changed, each about 1.5 KB on a fleet that rolls out (its new version,
+ * the kubelet's copy of its runtime, the name tables copied for it). Snapshots share everything
+ * else (docs/timeline.md, "What a checkpoint costs"), so that is:
+ * - the objects written between the two, estimated by the API writes (a busy minute writes each
+ *   object several times, and Events, which the live cluster keeps for an hour anyway: never
+ *   more than the objects stored);
+ * - its own copies whatever changed: the event correlator's caches (about 1,000 objects' worth)
+ *   and the slots of the tables that hold the controllers' records (an eighth of an object each).
+ */
+function held(c: Checkpoint, before: Checkpoint | undefined): number {
+  const changed = before ? Math.min(c.objects, Math.abs(c.writes - before.writes)) : c.objects;
+  return 1_000 + c.objects / 8 + changed;
+}
+
+/**
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
  * 10,000 API writes (a command that did a lot of work, like a rolling update's first minute on a
- * big fleet, is kept right after it, so a moment after it replays little). Past 32 kept moments,
- * or once the kept moments hold more than 35,000 objects together (a checkpoint's own copies grow
- * with the cluster, by about 2.5 KB per object on a fleet that rolls out: three moments of a
- * 5,000-node fleet, about 80 MB), the kept moment whose removal lengthens the replay through it
- * least is dropped (`thin`): old moments stay reachable with a longer replay.
+ * big fleet, is kept right after it, so a moment after it replays little). Past 64 kept moments,
+ * or once the kept moments hold more than 60,000 objects apart from each other (`held`: about
+ * 90 MB), the kept moment whose removal lengthens the replay through it least is dropped
+ * (`thin`): old moments stay reachable with a longer replay.
  */
 export class SparseCheckpoints implements CheckpointStore {
   private readonly kept: Checkpoint[] = [];
@@ -93,15 +111,13 @@ export class SparseCheckpoints implements CheckpointStore {
   private readonly everyWrites: number;
   private readonly max: number;
   private readonly maxObjects: number;
-  /** The kept moments' `objects`, summed. */
-  private objects = 0;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
     this.everyMs = opts.everyMs ?? 10 * 60_000;
     this.everyWrites = opts.everyWrites ?? 10_000;
-    this.max = opts.max ?? 32;
-    this.maxObjects = opts.maxObjects ?? 35_000;
+    this.max = opts.max ?? 64;
+    this.maxObjects = opts.maxObjects ?? 60_000;
   }
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
@@ -111,8 +127,7 @@ export class SparseCheckpoints implements CheckpointStore {
     const due = always || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
     this.kept.push({ count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take() });
-    this.objects += moment.objects;
-    while (this.kept.length > this.max || (this.objects > this.maxObjects && this.kept.length > 1)) this.thin();
+    while (this.kept.length > this.max || (this.kept.length > 1 && this.held() > this.maxObjects)) this.thin();
   }
 
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined {
@@ -124,6 +139,13 @@ export class SparseCheckpoints implements CheckpointStore {
   /** How many moments are kept (for tests and the scale work's measurements). */
   get size(): number {
     return this.kept.length;
+  }
+
+  /** What the kept moments hold apart from each other, in objects (`held`). */
+  private held(): number {
+    let sum = 0;
+    for (let i = 0; i < this.kept.length; i++) sum += held(this.kept[i]!, this.kept[i - 1]);
+    return sum;
   }
 
   /**
@@ -144,7 +166,6 @@ export class SparseCheckpoints implements CheckpointStore {
         drop = i;
       }
     }
-    this.objects -= this.kept[drop]!.objects;
     this.kept.splice(drop, 1);
   }
 }
