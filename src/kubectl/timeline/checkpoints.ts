@@ -44,8 +44,9 @@ export interface CheckpointStore {
    * that just did) and it is `time`; `moment` says what the cluster has done and holds (a
    * host that gives none leaves the store to count commands and time). The store decides
    * whether to keep the moment (calling `take` for its snapshot) and which older ones to drop.
-   * With `always`, the moment is one a rewind is about to leave (the newest moment shown, which a
-   * scrubber returns to): the store keeps it unless it holds it already, then drops as it likes.
+   * With `always`, the moment is one a rewind is about to leave (the newest moment of a branch,
+   * which a scrubber returns to): the store keeps it unless it holds it already, and keeps the
+   * last such moment until another one comes.
    */
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment?: Moment, always?: boolean): void;
   /** The latest kept checkpoint that `branch` passes through, at or before `count` entries. */
@@ -111,6 +112,8 @@ export class SparseCheckpoints implements CheckpointStore {
   private readonly everyWrites: number;
   private readonly max: number;
   private readonly maxObjects: number;
+  /** The last moment offered with `always`: never thinned. */
+  private pinned: Checkpoint | undefined;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
@@ -123,11 +126,16 @@ export class SparseCheckpoints implements CheckpointStore {
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
     const count = branch.length;
     const prev = this.nearest(branch, count);
-    if (prev?.count === count) return;
+    if (prev?.count === count) {
+      if (always) this.pinned = prev;
+      return;
+    }
     const due = always || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
-    this.kept.push({ count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take() });
-    while (this.kept.length > this.max || (this.kept.length > 1 && this.held() > this.maxObjects)) this.thin();
+    const kept: Checkpoint = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take() };
+    this.kept.push(kept);
+    if (always) this.pinned = kept;
+    while ((this.kept.length > this.max || (this.kept.length > 1 && this.held() > this.maxObjects)) && this.thin());
   }
 
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined {
@@ -149,15 +157,17 @@ export class SparseCheckpoints implements CheckpointStore {
   }
 
   /**
-   * Drops the kept moment (never the newest) whose removal lengthens the replay through it least:
+   * Drops the kept moment (never the newest nor the pinned one) whose removal lengthens the
+   * replay through it least (returns false when there is none to drop):
    * the one whose neighbours (the start before the first) are closest together, in writes with
    * `COMMAND_WRITES` per command. Kept moments end up spread evenly over the work done, so
    * the longest replay stays as short as their number allows.
    */
-  private thin(): void {
-    let drop = 0;
+  private thin(): boolean {
+    let drop = -1;
     let gap = Infinity;
     for (let i = 0; i < this.kept.length - 1; i++) {
+      if (this.kept[i] === this.pinned) continue;
       const before = this.kept[i - 1];
       const after = this.kept[i + 1]!;
       const g = Math.abs(after.writes - (before?.writes ?? 0)) + Math.abs(after.count - (before?.count ?? 0)) * COMMAND_WRITES;
@@ -166,6 +176,8 @@ export class SparseCheckpoints implements CheckpointStore {
         drop = i;
       }
     }
+    if (drop < 0) return false;
     this.kept.splice(drop, 1);
+    return true;
   }
 }

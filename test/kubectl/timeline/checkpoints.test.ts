@@ -79,6 +79,16 @@ describe('SparseCheckpoints', () => {
     expect(kept).toEqual([6, 4, 4, 3, undefined, undefined]);
   });
 
+  it('keeps the last moment offered with always (the newest a rewind left) however many come after', () => {
+    const store = new SparseCheckpoints({ everyCommands: 1, max: 2 });
+    const log = Array.from({ length: 8 }, (_, i) => entry(i));
+    store.offer(log.slice(0, 3), 0, () => snap(3), undefined, true);
+    offerAll(store, log);
+    expect(store.size).toBe(2);
+    expect(store.nearest(log, 7)?.count).toBe(3);
+    expect(store.nearest(log, 8)?.count).toBe(8);
+  });
+
   it('keeps more moments of a quiet stretch than of a busy one: a moment holds what changed since the one before', () => {
     const offerStretch = (step: number) => {
       const store = new SparseCheckpoints({ everyCommands: 1, maxObjects: 6_000 });

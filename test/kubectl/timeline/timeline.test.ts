@@ -135,7 +135,7 @@ describe('Timeline', () => {
     expect(timeline.rewindToCheckpoint('nope')).toEqual({ error: 'no checkpoint named "nope"' });
   });
 
-  it('keeps the moment a rewind leaves, so returning to it replays nothing', () => {
+  it('keeps the newest moment a rewind leaves, so a scrubber returning to it replays nothing', () => {
     const { timeline, cluster, run } = session();
     run('sim node add node-1 node-2');
     run('kubectl apply -f -', agentYaml('registry.example/agent:1'));
@@ -144,6 +144,8 @@ describe('Timeline', () => {
     const head = timeline.entries;
     const newest = snapshotJson(cluster);
     expect(timeline.rewindAfter(1, head)).toMatchObject({ replayed: 0 });
+    expect(timeline.rewindAfter(3, head)).toMatchObject({ replayed: 2 });
+    expect(timeline.rewindTo(EPOCH_MS + 60_000, head)).toMatchObject({ replayed: 2 });
     expect(timeline.switchTo(head)).toMatchObject({ time: EPOCH_MS + 180_000, replayed: 0, leftBehind: 0 });
     expect(snapshotJson(cluster)).toBe(newest);
   });
