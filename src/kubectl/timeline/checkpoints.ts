@@ -44,8 +44,11 @@ export interface CheckpointStore {
    * that just did) and it is `time`; `moment` says what the cluster has done and holds (a
    * host that gives none leaves the store to count commands and time). The store decides
    * whether to keep the moment (calling `take` for its snapshot) and which older ones to drop.
+   * With `always`, the moment is one a rewind is about to leave (the newest moment of a branch,
+   * which a scrubber returns to): the store keeps it unless it holds it already, and keeps the
+   * last such moment until another one comes.
    */
-  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment?: Moment): void;
+  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment?: Moment, always?: boolean): void;
   /** The latest kept checkpoint that `branch` passes through, at or before `count` entries. */
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined;
 }
@@ -64,7 +67,10 @@ export interface SparseOptions {
   readonly everyWrites?: number;
   /** At most this many kept; past it one is dropped (`thin`). */
   readonly max?: number;
-  /** The kept moments' `objects` together stay within this, thinned the same way. */
+  /**
+   * What the kept moments hold apart from each other (`held`), in objects, stays within this,
+   * thinned the same way.
+   */
   readonly maxObjects?: number;
 }
 
@@ -76,13 +82,30 @@ export interface SparseOptions {
 const COMMAND_WRITES = 50;
 
 /**
+ * What a kept moment holds that its neighbour before it (the one kept just before it) does not,
+ * counted in objects that changed, each about 1.5 KB on a fleet that rolls out (its new version,
+ * the kubelet's copy of its runtime, the name tables copied for it). Snapshots share everything
+ * else (docs/timeline.md, "What a checkpoint costs"), so that is:
+ * - the objects written between the two, estimated by the API writes (a busy minute writes each
+ *   object several times, and Events, which the live cluster keeps for an hour anyway: never
+ *   more than the objects stored);
+ * - its own copies whatever changed: the event correlator's caches (about 1,000 objects' worth)
+ *   and the slots of the tables that hold the controllers' records (an eighth of an object each).
+ */
+function held(c: Checkpoint, before: Checkpoint | undefined): number {
+  const changed = before ? Math.min(c.objects, Math.abs(c.writes - before.writes)) : c.objects;
+  return 1_000 + c.objects / 8 + changed;
+}
+
+/**
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
  * 10,000 API writes (a command that did a lot of work, like a rolling update's first minute on a
- * big fleet, is kept right after it, so a moment after it replays little). Past 32 kept moments,
- * or once the kept moments hold more than 35,000 objects together (a checkpoint's own copies grow
- * with the cluster, by about 2.5 KB per object on a fleet that rolls out: three moments of a
- * 5,000-node fleet, about 80 MB), the kept moment whose removal lengthens the replay through it
- * least is dropped (`thin`): old moments stay reachable with a longer replay.
+ * big fleet, is kept right after it, so a moment after it replays little). Past 64 kept moments,
+ * or once the kept moments hold more than 25,000 objects apart from each other (`held`: about
+ * 40 MB; after a restore each also holds the Event TTL queues' arrays of its time, which the
+ * live cluster then no longer shares: two busy moments of a 5,000-node fleet, as many quiet
+ * ones of a small cluster as the 64 allow), the kept moment whose removal lengthens the replay
+ * through it least is dropped (`thin`): old moments stay reachable with a longer replay.
  */
 export class SparseCheckpoints implements CheckpointStore {
   private readonly kept: Checkpoint[] = [];
@@ -91,25 +114,30 @@ export class SparseCheckpoints implements CheckpointStore {
   private readonly everyWrites: number;
   private readonly max: number;
   private readonly maxObjects: number;
-  /** The kept moments' `objects`, summed. */
-  private objects = 0;
+  /** The last moment offered with `always`: never thinned. */
+  private pinned: Checkpoint | undefined;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
     this.everyMs = opts.everyMs ?? 10 * 60_000;
     this.everyWrites = opts.everyWrites ?? 10_000;
-    this.max = opts.max ?? 32;
-    this.maxObjects = opts.maxObjects ?? 35_000;
+    this.max = opts.max ?? 64;
+    this.maxObjects = opts.maxObjects ?? 25_000;
   }
 
-  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }): void {
+  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
     const count = branch.length;
     const prev = this.nearest(branch, count);
-    const due = !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
+    if (prev?.count === count) {
+      if (always) this.pinned = prev;
+      return;
+    }
+    const due = always || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
-    this.kept.push({ count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take() });
-    this.objects += moment.objects;
-    while (this.kept.length > this.max || (this.objects > this.maxObjects && this.kept.length > 1)) this.thin();
+    const kept: Checkpoint = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take() };
+    this.kept.push(kept);
+    if (always) this.pinned = kept;
+    while ((this.kept.length > this.max || (this.kept.length > 1 && this.held() > this.maxObjects)) && this.thin());
   }
 
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined {
@@ -123,16 +151,25 @@ export class SparseCheckpoints implements CheckpointStore {
     return this.kept.length;
   }
 
+  /** What the kept moments hold apart from each other, in objects (`held`). */
+  private held(): number {
+    let sum = 0;
+    for (let i = 0; i < this.kept.length; i++) sum += held(this.kept[i]!, this.kept[i - 1]);
+    return sum;
+  }
+
   /**
-   * Drops the kept moment (never the newest) whose removal lengthens the replay through it least:
+   * Drops the kept moment (never the newest nor the pinned one) whose removal lengthens the
+   * replay through it least (returns false when there is none to drop):
    * the one whose neighbours (the start before the first) are closest together, in writes with
    * `COMMAND_WRITES` per command. Kept moments end up spread evenly over the work done, so
    * the longest replay stays as short as their number allows.
    */
-  private thin(): void {
-    let drop = 0;
+  private thin(): boolean {
+    let drop = -1;
     let gap = Infinity;
     for (let i = 0; i < this.kept.length - 1; i++) {
+      if (this.kept[i] === this.pinned) continue;
       const before = this.kept[i - 1];
       const after = this.kept[i + 1]!;
       const g = Math.abs(after.writes - (before?.writes ?? 0)) + Math.abs(after.count - (before?.count ?? 0)) * COMMAND_WRITES;
@@ -141,7 +178,8 @@ export class SparseCheckpoints implements CheckpointStore {
         drop = i;
       }
     }
-    this.objects -= this.kept[drop]!.objects;
+    if (drop < 0) return false;
     this.kept.splice(drop, 1);
+    return true;
   }
 }

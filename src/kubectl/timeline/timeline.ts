@@ -60,6 +60,14 @@ export class Timeline {
   private readonly left: (readonly LogEntry[])[] = [];
   private readonly start: ClusterSnapshot;
   private readonly named = new Map<string, Named>();
+  /**
+   * The cluster's clock, resourceVersion and log length when it was last exactly where a replay
+   * of the log leaves it (after a record or a rewind), and whether that was the newest moment of
+   * the branches kept (no branch left behind goes on from it). A host may move time itself
+   * before it logs the segment (Play): then the cluster is past the log, and its moment is no
+   * checkpoint.
+   */
+  private settledAt: { readonly now: number; readonly writes: number; readonly count: number; readonly newest: boolean } | undefined;
 
   constructor(
     readonly cluster: Cluster,
@@ -83,6 +91,7 @@ export class Timeline {
   record(entry: LogEntry): void {
     this.log.push(entry);
     this.store.offer(this.log, this.cluster.now, () => this.cluster.snapshot(), momentOf(this.cluster));
+    this.markSettled(true);
   }
 
   /**
@@ -113,6 +122,7 @@ export class Timeline {
   rewindToCheckpoint(name: string): Rewound | { error: string } {
     const c = this.named.get(name);
     if (!c) return { error: `no checkpoint named "${name}"` };
+    this.keepShown();
     this.cluster.restore(c.snapshot);
     return this.become([...c.log], c.time, 0);
   }
@@ -145,10 +155,28 @@ export class Timeline {
 
   /** Restores the moment after the commands of `target`: the nearest checkpoint, then a replay. */
   private show(target: LogEntry[]): Rewound {
+    this.keepShown();
     const from = this.store.nearest(target, target.length) ?? { count: 0, snapshot: this.start };
     this.cluster.restore(from.snapshot);
     for (const e of target.slice(from.count)) replayEntry(this.cluster, e);
     return this.become(target, this.cluster.now, target.length - from.count);
+  }
+
+  /**
+   * Offers the moment shown, if a rewind is about to leave the newest moment of a branch, as a
+   * checkpoint the store keeps: with what snapshots share it costs little more than what changed
+   * since the last one, and a scrubber that returns to it (the newest moment of its span) then
+   * restores it instead of replaying up to it.
+   */
+  private keepShown(): void {
+    const at = this.settledAt;
+    const { cluster } = this;
+    if (!at?.newest || at.now !== cluster.now || at.writes !== cluster.store.resourceVersion || at.count !== this.log.length) return;
+    this.store.offer(this.log, cluster.now, () => cluster.snapshot(), momentOf(cluster), true);
+  }
+
+  private markSettled(newest: boolean): void {
+    this.settledAt = { now: this.cluster.now, writes: this.cluster.store.resourceVersion, count: this.log.length, newest };
   }
 
   /** Makes `log` the branch shown, keeping the one it replaces if it is not part of it. */
@@ -157,11 +185,15 @@ export class Timeline {
     this.log = log;
     // A kept branch that is now shown (or only leads into it) is no longer a future left behind.
     for (let i = this.left.length - 1; i >= 0; i--) if (leadsInto(this.left[i]!, log)) this.left.splice(i, 1);
-    if (leadsInto(old, log)) return { time, replayed, leftBehind: 0 };
+    if (leadsInto(old, log)) {
+      this.markSettled(!this.left.some((b) => leadsInto(log, b)));
+      return { time, replayed, leftBehind: 0 };
+    }
     if (!this.left.some((b) => leadsInto(old, b))) {
       for (let i = this.left.length - 1; i >= 0; i--) if (leadsInto(this.left[i]!, old)) this.left.splice(i, 1);
       this.left.push(old);
     }
+    this.markSettled(!this.left.some((b) => leadsInto(log, b)));
     let shared = 0;
     while (shared < old.length && old[shared] === log[shared]) shared++;
     return { time, replayed, leftBehind: old.length - shared };

@@ -247,7 +247,7 @@ export class Cluster {
 
   snapshot(): ClusterSnapshot {
     const controllers: Record<string, unknown> = {};
-    for (const c of this.controllers) controllers[c.name] = copyPlain(c.snapshot());
+    for (const c of this.controllers) controllers[c.name] = c.sharesSnapshots ? c.snapshot() : copyPlain(c.snapshot());
     return {
       now: this.nowMs,
       rng: { ...this.rngState },
@@ -265,7 +265,7 @@ export class Cluster {
     this.rngState.s = s.rng.s;
     this.timers = { items: [...s.timers.items], seq: s.timers.seq };
     this.store.restore(s.store);
-    for (const c of this.controllers) c.restore(copyPlain(s.controllers[c.name]));
+    for (const c of this.controllers) c.restore(c.sharesSnapshots ? s.controllers[c.name] : copyPlain(s.controllers[c.name]));
     this.recorder.restore(s.recorder);
     this.recorderV1.restore(s.recorderV1 ?? this.recorderV1Initial);
     this.traceSeq = s.traceSeq;

@@ -41,4 +41,10 @@ export interface Controller {
   /** Private state as plain data (structured-cloneable). */
   snapshot(): unknown;
   restore(state: unknown): void;
+  /**
+   * The loop shares its records with its snapshots itself (engine/copy-on-write.ts): `snapshot()`
+   * returns data the loop never writes to afterwards, and `restore` never writes to what it is
+   * given. Otherwise the cluster copies the state both ways (`copyPlain`).
+   */
+  readonly sharesSnapshots?: boolean;
 }

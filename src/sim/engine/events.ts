@@ -69,11 +69,11 @@ function eventUid(seq: number): string {
 /** The correlator's caches as plain data (entries least recently used first), for snapshots. */
 export interface RecorderState {
   /** Event key (or aggregate key) parts -> name of the Event written for it. */
-  readonly observed: LruParts<string>[];
+  readonly observed: LruParts<string>;
   /** Aggregate key parts -> the distinct messages seen in the current window and when the last came. */
-  readonly aggregates: LruParts<Aggregate>[];
+  readonly aggregates: LruParts<Aggregate>;
   /** Spam key parts -> tokens left and when the bucket was last refilled. */
-  readonly buckets: LruParts<Bucket>[];
+  readonly buckets: LruParts<Bucket>;
   readonly seq: number;
   /** The TTL queue of the Events this recorder wrote (shared with the live queue: event-ttl.ts). */
   readonly expiry: ExpiryState;

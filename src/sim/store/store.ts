@@ -4,11 +4,13 @@
  *
  * Objects are never mutated: `put` replaces an object, so snapshots share objects with the live
  * store. They share the name tables too (copy-on-write): a snapshot, and a restore, hand the
- * tables of each kind and namespace to both sides, and the live store copies one the first time
- * it writes to it afterwards. A timeline that keeps a checkpoint every few commands then holds
- * one copy of a table per checkpoint only for the tables that changed in between (on a quiet
- * cluster, the Events'), and a restore copies nothing. Every write bumps the cluster-wide resourceVersion, is appended to the pending diff of
- * the current engine pass and is delivered to the watchers (the informers of the controllers).
+ * tables of each kind and namespace (for Events, of each namespace and span of time: `tableOf`)
+ * to both sides, and the live store copies one the first time it writes to it afterwards. A
+ * timeline that keeps a checkpoint every few commands then holds one copy of a table per
+ * checkpoint only for the tables that changed in between, and a restore copies nothing.
+ *
+ * Every write bumps the cluster-wide resourceVersion, is appended to the pending diff of the
+ * current engine pass and is delivered to the watchers (the informers of the controllers).
  *
  * The store does no validation and no defaulting: that is the API server's job (sim/apiserver).
  */
@@ -31,9 +33,9 @@ export type Watcher = (change: Change) => void;
 
 /**
  * Data-only contents of a store, shared structurally with snapshots: objects by kind, then
- * namespace ('' for cluster-scoped kinds), then name. Two levels rather than one
- * `namespace/name` key: a lookup then hashes strings the objects already carry (V8 keeps a
- * string's hash), instead of building and hashing a new key on every read.
+ * table (`tableOf`: the namespace, '' for cluster-scoped kinds), then name. Two levels rather
+ * than one `namespace/name` key: a lookup then hashes strings the objects already carry (V8
+ * keeps a string's hash), instead of building and hashing a new key on every read.
  */
 export interface StoreData {
   readonly objects: Map<Kind, Map<string, Map<string, ApiObject>>>;
@@ -49,6 +51,20 @@ export function controllerUid(obj: ApiObject): string | undefined {
   return obj.metadata.ownerReferences?.find((r) => r.controller)?.uid;
 }
 
+/**
+ * The name table an object is kept in: its namespace, except for Events, which a busy cluster
+ * writes by the hundred thousand an hour. Their tables are split by the time in their name
+ * (`<object>.<ms in hex><sequence>`, events.ts), in spans of 65.5 s, so a snapshot (a
+ * checkpoint) and the live store share every span but the few written since: the live store
+ * copies a table before it first writes to it, and one table of every Event of the hour was
+ * most of what a checkpoint cost. Any other name lands in a table by the same rule; only
+ * which objects share a table depends on it.
+ */
+function tableOf(kind: Kind, namespace: string, name: string): string {
+  if (kind !== 'Event' || name.length < 17) return namespace;
+  return `${namespace}/${name.slice(name.length - 16, name.length - 9)}`;
+}
+
 const ALL_KINDS: readonly Kind[] = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'PriorityClass', 'Event'];
 
 export class Store {
@@ -56,7 +72,7 @@ export class Store {
   private podsByNode = new Map<string, Map<string, Pod>>();
   private podsByOwner = new Map<string, Map<string, Pod>>();
   private watchers: Watcher[] = [];
-  /** Sorted [namespace, name] per kind, rebuilt lazily after an add or remove (updates keep the order). */
+  /** Sorted [table, name] per kind, rebuilt lazily after an add or remove (updates keep the order). */
   private sortedKeys = new Map<Kind, [string, string][]>();
   /** The sorted list per kind, rebuilt lazily after any write of that kind. */
   private lists = new Map<Kind, ApiObject[]>();
@@ -80,7 +96,7 @@ export class Store {
   }
 
   get<K extends Kind>(kind: K, namespace: string, name: string): KindMap[K] | undefined {
-    return this.data.objects.get(kind)!.get(namespace)?.get(name) as KindMap[K] | undefined;
+    return this.data.objects.get(kind)!.get(tableOf(kind, namespace, name))?.get(name) as KindMap[K] | undefined;
   }
 
   /**
@@ -91,16 +107,16 @@ export class Store {
   list<K extends Kind>(kind: K, namespace?: string): readonly KindMap[K][] {
     let all = this.lists.get(kind);
     if (!all) {
-      const byNamespace = this.data.objects.get(kind)!;
+      const byTable = this.data.objects.get(kind)!;
       let keys = this.sortedKeys.get(kind);
       if (!keys) {
         const entries: [string, string, string][] = [];
-        for (const [ns, names] of byNamespace) for (const name of names.keys()) entries.push([keyOf(ns, name), ns, name]);
+        for (const [table, names] of byTable) for (const [name, obj] of names) entries.push([keyOf(obj.metadata.namespace, name), table, name]);
         entries.sort((x, y) => cmp(x[0], y[0]));
-        keys = entries.map(([, ns, name]) => [ns, name]);
+        keys = entries.map(([, table, name]) => [table, name]);
         this.sortedKeys.set(kind, keys);
       }
-      all = keys.map(([ns, name]) => byNamespace.get(ns)!.get(name)!);
+      all = keys.map(([table, name]) => byTable.get(table)!.get(name)!);
       this.lists.set(kind, all);
     }
     if (namespace === undefined) return all as KindMap[K][];
@@ -152,9 +168,9 @@ export class Store {
 
   /** Stores a new or replacement object (its resourceVersion must already be set). */
   put(obj: ApiObject): void {
-    const byNamespace = this.data.objects.get(obj.kind)!;
+    const byTable = this.data.objects.get(obj.kind)!;
     const ns = obj.metadata.namespace ?? '';
-    const names = this.writable(byNamespace, ns);
+    const names = this.writable(byTable, tableOf(obj.kind, ns, obj.metadata.name));
     const old = names.get(obj.metadata.name);
     names.set(obj.metadata.name, obj);
     this.lists.delete(obj.kind);
@@ -174,12 +190,13 @@ export class Store {
 
   /** Removes an object for good (the end of a deletion). */
   remove(kind: Kind, namespace: string, name: string): ApiObject | undefined {
-    const byNamespace = this.data.objects.get(kind)!;
-    const old = byNamespace.get(namespace)?.get(name);
+    const byTable = this.data.objects.get(kind)!;
+    const table = tableOf(kind, namespace, name);
+    const old = byTable.get(table)?.get(name);
     if (!old) return undefined;
-    const names = this.writable(byNamespace, namespace);
+    const names = this.writable(byTable, table);
     names.delete(name);
-    if (names.size === 0) byNamespace.delete(namespace);
+    if (names.size === 0) byTable.delete(table);
     this.sortedKeys.delete(kind);
     this.lists.delete(kind);
     if (old.kind === 'Pod') this.unindexPod(old);
@@ -232,12 +249,12 @@ export class Store {
     this.reindex();
   }
 
-  /** The name table of a kind's namespace, made or copied first if the store does not own it. */
-  private writable(byNamespace: Map<string, Map<string, ApiObject>>, namespace: string): Map<string, ApiObject> {
-    let names = byNamespace.get(namespace);
+  /** A name table of a kind (`tableOf`), made or copied first if the store does not own it. */
+  private writable(byTable: Map<string, Map<string, ApiObject>>, table: string): Map<string, ApiObject> {
+    let names = byTable.get(table);
     if (names && this.owned.has(names)) return names;
     names = new Map(names);
-    byNamespace.set(namespace, names);
+    byTable.set(table, names);
     this.owned.add(names);
     return names;
   }
@@ -295,9 +312,9 @@ export class Store {
   }
 }
 
-/** A copy of the kind and namespace levels, sharing the name tables (and the objects). */
+/** A copy of the kind and table levels, sharing the name tables (and the objects). */
 function shareObjects(objects: StoreData['objects']): StoreData['objects'] {
-  return new Map([...objects].map(([kind, byNamespace]) => [kind, new Map(byNamespace)]));
+  return new Map([...objects].map(([kind, byTable]) => [kind, new Map(byTable)]));
 }
 
 function cmp(a: string, b: string): number {

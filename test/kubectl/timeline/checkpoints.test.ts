@@ -66,8 +66,8 @@ describe('SparseCheckpoints', () => {
     expect(store.nearest(log, 2)?.count).toBe(1);
   });
 
-  it('weighs kept moments by the objects they hold, dropping past the bound the one that lengthens a replay least', () => {
-    const store = new SparseCheckpoints({ everyCommands: 1, maxObjects: 3_000 });
+  it('weighs kept moments by what they hold apart from each other, dropping past the bound the one that lengthens a replay least', () => {
+    const store = new SparseCheckpoints({ everyCommands: 1, maxObjects: 6_000 });
     const log = Array.from({ length: 6 }, (_, i) => entry(i, 0));
     // Each moment of a 1,000-object cluster; the fourth comes after a busy command.
     const writes = [100, 200, 300, 5_000, 5_100, 5_200];
@@ -77,5 +77,28 @@ describe('SparseCheckpoints', () => {
     // The newest stays; the moment after the busy command stays (dropping it would make the
     // longest replay); of the quiet ones before it, the last (the start replays to it cheaply).
     expect(kept).toEqual([6, 4, 4, 3, undefined, undefined]);
+  });
+
+  it('keeps the last moment offered with always (the newest a rewind left) however many come after', () => {
+    const store = new SparseCheckpoints({ everyCommands: 1, max: 2 });
+    const log = Array.from({ length: 8 }, (_, i) => entry(i));
+    store.offer(log.slice(0, 3), 0, () => snap(3), undefined, true);
+    offerAll(store, log);
+    expect(store.size).toBe(2);
+    expect(store.nearest(log, 7)?.count).toBe(3);
+    expect(store.nearest(log, 8)?.count).toBe(8);
+  });
+
+  it('keeps more moments of a quiet stretch than of a busy one: a moment holds what changed since the one before', () => {
+    const offerStretch = (step: number) => {
+      const store = new SparseCheckpoints({ everyCommands: 1, maxObjects: 6_000 });
+      const log = Array.from({ length: 8 }, (_, i) => entry(i, 0));
+      offerAll(store, log, log.map((_, i) => ({ writes: (i + 1) * step, objects: 1_000 })));
+      return store.size;
+    };
+    // Each holds its own copies (1,000 + an eighth of the objects); the first and a busy one
+    // also every object, a quiet one only the ten written since.
+    expect(offerStretch(10)).toBe(4);
+    expect(offerStretch(5_000)).toBe(2);
   });
 });

@@ -135,6 +135,38 @@ describe('Timeline', () => {
     expect(timeline.rewindToCheckpoint('nope')).toEqual({ error: 'no checkpoint named "nope"' });
   });
 
+  it('keeps the newest moment a rewind leaves, so a scrubber returning to it replays nothing', () => {
+    const { timeline, cluster, run } = session();
+    run('sim node add node-1 node-2');
+    run('kubectl apply -f -', agentYaml('registry.example/agent:1'));
+    run('sim advance 3m');
+    run('kubectl label node node-1 tier=edge');
+    const head = timeline.entries;
+    const newest = snapshotJson(cluster);
+    expect(timeline.rewindAfter(1, head)).toMatchObject({ replayed: 0 });
+    expect(timeline.rewindAfter(3, head)).toMatchObject({ replayed: 2 });
+    expect(timeline.rewindTo(EPOCH_MS + 60_000, head)).toMatchObject({ replayed: 2 });
+    expect(timeline.switchTo(head)).toMatchObject({ time: EPOCH_MS + 180_000, replayed: 0, leftBehind: 0 });
+    expect(snapshotJson(cluster)).toBe(newest);
+  });
+
+  it('keeps no moment the cluster has moved past without logging it (a host playing time)', () => {
+    const { timeline, cluster, run } = session();
+    run('sim node add node-1');
+    run('sim node add node-2');
+    run('kubectl apply -f -', agentYaml('registry.example/agent:1'));
+    const head = timeline.entries;
+    cluster.advanceTo(EPOCH_MS + 30_000);
+    // The store kept the moment after the first command; the newest logged one is replayed up
+    // to from there: the moment shown when the rewind left was past it.
+    expect(timeline.rewindAfter(1, head)).toMatchObject({ replayed: 0 });
+    expect(timeline.rewindAfter(3, head)).toMatchObject({ replayed: 2 });
+    expect(cluster.now).toBe(EPOCH_MS);
+    const fresh = createCluster();
+    for (const e of timeline.entries) replayEntry(fresh, e);
+    expect(snapshotJson(cluster)).toBe(snapshotJson(fresh));
+  });
+
   it('refuses moments outside the branch', () => {
     const { timeline, run } = session();
     run('sim advance 1m');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Store, type Change } from '../../../src/sim/store/store.js';
-import type { Node, Pod } from '../../../src/sim/api/types.js';
+import type { KubeEvent, Node, Pod } from '../../../src/sim/api/types.js';
 
 function node(name: string, rv = '1'): Node {
   return { apiVersion: 'v1', kind: 'Node', metadata: { name, uid: `u-${name}`, resourceVersion: rv, creationTimestamp: 'x' }, spec: {}, status: {} };
@@ -21,6 +21,20 @@ function pod(name: string, nodeName?: string, owner?: string): Pod {
     spec: { containers: [], ...(nodeName ? { nodeName } : {}) },
     status: {},
   };
+}
+
+/** An Event named as the recorder names them: `<object>.<ms in hex><5 hex digits of sequence>`. */
+function event(object: string, ms: number, seq: number, namespace = 'default'): KubeEvent {
+  const name = `${object}.${ms.toString(16)}${seq.toString(16).padStart(5, '0')}`;
+  return {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name, namespace, uid: `u-${name}`, resourceVersion: '1', creationTimestamp: 'x' },
+    involvedObject: { kind: 'Pod', name: object, namespace },
+    reason: 'Started',
+    message: 'Started container',
+    type: 'Normal',
+  } as KubeEvent;
 }
 
 describe('Store', () => {
@@ -126,5 +140,28 @@ describe('Store', () => {
     s.put(pod('p3'));
     s.restore(snap);
     expect(s.list('Pod').map((p) => p.metadata.name)).toEqual(['p1']);
+  });
+
+  it('keeps Events in tables by span of time, so a snapshot shares every span written before it', () => {
+    const s = new Store();
+    const t0 = 1_767_225_600_000;
+    const early = [event('a', t0, 1), event('b', t0 + 1_000, 2), event('c', t0, 3, 'kube-system')];
+    for (const e of early) s.put(e);
+    const snap = s.snapshot();
+    const late = event('a', t0 + 600_000, 4);
+    s.put(late);
+    s.remove('Event', 'default', early[1]!.metadata.name);
+    const tables = (d: typeof snap) => [...d.objects.get('Event')!.values()];
+    const after = s.snapshot();
+    // The kube-system span was not written: both snapshots hold the same table.
+    expect(tables(after)).toContain(tables(snap).find((t) => t.has(early[2]!.metadata.name)));
+    expect(tables(after)).toHaveLength(3);
+    expect(s.get('Event', 'default', late.metadata.name)).toBe(late);
+    expect(s.get('Event', 'default', early[1]!.metadata.name)).toBeUndefined();
+    expect(s.list('Event').map((e) => e.metadata.name)).toEqual([early[0], late, early[2]].map((e) => e!.metadata.name));
+    expect(s.list('Event', 'kube-system')).toEqual([early[2]]);
+    expect(s.count('Event')).toBe(3);
+    s.restore(snap);
+    expect(s.list('Event')).toEqual([early[0], early[1], early[2]]);
   });
 });

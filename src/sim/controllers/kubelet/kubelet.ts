@@ -15,10 +15,13 @@
  * Invariants:
  * - All state is plain data in `state` (snapshotted); the verbs change it only through the
  *   methods below, which enqueue work for the next reconcile.
+ * - Snapshots share the machine and pod runtime records (shared-state.ts): a record is written
+ *   only after `ownMachine` / `ownPod` (or when just made), which copy one a snapshot holds.
  */
 import type { ApiObject, ConditionStatus, Container, Node, Pod } from '../../api/types.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
+import { CopyOnWrite } from '../../engine/copy-on-write.js';
 import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
@@ -29,6 +32,7 @@ import { normalizeImage, type ImageBehaviour } from './images.js';
 import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
 import { machineIP, registrationNode } from './registration.js';
+import { copyMachine, copyPodRuntime, shareKubeletState } from './shared-state.js';
 import { containerFieldPath, isSidecar } from './slots.js';
 import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineState, type PodRuntime, type Slot } from './state.js';
 import type { PodEventType } from '../../machines/podLifecycle.js';
@@ -67,7 +71,10 @@ function podKey(ns: string, name: string): string {
 
 export class Kubelet implements Controller, HeartbeatSource {
   readonly name = 'kubelet';
+  readonly sharesSnapshots = true;
   private state: KubeletState = newKubeletState();
+  /** Which machine and pod runtime records no snapshot holds (the others are copied before a write). */
+  private readonly cow = new CopyOnWrite();
   private listeners: ((node: string) => void)[] = [];
   /**
    * Object uid -> the object as this controller last wrote it, to skip its own echoes (not
@@ -83,7 +90,7 @@ export class Kubelet implements Controller, HeartbeatSource {
   registerMachine(name: string, spec: MachineSpec): { index: number; ip: string } {
     if (this.state.machines[name]) throw new Error(`machine ${name} is already registered`);
     const index = this.state.registrations++;
-    this.state.machines[name] = {
+    this.state.machines[name] = this.cow.made({
       name,
       index,
       registeredAt: spec.now,
@@ -100,7 +107,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       announced: false,
       posted: false,
       schedulable: true,
-    };
+    });
     this.enqueue(`node:${name}`);
     return { index, ip: machineIP(index) };
   }
@@ -132,10 +139,10 @@ export class Kubelet implements Controller, HeartbeatSource {
     m.resumedAt = now;
     delete this.state.nodeWakeAt[name];
     this.enqueue(`node:${name}`);
-    for (const rt of this.state.pods.values()) {
+    for (const [key, rt] of this.state.pods) {
       if (rt.node !== name) continue;
-      rt.wakeAt = undefined;
-      this.enqueue(`pod:${podKey(rt.namespace, rt.name)}`);
+      this.ownPod(key, rt).wakeAt = undefined;
+      this.enqueue(`pod:${key}`);
     }
     this.notify(name);
   }
@@ -215,11 +222,13 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 
   snapshot(): unknown {
-    return this.state;
+    this.cow.shareAll();
+    return shareKubeletState(this.state);
   }
 
   restore(state: unknown): void {
-    this.state = { ...newKubeletState(), ...(state as KubeletState | undefined) };
+    this.state = shareKubeletState((state as KubeletState | undefined) ?? {});
+    this.cow.shareAll();
     this.echoes.clear();
   }
 
@@ -233,10 +242,21 @@ export class Kubelet implements Controller, HeartbeatSource {
     for (const fn of this.listeners) fn(node);
   }
 
+  /** The machine, to write to. */
   private requireMachine(name: string): MachineState {
     const m = this.state.machines[name];
     if (!m) throw new Error(`node ${name} has no simulated machine`);
-    return m;
+    return this.ownMachine(m);
+  }
+
+  /** `m` if no snapshot holds it, else the copy that replaces it in the live table. */
+  private ownMachine(m: MachineState): MachineState {
+    return this.cow.own(m, copyMachine, (c) => (this.state.machines[c.name] = c));
+  }
+
+  /** `rt` (the runtime of pod `key`) if no snapshot holds it, else the copy that replaces it. */
+  private ownPod(key: string, rt: PodRuntime): PodRuntime {
+    return this.cow.own(rt, copyPodRuntime, (c) => this.state.pods.set(key, c));
   }
 
   /**
@@ -267,14 +287,15 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** The node status loop (`syncNodeStatus`) plus the machine's boot. */
   private syncNode(ctx: ControllerContext, name: string): void {
-    const m = this.state.machines[name];
+    const found = this.state.machines[name];
     const node = ctx.store.get('Node', '', name);
-    if (!m) return;
+    if (!found) return;
     if (!node) {
       this.forgetMachine(name);
       return;
     }
-    if (!m.running) return;
+    if (!found.running) return;
+    const m = this.ownMachine(found);
     const now = ctx.now;
     if (!m.booted && now >= m.bootAt) {
       m.booted = true;
@@ -317,13 +338,15 @@ export class Kubelet implements Controller, HeartbeatSource {
     const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
     let rt = this.state.pods.get(key);
     if (rt && (!pod || rt.uid !== pod.metadata.uid)) {
-      this.report(applyPodEvent(pod?.spec.restartPolicy, rt, 'REMOVED'));
+      this.report(applyPodEvent(pod?.spec.restartPolicy, this.ownPod(key, rt), 'REMOVED'));
       this.state.pods.delete(key);
       rt = undefined;
     }
     if (!pod || !pod.spec.nodeName) return;
-    const m = this.state.machines[pod.spec.nodeName];
-    if (!m || !m.running) return;
+    const found = this.state.machines[pod.spec.nodeName];
+    if (!found || !found.running) return;
+    const m = this.ownMachine(found);
+    if (rt) rt = this.ownPod(key, rt);
     const now = ctx.now;
     const admitted = !rt;
     if (!rt) {
@@ -382,7 +405,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const inits = pod.spec.initContainers;
     // `convertToAPIContainerStatuses`: every container of a pod with init containers waits as PodInitializing.
     const waiting = inits && inits.length > 0 ? 'PodInitializing' : 'ContainerCreating';
-    const rt: PodRuntime = {
+    const rt: PodRuntime = this.cow.made({
       namespace: pod.metadata.namespace ?? 'default',
       name: pod.metadata.name,
       uid: pod.metadata.uid,
@@ -395,7 +418,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       containers: pod.spec.containers.map((c) => newContainer(c, waiting)),
       ...(inits && inits.length > 0 ? { inits: inits.map((c) => newInitContainer(c, waiting)), initNext: 0 } : {}),
       mountRetryAt: now,
-    };
+    });
     this.state.pods.set(podKey(rt.namespace, rt.name), rt);
     this.report(applyPodEvent(pod.spec.restartPolicy, rt, 'BOUND'));
     return rt;
@@ -431,8 +454,9 @@ export class Kubelet implements Controller, HeartbeatSource {
     const waiting = this.state.stalled[m.name] ?? [];
     delete this.state.stalled[m.name];
     for (const k of waiting) {
-      const other = this.state.pods.get(k);
-      if (!other || !other.mountStalled) continue;
+      const found = this.state.pods.get(k);
+      if (!found || !found.mountStalled) continue;
+      const other = this.ownPod(k, found);
       other.mountStalled = false;
       other.mountRetryAt = ctx.now;
       other.wakeAt = undefined;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { KubeletState } from '../../../../src/sim/controllers/kubelet/state.js';
 import { at, bootNodes, createPod, newCluster, type Fixture } from './fixture.js';
 
 function picture(f: Fixture): string {
@@ -31,5 +32,34 @@ describe('node-level controllers: snapshot and restore', () => {
     expect(picture(f)).toBe(original);
     expect(f.kubelet.podStage('default', 'web')).toBe('Running.Ready'); // the kubelet of node-3 never learnt of the eviction
     expect(f.c.api.get('Pod', 'default', 'web')!.metadata.deletionTimestamp).toBeDefined();
+  });
+
+  it('a snapshot shares the machines and pod runtimes it holds, and none of them changes after it', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1', 'node-2');
+    createPod(f, 'web', { node: 'node-1' });
+    createPod(f, 'crash', { image: 'registry.example/crash:1', node: 'node-2' });
+    f.kubelet.setImageBehaviour('registry.example/crash:1', { behaviour: 'crash' });
+    at(f, 30);
+    const snap = f.c.snapshot();
+    const held = snap.controllers['kubelet'] as KubeletState;
+    const before = JSON.stringify([held.machines, [...held.pods]]);
+    // node-1 and its pod are settled: the next snapshot holds the very same records.
+    at(f, 600);
+    f.kubelet.failNode('node-2', f.c.now);
+    f.c.settle();
+    const next = f.c.snapshot().controllers['kubelet'] as KubeletState;
+    expect(next.machines['node-1']).toBe(held.machines['node-1']);
+    expect(next.pods.get('default/web')).toBe(held.pods.get('default/web'));
+    expect(next.machines['node-2']).not.toBe(held.machines['node-2']);
+    expect(next.pods.get('default/crash')).not.toBe(held.pods.get('default/crash'));
+    // What the first snapshot holds is as it was, and restoring it twice continues the same way.
+    expect(JSON.stringify([held.machines, [...held.pods]])).toBe(before);
+    f.c.restore(snap);
+    at(f, 900);
+    const once = picture(f);
+    f.c.restore(snap);
+    at(f, 900);
+    expect(picture(f)).toBe(once);
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * The kubelet's state as snapshots hold it. Its machines and pod runtimes are most of what a
+ * checkpoint of a big cluster copied, and most of them do not change between two checkpoints: a
+ * snapshot shares them (engine/copy-on-write.ts) and copies only the tables that hold them and
+ * the small rest; the kubelet copies a record before it first writes to it afterwards
+ * (`copyMachine`, `copyPodRuntime`).
+ */
+import { copyPlain } from '../../engine/plain-copy.js';
+import { newKubeletState, type KubeletState, type MachineState, type PodRuntime } from './state.js';
+
+/**
+ * A machine the kubelet may write to: its own tables, except a host-path table still shared
+ * between machines (`pathsShared`), which mount.ts copies before it changes it.
+ */
+export function copyMachine(m: MachineState): MachineState {
+  return { ...m, paths: m.pathsShared ? m.paths : { ...m.paths }, images: { ...m.images }, forced: { ...m.forced } };
+}
+
+/** A pod runtime the kubelet may write to (its containers and pulls are records too). */
+export function copyPodRuntime(rt: PodRuntime): PodRuntime {
+  return copyPlain(rt);
+}
+
+/**
+ * `state` with new tables of machines and pods holding the same records (so neither side adds
+ * or removes one in the other's) and a copy of everything else; the fields in the order
+ * `newKubeletState` gives them, as a restored state has them. Missing fields (a snapshot older
+ * than one) start empty.
+ */
+export function shareKubeletState(state: Partial<KubeletState>): KubeletState {
+  const s = { ...newKubeletState(), ...state };
+  return {
+    machines: { ...s.machines },
+    pods: new Map(s.pods),
+    images: copyPlain(s.images),
+    queue: [...s.queue],
+    registrations: s.registrations,
+    nodeWakeAt: { ...s.nodeWakeAt },
+    stalled: copyPlain(s.stalled),
+  };
+}
