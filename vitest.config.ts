@@ -28,6 +28,8 @@ export default defineConfig({
     // Every verb registered, as the CLI has them (the page's worker loads them on demand).
     setupFiles: ['test/setup-verbs.ts'],
     testTimeout: 60_000,
+    // Both cores: vitest's default leaves one idle on a 2-core machine (cores - 1 workers).
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED, isolate: true } },
       { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'node_modules/**', ...ISOLATED], isolate: false } },
