@@ -1,8 +1,9 @@
 /**
  * The small DaemonSet the kubectl tests apply: `agent` in the default namespace, one container
- * `a` running `image`, in flow style so that a test's here-document stays short.
+ * `container` (`a` unless named) running `image`, in flow style so that a test's here-document
+ * stays short.
  */
-export function agentYaml(image = 'registry.example/agent:1'): string {
+export function agentYaml(image = 'registry.example/agent:1', container = 'a'): string {
   return `apiVersion: apps/v1
 kind: DaemonSet
 metadata: {name: agent}
@@ -11,6 +12,6 @@ spec:
   template:
     metadata: {labels: {app: agent}}
     spec:
-      containers: [{name: a, image: "${image}"}]
+      containers: [{name: ${container}, image: "${image}"}]
 `;
 }
