@@ -12,34 +12,50 @@
  * - Each expiry handles only the Events it `owns` (one per recorder).
  * - The queue holds one entry per write, in write order (so in time order); an entry whose
  *   Event was written again later is skipped when it comes up.
- * - A snapshot of the queue (`snapshot`) shares its arrays with the live queue: those only ever
- *   grow at the end (a write) or are replaced whole (compaction, restore), so the entries from
- *   the snapshot's `head` to its `length` stay as they were. Restoring copies that range, so a
- *   restored cluster expires its Events in the order the live one would have, without sorting
- *   hundreds of thousands of stored Events.
+ * - The queue is a list of chunks of at most `CHUNK` entries, shared copy-on-write
+ *   (copy-on-write.ts) with snapshots: a snapshot and a restore copy only the list, and the
+ *   first write after either copies the last chunk (at most `CHUNK` entries) before appending
+ *   to it. So a checkpoint holds only the entries written before it that the live queue has
+ *   since dropped, and a restored cluster expires its Events in the order the live one would
+ *   have, without sorting hundreds of thousands of stored Events or copying the queue.
  */
 import type { KubeEvent } from '../api/types.js';
 import type { Store } from '../store/store.js';
+import { CopyOnWrite } from './copy-on-write.js';
 import { parseTime } from './time.js';
 
-/** The queue at one moment: the arrays it had, and the range of them that was pending. */
+/**
+ * Entries per chunk: what the first write after a snapshot or restore copies, against one list
+ * slot per chunk in every checkpoint (a big cluster's queue holds hundreds of thousands).
+ */
+const CHUNK = 1024;
+
+/**
+ * A run of queue entries as three parallel arrays (an array slot costs less than a record):
+ * expiry time, namespace and name of each write.
+ */
+interface Chunk {
+  readonly ats: number[];
+  readonly namespaces: string[];
+  readonly names: string[];
+}
+
+/** The queue at one moment: its chunks (never written again), and how many of the first are done. */
 export interface ExpiryState {
-  readonly ats: readonly number[];
-  readonly namespaces: readonly string[];
-  readonly names: readonly string[];
+  readonly chunks: readonly Chunk[];
   readonly head: number;
-  readonly length: number;
+}
+
+function copyChunk(c: Chunk): Chunk {
+  return { ats: c.ats.slice(), namespaces: c.namespaces.slice(), names: c.names.slice() };
 }
 
 export class EventExpiry {
-  /**
-   * The queue, as three parallel arrays (a big cluster holds hundreds of thousands of entries,
-   * and an array slot costs less than a record): expiry time, namespace and name of each write.
-   */
-  private ats: number[] = [];
-  private namespaces: string[] = [];
-  private names: string[] = [];
+  /** The queue, oldest entry first; only the last chunk is ever appended to. */
+  private chunks: Chunk[] = [];
+  /** How many entries of the first chunk have come up. */
   private head = 0;
+  private readonly cow = new CopyOnWrite();
 
   constructor(
     private readonly ttlMs: number,
@@ -54,16 +70,30 @@ export class EventExpiry {
    * give: the recorders do, and then no timestamp is parsed back per write).
    */
   note(ev: KubeEvent, at = this.writtenAt(ev)): void {
-    this.ats.push(at + this.ttlMs);
-    this.namespaces.push(ev.metadata.namespace ?? '');
-    this.names.push(ev.metadata.name);
+    const n = this.chunks.length;
+    const last = this.chunks[n - 1];
+    let c: Chunk;
+    if (!last || last.ats.length === CHUNK) this.chunks.push((c = this.cow.made({ ats: [], namespaces: [], names: [] })));
+    else c = this.cow.own(last, copyChunk, (copy) => (this.chunks[n - 1] = copy));
+    c.ats.push(at + this.ttlMs);
+    c.namespaces.push(ev.metadata.namespace ?? '');
+    c.names.push(ev.metadata.name);
   }
 
   /** Removes every Event whose TTL has run out by `now`; `removed` hears of each, and of any already gone. */
   sweep(now: number, store: Store, removed?: (namespace: string, name: string) => void): void {
-    while (this.head < this.ats.length && this.ats[this.head]! <= now) {
-      const namespace = this.namespaces[this.head]!;
-      const name = this.names[this.head++]!;
+    for (let c = this.chunks[0]; c; ) {
+      if (this.head === c.ats.length) {
+        // A chunk that has come up whole is dropped; the last, still filling, stays.
+        if (c.ats.length < CHUNK) break;
+        this.chunks.shift();
+        this.head = 0;
+        c = this.chunks[0];
+        continue;
+      }
+      if (c.ats[this.head]! > now) break;
+      const namespace = c.namespaces[this.head]!;
+      const name = c.names[this.head++]!;
       const ev = store.get('Event', namespace, name);
       if (!ev) removed?.(namespace, name);
       else if (this.owns(ev) && this.expiryOf(ev) <= now) {
@@ -71,25 +101,19 @@ export class EventExpiry {
         removed?.(namespace, name);
       }
     }
-    if (this.head > 1024 && this.head * 2 > this.ats.length) {
-      this.ats = this.ats.slice(this.head);
-      this.namespaces = this.namespaces.slice(this.head);
-      this.names = this.names.slice(this.head);
-      this.head = 0;
-    }
   }
 
-  /** The queue as it is now (shares the arrays: see the invariants above). */
+  /** The queue as it is now (shares its chunks: see the invariants above). */
   snapshot(): ExpiryState {
-    return { ats: this.ats, namespaces: this.namespaces, names: this.names, head: this.head, length: this.ats.length };
+    this.cow.shareAll();
+    return { chunks: this.chunks.slice(), head: this.head };
   }
 
-  /** Puts back a queue `snapshot` gave. */
+  /** Puts back a queue `snapshot` gave, sharing its chunks. */
   restore(s: ExpiryState): void {
-    this.ats = s.ats.slice(s.head, s.length);
-    this.namespaces = s.namespaces.slice(s.head, s.length);
-    this.names = s.names.slice(s.head, s.length);
-    this.head = 0;
+    this.chunks = s.chunks.slice();
+    this.head = s.head;
+    this.cow.shareAll();
   }
 
   private expiryOf(ev: KubeEvent): number {

@@ -15,9 +15,9 @@ function plain(v: unknown): unknown {
   return v;
 }
 
-/** An Event TTL queue as the entries still pending: its arrays are shared and may run past them. */
+/** An Event TTL queue as the entries still pending (however they are cut into chunks). */
 function pending(q: ExpiryState): unknown {
-  return [q.ats, q.namespaces, q.names].map((a) => a.slice(q.head, q.length));
+  return (['ats', 'namespaces', 'names'] as const).map((k) => q.chunks.flatMap((c): readonly unknown[] => c[k]).slice(q.head));
 }
 
 /**
