@@ -28,6 +28,7 @@
  */
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
+import { CopyOnWrite } from './copy-on-write.js';
 import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { referenceOf, type EventRecorder } from './events.js';
 import { parseTime, rfc3339 } from './time.js';
@@ -60,14 +61,18 @@ function copyCached(c: Cached): Cached {
   return { event: c.event, at: c.at, ...(c.series ? { series: { ...c.series } } : {}) };
 }
 
-/** The recorder's state as plain data, for the cluster's snapshots. */
+/**
+ * The recorder's state, for the cluster's snapshots. Its maps and cache entries are shared
+ * copy-on-write with the live recorder (copy-on-write.ts), which copies one before it next
+ * writes to it: on a big fleet they hold tens of thousands of entries, and most checkpoints
+ * would otherwise carry a copy of each.
+ */
 export interface EventsV1State {
   /** Isomorphic key -> cached event, in insertion order. */
-  readonly cache: [string, Cached][];
+  readonly cache: ReadonlyMap<string, Cached>;
   /**
    * Event name (unique cluster-wide: see `EventRecorder.allocateName`) -> when it was last written
-   * (ms). Shared with the live recorder, which copies it before it next writes: it holds every
-   * such Event of the last hour, on a big fleet tens of thousands.
+   * (ms): every such Event of the last hour.
    */
   readonly written: ReadonlyMap<string, number>;
   readonly nextRefresh: number;
@@ -105,8 +110,8 @@ const NO_SOURCE = {};
 export class EventsV1Recorder {
   private cache = new Map<string, Cached>();
   private written = new Map<string, number>();
-  /** `written` is shared with a snapshot (taken or restored): copy it before writing to it. */
-  private writtenShared = false;
+  /** Which of the maps and cache entries a snapshot shares (taken or restored). */
+  private readonly cow = new CopyOnWrite();
   private nextRefresh: number;
   private nextFinish: number;
   private readonly expiry: EventExpiry;
@@ -130,9 +135,10 @@ export class EventsV1Recorder {
   }
 
   snapshot(): EventsV1State {
+    this.cow.shareAll();
     return {
-      cache: [...this.cache].map(([key, c]) => [key, copyCached(c)]),
-      written: this.share(),
+      cache: this.cache,
+      written: this.written,
       nextRefresh: this.nextRefresh,
       nextFinish: this.nextFinish,
       expiry: this.expiry.snapshot(),
@@ -140,9 +146,9 @@ export class EventsV1Recorder {
   }
 
   restore(state: EventsV1State): void {
-    this.cache = new Map(state.cache.map(([key, c]) => [key, copyCached(c)]));
+    this.cow.shareAll();
+    this.cache = state.cache as Map<string, Cached>;
     this.written = state.written as Map<string, number>;
-    this.writtenShared = true;
     this.nextRefresh = state.nextRefresh;
     this.nextFinish = state.nextFinish;
     this.expiry.restore(state.expiry);
@@ -187,8 +193,9 @@ export class EventsV1Recorder {
     const involvedObject = referenceOf(regarding);
     const relatedRef = related ? referenceOf(related) : undefined;
     const key = [type, action, reason, component, reportingInstance, refKey(involvedObject), refKey(relatedRef)].join('\u0000');
-    const cached = this.cache.get(key);
-    if (cached) {
+    const shared = this.cache.get(key);
+    if (shared) {
+      const cached = this.cow.own(shared, copyCached, (c) => this.writableCache().set(key, c));
       if (cached.series) {
         cached.series.count++;
         cached.series.lastObserved = now;
@@ -216,8 +223,8 @@ export class EventsV1Recorder {
       reportingComponent: component,
       reportingInstance,
     };
-    const entry: Cached = { event, at: now };
-    this.cache.set(key, entry);
+    const entry: Cached = this.cow.made({ event, at: now });
+    this.writableCache().set(key, entry);
     return this.write(entry, now) ? 'created' : 'dropped';
   }
 
@@ -273,10 +280,10 @@ export class EventsV1Recorder {
       if (entry.series) {
         if (entry.series.lastObserved < cutoff) {
           this.write(entry, t);
-          this.cache.delete(key);
+          this.writableCache().delete(key);
         }
       } else if (entry.at < cutoff) {
-        this.cache.delete(key);
+        this.writableCache().delete(key);
       }
     }
   }
@@ -285,18 +292,13 @@ export class EventsV1Recorder {
     this.expiry.sweep(now, this.store, (_namespace, name) => this.writable().delete(name));
   }
 
-  /** `written`, handed to a snapshot: both sides keep it and the live side copies it before writing. */
-  private share(): ReadonlyMap<string, number> {
-    this.writtenShared = true;
-    return this.written;
-  }
-
   /** `written`, copied first if a snapshot shares it. */
   private writable(): Map<string, number> {
-    if (this.writtenShared) {
-      this.written = new Map(this.written);
-      this.writtenShared = false;
-    }
-    return this.written;
+    return this.cow.own(this.written, (m) => new Map(m), (c) => (this.written = c));
+  }
+
+  /** `cache`, copied first if a snapshot shares it (its entries stay shared until each is written). */
+  private writableCache(): Map<string, Cached> {
+    return this.cow.own(this.cache, (m) => new Map(m), (c) => (this.cache = c));
   }
 }

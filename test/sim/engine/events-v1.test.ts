@@ -148,6 +148,26 @@ describe('EventsV1Recorder', () => {
     copy.restore(state);
     copy.expire(720_000);
     expect(events(store)[0]!.series!.count).toBe(3);
-    expect(copy.snapshot().cache).toEqual([]);
+    expect(copy.snapshot().cache.size).toBe(0);
+  });
+
+  it('a snapshot shares the cache, and keeps its series counts while the live recorder counts on', () => {
+    const { store, r } = setup();
+    fail(r, 1_000, 'first');
+    fail(r, 2_000, 'second');
+    const state = r.snapshot();
+    const entry = [...state.cache.values()][0]!;
+    expect(entry.series!.count).toBe(2);
+    expect(fail(r, 3_000, 'third')).toBe('counted');
+    expect(fail(r, 4_000, 'fourth')).toBe('counted');
+    expect(state.cache.get([...state.cache.keys()][0]!)).toBe(entry);
+    expect(entry.series).toEqual({ count: 2, lastObserved: 2_000 });
+    expect([...r.snapshot().cache.values()][0]!.series).toEqual({ count: 4, lastObserved: 4_000 });
+    r.restore(state);
+    r.restore(state);
+    expect(fail(r, 5_000, 'fifth')).toBe('counted');
+    expect(entry.series).toEqual({ count: 2, lastObserved: 2_000 });
+    expect([...r.snapshot().cache.values()][0]!.series).toEqual({ count: 3, lastObserved: 5_000 });
+    expect(events(store)).toHaveLength(1);
   });
 });
