@@ -101,9 +101,8 @@ function held(c: Checkpoint, before: Checkpoint | undefined): number {
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
  * 10,000 API writes (a command that did a lot of work, like a rolling update's first minute on a
  * big fleet, is kept right after it, so a moment after it replays little). Past 64 kept moments,
- * or once the kept moments hold more than 25,000 objects apart from each other (`held`: about
- * 40 MB; after a restore each also holds the Event TTL queues' arrays of its time, which the
- * live cluster then no longer shares: two busy moments of a 5,000-node fleet, as many quiet
+ * or once the kept moments hold more than 50,000 objects apart from each other (`held`: four
+ * busy moments of a 5,000-node fleet, about 88 MB with the start and the log; as many quiet
  * ones of a small cluster as the 64 allow), the kept moment whose removal lengthens the replay
  * through it least is dropped (`thin`): old moments stay reachable with a longer replay.
  */
@@ -122,7 +121,7 @@ export class SparseCheckpoints implements CheckpointStore {
     this.everyMs = opts.everyMs ?? 10 * 60_000;
     this.everyWrites = opts.everyWrites ?? 10_000;
     this.max = opts.max ?? 64;
-    this.maxObjects = opts.maxObjects ?? 25_000;
+    this.maxObjects = opts.maxObjects ?? 50_000;
   }
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
