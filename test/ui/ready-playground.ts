@@ -15,13 +15,14 @@ import { inProcessEngine } from './worker/in-process.js';
 
 /**
  * Call at the top of a test file: returns what makes a Ready playground (id `id`, in `storage`,
- * a fresh memory storage unless given); every one it made is closed after each test.
+ * a fresh memory storage unless given; a lesson page's with `lesson`); every one it made is
+ * closed after each test (closing one again, as a test of a reload does first, is harmless).
  */
-export function readyPlaygrounds(): (id: string, storage?: StorageLike) => Promise<Playground> {
+export function readyPlaygrounds(): (id: string, storage?: StorageLike, options?: { lesson?: boolean }) => Promise<Playground> {
   const open: Playground[] = [];
   afterEach(() => open.splice(0).forEach((p) => p.close()));
-  return async (id, storage = memoryStorage()) => {
-    const playground = new Playground(id, inProcessEngine(), { storage });
+  return async (id, storage = memoryStorage(), options = {}) => {
+    const playground = new Playground(id, inProcessEngine(), { storage, lesson: options.lesson });
     open.push(playground);
     playground.start();
     await waitFor(playground.session.actor, (s) => s.matches('Ready'));

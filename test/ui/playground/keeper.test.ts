@@ -4,63 +4,55 @@
  */
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { Playground } from '../../../src/ui/playground/playground.svelte.js';
 import { EXAMPLE_FILE } from '../../../src/ui/playground/presets.js';
 import type { SessionLog } from '../../../src/ui/worker/session-log.js';
-import { inProcessEngine } from '../worker/in-process.js';
-import { memoryStorage, type MemoryStorage } from '../memory-storage.js';
+import { memoryStorage } from '../memory-storage.js';
+import { readyPlaygrounds, tick } from '../ready-playground.js';
 
-async function open(storage: MemoryStorage, id = 'main', lesson = false): Promise<Playground> {
-  const pg = new Playground(id, inProcessEngine(), { storage, lesson });
-  pg.start();
-  await waitFor(pg.session.actor, (s) => s.matches('Ready'));
-  return pg;
-}
-
-const settle = () => new Promise((r) => setTimeout(r, 0));
+const ready = readyPlaygrounds();
 
 describe('SessionKeeper', () => {
   it('restores the cluster, the files and the history after a reload', async () => {
     const storage = memoryStorage();
-    const first = await open(storage);
+    const first = await ready('main', storage);
     await first.run('kubectl apply -f daemonset.yaml', { source: 'editor' });
     first.files['notes.yaml'] = '# mine\n';
     first.history.add('sim node add node-4');
     await first.run('sim node add node-4\nsim settle');
-    await settle();
+    await tick();
     const pods = first.cluster.list('Pod').map((p) => p.metadata.name);
     expect(pods).toHaveLength(4);
     first.close();
 
-    const again = await open(storage);
+    const again = await ready('main', storage);
     expect(again.cluster.list('Pod').map((p) => p.metadata.name)).toEqual(pods);
     expect(again.cluster.now).toBe(first.cluster.now);
     expect(Object.keys(again.files).sort()).toEqual([EXAMPLE_FILE, 'notes.yaml']);
     expect(again.history.entries).toEqual(['sim node add node-4']);
-    expect((await open(storage, 'other')).cluster.list('DaemonSet')).toEqual([]);
+    expect((await ready('other', storage)).cluster.list('DaemonSet')).toEqual([]);
   });
 
   it('writes the latest editor text at once when the page is hidden', async () => {
     const storage = memoryStorage();
-    const pg = await open(storage);
-    await settle();
+    const pg = await ready('main', storage);
+    await tick();
     pg.files[EXAMPLE_FILE] = 'kind: Edited\n';
     pg.changed();
     pg.flush();
     pg.close();
-    expect((await open(storage)).files[EXAMPLE_FILE]).toBe('kind: Edited\n');
+    expect((await ready('main', storage)).files[EXAMPLE_FILE]).toBe('kind: Edited\n');
   });
 
   it('keeps the replaced session restorable when a new cluster starts', async () => {
     const storage = memoryStorage();
-    const pg = await open(storage);
+    const pg = await ready('main', storage);
     await pg.run('sim node add extra');
     expect(pg.keeper.hasPrevious()).toBe(false);
     pg.session.actor.send({ type: 'NEW_CLUSTER', preset: 'empty' });
     pg.session.actor.send({ type: 'CONFIRM' });
     await waitFor(pg.session.actor, (s) => s.matches('Ready'));
     expect(pg.cluster.list('Node')).toEqual([]);
-    await settle();
+    await tick();
     expect(pg.keeper.hasPrevious()).toBe(true);
     pg.session.actor.send({ type: 'NEW_CLUSTER', preset: 'previous' });
     pg.session.actor.send({ type: 'CONFIRM' });
@@ -70,29 +62,29 @@ describe('SessionKeeper', () => {
 
   it('says when the work could not be saved, and keeps the session going', async () => {
     const storage = memoryStorage();
-    const pg = await open(storage);
+    const pg = await ready('main', storage);
     storage.full = true;
     await pg.run('sim node add node-9');
-    await settle();
+    await tick();
     expect(pg.keeper.error).toBe('Your work could not be saved: the browser storage for this site is full.');
     expect(pg.cluster.list('Node')).toHaveLength(4);
     storage.full = false;
     await pg.run('sim node add node-10');
-    await settle();
+    await tick();
     expect(pg.keeper.error).toBeUndefined();
   });
 
   it('on a lesson page opens neither the saved session log nor the starter, only the saved editor files', async () => {
     const storage = memoryStorage();
-    const first = await open(storage, 'lesson-L1', true);
+    const first = await ready('lesson-L1', storage, { lesson: true });
     expect(first.files).toEqual({});
     expect(first.cluster.list('Node')).toEqual([]);
     first.files = { 'start/a.yaml': '# mine\n' };
     await first.run('sim node add only-in-the-log');
-    await settle();
+    await tick();
     first.close();
 
-    const again = await open(storage, 'lesson-L1', true);
+    const again = await ready('lesson-L1', storage, { lesson: true });
     expect(again.files).toEqual({ 'start/a.yaml': '# mine\n' });
     expect(again.cluster.list('Node')).toEqual([]);
     expect((await again.query<SessionLog>('log')).commands).toEqual([]);
