@@ -99,8 +99,11 @@ function held(c: Checkpoint, before: Checkpoint | undefined): number {
 
 /**
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
- * 10,000 API writes (a command that did a lot of work, like a rolling update's first minute on a
- * big fleet, is kept right after it, so a moment after it replays little). Past 64 kept moments,
+ * 10,000 API writes. A command that did that much work alone (a rolling update's first minute
+ * on a big fleet) is busy: its moment is kept only until the next command, and if that one is
+ * quiet (fewer writes than that) its moment is kept instead (`settled`). So the moments of the
+ * quiet stretch after a rollout replay nothing busy (the rollout's tail included), and the
+ * moment kept holds one generation of pods rather than the overlap of two. Past 64 kept moments,
  * or once the kept moments hold more than 50,000 objects apart from each other (`held`: four
  * busy moments of a 5,000-node fleet, about 88 MB with the start and the log; as many quiet
  * ones of a small cluster as the 64 allow), the kept moment whose removal lengthens the replay
@@ -115,6 +118,10 @@ export class SparseCheckpoints implements CheckpointStore {
   private readonly maxObjects: number;
   /** The last moment offered with `always`: never thinned. */
   private pinned: Checkpoint | undefined;
+  /** The moment last offered (kept or not), to tell how much the command after it wrote. */
+  private offered: { readonly count: number; readonly last: LogEntry | undefined; readonly writes: number } | undefined;
+  /** The newest kept moment, if a busy command led to it: the next quiet one replaces it (`settled`). */
+  private busy: Checkpoint | undefined;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
@@ -126,16 +133,23 @@ export class SparseCheckpoints implements CheckpointStore {
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
     const count = branch.length;
+    const wrote = this.wroteLast(branch, moment.writes);
+    this.offered = { count, last: branch[count - 1], writes: moment.writes };
+    const busy = this.busy;
+    this.busy = undefined;
     const prev = this.nearest(branch, count);
     if (prev?.count === count) {
       if (always) this.pinned = prev;
       return;
     }
-    const due = always || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
+    const settled = !always && busy === prev && prev?.count === count - 1 && wrote !== undefined && wrote < this.everyWrites;
+    const due = always || settled || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
+    if (settled && busy !== this.pinned) this.kept.splice(this.kept.indexOf(busy!), 1);
     const kept: Checkpoint = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take() };
     this.kept.push(kept);
     if (always) this.pinned = kept;
+    else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
     while ((this.kept.length > this.max || (this.kept.length > 1 && this.held() > this.maxObjects)) && this.thin());
   }
 
@@ -143,6 +157,17 @@ export class SparseCheckpoints implements CheckpointStore {
     let best: Checkpoint | undefined;
     for (const c of this.kept) if (c.count <= count && onBranch(c, branch) && (!best || c.count > best.count)) best = c;
     return best;
+  }
+
+  /**
+   * The API writes of the command that led to this offer of `branch`, if the moment before it
+   * was the one offered last; undefined otherwise (a rewind moved the cluster in between).
+   */
+  private wroteLast(branch: readonly LogEntry[], writes: number): number | undefined {
+    const o = this.offered;
+    const count = branch.length;
+    if (!o || o.count !== count - 1 || (o.count > 0 && branch[o.count - 1] !== o.last)) return undefined;
+    return writes - o.writes;
   }
 
   /** How many moments are kept (for tests and the scale work's measurements). */

@@ -56,14 +56,36 @@ describe('SparseCheckpoints', () => {
     expect([10, 9, 7, 6, 4, 3].map((n) => store.nearest(log, n)?.count)).toEqual([10, 7, 7, 4, 4, undefined]);
   });
 
-  it('keeps the moment after a command that did a lot of work, so what follows replays little', () => {
+  it('keeps the moment after a busy stretch, once the next command is quiet, so what follows replays nothing busy', () => {
     const store = new SparseCheckpoints({ everyCommands: 100, everyWrites: 1_000 });
     const log = Array.from({ length: 6 }, (_, i) => entry(i, 0));
-    // The third command writes 1,500 objects (a rollout's busy minute); the others a few each.
+    // The third command writes 1,500 objects (a rollout's busy minute), the fourth 10 (its
+    // tail); the others a few each.
     const writes = [10, 20, 1_520, 1_530, 1_540, 1_550];
-    expect(offerAll(store, log, writes.map((w) => ({ writes: w, objects: 100 })))).toBe(2);
-    expect(store.nearest(log, 6)?.count).toBe(3);
-    expect(store.nearest(log, 2)?.count).toBe(1);
+    expect(offerAll(store, log, writes.map((w) => ({ writes: w, objects: 100 })))).toBe(3);
+    expect(store.size).toBe(2);
+    expect(store.nearest(log, 6)?.count).toBe(4);
+    // The busy command's own moment gave way to the quiet one after it.
+    expect(store.nearest(log, 3)?.count).toBe(1);
+  });
+
+  it('keeps every moment of a busy stretch but the last, which the quiet one after it replaces', () => {
+    const store = new SparseCheckpoints({ everyCommands: 100, everyWrites: 1_000 });
+    const log = Array.from({ length: 5 }, (_, i) => entry(i, 0));
+    const writes = [10, 2_010, 4_010, 4_020, 4_030];
+    offerAll(store, log, writes.map((w) => ({ writes: w, objects: 100 })));
+    expect([5, 4, 3, 2, 1].map((n) => store.nearest(log, n)?.count)).toEqual([4, 4, 2, 2, 1]);
+  });
+
+  it('keeps a busy moment when the next command is on another branch', () => {
+    const store = new SparseCheckpoints({ everyCommands: 100, everyWrites: 1_000 });
+    const log = [entry(0), entry(1)];
+    store.offer(log.slice(0, 1), 0, () => snap(1), { writes: 10, objects: 100 });
+    store.offer(log, 0, () => snap(2), { writes: 2_010, objects: 100 });
+    const other = [log[0]!, entry(1), entry(2)];
+    store.offer(other.slice(0, 2), 0, () => snap(2), { writes: 2_020, objects: 100 });
+    store.offer(other, 0, () => snap(3), { writes: 2_030, objects: 100 });
+    expect(store.nearest(log, 2)?.count).toBe(2);
   });
 
   it('weighs kept moments by what they hold apart from each other, dropping past the bound the one that lengthens a replay least', () => {
