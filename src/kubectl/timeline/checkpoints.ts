@@ -10,6 +10,7 @@
  * its position is the very entry it was taken after (entries are compared by identity).
  */
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
+import { objectsApart } from './apart.js';
 import type { LogEntry } from './log.js';
 
 export interface Checkpoint {
@@ -82,19 +83,31 @@ export interface SparseOptions {
 const COMMAND_WRITES = 50;
 
 /**
- * What a kept moment holds that its neighbour before it (the one kept just before it) does not,
- * counted in objects that changed, each about 1.5 KB on a fleet that rolls out (its new version,
- * the kubelet's copy of its runtime, the name tables copied for it). Snapshots share everything
- * else (docs/timeline.md, "What a checkpoint costs"), so that is:
- * - the objects written between the two, estimated by the API writes (a busy minute writes each
- *   object several times, and Events, which the live cluster keeps for an hour anyway: never
- *   more than the objects stored);
+ * A kept moment with what it holds that the one kept before it does not (`apart`, objects), in
+ * the store's order; recomputed when the one before is dropped.
+ */
+interface Kept extends Checkpoint {
+  apart: number;
+}
+
+/**
+ * What a kept moment holds apart from its neighbour before it (the one kept just before it),
+ * counted in objects, each about 2.4 KB on a fleet that rolls out (its new version, the
+ * kubelet's copy of its runtime and machine, the name tables copied for it, the Events'
+ * bookkeeping that grows with them). Snapshots share
+ * everything else (docs/timeline.md, "What a checkpoint costs"), so that is:
+ * - the objects stored in it that its neighbour does not hold (`objectsApart`; the first holds
+ *   every object);
  * - its own copies whatever changed: the event correlator's caches (about 1,000 objects' worth)
  *   and the slots of the tables that hold the controllers' records (an eighth of an object each).
  */
-function held(c: Checkpoint, before: Checkpoint | undefined): number {
-  const changed = before ? Math.min(c.objects, Math.abs(c.writes - before.writes)) : c.objects;
-  return 1_000 + c.objects / 8 + changed;
+function held(c: Kept): number {
+  return 1_000 + c.objects / 8 + c.apart;
+}
+
+/** `c.apart` measured against the moment now kept before it (none: every object). */
+function measureApart(c: Kept, before: Kept | undefined): void {
+  c.apart = before ? objectsApart(c.snapshot.store, before.snapshot.store) : c.objects;
 }
 
 /**
@@ -104,13 +117,13 @@ function held(c: Checkpoint, before: Checkpoint | undefined): number {
  * quiet (fewer writes than that) its moment is kept instead (`settled`). So the moments of the
  * quiet stretch after a rollout replay nothing busy (the rollout's tail included), and the
  * moment kept holds one generation of pods rather than the overlap of two. Past 64 kept moments,
- * or once the kept moments hold more than 50,000 objects apart from each other (`held`: four
- * busy moments of a 5,000-node fleet, about 88 MB with the start and the log; as many quiet
+ * or once the kept moments hold more than 40,000 objects apart from each other (`held`: five
+ * busy moments of a 5,000-node fleet, each holding its generation of 5,000 pods; as many quiet
  * ones of a small cluster as the 64 allow), the kept moment whose removal lengthens the replay
  * through it least is dropped (`thin`): old moments stay reachable with a longer replay.
  */
 export class SparseCheckpoints implements CheckpointStore {
-  private readonly kept: Checkpoint[] = [];
+  private readonly kept: Kept[] = [];
   private readonly everyCommands: number;
   private readonly everyMs: number;
   private readonly everyWrites: number;
@@ -121,14 +134,14 @@ export class SparseCheckpoints implements CheckpointStore {
   /** The moment last offered (kept or not), to tell how much the command after it wrote. */
   private offered: { readonly count: number; readonly last: LogEntry | undefined; readonly writes: number } | undefined;
   /** The newest kept moment, if a busy command led to it: the next quiet one replaces it (`settled`). */
-  private busy: Checkpoint | undefined;
+  private busy: Kept | undefined;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
     this.everyMs = opts.everyMs ?? 10 * 60_000;
     this.everyWrites = opts.everyWrites ?? 10_000;
     this.max = opts.max ?? 64;
-    this.maxObjects = opts.maxObjects ?? 50_000;
+    this.maxObjects = opts.maxObjects ?? 40_000;
   }
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
@@ -146,7 +159,8 @@ export class SparseCheckpoints implements CheckpointStore {
     const due = always || settled || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
     if (settled && busy !== this.pinned) this.kept.splice(this.kept.indexOf(busy!), 1);
-    const kept: Checkpoint = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take() };
+    const kept: Kept = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take(), apart: 0 };
+    measureApart(kept, this.kept[this.kept.length - 1]);
     this.kept.push(kept);
     if (always) this.pinned = kept;
     else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
@@ -178,7 +192,7 @@ export class SparseCheckpoints implements CheckpointStore {
   /** What the kept moments hold apart from each other, in objects (`held`). */
   private held(): number {
     let sum = 0;
-    for (let i = 0; i < this.kept.length; i++) sum += held(this.kept[i]!, this.kept[i - 1]);
+    for (const c of this.kept) sum += held(c);
     return sum;
   }
 
@@ -204,6 +218,8 @@ export class SparseCheckpoints implements CheckpointStore {
     }
     if (drop < 0) return false;
     this.kept.splice(drop, 1);
+    const next = this.kept[drop];
+    if (next) measureApart(next, this.kept[drop - 1]);
     return true;
   }
 }
