@@ -10,6 +10,7 @@
  * its position is the very entry it was taken after (entries are compared by identity).
  */
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
+import { objectsApart } from './apart.js';
 import type { LogEntry } from './log.js';
 
 export interface Checkpoint {
@@ -82,32 +83,47 @@ export interface SparseOptions {
 const COMMAND_WRITES = 50;
 
 /**
- * What a kept moment holds that its neighbour before it (the one kept just before it) does not,
- * counted in objects that changed, each about 1.5 KB on a fleet that rolls out (its new version,
- * the kubelet's copy of its runtime, the name tables copied for it). Snapshots share everything
- * else (docs/timeline.md, "What a checkpoint costs"), so that is:
- * - the objects written between the two, estimated by the API writes (a busy minute writes each
- *   object several times, and Events, which the live cluster keeps for an hour anyway: never
- *   more than the objects stored);
+ * A kept moment with what it holds that the one kept before it does not (`apart`, objects), in
+ * the store's order; recomputed when the one before is dropped.
+ */
+interface Kept extends Checkpoint {
+  apart: number;
+}
+
+/**
+ * What a kept moment holds apart from its neighbour before it (the one kept just before it),
+ * counted in objects, each about 2.4 KB on a fleet that rolls out (its new version, the
+ * kubelet's copy of its runtime and machine, the name tables copied for it, the Events'
+ * bookkeeping that grows with them). Snapshots share
+ * everything else (docs/timeline.md, "What a checkpoint costs"), so that is:
+ * - the objects stored in it that its neighbour does not hold (`objectsApart`; the first holds
+ *   every object);
  * - its own copies whatever changed: the event correlator's caches (about 1,000 objects' worth)
  *   and the slots of the tables that hold the controllers' records (an eighth of an object each).
  */
-function held(c: Checkpoint, before: Checkpoint | undefined): number {
-  const changed = before ? Math.min(c.objects, Math.abs(c.writes - before.writes)) : c.objects;
-  return 1_000 + c.objects / 8 + changed;
+function held(c: Kept): number {
+  return 1_000 + c.objects / 8 + c.apart;
+}
+
+/** `c.apart` measured against the moment now kept before it (none: every object). */
+function measureApart(c: Kept, before: Kept | undefined): void {
+  c.apart = before ? objectsApart(c.snapshot.store, before.snapshot.store) : c.objects;
 }
 
 /**
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
- * 10,000 API writes (a command that did a lot of work, like a rolling update's first minute on a
- * big fleet, is kept right after it, so a moment after it replays little). Past 64 kept moments,
- * or once the kept moments hold more than 50,000 objects apart from each other (`held`: four
- * busy moments of a 5,000-node fleet, about 88 MB with the start and the log; as many quiet
+ * 10,000 API writes. A command that did that much work alone (a rolling update's first minute
+ * on a big fleet) is busy: its moment is kept only until the next command, and if that one is
+ * quiet (fewer writes than that) its moment is kept instead (`settled`). So the moments of the
+ * quiet stretch after a rollout replay nothing busy (the rollout's tail included), and the
+ * moment kept holds one generation of pods rather than the overlap of two. Past 64 kept moments,
+ * or once the kept moments hold more than 40,000 objects apart from each other (`held`: five
+ * busy moments of a 5,000-node fleet, each holding its generation of 5,000 pods; as many quiet
  * ones of a small cluster as the 64 allow), the kept moment whose removal lengthens the replay
  * through it least is dropped (`thin`): old moments stay reachable with a longer replay.
  */
 export class SparseCheckpoints implements CheckpointStore {
-  private readonly kept: Checkpoint[] = [];
+  private readonly kept: Kept[] = [];
   private readonly everyCommands: number;
   private readonly everyMs: number;
   private readonly everyWrites: number;
@@ -115,27 +131,39 @@ export class SparseCheckpoints implements CheckpointStore {
   private readonly maxObjects: number;
   /** The last moment offered with `always`: never thinned. */
   private pinned: Checkpoint | undefined;
+  /** The moment last offered (kept or not), to tell how much the command after it wrote. */
+  private offered: { readonly count: number; readonly last: LogEntry | undefined; readonly writes: number } | undefined;
+  /** The newest kept moment, if a busy command led to it: the next quiet one replaces it (`settled`). */
+  private busy: Kept | undefined;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
     this.everyMs = opts.everyMs ?? 10 * 60_000;
     this.everyWrites = opts.everyWrites ?? 10_000;
     this.max = opts.max ?? 64;
-    this.maxObjects = opts.maxObjects ?? 50_000;
+    this.maxObjects = opts.maxObjects ?? 40_000;
   }
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
     const count = branch.length;
+    const wrote = this.wroteLast(branch, moment.writes);
+    this.offered = { count, last: branch[count - 1], writes: moment.writes };
+    const busy = this.busy;
+    this.busy = undefined;
     const prev = this.nearest(branch, count);
     if (prev?.count === count) {
       if (always) this.pinned = prev;
       return;
     }
-    const due = always || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
+    const settled = !always && busy === prev && prev?.count === count - 1 && wrote !== undefined && wrote < this.everyWrites;
+    const due = always || settled || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
-    const kept: Checkpoint = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take() };
+    if (settled && busy !== this.pinned) this.kept.splice(this.kept.indexOf(busy!), 1);
+    const kept: Kept = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take(), apart: 0 };
+    measureApart(kept, this.kept[this.kept.length - 1]);
     this.kept.push(kept);
     if (always) this.pinned = kept;
+    else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
     while ((this.kept.length > this.max || (this.kept.length > 1 && this.held() > this.maxObjects)) && this.thin());
   }
 
@@ -143,6 +171,17 @@ export class SparseCheckpoints implements CheckpointStore {
     let best: Checkpoint | undefined;
     for (const c of this.kept) if (c.count <= count && onBranch(c, branch) && (!best || c.count > best.count)) best = c;
     return best;
+  }
+
+  /**
+   * The API writes of the command that led to this offer of `branch`, if the moment before it
+   * was the one offered last; undefined otherwise (a rewind moved the cluster in between).
+   */
+  private wroteLast(branch: readonly LogEntry[], writes: number): number | undefined {
+    const o = this.offered;
+    const count = branch.length;
+    if (!o || o.count !== count - 1 || (o.count > 0 && branch[o.count - 1] !== o.last)) return undefined;
+    return writes - o.writes;
   }
 
   /** How many moments are kept (for tests and the scale work's measurements). */
@@ -153,7 +192,7 @@ export class SparseCheckpoints implements CheckpointStore {
   /** What the kept moments hold apart from each other, in objects (`held`). */
   private held(): number {
     let sum = 0;
-    for (let i = 0; i < this.kept.length; i++) sum += held(this.kept[i]!, this.kept[i - 1]);
+    for (const c of this.kept) sum += held(c);
     return sum;
   }
 
@@ -179,6 +218,8 @@ export class SparseCheckpoints implements CheckpointStore {
     }
     if (drop < 0) return false;
     this.kept.splice(drop, 1);
+    const next = this.kept[drop];
+    if (next) measureApart(next, this.kept[drop - 1]);
     return true;
   }
 }
