@@ -130,6 +130,19 @@ describe('Store', () => {
     expect(seen).toEqual(['added:a', 'updated:a', 'removed:a']);
   });
 
+  it('leaves a watcher out of the kinds it does not watch, while the diff still has them', () => {
+    const s = new Store();
+    const seen: string[] = [];
+    s.watch((c: Change) => seen.push(`${c.type}:${c.obj.kind}`), ['Event']);
+    const e = event('a', 1_767_225_600_000, 1);
+    s.put(e);
+    s.put(node('a'));
+    s.remove('Event', 'default', e.metadata.name);
+    s.put(e);
+    expect(seen).toEqual(['added:Node']);
+    expect(s.takeDiff()!.added.map((o) => o.kind)).toEqual(['Event', 'Node']);
+  });
+
   it('restores a snapshot with its indexes and without sharing maps', () => {
     const s = new Store();
     s.put(pod('p1', 'n1'));
