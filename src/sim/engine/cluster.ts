@@ -111,9 +111,8 @@ export class Cluster {
     // No control loop here watches Events (nor does any upstream one these model), and on a big
     // cluster they are half of all writes: they go to the trace but not to the informers.
     this.store.watch((change) => {
-      if (change.obj.kind === 'Event') return;
       for (const c of this.controllers) c.observe(change);
-    });
+    }, ['Event']);
   }
 
   get now(): number {

@@ -56,6 +56,8 @@ export class EventExpiry {
   /** How many entries of the first chunk have come up. */
   private head = 0;
   private readonly cow = new CopyOnWrite();
+  /** The last chunk, when this side may write to it (found so once, not per write). */
+  private writable: Chunk | undefined;
 
   constructor(
     private readonly ttlMs: number,
@@ -73,8 +75,9 @@ export class EventExpiry {
     const n = this.chunks.length;
     const last = this.chunks[n - 1];
     let c: Chunk;
-    if (!last || last.ats.length === CHUNK) this.chunks.push((c = this.cow.made({ ats: [], namespaces: [], names: [] })));
-    else c = this.cow.own(last, copyChunk, (copy) => (this.chunks[n - 1] = copy));
+    if (!last || last.ats.length === CHUNK) this.chunks.push((c = this.writable = this.cow.made({ ats: [], namespaces: [], names: [] })));
+    else if (last === this.writable) c = last;
+    else c = this.writable = this.cow.own(last, copyChunk, (copy) => (this.chunks[n - 1] = copy));
     c.ats.push(at + this.ttlMs);
     c.namespaces.push(ev.metadata.namespace ?? '');
     c.names.push(ev.metadata.name);
@@ -106,6 +109,7 @@ export class EventExpiry {
   /** The queue as it is now (shares its chunks: see the invariants above). */
   snapshot(): ExpiryState {
     this.cow.shareAll();
+    this.writable = undefined;
     return { chunks: this.chunks.slice(), head: this.head };
   }
 
@@ -114,6 +118,7 @@ export class EventExpiry {
     this.chunks = s.chunks.slice();
     this.head = s.head;
     this.cow.shareAll();
+    this.writable = undefined;
   }
 
   private expiryOf(ev: KubeEvent): number {

@@ -22,11 +22,12 @@
 interface Entry<V> {
   /** The cache this entry belongs to (an index may be shared by several). */
   readonly owner: Lru<V>;
-  // The key parts, trailing ones absent (fields rather than an array: one allocation less per entry).
-  readonly a: string;
-  readonly b: string | undefined;
-  readonly c: string | undefined;
-  readonly d: string | undefined;
+  // The key parts, trailing ones absent (fields rather than an array: one allocation less per
+  // entry). Written again when a full cache reuses the entry for a new key (`set`).
+  a: string;
+  b: string | undefined;
+  c: string | undefined;
+  d: string | undefined;
   value: V;
   older: Entry<V> | undefined;
   newer: Entry<V> | undefined;
@@ -123,7 +124,12 @@ export class Lru<V> {
     return e.value;
   }
 
-  /** Sets the key (a, b, c, d) as the most recent entry, dropping the least recent one past the size. */
+  /**
+   * Sets the key (a, b, c, d) as the most recent entry, dropping the least recent one past the
+   * size. A full cache drops it first and reuses its record for the new key: the correlator's
+   * caches are full for most of a big cluster's life and take a new key on most events, and a
+   * new record for each was garbage that lived long enough to be promoted.
+   */
   set(value: V, a: string, b?: string, c?: string, d?: string): void {
     const e = this.find(a, b, c, d);
     if (e) {
@@ -131,7 +137,17 @@ export class Lru<V> {
       this.touch(e);
       return;
     }
-    const fresh: Entry<V> = { owner: this, a, b, c, d, value, older: this.newest, newer: undefined };
+    let fresh: Entry<V>;
+    if (this.entries >= this.size && this.oldest) {
+      fresh = this.oldest;
+      this.drop(fresh);
+      fresh.a = a;
+      fresh.b = b;
+      fresh.c = c;
+      fresh.d = d;
+      fresh.value = value;
+      fresh.older = this.newest;
+    } else fresh = { owner: this, a, b, c, d, value, older: this.newest, newer: undefined };
     this.byIndex.add(this.indexedPart(fresh)!, fresh);
     if (this.newest) this.newest.newer = fresh;
     else this.oldest = fresh;

@@ -15,6 +15,7 @@
  * The store does no validation and no defaulting: that is the API server's job (sim/apiserver).
  */
 import type { ApiObject, Kind, KindMap, Pod } from '../api/types.js';
+import { eventTable } from './event-tables.js';
 
 /** One change as a watcher sees it. `old` is absent on add; `obj` is the removed object on delete. */
 export type Change =
@@ -52,17 +53,11 @@ export function controllerUid(obj: ApiObject): string | undefined {
 }
 
 /**
- * The name table an object is kept in: its namespace, except for Events, which a busy cluster
- * writes by the hundred thousand an hour. Their tables are split by the time in their name
- * (`<object>.<ms in hex><sequence>`, events.ts), in spans of 65.5 s, so a snapshot (a
- * checkpoint) and the live store share every span but the few written since: the live store
- * copies a table before it first writes to it, and one table of every Event of the hour was
- * most of what a checkpoint cost. Any other name lands in a table by the same rule; only
- * which objects share a table depends on it.
+ * The name table an object is kept in: its namespace, except for Events, which are split by
+ * span of time as well (event-tables.ts).
  */
 function tableOf(kind: Kind, namespace: string, name: string): string {
-  if (kind !== 'Event' || name.length < 17) return namespace;
-  return `${namespace}/${name.slice(name.length - 16, name.length - 9)}`;
+  return kind === 'Event' ? eventTable(namespace, name) : namespace;
 }
 
 const ALL_KINDS: readonly Kind[] = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'PriorityClass', 'Event'];
@@ -71,7 +66,8 @@ export class Store {
   private data: StoreData;
   private podsByNode = new Map<string, Map<string, Pod>>();
   private podsByOwner = new Map<string, Map<string, Pod>>();
-  private watchers: Watcher[] = [];
+  /** The watchers of each kind (a watcher may leave kinds out: see `watch`). */
+  private readonly watchers = new Map<Kind, Watcher[]>(ALL_KINDS.map((k) => [k, []]));
   /** Sorted [table, name] per kind, rebuilt lazily after an add or remove (updates keep the order). */
   private sortedKeys = new Map<Kind, [string, string][]>();
   /** The sorted list per kind, rebuilt lazily after any write of that kind. */
@@ -90,9 +86,13 @@ export class Store {
     this.reindex();
   }
 
-  /** Registers an informer-style handler, called synchronously on every write. */
-  watch(w: Watcher): void {
-    this.watchers.push(w);
+  /**
+   * Registers an informer-style handler, called synchronously on every write of every kind but
+   * those in `except`. A kind nobody watches costs its writes no change record and no call: the
+   * engine's informers leave out Events, half of all writes on a big cluster.
+   */
+  watch(w: Watcher, except: readonly Kind[] = []): void {
+    for (const [kind, list] of this.watchers) if (!except.includes(kind)) list.push(w);
   }
 
   get<K extends Kind>(kind: K, namespace: string, name: string): KindMap[K] | undefined {
@@ -181,11 +181,9 @@ export class Store {
     const change = this.pendingFor(obj.kind, ns, obj.metadata.name);
     if (change.to === undefined && change.from === undefined) change.from = old;
     change.to = obj;
-    if (old) this.emit({ type: 'updated', old, obj });
-    else {
-      this.sortedKeys.delete(obj.kind);
-      this.emit({ type: 'added', obj });
-    }
+    if (!old) this.sortedKeys.delete(obj.kind);
+    const watchers = this.watchers.get(obj.kind)!;
+    if (watchers.length > 0) emit(watchers, old ? { type: 'updated', old, obj } : { type: 'added', obj });
   }
 
   /** Removes an object for good (the end of a deletion). */
@@ -203,7 +201,8 @@ export class Store {
     const change = this.pendingFor(kind, namespace, name);
     if (change.to === undefined && change.from === undefined) change.from = old;
     change.to = undefined;
-    this.emit({ type: 'removed', obj: old });
+    const watchers = this.watchers.get(kind)!;
+    if (watchers.length > 0) emit(watchers, { type: 'removed', obj: old });
     return old;
   }
 
@@ -270,10 +269,6 @@ export class Store {
     return change;
   }
 
-  private emit(change: Change): void {
-    for (const w of this.watchers) w(change);
-  }
-
   private reindex(): void {
     this.podsByNode.clear();
     this.podsByOwner.clear();
@@ -315,6 +310,10 @@ export class Store {
 /** A copy of the kind and table levels, sharing the name tables (and the objects). */
 function shareObjects(objects: StoreData['objects']): StoreData['objects'] {
   return new Map([...objects].map(([kind, byTable]) => [kind, new Map(byTable)]));
+}
+
+function emit(watchers: readonly Watcher[], change: Change): void {
+  for (const w of watchers) w(change);
 }
 
 function cmp(a: string, b: string): number {

@@ -97,4 +97,33 @@ describe('Lru', () => {
     expect([one.get('src', 'uid'), two.get('src', 'uid'), two.get('src', 'other')]).toEqual([undefined, 10, 20]);
     expect([one.count, two.count]).toEqual([2, 3]);
   });
+
+  it('matches a plain model of recency over a long run of sets and gets past its size', () => {
+    // A full cache reuses its least recent entry's record for the new key: nothing of the old
+    // key may survive in it, in the cache or in the index the caches share.
+    const index = new LruIndex();
+    const caches = [new Lru<number>(5, 1, index), new Lru<number>(3, 1, index)];
+    const models: Map<string, number>[] = [new Map(), new Map()];
+    const key = (i: number) => ['src', `uid-${i % 7}`, i % 3 === 0 ? undefined : `reason-${i % 4}`] as const;
+    for (let i = 0; i < 400; i++) {
+      const which = i % 2;
+      const [a, b, c] = key((i * 13) % 29);
+      const joined = [a, b, c].filter((p) => p !== undefined).join('\u0000');
+      const model = models[which]!;
+      if (i % 5 === 0) {
+        const got = caches[which]!.get(a, b, c);
+        expect(got).toBe(model.get(joined));
+        if (got !== undefined) {
+          model.delete(joined);
+          model.set(joined, got);
+        }
+        continue;
+      }
+      caches[which]!.set(i, a, b, c);
+      model.delete(joined);
+      model.set(joined, i);
+      if (model.size > caches[which]!.size) model.delete(model.keys().next().value!);
+      expect(caches[which]!.list()).toEqual([...model]);
+    }
+  });
 });

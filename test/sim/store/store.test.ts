@@ -120,6 +120,24 @@ describe('Store', () => {
     expect(s.takeDiff()).toBeUndefined();
   });
 
+  it('folds a removal and a new object under the same name in one pass into an update', () => {
+    const s = new Store();
+    s.put(node('a'));
+    s.takeDiff();
+    s.remove('Node', '', 'a');
+    s.put(node('a', '2'));
+    s.put(node('b'));
+    s.remove('Node', '', 'b');
+    s.put(node('b', '3'));
+    const d = s.takeDiff()!;
+    expect(d.updated.map(([from, to]) => [from.metadata.resourceVersion, to.metadata.resourceVersion])).toEqual([['1', '2']]);
+    expect(d.added.map((o) => `${o.metadata.name}@${o.metadata.resourceVersion}`)).toEqual(['b@3']);
+    expect(d.removed).toHaveLength(0);
+    // The next pass starts afresh: a new name is an addition again.
+    s.put(node('c'));
+    expect(s.takeDiff()!.added.map((o) => o.metadata.name)).toEqual(['c']);
+  });
+
   it('tells watchers about every change', () => {
     const s = new Store();
     const seen: string[] = [];
@@ -128,6 +146,19 @@ describe('Store', () => {
     s.put(node('a', '2'));
     s.remove('Node', '', 'a');
     expect(seen).toEqual(['added:a', 'updated:a', 'removed:a']);
+  });
+
+  it('leaves a watcher out of the kinds it does not watch, while the diff still has them', () => {
+    const s = new Store();
+    const seen: string[] = [];
+    s.watch((c: Change) => seen.push(`${c.type}:${c.obj.kind}`), ['Event']);
+    const e = event('a', 1_767_225_600_000, 1);
+    s.put(e);
+    s.put(node('a'));
+    s.remove('Event', 'default', e.metadata.name);
+    s.put(e);
+    expect(seen).toEqual(['added:Node']);
+    expect(s.takeDiff()!.added.map((o) => o.kind)).toEqual(['Event', 'Node']);
   });
 
   it('restores a snapshot with its indexes and without sharing maps', () => {
