@@ -77,10 +77,18 @@ export class Kubelet implements Controller, HeartbeatSource {
   private readonly cow = new CopyOnWrite();
   private listeners: ((node: string) => void)[] = [];
   /**
-   * Object uid -> the object as this controller last wrote it, to skip its own echoes (not
-   * state: only a shortcut). Keyed by uid, a string the object carries, so no key is built.
+   * Object uid -> the object as this controller last wrote it, so a sync can tell that the
+   * stored status is still its own (not state: only a shortcut). Keyed by uid, a string the
+   * object carries, so no key is built.
    */
   private echoes = new Map<string, ApiObject>();
+  /**
+   * The uid of the Pod or Node this kubelet is writing at this moment. The store reports a write
+   * to every watcher before the write returns; the kubelet's own echo changes nothing it would
+   * act on (the sync that made it left nothing due now), so `observe` drops it instead of
+   * queuing a sync that would find nothing to do.
+   */
+  private writing: string | undefined;
 
   constructor(private readonly opts: KubeletOptions = {}) {}
 
@@ -192,15 +200,15 @@ export class Kubelet implements Controller, HeartbeatSource {
   observe(change: Change): void {
     const obj = change.obj;
     if (obj.kind === 'Pod') {
-      // Its own status writes, most of the pod writes of a fleet, return before a key is built.
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
-      else if (this.echoes.get(obj.metadata.uid) === obj) return;
+      // Its own writes, most of the pod writes of a fleet, return before a key is built.
+      if (obj.metadata.uid === this.writing) return;
       const key = podKey(obj.metadata.namespace ?? '', obj.metadata.name);
       const node = obj.spec.nodeName;
       if (this.state.pods.has(key) || (node && this.state.machines[node])) this.enqueue(`pod:${key}`);
     } else if (obj.kind === 'Node') {
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
-      else if (this.echoes.get(obj.metadata.uid) === obj) return;
+      if (obj.metadata.uid === this.writing) return;
       if (this.state.machines[obj.metadata.name]) this.enqueue(`node:${obj.metadata.name}`);
       else if (change.type === 'added' && this.opts.adoptApiNodes !== false) this.enqueue(`adopt:${obj.metadata.name}`);
     }
@@ -317,7 +325,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const update = nodeConditions(node, m, now);
     let current: Node = node;
     if (!sameConditions(node.status.conditions, update.conditions)) {
-      const r = ctx.client.updateStatus<'Node'>({ ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
+      const r = this.ownWrite(node, () => ctx.client.updateStatus<'Node'>({ ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`));
       if (r.ok) {
         current = r.obj;
         this.echoes.set(r.obj.metadata.uid, r.obj);
@@ -338,7 +346,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
     let rt = this.state.pods.get(key);
     if (rt && (!pod || rt.uid !== pod.metadata.uid)) {
-      this.report(applyPodEvent(pod?.spec.restartPolicy, this.ownPod(key, rt), 'REMOVED'));
+      this.transition(pod?.spec.restartPolicy, this.ownPod(key, rt), 'REMOVED');
       this.state.pods.delete(key);
       rt = undefined;
     }
@@ -397,7 +405,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       ...(pod.status.qosClass ? { qosClass: pod.status.qosClass } : {}),
       startTime: pod.status.startTime ?? rfc3339(ctx.now),
     };
-    ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`);
+    this.ownWrite(pod, () => ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`));
   }
 
   /** `HandlePodAdditions`: the kubelet takes a newly bound pod. */
@@ -420,7 +428,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       mountRetryAt: now,
     });
     this.state.pods.set(podKey(rt.namespace, rt.name), rt);
-    this.report(applyPodEvent(pod.spec.restartPolicy, rt, 'BOUND'));
+    this.transition(pod.spec.restartPolicy, rt, 'BOUND');
     return rt;
   }
 
@@ -436,7 +444,7 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** `WorkerEnv.transition`. */
   podTransition(env: WorkerEnv, event: PodEventType): void {
-    this.report(applyPodEvent(env.pod.spec.restartPolicy, env.rt, event));
+    this.transition(env.pod.spec.restartPolicy, env.rt, event);
   }
 
   /** `WorkerEnv.finish`: the terminal status, then the final delete. */
@@ -445,7 +453,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const key = podKey(rt.namespace, rt.name);
     this.writeStatus(ctx, key, rt, m, true);
     const latest = ctx.store.get('Pod', rt.namespace, rt.name);
-    if (latest) ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`);
+    if (latest) this.ownWrite(latest, () => ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`));
     this.state.pods.delete(key);
   }
 
@@ -476,12 +484,24 @@ export class Kubelet implements Controller, HeartbeatSource {
     if (!pod) return;
     const status = generatePodStatus(pod, rt, { hostIP: machineIP(m.index), now: ctx.now, final });
     if (jsonEqual(status, pod.status)) return;
-    const r = ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
+    const r = this.ownWrite(pod, () => ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`));
     if (r.ok) this.echoes.set(r.obj.metadata.uid, r.obj);
   }
 
-  private report(t: PodTransition): void {
-    this.opts.onTransition?.(t);
+  /** `write` of `obj` by this kubelet, whose echo `observe` drops (see `writing`). */
+  private ownWrite<T>(obj: ApiObject, write: () => T): T {
+    this.writing = obj.metadata.uid;
+    try {
+      return write();
+    } finally {
+      this.writing = undefined;
+    }
+  }
+
+  /** Moves the pod's stage by `event`, telling `onTransition` (the transition is built only for it). */
+  private transition(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime, event: PodEventType): void {
+    const from = applyPodEvent(restartPolicy, rt, event);
+    this.opts.onTransition?.({ pod: podKey(rt.namespace, rt.name), from, event, to: rt.stage });
   }
 }
 

@@ -72,11 +72,11 @@ export function podFacts(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRun
   };
 }
 
-/** Applies a pod machine event to the runtime record; returns the transition taken. */
-export function applyPodEvent(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime, event: PodEventType): PodTransition {
+/** Applies a pod machine event to the runtime record; returns the stage it left. */
+export function applyPodEvent(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime, event: PodEventType): string {
   const from = rt.stage;
   rt.stage = step(POD_TABLE, from, event, POD_GUARDS, podFacts(restartPolicy, rt));
-  return { pod: `${rt.namespace}/${rt.name}`, from, event, to: rt.stage };
+  return from;
 }
 
 /** A pending action: pod-wide actions ignore `slot`; container actions take the container's slot. */
