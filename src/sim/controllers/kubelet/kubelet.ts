@@ -18,7 +18,8 @@
  * - Snapshots share the machine and pod runtime records (shared-state.ts): a record is written
  *   only after `ownMachine` / `ownPod` (or when just made), which copy one a snapshot holds.
  */
-import type { ApiObject, ConditionStatus, Container, Node, Pod } from '../../api/types.js';
+import type { ApiObject, ConditionStatus, Container, KindMap, Node, Pod } from '../../api/types.js';
+import type { Result } from '../../apiserver/apiserver.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { CopyOnWrite } from '../../engine/copy-on-write.js';
@@ -149,7 +150,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     this.enqueue(`node:${name}`);
     for (const [key, rt] of this.state.pods) {
       if (rt.node !== name) continue;
-      this.ownPod(key, rt).wakeAt = undefined;
+      this.ownPod(rt).wakeAt = undefined;
       this.enqueue(`pod:${key}`);
     }
     this.notify(name);
@@ -259,13 +260,21 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** `m` if no snapshot holds it, else the copy that replaces it in the live table. */
   private ownMachine(m: MachineState): MachineState {
-    return this.cow.own(m, copyMachine, (c) => (this.state.machines[c.name] = c));
+    return this.cow.own(m, copyMachine, this.replaceMachine);
   }
 
-  /** `rt` (the runtime of pod `key`) if no snapshot holds it, else the copy that replaces it. */
-  private ownPod(key: string, rt: PodRuntime): PodRuntime {
-    return this.cow.own(rt, copyPodRuntime, (c) => this.state.pods.set(key, c));
+  /** `rt` (a pod's runtime) if no snapshot holds it, else the copy that replaces it. */
+  private ownPod(rt: PodRuntime): PodRuntime {
+    return this.cow.own(rt, copyPodRuntime, this.replacePod);
   }
+
+  // Made once: `own` runs for every sync of every pod, and the copies they make are rare.
+  private readonly replaceMachine = (c: MachineState): void => {
+    this.state.machines[c.name] = c;
+  };
+  private readonly replacePod = (c: PodRuntime): void => {
+    this.state.pods.set(podKey(c.namespace, c.name), c);
+  };
 
   /**
    * A Node created through the API (`kubectl apply` of `kind: Node`) gets a simulated kubelet, as
@@ -325,7 +334,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const update = nodeConditions(node, m, now);
     let current: Node = node;
     if (!sameConditions(node.status.conditions, update.conditions)) {
-      const r = this.ownWrite(node, () => ctx.client.updateStatus<'Node'>({ ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`));
+      const r = this.postStatus<'Node'>(ctx, { ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
       if (r.ok) {
         current = r.obj;
         this.echoes.set(r.obj.metadata.uid, r.obj);
@@ -346,7 +355,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
     let rt = this.state.pods.get(key);
     if (rt && (!pod || rt.uid !== pod.metadata.uid)) {
-      this.transition(pod?.spec.restartPolicy, this.ownPod(key, rt), 'REMOVED');
+      this.transition(pod?.spec.restartPolicy, this.ownPod(rt), 'REMOVED');
       this.state.pods.delete(key);
       rt = undefined;
     }
@@ -354,7 +363,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const found = this.state.machines[pod.spec.nodeName];
     if (!found || !found.running) return;
     const m = this.ownMachine(found);
-    if (rt) rt = this.ownPod(key, rt);
+    if (rt) rt = this.ownPod(rt);
     const now = ctx.now;
     const admitted = !rt;
     if (!rt) {
@@ -374,7 +383,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     // Nothing ran and the stored status is the one this kubelet last wrote (other writers may
     // have changed the pod's metadata, as a delete does, but not its status): the status it
     // would generate is the one already stored, so the (costly) regeneration is skipped.
-    if (acted || admitted || (this.echoes.get(pod.metadata.uid) as Pod | undefined)?.status !== pod.status) this.writeStatus(ctx, key, rt, m, false);
+    if (acted || admitted || (this.echoes.get(pod.metadata.uid) as Pod | undefined)?.status !== pod.status) this.writeStatus(ctx, pod, key, rt, m, false);
     if (next !== undefined && (rt.wakeAt === undefined || rt.wakeAt <= now || next < rt.wakeAt)) {
       rt.wakeAt = next;
       // A mount retry at the back-off cap is the only thing a stalled pod waits for: a background
@@ -405,7 +414,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       ...(pod.status.qosClass ? { qosClass: pod.status.qosClass } : {}),
       startTime: pod.status.startTime ?? rfc3339(ctx.now),
     };
-    this.ownWrite(pod, () => ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`));
+    this.postStatus<'Pod'>(ctx, { ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`);
   }
 
   /** `HandlePodAdditions`: the kubelet takes a newly bound pod. */
@@ -436,10 +445,13 @@ export class Kubelet implements Controller, HeartbeatSource {
     return new PodEnv(this, ctx, pod, rt, m, this.state.images);
   }
 
-  /** `WorkerEnv.event`: an Event on the pod's latest version (or a part of it), from this node's kubelet. */
+  /**
+   * `WorkerEnv.event`: an Event on the pod (or a part of it), from this node's kubelet. The pod
+   * read at the start of the sync is its latest version: the kubelet writes it only after the
+   * sync's last event, and nothing else writes while the sync runs.
+   */
   podEvent(ctx: ControllerContext, env: WorkerEnv, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string): void {
-    const { rt } = env;
-    ctx.client.event(ctx.store.get('Pod', rt.namespace, rt.name) ?? env.pod, type, reason, message, env.machine.name, fieldPath);
+    ctx.client.event(env.pod, type, reason, message, env.machine.name, fieldPath);
   }
 
   /** `WorkerEnv.transition`. */
@@ -451,9 +463,13 @@ export class Kubelet implements Controller, HeartbeatSource {
   podFinished(ctx: ControllerContext, env: WorkerEnv): void {
     const { rt, machine: m } = env;
     const key = podKey(rt.namespace, rt.name);
-    this.writeStatus(ctx, key, rt, m, true);
-    const latest = ctx.store.get('Pod', rt.namespace, rt.name);
-    if (latest) this.ownWrite(latest, () => ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`));
+    const latest = this.writeStatus(ctx, env.pod, key, rt, m, true);
+    this.writing = latest.metadata.uid;
+    try {
+      ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`);
+    } finally {
+      this.writing = undefined;
+    }
     this.state.pods.delete(key);
   }
 
@@ -464,7 +480,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     for (const k of waiting) {
       const found = this.state.pods.get(k);
       if (!found || !found.mountStalled) continue;
-      const other = this.ownPod(k, found);
+      const other = this.ownPod(found);
       other.mountStalled = false;
       other.mountRetryAt = ctx.now;
       other.wakeAt = undefined;
@@ -479,20 +495,24 @@ export class Kubelet implements Controller, HeartbeatSource {
     if (!waiting.includes(key)) waiting.push(key);
   }
 
-  private writeStatus(ctx: ControllerContext, key: string, rt: PodRuntime, m: MachineState, final: boolean): void {
-    const pod = ctx.store.get('Pod', rt.namespace, rt.name);
-    if (!pod) return;
+  /**
+   * The status manager's write of `pod` (its latest version: read by the sync that ran `rt`);
+   * returns the pod as stored afterwards.
+   */
+  private writeStatus(ctx: ControllerContext, pod: Pod, key: string, rt: PodRuntime, m: MachineState, final: boolean): Pod {
     const status = generatePodStatus(pod, rt, { hostIP: machineIP(m.index), now: ctx.now, final });
-    if (jsonEqual(status, pod.status)) return;
-    const r = this.ownWrite(pod, () => ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`));
-    if (r.ok) this.echoes.set(r.obj.metadata.uid, r.obj);
+    if (jsonEqual(status, pod.status)) return pod;
+    const r = this.postStatus<'Pod'>(ctx, { ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
+    if (!r.ok) return pod;
+    this.echoes.set(r.obj.metadata.uid, r.obj);
+    return r.obj;
   }
 
-  /** `write` of `obj` by this kubelet, whose echo `observe` drops (see `writing`). */
-  private ownWrite<T>(obj: ApiObject, write: () => T): T {
+  /** `client.updateStatus` of `obj` by this kubelet, whose echo `observe` drops (see `writing`). */
+  private postStatus<K extends 'Pod' | 'Node'>(ctx: ControllerContext, obj: KindMap[K], reason: string): Result<KindMap[K]> {
     this.writing = obj.metadata.uid;
     try {
-      return write();
+      return ctx.client.updateStatus<K>(obj, reason);
     } finally {
       this.writing = undefined;
     }
