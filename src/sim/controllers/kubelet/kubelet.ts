@@ -500,7 +500,7 @@ export class Kubelet implements Controller, HeartbeatSource {
    * returns the pod as stored afterwards.
    */
   private writeStatus(ctx: ControllerContext, pod: Pod, key: string, rt: PodRuntime, m: MachineState, final: boolean): Pod {
-    const status = generatePodStatus(pod, rt, { hostIP: machineIP(m.index), now: ctx.now, final });
+    const status = generatePodStatus(pod, rt, { machine: m.index, now: ctx.now, final });
     if (jsonEqual(status, pod.status)) return pod;
     const r = this.postStatus<'Pod'>(ctx, { ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
     if (!r.ok) return pod;
