@@ -20,12 +20,13 @@
 import { formatDuration } from '../../engine/time.js';
 import { inBackOffSince, nextBackoff, type BackoffPolicy } from './backoff.js';
 import { hexId } from './ids.js';
-import { effectivePullPolicy, imageSize, normalizeImage } from './images.js';
+import { effectivePullPolicy, normalizeImage } from './images.js';
 import { firstProbeAt, nextProbeAt, readinessFailureMessage, readyAt } from './probes.js';
 import { PLEG_RELIST_MS } from './pull.js';
 import { containerAt, specAt } from './slots.js';
 import type { ContainerRuntime, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
+import { createdMessage, presentMessage, pulledMessage, pullingMessage, startedMessage } from './messages.js';
 
 function crashPolicy(env: WorkerEnv): BackoffPolicy {
   return { initialMs: env.defaults.backOffInitialSeconds * 1000, maxMs: env.defaults.backOffMaxSeconds * 1000 };
@@ -48,8 +49,8 @@ export function runContainer(env: WorkerEnv, slot: Slot, t: number): void {
   c.message = undefined;
   c.finished = undefined;
   c.imageResolved = true;
-  env.containerEvent(slot, 'Normal', 'Created', `Created container: ${c.name}`);
-  env.containerEvent(slot, 'Normal', 'Started', `Started container ${c.name}`);
+  env.containerEvent(slot, 'Normal', 'Created', createdMessage(c.name));
+  env.containerEvent(slot, 'Normal', 'Started', startedMessage(c.name));
   const b = env.behaviours[normalizeImage(c.image)];
   const behaviour = b?.behaviour ?? 'ok';
   c.exitAt = behaviour === 'crash' ? t + (b?.afterMs ?? env.defaults.crashAfterSeconds * 1000) : undefined;
@@ -147,10 +148,10 @@ function beginRestart(env: WorkerEnv, slot: Slot, t: number): void {
   c.backoff = nextBackoff(c.backoff, exitTime(c), t, crashPolicy(env));
   const policy = effectivePullPolicy(c.image, specAt(env.pod, slot)?.imagePullPolicy);
   if (policy === 'Always') {
-    env.containerEvent(slot, 'Normal', 'Pulling', `Pulling image "${c.image}"`);
-    env.containerEvent(slot, 'Normal', 'Pulled', `Successfully pulled image "${c.image}" in 0s (0s including waiting). Image size: ${imageSize(c.image)} bytes.`);
+    env.containerEvent(slot, 'Normal', 'Pulling', pullingMessage(c.image));
+    env.containerEvent(slot, 'Normal', 'Pulled', pulledMessage(c.image, 0, 0));
   } else {
-    env.containerEvent(slot, 'Normal', 'Pulled', `Container image "${c.image}" already present on machine`);
+    env.containerEvent(slot, 'Normal', 'Pulled', presentMessage(c.image));
   }
   c.runningAt = t + env.defaults.containerStartSeconds * 1000;
   env.transition('RESTARTING');

@@ -18,7 +18,8 @@
  * - Snapshots share the machine and pod runtime records (shared-state.ts): a record is written
  *   only after `ownMachine` / `ownPod` (or when just made), which copy one a snapshot holds.
  */
-import type { ApiObject, ConditionStatus, Container, Node, Pod } from '../../api/types.js';
+import type { ApiObject, ConditionStatus, Container, KindMap, Node, Pod } from '../../api/types.js';
+import type { Result } from '../../apiserver/apiserver.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { CopyOnWrite } from '../../engine/copy-on-write.js';
@@ -77,10 +78,18 @@ export class Kubelet implements Controller, HeartbeatSource {
   private readonly cow = new CopyOnWrite();
   private listeners: ((node: string) => void)[] = [];
   /**
-   * Object uid -> the object as this controller last wrote it, to skip its own echoes (not
-   * state: only a shortcut). Keyed by uid, a string the object carries, so no key is built.
+   * Object uid -> the object as this controller last wrote it, so a sync can tell that the
+   * stored status is still its own (not state: only a shortcut). Keyed by uid, a string the
+   * object carries, so no key is built.
    */
   private echoes = new Map<string, ApiObject>();
+  /**
+   * The uid of the Pod or Node this kubelet is writing at this moment. The store reports a write
+   * to every watcher before the write returns; the kubelet's own echo changes nothing it would
+   * act on (the sync that made it left nothing due now), so `observe` drops it instead of
+   * queuing a sync that would find nothing to do.
+   */
+  private writing: string | undefined;
 
   constructor(private readonly opts: KubeletOptions = {}) {}
 
@@ -141,7 +150,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     this.enqueue(`node:${name}`);
     for (const [key, rt] of this.state.pods) {
       if (rt.node !== name) continue;
-      this.ownPod(key, rt).wakeAt = undefined;
+      this.ownPod(rt).wakeAt = undefined;
       this.enqueue(`pod:${key}`);
     }
     this.notify(name);
@@ -192,15 +201,15 @@ export class Kubelet implements Controller, HeartbeatSource {
   observe(change: Change): void {
     const obj = change.obj;
     if (obj.kind === 'Pod') {
-      // Its own status writes, most of the pod writes of a fleet, return before a key is built.
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
-      else if (this.echoes.get(obj.metadata.uid) === obj) return;
+      // Its own writes, most of the pod writes of a fleet, return before a key is built.
+      if (obj.metadata.uid === this.writing) return;
       const key = podKey(obj.metadata.namespace ?? '', obj.metadata.name);
       const node = obj.spec.nodeName;
       if (this.state.pods.has(key) || (node && this.state.machines[node])) this.enqueue(`pod:${key}`);
     } else if (obj.kind === 'Node') {
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
-      else if (this.echoes.get(obj.metadata.uid) === obj) return;
+      if (obj.metadata.uid === this.writing) return;
       if (this.state.machines[obj.metadata.name]) this.enqueue(`node:${obj.metadata.name}`);
       else if (change.type === 'added' && this.opts.adoptApiNodes !== false) this.enqueue(`adopt:${obj.metadata.name}`);
     }
@@ -251,13 +260,21 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** `m` if no snapshot holds it, else the copy that replaces it in the live table. */
   private ownMachine(m: MachineState): MachineState {
-    return this.cow.own(m, copyMachine, (c) => (this.state.machines[c.name] = c));
+    return this.cow.own(m, copyMachine, this.replaceMachine);
   }
 
-  /** `rt` (the runtime of pod `key`) if no snapshot holds it, else the copy that replaces it. */
-  private ownPod(key: string, rt: PodRuntime): PodRuntime {
-    return this.cow.own(rt, copyPodRuntime, (c) => this.state.pods.set(key, c));
+  /** `rt` (a pod's runtime) if no snapshot holds it, else the copy that replaces it. */
+  private ownPod(rt: PodRuntime): PodRuntime {
+    return this.cow.own(rt, copyPodRuntime, this.replacePod);
   }
+
+  // Made once: `own` runs for every sync of every pod, and the copies they make are rare.
+  private readonly replaceMachine = (c: MachineState): void => {
+    this.state.machines[c.name] = c;
+  };
+  private readonly replacePod = (c: PodRuntime): void => {
+    this.state.pods.set(podKey(c.namespace, c.name), c);
+  };
 
   /**
    * A Node created through the API (`kubectl apply` of `kind: Node`) gets a simulated kubelet, as
@@ -317,7 +334,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const update = nodeConditions(node, m, now);
     let current: Node = node;
     if (!sameConditions(node.status.conditions, update.conditions)) {
-      const r = ctx.client.updateStatus<'Node'>({ ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
+      const r = this.postStatus<'Node'>(ctx, { ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
       if (r.ok) {
         current = r.obj;
         this.echoes.set(r.obj.metadata.uid, r.obj);
@@ -338,7 +355,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
     let rt = this.state.pods.get(key);
     if (rt && (!pod || rt.uid !== pod.metadata.uid)) {
-      this.report(applyPodEvent(pod?.spec.restartPolicy, this.ownPod(key, rt), 'REMOVED'));
+      this.transition(pod?.spec.restartPolicy, this.ownPod(rt), 'REMOVED');
       this.state.pods.delete(key);
       rt = undefined;
     }
@@ -346,7 +363,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const found = this.state.machines[pod.spec.nodeName];
     if (!found || !found.running) return;
     const m = this.ownMachine(found);
-    if (rt) rt = this.ownPod(key, rt);
+    if (rt) rt = this.ownPod(rt);
     const now = ctx.now;
     const admitted = !rt;
     if (!rt) {
@@ -366,7 +383,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     // Nothing ran and the stored status is the one this kubelet last wrote (other writers may
     // have changed the pod's metadata, as a delete does, but not its status): the status it
     // would generate is the one already stored, so the (costly) regeneration is skipped.
-    if (acted || admitted || (this.echoes.get(pod.metadata.uid) as Pod | undefined)?.status !== pod.status) this.writeStatus(ctx, key, rt, m, false);
+    if (acted || admitted || (this.echoes.get(pod.metadata.uid) as Pod | undefined)?.status !== pod.status) this.writeStatus(ctx, pod, key, rt, m, false);
     if (next !== undefined && (rt.wakeAt === undefined || rt.wakeAt <= now || next < rt.wakeAt)) {
       rt.wakeAt = next;
       // A mount retry at the back-off cap is the only thing a stalled pod waits for: a background
@@ -397,7 +414,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       ...(pod.status.qosClass ? { qosClass: pod.status.qosClass } : {}),
       startTime: pod.status.startTime ?? rfc3339(ctx.now),
     };
-    ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`);
+    this.postStatus<'Pod'>(ctx, { ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`);
   }
 
   /** `HandlePodAdditions`: the kubelet takes a newly bound pod. */
@@ -420,7 +437,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       mountRetryAt: now,
     });
     this.state.pods.set(podKey(rt.namespace, rt.name), rt);
-    this.report(applyPodEvent(pod.spec.restartPolicy, rt, 'BOUND'));
+    this.transition(pod.spec.restartPolicy, rt, 'BOUND');
     return rt;
   }
 
@@ -428,24 +445,31 @@ export class Kubelet implements Controller, HeartbeatSource {
     return new PodEnv(this, ctx, pod, rt, m, this.state.images);
   }
 
-  /** `WorkerEnv.event`: an Event on the pod's latest version (or a part of it), from this node's kubelet. */
+  /**
+   * `WorkerEnv.event`: an Event on the pod (or a part of it), from this node's kubelet. The pod
+   * read at the start of the sync is its latest version: the kubelet writes it only after the
+   * sync's last event, and nothing else writes while the sync runs.
+   */
   podEvent(ctx: ControllerContext, env: WorkerEnv, type: 'Normal' | 'Warning', reason: string, message: string, fieldPath?: string): void {
-    const { rt } = env;
-    ctx.client.event(ctx.store.get('Pod', rt.namespace, rt.name) ?? env.pod, type, reason, message, env.machine.name, fieldPath);
+    ctx.client.event(env.pod, type, reason, message, env.machine.name, fieldPath);
   }
 
   /** `WorkerEnv.transition`. */
   podTransition(env: WorkerEnv, event: PodEventType): void {
-    this.report(applyPodEvent(env.pod.spec.restartPolicy, env.rt, event));
+    this.transition(env.pod.spec.restartPolicy, env.rt, event);
   }
 
   /** `WorkerEnv.finish`: the terminal status, then the final delete. */
   podFinished(ctx: ControllerContext, env: WorkerEnv): void {
     const { rt, machine: m } = env;
     const key = podKey(rt.namespace, rt.name);
-    this.writeStatus(ctx, key, rt, m, true);
-    const latest = ctx.store.get('Pod', rt.namespace, rt.name);
-    if (latest) ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`);
+    const latest = this.writeStatus(ctx, env.pod, key, rt, m, true);
+    this.writing = latest.metadata.uid;
+    try {
+      ctx.client.finishPodDeletion(latest, `the kubelet on ${m.name} stopped every container of ${key}`);
+    } finally {
+      this.writing = undefined;
+    }
     this.state.pods.delete(key);
   }
 
@@ -456,7 +480,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     for (const k of waiting) {
       const found = this.state.pods.get(k);
       if (!found || !found.mountStalled) continue;
-      const other = this.ownPod(k, found);
+      const other = this.ownPod(found);
       other.mountStalled = false;
       other.mountRetryAt = ctx.now;
       other.wakeAt = undefined;
@@ -471,17 +495,33 @@ export class Kubelet implements Controller, HeartbeatSource {
     if (!waiting.includes(key)) waiting.push(key);
   }
 
-  private writeStatus(ctx: ControllerContext, key: string, rt: PodRuntime, m: MachineState, final: boolean): void {
-    const pod = ctx.store.get('Pod', rt.namespace, rt.name);
-    if (!pod) return;
-    const status = generatePodStatus(pod, rt, { hostIP: machineIP(m.index), now: ctx.now, final });
-    if (jsonEqual(status, pod.status)) return;
-    const r = ctx.client.updateStatus<'Pod'>({ ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
-    if (r.ok) this.echoes.set(r.obj.metadata.uid, r.obj);
+  /**
+   * The status manager's write of `pod` (its latest version: read by the sync that ran `rt`);
+   * returns the pod as stored afterwards.
+   */
+  private writeStatus(ctx: ControllerContext, pod: Pod, key: string, rt: PodRuntime, m: MachineState, final: boolean): Pod {
+    const status = generatePodStatus(pod, rt, { machine: m.index, now: ctx.now, final });
+    if (jsonEqual(status, pod.status)) return pod;
+    const r = this.postStatus<'Pod'>(ctx, { ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
+    if (!r.ok) return pod;
+    this.echoes.set(r.obj.metadata.uid, r.obj);
+    return r.obj;
   }
 
-  private report(t: PodTransition): void {
-    this.opts.onTransition?.(t);
+  /** `client.updateStatus` of `obj` by this kubelet, whose echo `observe` drops (see `writing`). */
+  private postStatus<K extends 'Pod' | 'Node'>(ctx: ControllerContext, obj: KindMap[K], reason: string): Result<KindMap[K]> {
+    this.writing = obj.metadata.uid;
+    try {
+      return ctx.client.updateStatus<K>(obj, reason);
+    } finally {
+      this.writing = undefined;
+    }
+  }
+
+  /** Moves the pod's stage by `event`, telling `onTransition` (the transition is built only for it). */
+  private transition(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime, event: PodEventType): void {
+    const from = applyPodEvent(restartPolicy, rt, event);
+    this.opts.onTransition?.({ pod: podKey(rt.namespace, rt.name), from, event, to: rt.stage });
   }
 }
 

@@ -17,9 +17,10 @@
 import type { ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodStatus } from '../../api/types.js';
 import { rfc3339 } from '../../engine/time.js';
 import { memo } from '../../memo.js';
-import { sameElements } from '../../intern.js';
+import { flat, sameElements } from '../../intern.js';
 import { sharedConditionList, sharedPodCondition } from '../../apiserver/pod-status.js';
 import { imageID, normalizeImage } from './images.js';
+import { machineIP } from './registration.js';
 import type { ContainerRuntime, PodRuntime, Termination } from './state.js';
 
 const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
@@ -113,44 +114,42 @@ function apiContainerID(id: string): string {
 
 /** One `containerStatuses` entry (`convertToAPIContainerStatuses`). */
 export function containerStatus(c: ContainerRuntime): ContainerStatus {
-  const status: ContainerStatus = {
-    name: c.name,
-    image: c.imageResolved ? normalizeImage(c.image) : c.image,
-    imageID: c.imageResolved ? imageID(c.image) : '',
-    ...(c.containerId ? { containerID: apiContainerID(c.containerId) } : {}),
-    ready: c.ready,
-    started: c.phase === 'running',
-    restartCount: c.restartCount,
-    state: containerState(c),
-    lastState: c.last ? terminated(c.last) : NO_LAST_STATE,
-  };
-  return status;
+  const image = c.imageResolved ? normalizeImage(c.image) : c.image;
+  const id = c.imageResolved ? imageID(c.image) : '';
+  const lastState = c.last ? terminated(c.last) : NO_LAST_STATE;
+  // Two literals rather than a conditional spread: no temporary object, one shape each.
+  if (c.containerId) {
+    const containerID = apiContainerID(c.containerId);
+    return { name: c.name, image, imageID: id, containerID, ready: c.ready, started: c.phase === 'running', restartCount: c.restartCount, state: containerState(c), lastState };
+  }
+  return { name: c.name, image, imageID: id, ready: c.ready, started: c.phase === 'running', restartCount: c.restartCount, state: containerState(c), lastState };
 }
 
-function condition(type: PodCondition['type'], status: 'True' | 'False', old: Pod, now: number, reason?: string, message?: string): PodCondition {
-  const prev = old.status.conditions?.find((c) => c.type === type);
+/** The condition of `type` the kubelet generates, given the pod's stored one of that type (`prev`). */
+function condition(type: PodCondition['type'], status: 'True' | 'False', prev: PodCondition | undefined, now: number, reason?: string, message?: string): PodCondition {
   // Unchanged: the same object again (stored objects are never mutated).
   if (prev && prev.status === status && prev.lastTransitionTime && prev.lastProbeTime === null && prev.reason === reason && prev.message === message) return prev;
   const since = prev && prev.status === status && prev.lastTransitionTime ? prev.lastTransitionTime : rfc3339(now);
   return sharedPodCondition(type, status, since, reason, message);
 }
 
-/** `hostIPs` of a node's pods: one array per host IP. */
-const hostIPsOf = memo((ip: string): PodStatus['hostIPs'] => [{ ip }], 1 << 16);
+/** `hostIPs` of the pods of a machine (by its index): one array per machine. */
+const hostIPsOf = memo((machine: number): PodStatus['hostIPs'] => [{ ip: machineIP(machine) }], 1 << 16);
 
 /** `GeneratePodInitializedCondition`. */
-function initializedCondition(pod: Pod, rt: PodRuntime, phase: PodPhase, now: number): PodCondition {
-  if (phase === 'Succeeded') return condition('Initialized', 'True', pod, now, 'PodCompleted');
+function initializedCondition(prev: PodCondition | undefined, rt: PodRuntime, phase: PodPhase, now: number): PodCondition {
+  if (phase === 'Succeeded') return condition('Initialized', 'True', prev, now, 'PodCompleted');
   const inits = rt.inits;
   // Without init containers, or once a regular container has run (`HasAnyRegularContainerStarted`).
-  if (!inits || rt.containers.some((c) => c.phase !== 'waiting')) return condition('Initialized', 'True', pod, now);
+  if (!inits || rt.containers.some((c) => c.phase !== 'waiting')) return condition('Initialized', 'True', prev, now);
   const incomplete = inits.filter((c) => (c.sidecar ? c.phase !== 'running' : !c.ready)).map((c) => c.name);
-  if (incomplete.length === 0) return condition('Initialized', 'True', pod, now);
-  return condition('Initialized', 'False', pod, now, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`);
+  if (incomplete.length === 0) return condition('Initialized', 'True', prev, now);
+  return condition('Initialized', 'False', prev, now, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`);
 }
 
 export interface StatusInputs {
-  readonly hostIP: string;
+  /** The index of the pod's machine (its IP is the pod's host IP). */
+  readonly machine: number;
   readonly now: number;
   /** The final status before the pod object is removed: every container has stopped. */
   readonly final?: boolean;
@@ -166,12 +165,36 @@ function sidecarsReady(inits: readonly ContainerRuntime[]): boolean {
   return true;
 }
 
-/** The unready containers' names, sidecars first (`GenerateContainersReadyCondition`). */
-function unreadyNames(rt: PodRuntime): string[] {
+/**
+ * The Ready and ContainersReady message: the unready containers' names, sidecars first
+ * (`GenerateContainersReadyCondition`). One string per name when one container is unready
+ * (a daemon pod's usual case), so the pods of a template share it.
+ */
+function unreadyMessage(rt: PodRuntime): string {
   const names: string[] = [];
   for (const c of rt.inits ?? []) if (c.sidecar && !c.ready) names.push(c.name);
   for (const c of rt.containers) if (!c.ready) names.push(c.name);
-  return names;
+  return names.length === 1 ? unreadyMessageOf(names[0]!) : `containers with unready status: [${names.join(' ')}]`;
+}
+
+const unreadyMessageOf = memo((name: string): string => flat(`containers with unready status: [${name}]`));
+
+/** The pod's stored conditions the kubelet generates, by type (the first of each type, as a lookup would find). */
+interface Previous {
+  readyToStart?: PodCondition;
+  initialized?: PodCondition;
+  ready?: PodCondition;
+  containersReady?: PodCondition;
+  scheduled?: PodCondition;
+}
+
+/** Notes `c` as the stored condition of its type, unless one of that type came before it. */
+function remember(prev: Previous, c: PodCondition): void {
+  if (c.type === 'PodReadyToStartContainers') prev.readyToStart ??= c;
+  else if (c.type === 'Initialized') prev.initialized ??= c;
+  else if (c.type === 'Ready') prev.ready ??= c;
+  else if (c.type === 'ContainersReady') prev.containersReady ??= c;
+  else if (c.type === 'PodScheduled') prev.scheduled ??= c;
 }
 
 /** The whole `status` the kubelet would PUT for this pod now. */
@@ -181,33 +204,39 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
   const containersReady = rt.containers.length > 0 && allReady(rt.containers) && (!rt.inits || sidecarsReady(rt.inits));
   const notReadyReason = phase === 'Succeeded' ? 'PodCompleted' : 'ContainersNotReady';
   // Built only when a condition carries it: most writes are of pods whose containers are all ready.
-  const notReadyMessage = containersReady || phase === 'Succeeded' ? undefined : `containers with unready status: [${unreadyNames(rt).join(' ')}]`;
+  const notReadyMessage = containersReady || phase === 'Succeeded' ? undefined : unreadyMessage(rt);
   const generated: PodCondition[] = [];
+  const prev: Previous = {};
   let scheduled: PodCondition | undefined;
   for (const c of pod.status.conditions ?? []) {
     if (!KUBELET_CONDITIONS.has(c.type)) generated.push(c);
-    else if (scheduled === undefined && c.type === 'PodScheduled' && c.status === 'True') scheduled = c;
+    else {
+      if (scheduled === undefined && c.type === 'PodScheduled' && c.status === 'True') scheduled = c;
+      remember(prev, c);
+    }
   }
   generated.push(
-    condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', pod, now),
-    initializedCondition(pod, rt, phase, now),
-    containersReady ? condition('Ready', 'True', pod, now) : condition('Ready', 'False', pod, now, notReadyReason, notReadyMessage),
-    containersReady ? condition('ContainersReady', 'True', pod, now) : condition('ContainersReady', 'False', pod, now, notReadyReason, notReadyMessage),
-    scheduled ?? condition('PodScheduled', 'True', pod, now),
+    condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', prev.readyToStart, now),
+    initializedCondition(prev.initialized, rt, phase, now),
+    containersReady ? condition('Ready', 'True', prev.ready, now) : condition('Ready', 'False', prev.ready, now, notReadyReason, notReadyMessage),
+    containersReady ? condition('ContainersReady', 'True', prev.containersReady, now) : condition('ContainersReady', 'False', prev.containersReady, now, notReadyReason, notReadyMessage),
+    scheduled ?? condition('PodScheduled', 'True', prev.scheduled, now),
   );
   const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : sharedConditionList(generated);
-  const hostIPs = hostIPsOf(inputs.hostIP)!;
-  const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = {
-    ...pod.status,
-    phase,
-    conditions,
-    // The IP string that the node's one hostIPs array holds, not each status writer's copy.
-    hostIP: hostIPs[0]!.ip,
-    hostIPs,
-    ...(rt.podIP ? { podIP: rt.podIP, podIPs: pod.status.podIPs?.length === 1 && pod.status.podIPs[0]!.ip === rt.podIP ? pod.status.podIPs : [{ ip: rt.podIP }] } : {}),
-    startTime: rfc3339(rt.admittedAt),
-    containerStatuses: rt.containers.map(containerStatus),
-  };
+  const hostIPs = hostIPsOf(inputs.machine)!;
+  // The stored status's fields in their order, then the kubelet's (as a spread of it would be).
+  const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = Object.assign({}, pod.status);
+  status.phase = phase;
+  status.conditions = conditions;
+  // The IP string that the node's one hostIPs array holds, not each status writer's copy.
+  status.hostIP = hostIPs[0]!.ip;
+  status.hostIPs = hostIPs;
+  if (rt.podIP) {
+    status.podIP = rt.podIP;
+    status.podIPs = pod.status.podIPs?.length === 1 && pod.status.podIPs[0]!.ip === rt.podIP ? pod.status.podIPs : [{ ip: rt.podIP }];
+  }
+  status.startTime = rfc3339(rt.admittedAt);
+  status.containerStatuses = rt.containers.map(containerStatus);
   if (rt.inits) status.initContainerStatuses = rt.inits.map(containerStatus);
   return status;
 }

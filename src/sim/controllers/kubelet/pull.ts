@@ -21,12 +21,12 @@
  * Deviation: with several containers, a failing pull stops the sequence (upstream goes on with
  * the next container and retries the failed one later).
  */
-import { formatDuration } from '../../engine/time.js';
 import { nextBackoff } from './backoff.js';
-import { effectivePullPolicy, imageSize, normalizeImage, pullErrorMessage } from './images.js';
+import { effectivePullPolicy, normalizeImage, pullErrorMessage } from './images.js';
 import { containerAt, currentSlot, initializing, specAt, waitingReason } from './slots.js';
 import type { MachineState, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
+import { presentMessage, pulledMessage, pullingMessage } from './messages.js';
 
 /** Upstream `genericPlegRelistPeriod`: how soon the kubelet notices a change it did not cause. */
 export const PLEG_RELIST_MS = 1_000;
@@ -43,7 +43,7 @@ function beginPull(env: WorkerEnv, slot: Slot, t: number): void {
   const c = containerAt(rt, slot);
   const state = imageState(machine, c.image, t);
   const fails = env.behaviours[normalizeImage(c.image)]?.behaviour === 'pull-error';
-  env.containerEvent(slot, 'Normal', 'Pulling', `Pulling image "${c.image}"`);
+  env.containerEvent(slot, 'Normal', 'Pulling', pullingMessage(c.image));
   const startedAt = Math.max(t, machine.pullerFreeAt);
   const doneAt = startedAt + (state === 'absent' ? defaults.imagePullSeconds * 1000 : 0);
   machine.pullerFreeAt = doneAt;
@@ -62,7 +62,7 @@ function ensureImage(env: WorkerEnv, slot: Slot, t: number): boolean {
   const policy = effectivePullPolicy(c.image, specAt(pod, slot)?.imagePullPolicy);
   const state = imageState(machine, c.image, t);
   if (policy !== 'Always' && state === 'present') {
-    env.containerEvent(slot, 'Normal', 'Pulled', `Container image "${c.image}" already present on machine`);
+    env.containerEvent(slot, 'Normal', 'Pulled', presentMessage(c.image));
     return true;
   }
   if (policy === 'Never') {
@@ -114,12 +114,7 @@ export function pullDone(env: WorkerEnv, t: number): void {
     env.transition('PULL_FAILED');
     return;
   }
-  env.containerEvent(
-    p.container,
-    'Normal',
-    'Pulled',
-    `Successfully pulled image "${p.image}" in ${formatDuration(p.doneAt - p.startedAt)} (${formatDuration(p.doneAt - p.requestedAt)} including waiting). Image size: ${imageSize(p.image)} bytes.`,
-  );
+  env.containerEvent(p.container, 'Normal', 'Pulled', pulledMessage(p.image, p.doneAt - p.startedAt, p.doneAt - p.requestedAt));
   c.reason = waitingReason(rt);
   c.message = undefined;
   env.transition('PULLED');

@@ -16,6 +16,7 @@
 import { containerAt } from './slots.js';
 import type { ContainerRuntime, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
+import { killingMessage } from './messages.js';
 
 /** Cancels what was scheduled for the container; returns when it stops (`t` if it is not running). */
 function cancel(c: ContainerRuntime, t: number, grace: number): number {
@@ -40,7 +41,7 @@ export function beginTermination(env: WorkerEnv, t: number): void {
   const running: Slot[] = [];
   rt.containers.forEach((c, i) => c.phase === 'running' && running.push(i));
   if (rt.inits) for (let k = rt.inits.length - 1; k >= 0; k--) if (rt.inits[k]!.phase === 'running') running.push(~k);
-  for (const slot of running) env.containerEvent(slot, 'Normal', 'Killing', `Stopping container ${containerAt(rt, slot).name}`);
+  for (const slot of running) env.containerEvent(slot, 'Normal', 'Killing', killingMessage(containerAt(rt, slot).name));
   rt.mountRetryAt = rt.pullBackOffAt = rt.pullRetryAt = rt.startAt = rt.initSyncAt = undefined;
   rt.mountStalled = false;
   rt.pull = undefined;

@@ -60,23 +60,26 @@ export interface WorkerEnv {
   mountStalled(): void;
 }
 
-/** The summary the pod machine's guards read. */
+/** The summary the pod machine's guards read (one pass over the containers: it runs at every stage change). */
 export function podFacts(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime): PodFacts {
   const phase = podPhase(restartPolicy, rt.containers, false, rt.inits);
-  return {
-    allContainersReady: rt.containers.length > 0 && rt.containers.every((c) => c.ready),
-    anyContainerExited: rt.containers.some((c) => c.phase === 'terminated'),
-    anyContainerBackingOff: rt.containers.some((c) => c.phase === 'waiting' && c.reason === 'CrashLoopBackOff'),
-    initializing: initializing(rt),
-    ...(phase === 'Succeeded' || phase === 'Failed' ? { terminalPhase: phase } : {}),
-  };
+  let ready = rt.containers.length > 0;
+  let exited = false;
+  let backingOff = false;
+  for (const c of rt.containers) {
+    if (!c.ready) ready = false;
+    if (c.phase === 'terminated') exited = true;
+    else if (c.phase === 'waiting' && c.reason === 'CrashLoopBackOff') backingOff = true;
+  }
+  const facts = { allContainersReady: ready, anyContainerExited: exited, anyContainerBackingOff: backingOff, initializing: initializing(rt) };
+  return phase === 'Succeeded' || phase === 'Failed' ? { ...facts, terminalPhase: phase } : facts;
 }
 
-/** Applies a pod machine event to the runtime record; returns the transition taken. */
-export function applyPodEvent(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime, event: PodEventType): PodTransition {
+/** Applies a pod machine event to the runtime record; returns the stage it left. */
+export function applyPodEvent(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime, event: PodEventType): string {
   const from = rt.stage;
   rt.stage = step(POD_TABLE, from, event, POD_GUARDS, podFacts(restartPolicy, rt));
-  return { pod: `${rt.namespace}/${rt.name}`, from, event, to: rt.stage };
+  return from;
 }
 
 /** A pending action: pod-wide actions ignore `slot`; container actions take the container's slot. */
