@@ -9,7 +9,7 @@
  * `hostPort == containerPort` under hostNetwork, and its images may not carry spaces.
  */
 import type { Affinity, Container, PodSpec, PodTemplateSpec, Toleration } from '../../api/types.js';
-import { identityMemo, TemplateMemo } from '../../memo.js';
+import { identityMemo, memo, TemplateMemo } from '../../memo.js';
 import { serviceAccountMountOrigin } from '../strategies/service-account-admission.js';
 import { isDNS1123Subdomain } from '../../api/name-validation.js';
 import { validateAffinity } from './affinity.js';
@@ -81,44 +81,58 @@ export function validatePodSpec(spec: PodSpec, path: string, opts: PodSpecOption
   const last = validated.last(key, spec);
   // Whether the checks of the fields this spec shares with the last one can be skipped.
   const shared = last !== undefined && last.clean && last.path === path && last.resourceIsPod === opts.resourceIsPod;
+  const p = pathsOf(path);
   const errs: FieldError[] = [];
   if (!shared && (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null)) {
-    errs.push(required(child(path, 'terminationGracePeriodSeconds')));
+    errs.push(required(p.terminationGracePeriodSeconds));
   }
-  const volumes = validateVolumes(spec.volumes, child(path, 'volumes'));
+  const volumes = validateVolumes(spec.volumes, p.volumes);
   errs.push(...volumes.errors);
-  errs.push(...containerErrors(containers, volumes.names, child(path, 'containers')));
-  errs.push(...validateInitContainers(spec.initContainers, spec.containers, volumes.names, child(path, 'initContainers')));
+  errs.push(...containerErrors(containers, volumes.names, p.containers));
+  errs.push(...validateInitContainers(spec.initContainers, spec.containers, volumes.names, p.initContainers));
   errs.push(...validateHostNetworkDeps(spec, path, opts));
   if (!shared) {
-    errs.push(...oneOf(spec.restartPolicy, RESTART_POLICIES, child(path, 'restartPolicy')));
-    errs.push(...oneOf(spec.dnsPolicy, DNS_POLICIES, child(path, 'dnsPolicy')));
-    errs.push(...validateLabels(spec.nodeSelector, child(path, 'nodeSelector')));
+    errs.push(...oneOf(spec.restartPolicy, RESTART_POLICIES, p.restartPolicy));
+    errs.push(...oneOf(spec.dnsPolicy, DNS_POLICIES, p.dnsPolicy));
+    errs.push(...validateLabels(spec.nodeSelector, p.nodeSelector));
   }
-  if (spec.affinity) errs.push(...affinityErrors(spec.affinity, child(path, 'affinity')));
+  if (spec.affinity) errs.push(...affinityErrors(spec.affinity, p.affinity));
   if (!shared) {
-    errs.push(...subdomain(spec.serviceAccountName, child(path, 'serviceAccountName')));
-    errs.push(...subdomain(spec.nodeName, child(path, 'nodeName')));
+    errs.push(...subdomain(spec.serviceAccountName, p.serviceAccountName));
+    errs.push(...subdomain(spec.nodeName, p.nodeName));
     const ads = spec.activeDeadlineSeconds;
     if (ads !== undefined && ads !== null && (ads < 1 || ads > MAX_INT32)) {
-      errs.push(invalid(child(path, 'activeDeadlineSeconds'), goValue(ads), `must be between 1 and ${MAX_INT32}, inclusive`));
+      errs.push(invalid(p.activeDeadlineSeconds, goValue(ads), `must be between 1 and ${MAX_INT32}, inclusive`));
     }
-    errs.push(...tolerationErrors(spec.tolerations ?? NO_TOLERATIONS, child(path, 'tolerations')));
+    errs.push(...tolerationErrors(spec.tolerations ?? NO_TOLERATIONS, p.tolerations));
   }
-  errs.push(...subdomain(spec.priorityClassName, child(path, 'priorityClassName')));
+  errs.push(...subdomain(spec.priorityClassName, p.priorityClassName));
   if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null) {
-    errs.push(...oneOf(spec.preemptionPolicy, PREEMPTION_POLICIES, child(path, 'preemptionPolicy')));
+    errs.push(...oneOf(spec.preemptionPolicy, PREEMPTION_POLICIES, p.preemptionPolicy));
   }
   if (opts.resourceIsPod) {
-    for (const [list, name] of [[spec.containers, 'containers'], [spec.initContainers, 'initContainers']] as const) {
-      (list ?? []).forEach((c, i) => {
-        const image = c.image ?? '';
-        if (image.trim() !== image) errs.push(invalid(child(index(child(path, name), i), 'image'), goValue(image), 'must not have leading or trailing whitespace'));
-      });
-    }
+    imageWhitespace(spec.containers, p.containers, errs);
+    imageWhitespace(spec.initContainers, p.initContainers, errs);
   }
   if (!shared) validated.keep(key, spec, { clean: errs.length === 0, path, resourceIsPod: opts.resourceIsPod });
   return errs;
+}
+
+/** The paths of a spec's fields, built once per spec path (a pod's are always `spec.*`). */
+const pathsOf = memo((path: string) => {
+  const names = [
+    'terminationGracePeriodSeconds', 'volumes', 'containers', 'initContainers', 'restartPolicy', 'dnsPolicy', 'nodeSelector', 'affinity',
+    'serviceAccountName', 'nodeName', 'activeDeadlineSeconds', 'tolerations', 'priorityClassName', 'preemptionPolicy',
+  ] as const;
+  return Object.fromEntries(names.map((n) => [n, child(path, n)])) as Record<(typeof names)[number], string>;
+}, 64);
+
+/** A Pod's images may not carry leading or trailing whitespace (`opts.ResourceIsPod`). */
+function imageWhitespace(list: readonly Container[] | undefined, path: string, errs: FieldError[]): void {
+  (list ?? []).forEach((c, i) => {
+    const image = c.image ?? '';
+    if (image.trim() !== image) errs.push(invalid(child(index(path, i), 'image'), goValue(image), 'must not have leading or trailing whitespace'));
+  });
 }
 
 /**
