@@ -1,6 +1,6 @@
 /**
- * Two memos for hot paths of a big cluster, both kept in a BoundedTable (dropped whole at
- * `limit` entries, so memory stays bounded whatever a script does).
+ * Memos for hot paths of a big cluster, each kept in a BoundedTable (dropped whole at a bound,
+ * so memory stays bounded whatever a script does).
  */
 import { BoundedTable } from './bounded-table.js';
 
@@ -40,4 +40,49 @@ export function identityMemo<K extends object, V>(fn: (key: K, variant: string) 
     more.set(variant, value);
     return value;
   };
+}
+
+/**
+ * A memo for objects made from one template, such as the pod specs of one DaemonSet: they share
+ * every field value (by identity) but a few (`perObject`). It keeps, per key (a field the
+ * template's objects share, such as a spec's containers list), the last object seen and what
+ * was made of it; `last` returns that record only for an object that shares every other field
+ * with it, so the caller redoes only the per-object part. A table of 1,024 keys, dropped whole
+ * when full: one record per template, however many objects are made from it.
+ */
+export class TemplateMemo<K, T extends object, V> {
+  private readonly table = new BoundedTable<K, { readonly from: T; readonly value: V }>(1024);
+
+  constructor(private readonly perObject: ReadonlySet<string>) {}
+
+  /** What was kept for the last object under `key`, when `obj` shares every other field with it. */
+  last(key: K, obj: T): V | undefined {
+    const last = this.table.get(key);
+    return last !== undefined && sameFieldsExcept(obj, last.from, this.perObject) ? last.value : undefined;
+  }
+
+  /** Keeps `value` for `obj` under `key` (the last object seen there from now on) and returns it. */
+  keep(key: K, obj: T, value: V): V {
+    this.table.set(key, { from: obj, value });
+    return value;
+  }
+}
+
+/**
+ * Whether `a` and `b` (plain objects: literals, copies and parsed JSON, whose prototype has no
+ * enumerable keys) have the same keys and, at every key but `except`, the same value (by
+ * identity). Allocates nothing.
+ */
+function sameFieldsExcept(a: object, b: object, except: ReadonlySet<string>): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const k in x) {
+    const v = x[k];
+    // Equal values prove `y` has the key too, unless both are undefined.
+    if (v !== y[k] ? !except.has(k) || !Object.hasOwn(y, k) : v === undefined && !Object.hasOwn(y, k)) return false;
+    keys++;
+  }
+  for (const k in y) keys--;
+  return keys === 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identityMemo, memo } from '../../src/sim/memo.js';
+import { identityMemo, memo, TemplateMemo } from '../../src/sim/memo.js';
 
 describe('memo', () => {
   it('computes each key once while it is cached', () => {
@@ -74,5 +74,43 @@ describe('identityMemo', () => {
     id(c); // clears a and b
     id(b);
     expect(calls).toBe(5);
+  });
+});
+
+describe('TemplateMemo', () => {
+  const shared = { list: [1] };
+  const memo3 = () => new TemplateMemo<string, Record<string, unknown>, string>(new Set(['pin']));
+
+  it('gives the last answer to an object that differs only in the per-object fields', () => {
+    const m = memo3();
+    m.keep('k', { a: shared, pin: 1 }, 'answer');
+    expect(m.last('k', { a: shared, pin: 2 })).toBe('answer');
+    expect(m.last('other', { a: shared, pin: 2 })).toBeUndefined();
+  });
+
+  it('gives nothing when a shared field is another object, even an equal one', () => {
+    const m = memo3();
+    m.keep('k', { a: shared, pin: 1 }, 'answer');
+    expect(m.last('k', { a: { list: [1] }, pin: 1 })).toBeUndefined();
+  });
+
+  it('gives nothing when the keys differ, undefined values and per-object keys included', () => {
+    const m = memo3();
+    m.keep('k', { a: shared, b: undefined, pin: 1 }, 'answer');
+    expect(m.last('k', { a: shared, pin: 1 })).toBeUndefined();
+    expect(m.last('k', { a: shared, c: undefined, pin: 1 })).toBeUndefined();
+    expect(m.last('k', { a: shared, b: undefined })).toBeUndefined();
+    expect(m.last('k', { a: shared, b: undefined, pin: 1, extra: 0 })).toBeUndefined();
+    m.keep('j', { a: shared, x: 1 }, 'answer');
+    expect(m.last('j', { a: shared, pin: 1 })).toBeUndefined();
+    expect(m.last('j', { a: shared, x: 1 })).toBe('answer');
+  });
+
+  it('keeps one object per key: the last one kept', () => {
+    const m = memo3();
+    m.keep('k', { a: shared, pin: 1 }, 'first');
+    m.keep('k', { a: 2, pin: 1 }, 'second');
+    expect(m.last('k', { a: shared, pin: 1 })).toBeUndefined();
+    expect(m.last('k', { a: 2, pin: 3 })).toBe('second');
   });
 });

@@ -102,7 +102,7 @@ export class ApiServer {
 
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
     const ctx = this.strategyContext();
-    const meta: ObjectMeta = {
+    const meta: { -readonly [P in keyof ObjectMeta]: ObjectMeta[P] } = {
       ...draft.metadata,
       name,
       ...(namespace !== undefined ? { namespace } : {}),
@@ -127,7 +127,10 @@ export class ApiServer {
     if (errors.length > 0) return fail(invalid(qualifiedKind(kind), name, errors));
     // A dry run stores nothing, so the answer has no resourceVersion (registry DryRunnableStorage.Create).
     if (opts.dryRun) return { ok: true, obj: withMeta(obj, { resourceVersion: undefined }) };
-    obj = withMeta(obj, { resourceVersion: this.store.nextResourceVersion() });
+    // The metadata made above is still this request's own (no strategy replaced it, and nothing
+    // is stored yet): it takes its resourceVersion in place instead of being copied with the object.
+    if (obj.metadata === meta) meta.resourceVersion = this.store.nextResourceVersion();
+    else obj = withMeta(obj, { resourceVersion: this.store.nextResourceVersion() });
     this.store.put(obj);
     return { ok: true, obj };
   }

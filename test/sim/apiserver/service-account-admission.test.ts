@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Container, Pod } from '../../../src/sim/api/types.js';
-import { SERVICE_ACCOUNT_MOUNT_PATH, admitServiceAccount } from '../../../src/sim/apiserver/strategies/service-account-admission.js';
+import type { Container, Pod, PodSpec } from '../../../src/sim/api/types.js';
+import { SERVICE_ACCOUNT_MOUNT_PATH, mountServiceAccountToken } from '../../../src/sim/apiserver/strategies/service-account-admission.js';
 import { validatePodSpec } from '../../../src/sim/apiserver/validation/podspec.js';
 import { newApi, ok, podDraft } from './helpers.js';
 
@@ -28,6 +28,13 @@ describe('ServiceAccount admission', () => {
     expect(pod.spec.containers[0]!.volumeMounts).toBeUndefined();
   });
 });
+
+/** The plugin's changes on a copy of the pod's spec, as the pod create's admission chain makes them. */
+function admitServiceAccount(pod: Pod): Pod {
+  const spec: { -readonly [K in keyof PodSpec]: PodSpec[K] } = { ...pod.spec };
+  mountServiceAccountToken(spec, pod.metadata.uid);
+  return { ...pod, spec };
+}
 
 describe('validation of an admitted pod', () => {
   // Validation checks the containers list the admission copied from once per source list; the

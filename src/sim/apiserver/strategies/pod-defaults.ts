@@ -19,7 +19,8 @@ import type { Container, PodSpec, Probe, Volume } from '../../api/types.js';
 import { identityMemo } from '../../memo.js';
 import { imagePullPolicyFor } from './image.js';
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** A fresh copy being built, before it is shared (objects are readonly once made). */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Obj = Record<string, unknown>;
 
 const DEFAULT_MODE = 0o644;

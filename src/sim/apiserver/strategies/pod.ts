@@ -13,29 +13,50 @@
  * - validation: metadata (DNS-1123 subdomain name), the pod spec; on update, only the fields
  *   `ValidatePodUpdate` allows may change.
  */
-import type { Container, Pod, PodSpec } from '../../api/types.js';
-import { identityMemo } from '../../memo.js';
+import type { Container, Pod, PodSpec, PodStatus } from '../../api/types.js';
+import { withField } from '../../intern.js';
+import { identityMemo, TemplateMemo } from '../../memo.js';
 import type { Strategy } from '../strategy.js';
 import { validateObjectMeta, nameIsDNSSubdomain } from '../validation/objectmeta.js';
 import { validatePodSpec } from '../validation/podspec.js';
 import { validatePodSpecUpdate } from '../validation/podupdate.js';
 import { admitDefaultTolerationSeconds } from './default-toleration-seconds.js';
+import { admitPodCreate, NODE_PIN } from './pod-admission.js';
 import { defaultPodOnly, defaultPodSpec } from './pod-defaults.js';
-import { admitPodPriority } from './priority-admission.js';
-import { admitServiceAccount } from './service-account-admission.js';
-import { computePodQOS } from './qos.js';
+import { computePodQOS, type QOSClass } from './qos.js';
 
 /** The QoS class of a pod without init containers, once per containers list object. */
 const containersQOS = identityMemo((containers: readonly Container[]) => computePodQOS({ containers } as PodSpec));
 
+/** A new pod's status for each QoS class: one object shared by every pod of the class. */
+const PENDING = new Map<QOSClass, PodStatus>((['Guaranteed', 'Burstable', 'BestEffort'] as const).map((qosClass) => [qosClass, { phase: 'Pending', qosClass }]));
+
+/**
+ * The last spec defaulted per containers list, and the defaulted spec it gave. The DaemonSet
+ * controller makes every pod's spec from its template's, changing only the node pin; defaulting
+ * never reads or writes the affinity, so a spec that shares every other field with the last one
+ * gets the same defaults with its own affinity: the template is defaulted once, not per pod.
+ */
+const defaulted = new TemplateMemo<readonly Container[], PodSpec, PodSpec>(NODE_PIN);
+
+/** `SetDefaults_Pod` and the pod spec's defaults (pod-defaults.ts), once per template. */
+function defaultedPodSpec(spec: PodSpec): PodSpec {
+  const key = spec.containers ?? NO_CONTAINERS;
+  const last = defaulted.last(key, spec);
+  if (last !== undefined) return Object.hasOwn(spec, 'affinity') && spec.affinity !== last.affinity ? withField(last, 'affinity', spec.affinity) : last;
+  return defaulted.keep(key, spec, defaultPodSpec(defaultPodOnly(spec)));
+}
+
+const NO_CONTAINERS: readonly Container[] = [];
+
 export const podStrategy: Strategy<Pod> = {
   defaults(pod) {
-    return { ...pod, spec: defaultPodSpec(defaultPodOnly(pod.spec ?? { containers: [] })) };
+    return { ...pod, spec: defaultedPodSpec(pod.spec ?? { containers: [] }) };
   },
 
   prepareForCreate(pod) {
     const spec = pod.spec;
-    return { ...pod, status: { phase: 'Pending', qosClass: spec.initContainers?.length ? computePodQOS(spec) : containersQOS(spec.containers ?? []) } };
+    return { ...pod, status: PENDING.get(spec.initContainers?.length ? computePodQOS(spec) : containersQOS(spec.containers ?? NO_CONTAINERS))! };
   },
 
   prepareForUpdate(pod, old) {
@@ -46,13 +67,7 @@ export const podStrategy: Strategy<Pod> = {
   },
 
   admit(pod, op, ctx) {
-    let admitted = pod;
-    if (op === 'create') {
-      const r = admitPodPriority(admitServiceAccount(pod), ctx);
-      if ('errors' in r) return r;
-      admitted = r;
-    }
-    return admitDefaultTolerationSeconds(admitted);
+    return op === 'create' ? admitPodCreate(pod, ctx) : admitDefaultTolerationSeconds(pod);
   },
 
   validate(pod) {

@@ -30,7 +30,16 @@ export function defaultPriorityClass(classes: readonly PriorityClass[]): Priorit
   return best;
 }
 
-export function admitPodPriority(pod: Pod, ctx: StrategyContext): Admitted<Pod> {
+/** What `admitPod` writes into a pod's spec: priority, preemptionPolicy and (when one applies) priorityClassName. */
+export interface PodPriority {
+  readonly priority: number;
+  readonly policy: 'PreemptLowerPriority' | 'Never';
+  /** The class resolved ('' when none applies: then the spec gets no class name). */
+  readonly className: string;
+}
+
+/** `admitPod`'s decision for `pod`, without writing it (the pod create's admission chain writes it). */
+export function podPriority(pod: Pod, ctx: StrategyContext): PodPriority | { errors: []; forbidden: string } {
   let priority: number;
   let policy: 'PreemptLowerPriority' | 'Never';
   let className = pod.spec.priorityClassName ?? '';
@@ -57,8 +66,7 @@ export function admitPodPriority(pod: Pod, ctx: StrategyContext): Admitted<Pod> 
       `the string value of PreemptionPolicy (${pod.spec.preemptionPolicy}) must not be provided in pod spec; priority admission controller computed ${policy} from the given PriorityClass name`,
     );
   }
-  const spec = { ...pod.spec, priority, preemptionPolicy: policy, ...(className ? { priorityClassName: className } : {}) };
-  return { ...pod, spec };
+  return { priority, policy, className };
 }
 
 /** `validatePriorityClass`: a second globalDefault class is Forbidden. */

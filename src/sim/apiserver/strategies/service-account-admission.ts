@@ -14,7 +14,8 @@
  * Not modelled: ServiceAccount objects. Upstream refuses a pod whose service account does not
  * exist; the playground has no ServiceAccount kind, so every name is taken as existing.
  */
-import type { Container, Pod, Volume } from '../../api/types.js';
+import type { Container, Pod, PodSpec, Volume } from '../../api/types.js';
+import type { Mutable } from './pod-defaults.js';
 import { newRngState, randomSuffix } from '../../engine/rng.js';
 import { BoundedTable } from '../../bounded-table.js';
 import { trimmed, withField } from '../../intern.js';
@@ -65,21 +66,32 @@ function withMount(c: Container, volume: string): Container {
 }
 
 /**
- * The admitted pod. The volume's random suffix comes from the pod's uid (itself drawn from the
+ * The plugin's changes (`Admit`), written into `spec`: a fresh copy of the pod's spec that the
+ * pod create's admission chain shares (pod-admission.ts), so the spec is copied once per pod.
+ * Returns whether the token was mounted (a decision that depends on the containers alone).
+ */
+export function mountServiceAccountToken(spec: Mutable<PodSpec>, uid: string): boolean {
+  const account = spec.serviceAccountName || DEFAULT_SERVICE_ACCOUNT;
+  spec.serviceAccountName = account;
+  spec.serviceAccount = account;
+  if (spec.automountServiceAccountToken === false || (allMounted(spec.containers) && allMounted(spec.initContainers))) return false;
+  mountToken(spec, spec, uid);
+  return true;
+}
+
+/**
+ * `mountServiceAccountToken` proper, the part of the plugin that differs per pod: writes into
+ * `spec` the volumes, containers and init containers of `from` with the projected token volume
+ * added and mounted. The volume's random suffix comes from the pod's `uid` (itself drawn from the
  * cluster's seeded RNG), so admission draws nothing and names stay the same run after run.
  */
-export function admitServiceAccount(pod: Pod): Pod {
-  const account = pod.spec.serviceAccountName || DEFAULT_SERVICE_ACCOUNT;
-  const spec = { ...pod.spec, serviceAccountName: account, serviceAccount: account };
-  if (pod.spec.automountServiceAccountToken !== false && !(allMounted(spec.containers) && allMounted(spec.initContainers))) {
-    const name = `kube-api-access-${randomSuffix(newRngState(parseInt(pod.metadata.uid.slice(0, 8), 16) || 1), 5)}`;
-    const containers = (spec.containers ?? []).map((c) => withMount(c, name));
-    if (spec.containers) mountedFrom.set(containers, { from: spec.containers, volume: name });
-    spec.volumes = trimmed([...(spec.volumes ?? []), apiAccessVolume(name)]);
-    spec.containers = containers;
-    if (spec.initContainers) spec.initContainers = spec.initContainers.map((c) => withMount(c, name));
-  }
-  return { ...pod, spec };
+export function mountToken(spec: Mutable<PodSpec>, from: PodSpec, uid: string): void {
+  const name = `kube-api-access-${randomSuffix(newRngState(parseInt(uid.slice(0, 8), 16) || 1), 5)}`;
+  const containers = (from.containers ?? []).map((c) => withMount(c, name));
+  if (from.containers) mountedFrom.set(containers, { from: from.containers, volume: name });
+  spec.volumes = trimmed([...(from.volumes ?? []), apiAccessVolume(name)]);
+  spec.containers = containers;
+  if (from.initContainers) spec.initContainers = from.initContainers.map((c) => withMount(c, name));
 }
 
 /** Whether every container of the list already mounts something at the token's path. */

@@ -8,8 +8,8 @@
  * `resourceIsPod` is upstream's `opts.ResourceIsPod`: a Pod (not a template) must set
  * `hostPort == containerPort` under hostNetwork, and its images may not carry spaces.
  */
-import type { Container, PodSpec, PodTemplateSpec, Toleration } from '../../api/types.js';
-import { identityMemo } from '../../memo.js';
+import type { Affinity, Container, PodSpec, PodTemplateSpec, Toleration } from '../../api/types.js';
+import { identityMemo, memo, TemplateMemo } from '../../memo.js';
 import { serviceAccountMountOrigin } from '../strategies/service-account-admission.js';
 import { isDNS1123Subdomain } from '../../api/name-validation.js';
 import { validateAffinity } from './affinity.js';
@@ -64,41 +64,82 @@ function containerVariant(volumes: Iterable<string>, path: string): string {
 /** `validateTolerations` once per tolerations list object and path. */
 const tolerationErrors = identityMemo((list: readonly Toleration[], path: string): FieldError[] => validateTolerations(list, path));
 
+/**
+ * The fields in which the pods made from one template differ (pod-admission.ts): the node pin,
+ * the token volume with its mounts, and what the Priority plugin writes. Only the checks that
+ * read them are made again for a spec that shares every other field with one that validated
+ * clean; every other check would read the very same objects.
+ */
+const PER_POD: ReadonlySet<string> = new Set(['affinity', 'volumes', 'containers', 'initContainers', 'priority', 'preemptionPolicy', 'priorityClassName']);
+
+/** The last spec validated per source containers list, and whether it was clean at which path. */
+const validated = new TemplateMemo<readonly Container[], PodSpec, { readonly clean: boolean; readonly path: string; readonly resourceIsPod: boolean }>(PER_POD);
+
 export function validatePodSpec(spec: PodSpec, path: string, opts: PodSpecOptions): FieldError[] {
+  const containers = spec.containers ?? NO_CONTAINERS;
+  const key = serviceAccountMountOrigin(containers)?.from ?? containers;
+  const last = validated.last(key, spec);
+  // Whether the checks of the fields this spec shares with the last one can be skipped.
+  const shared = last !== undefined && last.clean && last.path === path && last.resourceIsPod === opts.resourceIsPod;
+  const p = pathsOf(path);
   const errs: FieldError[] = [];
-  if (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null) {
-    errs.push(required(child(path, 'terminationGracePeriodSeconds')));
+  if (!shared && (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null)) {
+    errs.push(required(p.terminationGracePeriodSeconds));
   }
-  const volumes = validateVolumes(spec.volumes, child(path, 'volumes'));
+  const volumes = validateVolumes(spec.volumes, p.volumes);
   errs.push(...volumes.errors);
-  errs.push(...containerErrors(spec.containers ?? NO_CONTAINERS, volumes.names, child(path, 'containers')));
-  errs.push(...validateInitContainers(spec.initContainers, spec.containers, volumes.names, child(path, 'initContainers')));
+  errs.push(...containerErrors(containers, volumes.names, p.containers));
+  errs.push(...validateInitContainers(spec.initContainers, spec.containers, volumes.names, p.initContainers));
   errs.push(...validateHostNetworkDeps(spec, path, opts));
-  errs.push(...oneOf(spec.restartPolicy, RESTART_POLICIES, child(path, 'restartPolicy')));
-  errs.push(...oneOf(spec.dnsPolicy, DNS_POLICIES, child(path, 'dnsPolicy')));
-  errs.push(...validateLabels(spec.nodeSelector, child(path, 'nodeSelector')));
-  errs.push(...validateAffinity(spec.affinity, child(path, 'affinity')));
-  errs.push(...subdomain(spec.serviceAccountName, child(path, 'serviceAccountName')));
-  errs.push(...subdomain(spec.nodeName, child(path, 'nodeName')));
-  const ads = spec.activeDeadlineSeconds;
-  if (ads !== undefined && ads !== null && (ads < 1 || ads > MAX_INT32)) {
-    errs.push(invalid(child(path, 'activeDeadlineSeconds'), goValue(ads), `must be between 1 and ${MAX_INT32}, inclusive`));
+  if (!shared) {
+    errs.push(...oneOf(spec.restartPolicy, RESTART_POLICIES, p.restartPolicy));
+    errs.push(...oneOf(spec.dnsPolicy, DNS_POLICIES, p.dnsPolicy));
+    errs.push(...validateLabels(spec.nodeSelector, p.nodeSelector));
   }
-  errs.push(...tolerationErrors(spec.tolerations ?? NO_TOLERATIONS, child(path, 'tolerations')));
-  errs.push(...subdomain(spec.priorityClassName, child(path, 'priorityClassName')));
+  if (spec.affinity) errs.push(...affinityErrors(spec.affinity, p.affinity));
+  if (!shared) {
+    errs.push(...subdomain(spec.serviceAccountName, p.serviceAccountName));
+    errs.push(...subdomain(spec.nodeName, p.nodeName));
+    const ads = spec.activeDeadlineSeconds;
+    if (ads !== undefined && ads !== null && (ads < 1 || ads > MAX_INT32)) {
+      errs.push(invalid(p.activeDeadlineSeconds, goValue(ads), `must be between 1 and ${MAX_INT32}, inclusive`));
+    }
+    errs.push(...tolerationErrors(spec.tolerations ?? NO_TOLERATIONS, p.tolerations));
+  }
+  errs.push(...subdomain(spec.priorityClassName, p.priorityClassName));
   if (spec.preemptionPolicy !== undefined && spec.preemptionPolicy !== null) {
-    errs.push(...oneOf(spec.preemptionPolicy, PREEMPTION_POLICIES, child(path, 'preemptionPolicy')));
+    errs.push(...oneOf(spec.preemptionPolicy, PREEMPTION_POLICIES, p.preemptionPolicy));
   }
   if (opts.resourceIsPod) {
-    for (const [list, name] of [[spec.containers, 'containers'], [spec.initContainers, 'initContainers']] as const) {
-      (list ?? []).forEach((c, i) => {
-        const image = c.image ?? '';
-        if (image.trim() !== image) errs.push(invalid(child(index(child(path, name), i), 'image'), goValue(image), 'must not have leading or trailing whitespace'));
-      });
-    }
+    imageWhitespace(spec.containers, p.containers, errs);
+    imageWhitespace(spec.initContainers, p.initContainers, errs);
   }
+  if (!shared) validated.keep(key, spec, { clean: errs.length === 0, path, resourceIsPod: opts.resourceIsPod });
   return errs;
 }
+
+/** The paths of a spec's fields, built once per spec path (a pod's are always `spec.*`). */
+const pathsOf = memo((path: string) => {
+  const names = [
+    'terminationGracePeriodSeconds', 'volumes', 'containers', 'initContainers', 'restartPolicy', 'dnsPolicy', 'nodeSelector', 'affinity',
+    'serviceAccountName', 'nodeName', 'activeDeadlineSeconds', 'tolerations', 'priorityClassName', 'preemptionPolicy',
+  ] as const;
+  return Object.fromEntries(names.map((n) => [n, child(path, n)])) as Record<(typeof names)[number], string>;
+}, 64);
+
+/** A Pod's images may not carry leading or trailing whitespace (`opts.ResourceIsPod`). */
+function imageWhitespace(list: readonly Container[] | undefined, path: string, errs: FieldError[]): void {
+  (list ?? []).forEach((c, i) => {
+    const image = c.image ?? '';
+    if (image.trim() !== image) errs.push(invalid(child(index(path, i), 'image'), goValue(image), 'must not have leading or trailing whitespace'));
+  });
+}
+
+/**
+ * `validateAffinity` once per affinity object and path: a daemon pod's pinned affinity is one
+ * object per template affinity and node, which the pod that replaces it in a rollout shares.
+ */
+const affinityErrors = identityMemo((affinity: Affinity, path: string): FieldError[] => validateAffinity(affinity, path));
 
 /** `ValidatePodTemplateSpec`: template labels (on `<path>.labels`), annotations, then the spec. */
 export function validatePodTemplateSpec(template: PodTemplateSpec, path: string): FieldError[] {

@@ -79,10 +79,15 @@ export class SchedulerCache {
       nodes: () => store.list('Node'),
       node: (name) => store.get('Node', '', name),
       nodeInfo: (node: Node) => new NodeInfo(node, this.usage.get(node.metadata.name) ?? emptyUsage(), () => [...store.podsOnNode(node.metadata.name)]),
-      nominatedPods: (name) => [...(this.nominated.get(name)?.values() ?? [])].sort((a, b) => cmp(key(a), key(b))),
+      nominatedPods: (name) => {
+        const pods = this.nominated.get(name);
+        return pods === undefined || pods.size === 0 ? NO_PODS : [...pods.values()].sort((a, b) => cmp(key(a), key(b)));
+      },
     };
   }
 }
+
+const NO_PODS: readonly Pod[] = [];
 
 /** A view over explicit nodes and a pods-by-node lookup (for explanations; no cache). */
 export function staticView(nodes: readonly Node[], podsOnNode: (nodeName: string) => Iterable<Pod>, nominated: readonly Pod[] = []): ClusterView {

@@ -39,7 +39,13 @@ export function countsOnNode(pod: Pod | undefined): pod is Pod {
 
 export class NodeInfo {
   readonly allocatable: Readonly<Resources>;
+  /**
+   * The totals: the cache's own object until a what-if edit (preemption, nominated pods) makes
+   * a private copy, so such edits never reach the cache and a plain filter pass copies nothing.
+   * A NodeInfo lives for one scheduling attempt, during which the cache does not change.
+   */
   private usage: NodeUsage;
+  private ownUsage = false;
   private podList: Pod[] | undefined;
 
   constructor(
@@ -48,8 +54,7 @@ export class NodeInfo {
     private readonly loadPods: () => Pod[],
   ) {
     this.allocatable = nodeAllocatable(node);
-    // A private copy: what-if edits (preemption, nominated pods) never reach the cache.
-    this.usage = { ...usage, requested: cloneResources(usage.requested) };
+    this.usage = usage;
   }
 
   /** A NodeInfo over an explicit set of pods (terminal ones are skipped). */
@@ -103,7 +108,7 @@ export class NodeInfo {
   addPod(pod: Pod): void {
     this.pods();
     this.podList!.push(pod);
-    applyPod(this.usage, pod, 1);
+    applyPod(this.ownedUsage(), pod, 1);
   }
 
   removePod(pod: Pod): void {
@@ -111,7 +116,16 @@ export class NodeInfo {
     const i = list.findIndex((p) => p.metadata.uid === pod.metadata.uid);
     if (i < 0) return;
     this.podList = [...list.slice(0, i), ...list.slice(i + 1)];
-    applyPod(this.usage, pod, -1);
+    applyPod(this.ownedUsage(), pod, -1);
+  }
+
+  /** The totals, copied first if they are still shared. */
+  private ownedUsage(): NodeUsage {
+    if (!this.ownUsage) {
+      this.usage = { ...this.usage, requested: cloneResources(this.usage.requested) };
+      this.ownUsage = true;
+    }
+    return this.usage;
   }
 }
 

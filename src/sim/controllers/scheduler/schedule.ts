@@ -55,12 +55,15 @@ function namedNodes(names: ReadonlySet<string>, view: ClusterView): Node[] {
   return [...names].sort().flatMap((n) => view.node(n) ?? []);
 }
 
+/** The status of the nodes a PreFilter left out: the same for every pod it narrows. */
+const NOT_NAMED = status(NODE_AFFINITY, 'UnschedulableAndUnresolvable', didNotSatisfyReason([NODE_AFFINITY]));
+
 export function schedulePod(state: CycleState, view: ClusterView): ScheduleResult {
   const numAllNodes = view.numNodes();
   if (numAllNodes === 0) return { kind: 'noNodes' };
-  const d = newDiagnosis();
   const pre = nodeAffinityPreFilter(state.pod);
   if (pre.status) {
+    const d = newDiagnosis();
     d.preFilterMsg = pre.status.reasons.join(', ');
     d.nodeToStatus.absent = pre.status;
     d.unschedulablePlugins.add(pre.status.plugin);
@@ -74,20 +77,27 @@ export function schedulePod(state: CycleState, view: ClusterView): ScheduleResul
     }
   }
   const nodes = pre.nodeNames ? namedNodes(pre.nodeNames, view) : view.nodes();
-  if (pre.nodeNames) d.nodeToStatus.absent = status(NODE_AFFINITY, 'UnschedulableAndUnresolvable', didNotSatisfyReason([NODE_AFFINITY]));
+  // Made when a node is rejected: a pod that fits (most attempts) needs no diagnosis.
+  let d: Diagnosis | undefined;
   const feasible: NodeInfo[] = [];
   for (const node of nodes) {
     const info = view.nodeInfo(node);
     const s = runFilterPluginsWithNominatedPods(state, info, view.nominatedPods(node.metadata.name));
     if (s) {
+      d ??= newDiagnosis();
       d.nodeToStatus.explicit.set(node.metadata.name, s);
       d.unschedulablePlugins.add(s.plugin);
     } else feasible.push(info);
   }
-  if (feasible.length === 0) return { kind: 'unschedulable', diagnosis: d, numAllNodes };
+  if (feasible.length === 0) {
+    d ??= newDiagnosis();
+    if (pre.nodeNames) d.nodeToStatus.absent = NOT_NAMED;
+    return { kind: 'unschedulable', diagnosis: d, numAllNodes };
+  }
   let best = feasible[0]!;
   let bestScore = feasible.length === 1 ? 0 : leastAllocatedScore(state, best);
-  for (const info of feasible.slice(1)) {
+  for (let i = 1; i < feasible.length; i++) {
+    const info = feasible[i]!;
     const score = leastAllocatedScore(state, info);
     if (score > bestScore) {
       best = info;

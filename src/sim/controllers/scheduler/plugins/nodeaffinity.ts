@@ -33,7 +33,9 @@ export function nodeAffinityPreFilter(pod: Pod): PreFilterResult {
       termNames = termNames ? new Set([...termNames].filter((n) => values.has(n))) : values;
     }
     if (!termNames) return {};
-    names = new Set([...(names ?? []), ...termNames]);
+    // One term (the DaemonSet's pin) needs no union: its set is the answer.
+    if (names === undefined) names = termNames;
+    else for (const n of termNames) names.add(n);
   }
   if (names && names.size === 0) return { status: status(NODE_AFFINITY, 'UnschedulableAndUnresolvable', ERR_REASON_CONFLICT) };
   return names ? { nodeNames: names } : {};

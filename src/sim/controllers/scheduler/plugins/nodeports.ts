@@ -6,7 +6,7 @@
  * `0.0.0.0`; otherwise only the exact same triple conflicts. Terminating pods still hold their
  * ports.
  */
-import type { Pod } from '../../../api/types.js';
+import type { Container, Pod } from '../../../api/types.js';
 import type { FilterPlugin, HostPort } from '../framework.js';
 
 export const NODE_PORTS = 'NodePorts';
@@ -21,15 +21,25 @@ const ANY_IP = '0.0.0.0';
  * regular and restartable init containers. With `hostNetwork: true` an unset hostPort means the
  * container port (what API defaulting writes).
  */
-export function podHostPorts(pod: Pod): HostPort[] {
-  const out: HostPort[] = [];
-  const containers = [...(pod.spec.initContainers ?? []).filter((c) => (c as { restartPolicy?: string }).restartPolicy === 'Always'), ...(pod.spec.containers ?? [])];
-  for (const c of containers) {
-    for (const p of c.ports ?? []) {
-      const port = p.hostPort ?? (pod.spec.hostNetwork ? p.containerPort : 0);
-      if (!port || port <= 0) continue;
-      out.push({ ip: p.hostIP || ANY_IP, protocol: p.protocol || 'TCP', port });
-    }
+export function podHostPorts(pod: Pod): readonly HostPort[] {
+  let out: HostPort[] | undefined;
+  for (const c of pod.spec.initContainers ?? NO_CONTAINERS) {
+    if ((c as { restartPolicy?: string }).restartPolicy === 'Always') out = addHostPorts(out, c, pod.spec.hostNetwork === true);
+  }
+  for (const c of pod.spec.containers ?? NO_CONTAINERS) out = addHostPorts(out, c, pod.spec.hostNetwork === true);
+  // Most pods use no host port: they share one empty list (the kubelet asks per pod too).
+  return out ?? NO_PORTS;
+}
+
+const NO_CONTAINERS: readonly Container[] = [];
+const NO_PORTS: readonly HostPort[] = [];
+
+/** `out` with the container's host ports appended (made on the first one). */
+function addHostPorts(out: HostPort[] | undefined, c: Container, hostNetwork: boolean): HostPort[] | undefined {
+  for (const p of c.ports ?? []) {
+    const port = p.hostPort ?? (hostNetwork ? p.containerPort : 0);
+    if (!port || port <= 0) continue;
+    (out ??= []).push({ ip: p.hostIP || ANY_IP, protocol: p.protocol || 'TCP', port });
   }
   return out;
 }
