@@ -59,6 +59,15 @@ export interface ApiEnv {
 const MAX_GENERATED_PREFIX = 58;
 
 /**
+ * Names a create with generateName tries before it answers AlreadyExists (registry
+ * `maxNameGenerationCreateAttempts`, used by `createWithGenerateNameRetry`; the RetryGenerateName
+ * feature is GA and locked on since v1.32). Five random characters collide often enough at fleet
+ * size (a 5,000-pod DaemonSet meets one about every other build) that a controller would
+ * otherwise see a FailedCreate a real cluster never shows.
+ */
+const NAME_GENERATION_ATTEMPTS = 8;
+
+/**
  * Kinds whose Go type has a `status` field. PriorityClass, ControllerRevision and Event have none,
  * so a stored one never shows `status: {}` in `-o yaml`.
  */
@@ -93,7 +102,12 @@ export class ApiServer {
     }
     let name = draft.metadata.name ?? '';
     if (!name && draft.metadata.generateName) {
-      name = draft.metadata.generateName.slice(0, MAX_GENERATED_PREFIX) + randomSuffix(rng, 5);
+      // createWithGenerateNameRetry: a generated name already taken is drawn again, up to the limit.
+      const prefix = draft.metadata.generateName.slice(0, MAX_GENERATED_PREFIX);
+      for (let attempt = 0; attempt < NAME_GENERATION_ATTEMPTS; attempt++) {
+        name = prefix + randomSuffix(rng, 5);
+        if (!this.store.get(kind, namespace ?? '', name)) break;
+      }
     }
     if (!name) {
       return fail(invalid(qualifiedKind(kind), '', [{ field: 'metadata.name', message: 'metadata.name: Required value: name or generateName is required' }]));

@@ -175,3 +175,47 @@ describe('ValidatePodCreate', () => {
     expect(err(newApi().create(podDraft((d) => (d.spec.containers = [])))).message).toBe('Pod "p" is invalid: spec.containers: Required value');
   });
 });
+
+describe('generateName (createWithGenerateNameRetry, RetryGenerateName GA since v1.32)', () => {
+  const generated = podDraft((d) => {
+    delete d.metadata.name;
+    d.metadata.generateName = 'agent-';
+  });
+  /** The name the next create with generateName would draw (a dry run draws from a copy of the RNG). */
+  const nextName = (api: ApiServer) => ok(api.create(generated, { dryRun: true })).metadata.name;
+  /** Stores a pod under `name` without drawing from the API server's RNG. */
+  const occupy = (api: ApiServer, name: string) => {
+    const pod = ok(newApi().create(podDraft()));
+    api.store.put({ ...pod, metadata: { ...pod.metadata, name } });
+  };
+
+  it('draws another name when the one it drew is taken', () => {
+    const api = newApi();
+    const taken = nextName(api);
+    occupy(api, taken);
+    const pod = ok(api.create(generated));
+    expect(pod.metadata.name).toMatch(/^agent-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
+    expect(pod.metadata.name).not.toBe(taken);
+    expect(api.store.get('Pod', 'default', taken)?.metadata.uid).not.toBe(pod.metadata.uid);
+  });
+
+  it('answers AlreadyExists, naming the last name drawn, once eight names in a row are taken', () => {
+    const api = newApi();
+    // Learn the eight names the RNG will draw: occupy each in turn and ask again.
+    const names: string[] = [];
+    const probe = newApi();
+    for (let i = 0; i < 8; i++) {
+      for (const n of names) occupy(probe, n);
+      names.push(nextName(probe));
+    }
+    expect(new Set(names).size).toBe(8);
+    for (const n of names.slice(0, 7)) occupy(api, n);
+    // Seven taken: the eighth attempt succeeds with the eighth name.
+    expect(ok(api.create(generated, { dryRun: true })).metadata.name).toBe(names[7]);
+    occupy(api, names[7]!);
+    const e = err(api.create(generated));
+    expect(e.reason).toBe('AlreadyExists');
+    expect(e.message).toBe(`pods "${names[7]}" already exists`);
+    expect(api.store.count('Pod')).toBe(8);
+  });
+});
