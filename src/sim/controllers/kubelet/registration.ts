@@ -60,12 +60,20 @@ const NODE_ANNOTATIONS: Readonly<Record<string, string>> = {
  * Without labels of its own (the usual fleet) the well-known ones are already in order.
  */
 function nodeLabels(name: string, own: Readonly<Record<string, string>>): Record<string, string> {
+  if (!hasKeys(own)) return wellKnownLabels('amd64', 'linux', name);
   const labels: Record<string, string> = { 'kubernetes.io/arch': 'amd64', 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', ...own };
-  const arch = labels['kubernetes.io/arch']!;
-  const os = labels['kubernetes.io/os']!;
-  const wellKnown = { 'beta.kubernetes.io/arch': arch, 'beta.kubernetes.io/os': os, 'kubernetes.io/arch': arch, 'kubernetes.io/hostname': labels['kubernetes.io/hostname']!, 'kubernetes.io/os': os };
-  if (Object.keys(own).length === 0) return wellKnown;
+  const wellKnown = wellKnownLabels(labels['kubernetes.io/arch']!, labels['kubernetes.io/os']!, labels['kubernetes.io/hostname']!);
   return Object.fromEntries(Object.entries({ ...labels, ...wellKnown }).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+}
+
+/** The well-known labels, in sorted order. */
+function wellKnownLabels(arch: string, os: string, hostname: string): Record<string, string> {
+  return { 'beta.kubernetes.io/arch': arch, 'beta.kubernetes.io/os': os, 'kubernetes.io/arch': arch, 'kubernetes.io/hostname': hostname, 'kubernetes.io/os': os };
+}
+
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 export interface Registration {
@@ -103,6 +111,7 @@ function machineResources(reg: Registration): { readonly capacity: ResourceList;
 export function registrationNode(name: string, index: number, reg: Registration, now: number): Draft<Node> & { kind: 'Node' } {
   const labels = nodeLabels(name, reg.labels);
   const { capacity, allocatable } = machineResources(reg);
+  const cidr = podCIDR(index);
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -111,7 +120,7 @@ export function registrationNode(name: string, index: number, reg: Registration,
       labels,
       annotations: NODE_ANNOTATIONS,
     },
-    spec: { podCIDR: podCIDR(index), podCIDRs: [podCIDR(index)], ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
+    spec: { podCIDR: cidr, podCIDRs: [cidr], ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
     status: {
       conditions: initialConditions({ forced: {}, booted: false }, now).conditions,
       capacity,

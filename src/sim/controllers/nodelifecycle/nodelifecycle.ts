@@ -191,12 +191,13 @@ export class NodeLifecycleController implements Controller {
     const node = ctx.store.get('Node', '', name);
     const labels = node?.metadata.labels;
     if (!node || !labels) return;
-    const updates: Record<string, string> = {};
+    // Made only when a label differs: nearly every node, every time, already agrees.
+    let updates: Record<string, string> | undefined;
     for (const [primary, secondary] of LABELS_TO_RECONCILE) {
       const v = labels[primary];
-      if (v !== undefined && labels[secondary] !== v) updates[secondary] = v;
+      if (v !== undefined && labels[secondary] !== v) (updates ??= {})[secondary] = v;
     }
-    if (Object.keys(updates).length === 0) return;
+    if (!updates) return;
     this.write(() => ctx.client.updateMetadata<'Node'>(node, { labels: { ...labels, ...updates } }, `the beta os/arch labels of node ${name} follow the stable ones`));
   }
 
