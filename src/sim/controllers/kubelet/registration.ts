@@ -10,7 +10,7 @@
 import type { Node, ResourceList, Taint } from '../../api/types.js';
 import type { Draft } from '../../apiserver/apiserver.js';
 import { BoundedTable } from '../../bounded-table.js';
-import { hexId } from './ids.js';
+import { hexId, uuidId } from './ids.js';
 import { initialConditions } from './nodestatus.js';
 
 /** The version this simulated fleet runs (nodeInfo.kubeletVersion, `kubectl get nodes` VERSION). */
@@ -41,12 +41,6 @@ export function podCIDR(index: number): string {
 /** The n-th pod IP handed out on this machine (hosts .2 to .254, wrapping). */
 export function podIP(index: number, n: number): string {
   return `${podNet(index)}.${(n % 253) + 2}`;
-}
-
-function uuid(text: string): string {
-  const h = hexId(text, 32);
-  // Joined flat: a node keeps two of these, and a template literal would keep them as ropes.
-  return [h.slice(0, 8), h.slice(8, 12), h.slice(12, 16), h.slice(16, 20), h.slice(20)].join('-');
 }
 
 /** The annotations every kubelet registers with: one readonly map all nodes share. */
@@ -131,7 +125,7 @@ export function registrationNode(name: string, index: number, reg: Registration,
       ],
       nodeInfo: {
         architecture: labels['kubernetes.io/arch']!,
-        bootID: uuid(`boot:${name}:${index}`),
+        bootID: uuidId(`boot:${name}:${index}`),
         containerRuntimeVersion: CONTAINER_RUNTIME_VERSION,
         kernelVersion: KERNEL_VERSION,
         kubeProxyVersion: '',
@@ -139,7 +133,7 @@ export function registrationNode(name: string, index: number, reg: Registration,
         machineID: hexId(`machine:${name}:${index}`, 32),
         operatingSystem: labels['kubernetes.io/os']!,
         osImage: OS_IMAGE,
-        systemUUID: uuid(`system:${name}:${index}`),
+        systemUUID: uuidId(`system:${name}:${index}`),
       },
     },
   };
