@@ -55,7 +55,11 @@ export function fromCodes(codes: number[]): string {
   return String.fromCharCode.apply(null, codes);
 }
 
-/** Writes `digits` hex digits of `n` (most significant first, from digit `from` of 8) at `at`. */
+/**
+ * Writes `digits` hex digits of `n` (a 32-bit unsigned integer; most significant first, from
+ * digit `from` of 8) at `at`, from the digit table: `Number.prototype.toString(16)` of a number
+ * past 2^31 is slow on a hot path.
+ */
 export function putHex(codes: number[], at: number, n: number, from: number, digits: number): void {
   for (let i = 0; i < digits; i++) codes[at + i] = HEX_CODES[(n >>> (28 - 4 * (from + i))) & 15]!;
 }
@@ -75,16 +79,6 @@ export function randomUid(state: RngState): string {
   hex(3);
   codes.push(DASH);
   hex(12);
-  return fromCodes(codes);
-}
-
-/**
- * `n` (a 32-bit unsigned integer) as eight hex digits, from the digit table:
- * `Number.prototype.toString(16)` of a number past 2^31 is slow on a hot path.
- */
-export function hex32(n: number): string {
-  const codes = new Array<number>(8);
-  putHex(codes, 0, n, 0, 8);
   return fromCodes(codes);
 }
 
