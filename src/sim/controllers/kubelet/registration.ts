@@ -85,7 +85,10 @@ export interface Registration {
 const resourcesBySize = new BoundedTable<string, { readonly capacity: ResourceList; readonly allocatable: ResourceList }>(4096);
 
 function machineResources(reg: Registration): { readonly capacity: ResourceList; readonly allocatable: ResourceList } {
-  return resourcesBySize.obtain(`${reg.cpu}\u0000${reg.memory}\u0000${reg.pods}`, () => {
+  // The machines of one `sim node add` share its registration: found without building a key.
+  if (reg === lastRegistration) return lastResources!;
+  lastRegistration = reg;
+  return (lastResources = resourcesBySize.obtain(`${reg.cpu}\u0000${reg.memory}\u0000${reg.pods}`, () => {
     const capacity: ResourceList = {
       cpu: reg.cpu,
       'ephemeral-storage': EPHEMERAL_STORAGE,
@@ -95,8 +98,11 @@ function machineResources(reg: Registration): { readonly capacity: ResourceList;
       pods: reg.pods,
     };
     return { capacity, allocatable: { ...capacity } };
-  });
+  }));
 }
+
+let lastRegistration: Registration | undefined;
+let lastResources: ReturnType<typeof machineResources> | undefined;
 
 /**
  * The Node a kubelet creates for machine `index` named `name` at `now`: a booting machine, so
