@@ -157,9 +157,11 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
   if ('error' in paths) return fail(paths.error);
 
   let out = '';
+  // One registration for all the names: the machines of one command share their resources.
+  const reg = { labels, taints, cpu, memory, pods: String(Number(podsText)) };
   for (const name of names) {
     const m = kubelet.registerMachine(name, { paths, now: ctx.cluster.now, bootSeconds: d.nodeBootSeconds });
-    const draft = registrationNode(name, m.index, { labels, taints, cpu, memory, pods: String(Number(podsText)) }, ctx.cluster.now);
+    const draft = registrationNode(name, m.index, reg, ctx.cluster.now);
     const r = ctx.client.create(draft, `sim node add: the kubelet of machine ${name} registers its Node`);
     if (!r.ok) {
       kubelet.forgetMachine(name);

@@ -43,7 +43,7 @@ export function randomSuffix(state: RngState, n: number): string {
 
 /** The char codes of the hex digits 0-9a-f. */
 const HEX_CODES = Array.from('0123456789abcdef', (ch) => ch.charCodeAt(0));
-const DASH = '-'.charCodeAt(0);
+export const DASH = '-'.charCodeAt(0);
 const FOUR = '4'.charCodeAt(0);
 
 /**
@@ -51,12 +51,16 @@ const FOUR = '4'.charCodeAt(0);
  * concatenated piece by piece is kept as the tree of its pieces (several times the size) until
  * something reads it as a whole, and most uids are never read that way.
  */
-function fromCodes(codes: number[]): string {
+export function fromCodes(codes: number[]): string {
   return String.fromCharCode.apply(null, codes);
 }
 
-/** Writes `digits` hex digits of `n` (most significant first, from digit `from` of 8) at `at`. */
-function putHex(codes: number[], at: number, n: number, from: number, digits: number): void {
+/**
+ * Writes `digits` hex digits of `n` (a 32-bit unsigned integer; most significant first, from
+ * digit `from` of 8) at `at`, from the digit table: `Number.prototype.toString(16)` of a number
+ * past 2^31 is slow on a hot path.
+ */
+export function putHex(codes: number[], at: number, n: number, from: number, digits: number): void {
   for (let i = 0; i < digits; i++) codes[at + i] = HEX_CODES[(n >>> (28 - 4 * (from + i))) & 15]!;
 }
 
@@ -75,16 +79,6 @@ export function randomUid(state: RngState): string {
   hex(3);
   codes.push(DASH);
   hex(12);
-  return fromCodes(codes);
-}
-
-/**
- * `n` (a 32-bit unsigned integer) as eight hex digits, from the digit table:
- * `Number.prototype.toString(16)` of a number past 2^31 is slow on a hot path.
- */
-export function hex32(n: number): string {
-  const codes = new Array<number>(8);
-  putHex(codes, 0, n, 0, 8);
   return fromCodes(codes);
 }
 

@@ -45,6 +45,16 @@ describe('TaintNodesByCondition admission', () => {
     expect(ok(newApi().create<'Node'>(nodeDraft((d) => (d.spec.taints = [noExecute])))).spec.taints).toEqual([noExecute, NOT_READY]);
   });
 
+  it('nodes registering without taints share one list, which validation checks once', () => {
+    const api = newApi();
+    const one: Node = ok(api.create<'Node'>(nodeDraft()));
+    const two: Node = ok(api.create<'Node'>(nodeDraft((d) => (d.metadata.name = 'node-2'))));
+    expect(one.spec.taints).toEqual([NOT_READY]);
+    expect(two.spec.taints).toBe(one.spec.taints);
+    const tainted: Node = ok(api.create<'Node'>(nodeDraft((d) => ((d.metadata.name = 'node-3'), (d.spec.taints = [{ key: 'dedicated', effect: 'NoSchedule' }])))));
+    expect(tainted.spec.taints).not.toBe(one.spec.taints);
+  });
+
   it('only on create: an update may remove the taint', () => {
     const api = newApi();
     const node: Node = ok(api.create<'Node'>(nodeDraft()));

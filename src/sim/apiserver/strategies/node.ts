@@ -25,9 +25,15 @@ import { TAINT_NODE_NOT_READY } from './default-toleration-seconds.js';
 export function addNotReadyTaint(node: Node): Node {
   const taints = node.spec?.taints ?? [];
   if (taints.some((t) => t.key === TAINT_NODE_NOT_READY && t.effect === 'NoSchedule')) return node;
+  // A node registering without taints of its own (nearly every node of a fleet) gets the one
+  // shared list, which validation then checks once for all of them (`taintErrors`).
+  const list = taints.length === 0 ? (NOT_READY_ONLY as Taint[]) : trimmed([...taints, NOT_READY_ONLY[0]!]);
   // withField: a spread that gains a key would give every node's spec a hidden class of its own.
-  return { ...node, spec: withField(node.spec ?? {}, 'taints', trimmed([...taints, { key: TAINT_NODE_NOT_READY, effect: 'NoSchedule' }])) };
+  return { ...node, spec: withField(node.spec ?? {}, 'taints', list) };
 }
+
+/** The taints of a node that registered without any: shared by all such nodes, so only read. */
+const NOT_READY_ONLY: readonly Taint[] = [{ key: TAINT_NODE_NOT_READY, effect: 'NoSchedule' }];
 
 /** `validateNodeTaints`. */
 export function validateNodeTaints(taints: readonly Taint[] | undefined, path: string): FieldError[] {

@@ -3,7 +3,7 @@
  * they never draw from the seeded RNG and never change the names the rest of the cluster gets.
  * Not cryptographic: FNV-1a over the text with a different offset per 8-hex-digit block.
  */
-import { hex32 } from '../../engine/rng.js';
+import { DASH, fromCodes, putHex } from '../../engine/rng.js';
 
 function fnv1a(text: string, seed: number): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;
@@ -14,15 +14,38 @@ function fnv1a(text: string, seed: number): number {
   return h >>> 0;
 }
 
+/** The hash of `text` for 8-hex-digit block `block` of an id. */
+function blockHash(text: string, block: number): number {
+  return fnv1a(text, Math.imul(block + 1, 0x9e3779b1));
+}
+
 /**
- * `n` lowercase hex digits that depend only on `text`. Joined, not appended: a container ID is
- * kept as long as its pod, and appending would keep it as a chain of eight rope nodes.
+ * `n` lowercase hex digits that depend only on `text`. Written as char codes into one flat
+ * string: a container ID is kept as long as its pod (appending would keep a chain of rope
+ * nodes), and no string or list is made per block.
  */
 export function hexId(text: string, n = 64): string {
-  const blocks: string[] = [];
-  for (let block = 0; block * 8 < n; block++) blocks.push(hex32(fnv1a(text, Math.imul(block + 1, 0x9e3779b1))));
-  const out = blocks.join('');
-  return out.length === n ? out : out.slice(0, n);
+  const codes = new Array<number>(n);
+  for (let block = 0; block * 8 < n; block++) putHex(codes, block * 8, blockHash(text, block), 0, Math.min(8, n - block * 8));
+  return fromCodes(codes);
+}
+
+/** `hexId(text, 32)` in UUID form (8-4-4-4-12), as a machine's boot ID and system UUID are written. */
+export function uuidId(text: string): string {
+  const codes = new Array<number>(36);
+  const b = blockHash(text, 1);
+  const c = blockHash(text, 2);
+  putHex(codes, 0, blockHash(text, 0), 0, 8);
+  codes[8] = DASH;
+  putHex(codes, 9, b, 0, 4);
+  codes[13] = DASH;
+  putHex(codes, 14, b, 4, 4);
+  codes[18] = DASH;
+  putHex(codes, 19, c, 0, 4);
+  codes[23] = DASH;
+  putHex(codes, 24, c, 4, 4);
+  putHex(codes, 28, blockHash(text, 3), 0, 8);
+  return fromCodes(codes);
 }
 
 /** A number in [lo, hi) that depends only on `text`. */

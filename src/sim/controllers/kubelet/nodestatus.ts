@@ -13,6 +13,7 @@ import { jsonEqual } from '../../apiserver/validation/equality.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { MachineState } from './state.js';
 import { sameElements, trimmed } from '../../intern.js';
+import { BoundedTable } from '../../bounded-table.js';
 
 /** The condition types `sim node condition` may set. */
 export const NODE_CONDITION_TYPES = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable'] as const;
@@ -84,25 +85,61 @@ const KUBELET_TYPES = new Set<string>(NODE_CONDITION_TYPES);
 
 export interface NodeConditionUpdate {
   readonly conditions: NodeCondition[];
-  /** Event reasons to record, in order (`recordEventFunc`). */
-  readonly events: string[];
+  /** Event reasons to record, in order (`recordEventFunc`); shared, so only read. */
+  readonly events: readonly string[];
 }
 
 /**
  * The conditions to post now, given what the Node currently says. Unchanged conditions keep
  * their lastTransitionTime; every posted condition gets lastHeartbeatTime = now.
+ *
+ * The nodes that register or change together hold one conditions list and post the same
+ * conditions: the answer for a list is kept for the instant (`updatesAt`), so every node after
+ * the first is one lookup, and they all get the same new list (stored lists are never mutated).
  */
 export function nodeConditions(node: Pick<Node, 'status'>, m: ConditionInputs, now: number): NodeConditionUpdate {
-  const old = node.status.conditions ?? [];
+  const old = node.status.conditions ?? NO_CONDITIONS;
+  const posted = postedConditions(m);
+  // A forced condition makes a list of its own, so only the shared lists are worth keeping.
+  if (posted !== UNFORCED_BOOTED && posted !== UNFORCED_BOOTING) return computeConditions(old, posted, now);
+  const table = updatesAt(now, posted);
+  return table.get(old) ?? table.set(old, computeConditions(old, posted, now));
+}
+
+/** A node's conditions before its kubelet first posts: one list, so registrations share their answer. */
+const NO_CONDITIONS: readonly NodeCondition[] = [];
+
+/**
+ * The answers of the current instant, by old conditions list, for the two lists every node
+ * without a forced condition posts; forgotten when the clock moves on (a heartbeat is `now`).
+ */
+let updatesInstant: number | undefined;
+let updatesBooted = newUpdates();
+let updatesBooting = newUpdates();
+
+function newUpdates(): BoundedTable<readonly NodeCondition[], NodeConditionUpdate> {
+  return new BoundedTable(4096);
+}
+
+function updatesAt(now: number, posted: readonly Posted[]): BoundedTable<readonly NodeCondition[], NodeConditionUpdate> {
+  if (now !== updatesInstant) {
+    updatesInstant = now;
+    updatesBooted = newUpdates();
+    updatesBooting = newUpdates();
+  }
+  return posted === UNFORCED_BOOTED ? updatesBooted : updatesBooting;
+}
+
+function computeConditions(old: readonly NodeCondition[], posted: readonly Posted[], now: number): NodeConditionUpdate {
   const events: string[] = [];
   const conditions: NodeCondition[] = old.filter((c) => !KUBELET_TYPES.has(c.type));
-  for (const { type, status } of postedConditions(m)) {
+  const heartbeat = rfc3339(now);
+  for (const { type, status } of posted) {
     const prev = old.find((c) => c.type === type);
     const w = WORDING[type][status]!;
     const changed = !prev || prev.status !== status;
     // A new Ready condition records no event (the setter only reports transitions of Ready).
     if (changed && w.event && (prev || type !== 'Ready')) events.push(w.event);
-    const heartbeat = rfc3339(now);
     const transition = changed ? heartbeat : (prev.lastTransitionTime ?? heartbeat);
     if (prev && prev.status === status && prev.lastHeartbeatTime === heartbeat && prev.lastTransitionTime === transition && prev.reason === w.reason && prev.message === w.message) {
       conditions.push(prev);

@@ -10,7 +10,7 @@
 import type { Node, ResourceList, Taint } from '../../api/types.js';
 import type { Draft } from '../../apiserver/apiserver.js';
 import { BoundedTable } from '../../bounded-table.js';
-import { hexId } from './ids.js';
+import { hexId, uuidId } from './ids.js';
 import { initialConditions } from './nodestatus.js';
 
 /** The version this simulated fleet runs (nodeInfo.kubeletVersion, `kubectl get nodes` VERSION). */
@@ -43,12 +43,6 @@ export function podIP(index: number, n: number): string {
   return `${podNet(index)}.${(n % 253) + 2}`;
 }
 
-function uuid(text: string): string {
-  const h = hexId(text, 32);
-  // Joined flat: a node keeps two of these, and a template literal would keep them as ropes.
-  return [h.slice(0, 8), h.slice(8, 12), h.slice(12, 16), h.slice(16, 20), h.slice(20)].join('-');
-}
-
 /** The annotations every kubelet registers with: one readonly map all nodes share. */
 const NODE_ANNOTATIONS: Readonly<Record<string, string>> = {
   'node.alpha.kubernetes.io/ttl': '0',
@@ -60,12 +54,20 @@ const NODE_ANNOTATIONS: Readonly<Record<string, string>> = {
  * Without labels of its own (the usual fleet) the well-known ones are already in order.
  */
 function nodeLabels(name: string, own: Readonly<Record<string, string>>): Record<string, string> {
+  if (!hasKeys(own)) return wellKnownLabels('amd64', 'linux', name);
   const labels: Record<string, string> = { 'kubernetes.io/arch': 'amd64', 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux', ...own };
-  const arch = labels['kubernetes.io/arch']!;
-  const os = labels['kubernetes.io/os']!;
-  const wellKnown = { 'beta.kubernetes.io/arch': arch, 'beta.kubernetes.io/os': os, 'kubernetes.io/arch': arch, 'kubernetes.io/hostname': labels['kubernetes.io/hostname']!, 'kubernetes.io/os': os };
-  if (Object.keys(own).length === 0) return wellKnown;
+  const wellKnown = wellKnownLabels(labels['kubernetes.io/arch']!, labels['kubernetes.io/os']!, labels['kubernetes.io/hostname']!);
   return Object.fromEntries(Object.entries({ ...labels, ...wellKnown }).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+}
+
+/** The well-known labels, in sorted order. */
+function wellKnownLabels(arch: string, os: string, hostname: string): Record<string, string> {
+  return { 'beta.kubernetes.io/arch': arch, 'beta.kubernetes.io/os': os, 'kubernetes.io/arch': arch, 'kubernetes.io/hostname': hostname, 'kubernetes.io/os': os };
+}
+
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
 }
 
 export interface Registration {
@@ -83,7 +85,10 @@ export interface Registration {
 const resourcesBySize = new BoundedTable<string, { readonly capacity: ResourceList; readonly allocatable: ResourceList }>(4096);
 
 function machineResources(reg: Registration): { readonly capacity: ResourceList; readonly allocatable: ResourceList } {
-  return resourcesBySize.obtain(`${reg.cpu}\u0000${reg.memory}\u0000${reg.pods}`, () => {
+  // The machines of one `sim node add` share its registration: found without building a key.
+  if (reg === lastRegistration) return lastResources!;
+  lastRegistration = reg;
+  return (lastResources = resourcesBySize.obtain(`${reg.cpu}\u0000${reg.memory}\u0000${reg.pods}`, () => {
     const capacity: ResourceList = {
       cpu: reg.cpu,
       'ephemeral-storage': EPHEMERAL_STORAGE,
@@ -93,8 +98,11 @@ function machineResources(reg: Registration): { readonly capacity: ResourceList;
       pods: reg.pods,
     };
     return { capacity, allocatable: { ...capacity } };
-  });
+  }));
 }
+
+let lastRegistration: Registration | undefined;
+let lastResources: ReturnType<typeof machineResources> | undefined;
 
 /**
  * The Node a kubelet creates for machine `index` named `name` at `now`: a booting machine, so
@@ -103,6 +111,7 @@ function machineResources(reg: Registration): { readonly capacity: ResourceList;
 export function registrationNode(name: string, index: number, reg: Registration, now: number): Draft<Node> & { kind: 'Node' } {
   const labels = nodeLabels(name, reg.labels);
   const { capacity, allocatable } = machineResources(reg);
+  const cidr = podCIDR(index);
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -111,7 +120,7 @@ export function registrationNode(name: string, index: number, reg: Registration,
       labels,
       annotations: NODE_ANNOTATIONS,
     },
-    spec: { podCIDR: podCIDR(index), podCIDRs: [podCIDR(index)], ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
+    spec: { podCIDR: cidr, podCIDRs: [cidr], ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
     status: {
       conditions: initialConditions({ forced: {}, booted: false }, now).conditions,
       capacity,
@@ -122,7 +131,7 @@ export function registrationNode(name: string, index: number, reg: Registration,
       ],
       nodeInfo: {
         architecture: labels['kubernetes.io/arch']!,
-        bootID: uuid(`boot:${name}:${index}`),
+        bootID: uuidId(`boot:${name}:${index}`),
         containerRuntimeVersion: CONTAINER_RUNTIME_VERSION,
         kernelVersion: KERNEL_VERSION,
         kubeProxyVersion: '',
@@ -130,7 +139,7 @@ export function registrationNode(name: string, index: number, reg: Registration,
         machineID: hexId(`machine:${name}:${index}`, 32),
         operatingSystem: labels['kubernetes.io/os']!,
         osImage: OS_IMAGE,
-        systemUUID: uuid(`system:${name}:${index}`),
+        systemUUID: uuidId(`system:${name}:${index}`),
       },
     },
   };

@@ -15,7 +15,10 @@ export const NODE_STARTUP_GRACE_MS = 60_000;
 const UNKNOWN_TYPES = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] as const;
 
 export function readyStatus(node: Node): ConditionStatus | undefined {
-  return node.status.conditions?.find((c) => c.type === 'Ready')?.status;
+  // A loop, not `find`: every monitorNode asks, twice.
+  const conditions = node.status.conditions;
+  if (conditions) for (const c of conditions) if (c.type === 'Ready') return c.status;
+  return undefined;
 }
 
 /** The conditions with the kubelet's silence taken into account, or undefined if unchanged. */

@@ -17,6 +17,7 @@
  * monitor pass, so an unreachable:NoExecute taint lands together with Ready=Unknown.
  */
 import type { Node, Pod } from '../../api/types.js';
+import type { Result } from '../../apiserver/apiserver.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { NODE_GUARDS, nodeLifecycle, type NodeEventType } from '../../machines/nodeLifecycle.js';
 import { step, transitionTable } from '../../machines/table.js';
@@ -63,6 +64,14 @@ function newState(): NodeLifecycleState {
 export class NodeLifecycleController implements Controller {
   readonly name = 'node-controller';
   private state = newState();
+  /**
+   * True while this controller writes a Node's taints or labels. The store delivers the change
+   * inside the write, and such an echo is not queued: monitoring the node again finds nothing
+   * more to do (the taint writes are a third of the Node writes of a fleet coming up). The
+   * write that marks a node Unknown is not one of them: monitoring after it is what taints the
+   * node NoExecute at the same instant.
+   */
+  private writing = false;
 
   constructor(private readonly heartbeats?: HeartbeatSource) {
     heartbeats?.onHeartbeatChange((node) => this.state.queue.push(node));
@@ -75,7 +84,10 @@ export class NodeLifecycleController implements Controller {
 
   observe(change: Change): void {
     const obj = change.obj;
-    if (obj.kind === 'Node') this.state.queue.push(obj.metadata.name);
+    if (obj.kind === 'Node') {
+      // A removal is never skipped: a write can finish a deletion, and RemovingNode must follow.
+      if (!this.writing || change.type === 'removed') this.state.queue.push(obj.metadata.name);
+    }
     else if (obj.kind === 'Pod' && change.type !== 'removed' && obj.spec.nodeName) {
       const old = change.type === 'updated' ? (change.old as Pod) : undefined;
       if (!old || old.spec.nodeName !== obj.spec.nodeName) this.state.podQueue.push(`${obj.metadata.namespace ?? ''}/${obj.metadata.name}`);
@@ -179,13 +191,14 @@ export class NodeLifecycleController implements Controller {
     const node = ctx.store.get('Node', '', name);
     const labels = node?.metadata.labels;
     if (!node || !labels) return;
-    const updates: Record<string, string> = {};
+    // Made only when a label differs: nearly every node, every time, already agrees.
+    let updates: Record<string, string> | undefined;
     for (const [primary, secondary] of LABELS_TO_RECONCILE) {
       const v = labels[primary];
-      if (v !== undefined && labels[secondary] !== v) updates[secondary] = v;
+      if (v !== undefined && labels[secondary] !== v) (updates ??= {})[secondary] = v;
     }
-    if (Object.keys(updates).length === 0) return;
-    ctx.client.updateMetadata(node, { labels: { ...labels, ...updates } }, `the beta os/arch labels of node ${name} follow the stable ones`);
+    if (!updates) return;
+    this.write(() => ctx.client.updateMetadata<'Node'>(node, { labels: { ...labels, ...updates } }, `the beta os/arch labels of node ${name} follow the stable ones`));
   }
 
   private podsOn(ctx: ControllerContext, node: string): Pod[] {
@@ -204,8 +217,18 @@ export class NodeLifecycleController implements Controller {
     const spec = { ...node.spec };
     if (taints && taints.length > 0) spec.taints = taints;
     else delete (spec as { taints?: unknown }).taints;
-    const r = ctx.client.update<'Node'>({ ...node, spec }, why);
+    const r = this.write(() => ctx.client.update<'Node'>({ ...node, spec }, why));
     return r.ok ? r.obj : node;
+  }
+
+  /** Runs a taint or label write of this controller's (see `writing`). */
+  private write(fn: () => Result<Node>): Result<Node> {
+    this.writing = true;
+    try {
+      return fn();
+    } finally {
+      this.writing = false;
+    }
   }
 
   /** `markNodeAsReachable`: drop the NoExecute not-ready/unreachable taints and any queued tainting. */

@@ -38,7 +38,9 @@ function same(a: Taint, b: Taint): boolean {
 }
 
 export function hasTaint(node: Node, t: Taint): boolean {
-  return (node.spec.taints ?? []).some((x) => same(x, t));
+  const taints = node.spec.taints;
+  if (taints) for (const x of taints) if (same(x, t)) return true;
+  return false;
 }
 
 /** The taints after adding `add` (stamped `timeAdded`) and removing `remove` (by key and effect). */
@@ -77,12 +79,21 @@ function isManagedNoSchedule(t: Taint): boolean {
   return t.effect === 'NoSchedule' && (t.key === TAINT_UNSCHEDULABLE || CONDITION_TAINT_KEYS.has(t.key));
 }
 
+/** Whether the node's conditions or spec.unschedulable call for any NoSchedule taint. */
+function wantsNoScheduleTaint(node: Node): boolean {
+  if (node.spec.unschedulable) return true;
+  const conditions = node.status.conditions;
+  if (conditions) for (const c of conditions) if (CONDITION_TAINTS[c.type]?.[c.status]) return true;
+  return false;
+}
+
 /** `doNoScheduleTaintingPass`: what to add and what to remove, or undefined when nothing changes. */
 export function noScheduleTaintDiff(node: Node): { add: Taint[]; remove: Taint[] } | undefined {
-  const wanted = wantedNoScheduleTaints(node);
   const taints = node.spec.taints ?? NO_TAINTS;
-  // A healthy node (nearly every node of a fleet, every pass): nothing wanted, nothing to remove.
-  if (wanted.length === 0 && !taints.some(isManagedNoSchedule)) return undefined;
+  // A healthy node (nearly every node of a fleet, every pass): nothing wanted, nothing to
+  // remove, and nothing allocated to find that out.
+  if (!wantsNoScheduleTaint(node) && !taints.some(isManagedNoSchedule)) return undefined;
+  const wanted = wantedNoScheduleTaints(node);
   const current = taints.filter(isManagedNoSchedule);
   const add = wanted.filter((w) => !current.some((c) => same(c, w)));
   const remove = current.filter((c) => !wanted.some((w) => same(c, w)));

@@ -40,6 +40,22 @@ describe('kubelet: node status', () => {
     expect(f.c.nextWakeup()).toBeUndefined();
   });
 
+  it('nodes that register and boot together share one conditions list; a forced condition gives a node its own', () => {
+    const f = newCluster();
+    addNode(f, 'node-1');
+    addNode(f, 'node-2');
+    const conditions = (name: string) => f.c.api.get('Node', '', name)!.status.conditions!;
+    expect(conditions('node-2')).toBe(conditions('node-1'));
+    at(f, 10);
+    expect(conditions('node-1').find((c) => c.type === 'Ready')!.status).toBe('True');
+    expect(conditions('node-2')).toBe(conditions('node-1'));
+    f.kubelet.setNodeCondition('node-2', 'DiskPressure', 'True');
+    f.c.settle();
+    expect(conditions('node-2')).not.toBe(conditions('node-1'));
+    expect(conditions('node-2').find((c) => c.type === 'DiskPressure')!.status).toBe('True');
+    expect(conditions('node-1').find((c) => c.type === 'DiskPressure')!.status).toBe('False');
+  });
+
   it('reports conditions set with sim node condition until they change, with the kubelet events', () => {
     const f = newCluster();
     bootNodes(f, 'node-1');

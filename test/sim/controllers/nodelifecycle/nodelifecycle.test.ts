@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addNode, at, bootNodes, condition, createPod, eventObjects, eventsOf, newCluster, nodeCondition, taintsOf, type Fixture } from '../kubelet/fixture.js';
+import { addNode, at, bootNodes, condition, createPod, eventObjects, eventsOf, newCluster, nodeCondition, nodeController, taintsOf, type Fixture } from '../kubelet/fixture.js';
 
 function timeAdded(f: Fixture, node: string, key: string, effect: string): string | undefined {
   return f.c.api.get('Node', '', node)!.spec.taints?.find((t) => t.key === key && t.effect === effect)?.timeAdded;
@@ -154,6 +154,26 @@ describe('node lifecycle: condition taints', () => {
     f.c.api.update({ ...cordoned, spec: { ...cordoned.spec, unschedulable: false } });
     f.c.settle();
     expect(taintsOf(f, 'node-1')).toEqual([]);
+  });
+
+  it('does not monitor a node again for its own taint write (but does for every other Node write)', () => {
+    const f = newCluster();
+    addNode(f, 'node-1');
+    const nc = nodeController(f.c) as unknown as { monitorNode(ctx: unknown, name: string): void };
+    const monitored: string[] = [];
+    const monitorNode = nc.monitorNode.bind(nc);
+    nc.monitorNode = (ctx, name) => {
+      monitored.push(name);
+      monitorNode(ctx, name);
+    };
+    at(f, 10); // the kubelet posts Ready; the controller removes not-ready:NoSchedule
+    expect(taintsOf(f, 'node-1')).toEqual([]);
+    expect(monitored).toEqual(['node-1']);
+    const node = f.c.api.get('Node', '', 'node-1')!;
+    f.c.api.update({ ...node, spec: { ...node.spec, unschedulable: true } });
+    f.c.settle();
+    expect(monitored).toEqual(['node-1', 'node-1']);
+    expect(taintsOf(f, 'node-1')).toEqual(['node.kubernetes.io/unschedulable:NoSchedule']);
   });
 
   it('keeps user taints and keeps the not-ready:NoSchedule taint while a node boots', () => {

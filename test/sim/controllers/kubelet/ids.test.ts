@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { hashRange, hexId, uuidId } from '../../../../src/sim/controllers/kubelet/ids.js';
+
+describe('kubelet ids: identifiers derived from content', () => {
+  it('hexId gives n lowercase hex digits that depend only on the text, shorter ids being prefixes of longer ones', () => {
+    const long = hexId('machine:node-1:0');
+    expect(long).toMatch(/^[0-9a-f]{64}$/);
+    expect(hexId('machine:node-1:0')).toBe(long);
+    expect(hexId('machine:node-2:1')).not.toBe(long);
+    for (const n of [1, 7, 8, 12, 32]) expect(hexId('machine:node-1:0', n)).toBe(long.slice(0, n));
+  });
+
+  it('uuidId is hexId(text, 32) in 8-4-4-4-12 form, one flat string', () => {
+    for (const text of ['boot:node-1:0', 'system:node-4999:4998', '']) {
+      const h = hexId(text, 32);
+      expect(uuidId(text)).toBe(`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
+    }
+  });
+
+  it('hashRange stays in [lo, hi)', () => {
+    for (let i = 0; i < 200; i++) {
+      const x = hashRange(`image:${i}`, 3, 9);
+      expect(x).toBeGreaterThanOrEqual(3);
+      expect(x).toBeLessThan(9);
+    }
+  });
+});
