@@ -14,7 +14,7 @@ import { rfc3339 } from '../engine/time.js';
 import { withCondition } from './pod-status.js';
 import { jsonEqual } from './validation/equality.js';
 import type { Store } from '../store/store.js';
-import { alreadyExists, badRequest, invalid, notFound, type StatusError } from './errors.js';
+import { alreadyExists, badRequest, generateNameConflict, invalid, notFound, type StatusError } from './errors.js';
 import { qualifiedKind, qualifiedResource } from './resources.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import { STRATEGIES } from './strategies/index.js';
@@ -112,15 +112,17 @@ export class ApiServer {
     if (!name) {
       return fail(invalid(qualifiedKind(kind), '', [{ field: 'metadata.name', message: 'metadata.name: Required value: name or generateName is required' }]));
     }
-    if (this.store.get(kind, namespace ?? '', name)) return fail(alreadyExists(qualifiedResource(kind), name));
 
+    // A taken name fails only after validation (below), as upstream's storage does; its uid is
+    // drawn from a copy of the RNG, so a create that fails this way leaves no trace, as before.
+    const taken = this.store.get(kind, namespace ?? '', name) !== undefined;
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
     const ctx = this.strategyContext();
     const meta: { -readonly [P in keyof ObjectMeta]: ObjectMeta[P] } = {
       ...draft.metadata,
       name,
       ...(namespace !== undefined ? { namespace } : {}),
-      uid: randomUid(rng),
+      uid: randomUid(taken ? newRngState(rng.s) : rng),
       resourceVersion: '0',
       creationTimestamp: rfc3339(this.env.now()),
     };
@@ -139,6 +141,11 @@ export class ApiServer {
     }
     const errors = strategy.validate?.(obj, ctx) ?? [];
     if (errors.length > 0) return fail(invalid(qualifiedKind(kind), name, errors));
+    // The storage finds the name taken only now, after admission and validation (registry
+    // `Store.create`; a dry run checks too): an invalid object under a taken name is Invalid.
+    if (taken) {
+      return fail(draft.metadata.name ? alreadyExists(qualifiedResource(kind), name) : generateNameConflict(qualifiedResource(kind), name));
+    }
     // A dry run stores nothing, so the answer has no resourceVersion (registry DryRunnableStorage.Create).
     if (opts.dryRun) return { ok: true, obj: withMeta(obj, { resourceVersion: undefined }) };
     // The metadata made above is still this request's own (no strategy replaced it, and nothing

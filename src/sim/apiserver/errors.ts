@@ -41,6 +41,14 @@ export function alreadyExists(qualifiedResource: string, name: string): StatusEr
 }
 
 /**
+ * What a create with generateName answers when every name it drew was taken (apimachinery
+ * `NewGenerateNameConflict`): AlreadyExists, saying the server could not make a unique name.
+ */
+export function generateNameConflict(qualifiedResource: string, name: string): StatusError {
+  return { code: 409, reason: 'AlreadyExists', message: `${qualifiedResource} "${name}" already exists, the server was not able to generate a unique name for the object`, name };
+}
+
+/**
  * `<Kind>.<group> "<name>" is invalid: <errors>` (apimachinery `NewInvalid`): one error inline,
  * several as `[e1, e2]`, each distinct message once.
  */

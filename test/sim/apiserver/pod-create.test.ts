@@ -199,7 +199,7 @@ describe('generateName (createWithGenerateNameRetry, RetryGenerateName GA since 
     expect(api.store.get('Pod', 'default', taken)?.metadata.uid).not.toBe(pod.metadata.uid);
   });
 
-  it('answers AlreadyExists, naming the last name drawn, once eight names in a row are taken', () => {
+  it('answers AlreadyExists, naming the last name drawn and saying no unique name was found, once eight names in a row are taken', () => {
     const api = newApi();
     // Learn the eight names the RNG will draw: occupy each in turn and ask again.
     const names: string[] = [];
@@ -215,7 +215,34 @@ describe('generateName (createWithGenerateNameRetry, RetryGenerateName GA since 
     occupy(api, names[7]!);
     const e = err(api.create(generated));
     expect(e.reason).toBe('AlreadyExists');
-    expect(e.message).toBe(`pods "${names[7]}" already exists`);
+    expect(e.message).toBe(`pods "${names[7]}" already exists, the server was not able to generate a unique name for the object`);
     expect(api.store.count('Pod')).toBe(8);
+  });
+});
+
+describe('a taken name (registry Store.create: the storage finds it after admission and validation)', () => {
+  it('is AlreadyExists for a valid object, and the failed create draws nothing from the RNG', () => {
+    const api = newApi();
+    ok(api.create(podDraft()));
+    const next = (a: ApiServer) => ok(a.create(podDraft((d) => (d.metadata.name = 'q')), { dryRun: true })).metadata.uid;
+    const before = next(api);
+    const e = err(api.create(podDraft()));
+    expect(e.reason).toBe('AlreadyExists');
+    expect(e.message).toBe('pods "p" already exists');
+    expect(next(api)).toBe(before);
+  });
+
+  it('is Invalid for an invalid object, as validation comes first', () => {
+    const api = newApi();
+    ok(api.create(podDraft()));
+    expect(causes(api.create(podDraft((d) => (d.spec.restartPolicy = 'Sometimes'))))).toEqual([
+      'spec.restartPolicy: Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"',
+    ]);
+  });
+
+  it('is AlreadyExists for a dry run too', () => {
+    const api = newApi();
+    ok(api.create(podDraft()));
+    expect(err(api.create(podDraft(), { dryRun: true })).reason).toBe('AlreadyExists');
   });
 });
