@@ -43,7 +43,7 @@ export function randomSuffix(state: RngState, n: number): string {
 
 /** The char codes of the hex digits 0-9a-f. */
 const HEX_CODES = Array.from('0123456789abcdef', (ch) => ch.charCodeAt(0));
-export const DASH = '-'.charCodeAt(0);
+const DASH = '-'.charCodeAt(0);
 const FOUR = '4'.charCodeAt(0);
 
 /**
@@ -82,6 +82,23 @@ export function randomUid(state: RngState): string {
   return fromCodes(codes);
 }
 
+/**
+ * Writes four 32-bit words as a UUID's 36 characters (8-4-4-4-12 hex digits, `a` then `b`, `c`
+ * and `d`, most significant first) into `codes`.
+ */
+export function putUuid(codes: number[], a: number, b: number, c: number, d: number): void {
+  putHex(codes, 0, a, 0, 8);
+  codes[8] = DASH;
+  putHex(codes, 9, b, 0, 4);
+  codes[13] = DASH;
+  putHex(codes, 14, b, 4, 4);
+  codes[18] = DASH;
+  putHex(codes, 19, c, 0, 4);
+  codes[23] = DASH;
+  putHex(codes, 24, c, 4, 4);
+  putHex(codes, 28, d, 0, 8);
+}
+
 /** `quickUid`'s char codes, reused: every call overwrites all 36 before reading them. */
 const UID_CODES = new Array<number>(36);
 
@@ -96,17 +113,9 @@ export function quickUid(state: RngState): string {
   const c = nextUint32(state);
   const d = nextUint32(state);
   const codes = UID_CODES;
-  putHex(codes, 0, a, 0, 8);
-  codes[8] = DASH;
-  putHex(codes, 9, b, 0, 4);
-  codes[13] = DASH;
+  putUuid(codes, a, b, c, d);
+  // The version digit and the variant's two bits take the place of `b`'s and `c`'s first digits.
   codes[14] = FOUR;
-  putHex(codes, 15, b, 5, 3);
-  codes[18] = DASH;
   codes[19] = HEX_CODES[8 + ((c >>> 28) & 3)]!;
-  putHex(codes, 20, c, 1, 3);
-  codes[23] = DASH;
-  putHex(codes, 24, c, 4, 4);
-  putHex(codes, 28, d, 0, 8);
   return fromCodes(codes);
 }

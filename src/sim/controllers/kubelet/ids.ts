@@ -3,7 +3,7 @@
  * they never draw from the seeded RNG and never change the names the rest of the cluster gets.
  * Not cryptographic: FNV-1a over the text with a different offset per 8-hex-digit block.
  */
-import { DASH, fromCodes, putHex } from '../../engine/rng.js';
+import { fromCodes, putHex, putUuid } from '../../engine/rng.js';
 
 function fnv1a(text: string, seed: number): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;
@@ -33,18 +33,7 @@ export function hexId(text: string, n = 64): string {
 /** `hexId(text, 32)` in UUID form (8-4-4-4-12), as a machine's boot ID and system UUID are written. */
 export function uuidId(text: string): string {
   const codes = new Array<number>(36);
-  const b = blockHash(text, 1);
-  const c = blockHash(text, 2);
-  putHex(codes, 0, blockHash(text, 0), 0, 8);
-  codes[8] = DASH;
-  putHex(codes, 9, b, 0, 4);
-  codes[13] = DASH;
-  putHex(codes, 14, b, 4, 4);
-  codes[18] = DASH;
-  putHex(codes, 19, c, 0, 4);
-  codes[23] = DASH;
-  putHex(codes, 24, c, 4, 4);
-  putHex(codes, 28, blockHash(text, 3), 0, 8);
+  putUuid(codes, blockHash(text, 0), blockHash(text, 1), blockHash(text, 2), blockHash(text, 3));
   return fromCodes(codes);
 }
 
