@@ -56,15 +56,22 @@ export function swapTaints(node: Node, add: readonly Taint[], remove: readonly T
   return trimmed(out.filter((x) => !remove.some((r) => same(r, x))));
 }
 
-/** The NoSchedule taints the node's conditions and spec.unschedulable call for, in condition order. */
-export function wantedNoScheduleTaints(node: Node): Taint[] {
-  const out: Taint[] = [];
-  for (const c of node.status.conditions ?? []) {
-    const key = CONDITION_TAINTS[c.type]?.[c.status];
-    if (key) out.push(NO_SCHEDULE[key]!);
+/**
+ * The NoSchedule taints the node's conditions and spec.unschedulable call for, in condition
+ * order. A healthy node (nearly every node of a fleet, every pass) gets the shared empty list:
+ * nothing is allocated to find that nothing is wanted.
+ */
+function wantedNoScheduleTaints(node: Node): readonly Taint[] {
+  let out: Taint[] | undefined;
+  const conditions = node.status.conditions;
+  if (conditions) {
+    for (const c of conditions) {
+      const key = CONDITION_TAINTS[c.type]?.[c.status];
+      if (key) (out ??= []).push(NO_SCHEDULE[key]!);
+    }
   }
-  if (node.spec.unschedulable) out.push(NO_SCHEDULE[TAINT_UNSCHEDULABLE]!);
-  return out;
+  if (node.spec.unschedulable) (out ??= []).push(NO_SCHEDULE[TAINT_UNSCHEDULABLE]!);
+  return out ?? NO_TAINTS;
 }
 
 /** One NoSchedule taint object per key the pass manages (never stored: a taint added is stamped afresh). */
@@ -79,21 +86,12 @@ function isManagedNoSchedule(t: Taint): boolean {
   return t.effect === 'NoSchedule' && (t.key === TAINT_UNSCHEDULABLE || CONDITION_TAINT_KEYS.has(t.key));
 }
 
-/** Whether the node's conditions or spec.unschedulable call for any NoSchedule taint. */
-function wantsNoScheduleTaint(node: Node): boolean {
-  if (node.spec.unschedulable) return true;
-  const conditions = node.status.conditions;
-  if (conditions) for (const c of conditions) if (CONDITION_TAINTS[c.type]?.[c.status]) return true;
-  return false;
-}
-
 /** `doNoScheduleTaintingPass`: what to add and what to remove, or undefined when nothing changes. */
 export function noScheduleTaintDiff(node: Node): { add: Taint[]; remove: Taint[] } | undefined {
   const taints = node.spec.taints ?? NO_TAINTS;
-  // A healthy node (nearly every node of a fleet, every pass): nothing wanted, nothing to
-  // remove, and nothing allocated to find that out.
-  if (!wantsNoScheduleTaint(node) && !taints.some(isManagedNoSchedule)) return undefined;
   const wanted = wantedNoScheduleTaints(node);
+  // A healthy node: nothing wanted, nothing to remove.
+  if (wanted.length === 0 && !taints.some(isManagedNoSchedule)) return undefined;
   const current = taints.filter(isManagedNoSchedule);
   const add = wanted.filter((w) => !current.some((c) => same(c, w)));
   const remove = current.filter((c) => !wanted.some((w) => same(c, w)));
