@@ -38,7 +38,7 @@ export function joinCards(layer: Selection<SVGGElement, unknown, null, undefined
         animateTo(update.filter(function (d) { return moved(this, boxOf(d)); }), ctx.reducedMotion, { transform: (d) => `translate(${boxOf(d).x},${boxOf(d).y})`, opacity: 1 });
         return update;
       },
-      (exit) => exit.classed('leaving', true).call((g) => animateOut(g, ctx.reducedMotion, { opacity: 0 })),
+      (exit) => animateOut(exit, ctx.reducedMotion, { opacity: 0 }),
     )
     .each(function (d) {
       const el = this as CardEl;

@@ -69,10 +69,7 @@ export function joinPods(cardG: Selection<SVGGElement, NodeView, null, undefined
         animateTo(update.filter(function (d) { return moved(this, d); }), ctx.reducedMotion, { transform: (d) => `translate(${d.x},${d.y})`, opacity: 1 });
         return update;
       },
-      (exit) =>
-        exit
-          .classed('leaving', true)
-          .call((g) => animateOut(g, ctx.reducedMotion, { transform: (d) => `translate(${d.x + (repel ? 18 : 0)},${d.y - (repel ? 26 : 0)}) scale(${repel ? 1 : 0.3})`, opacity: 0 })),
+      (exit) => animateOut(exit, ctx.reducedMotion, { transform: (d) => `translate(${d.x + (repel ? 18 : 0)},${d.y - (repel ? 26 : 0)}) scale(${repel ? 1 : 0.3})`, opacity: 0 }),
     )
     .each(function (d) {
       const g = this as Holder;

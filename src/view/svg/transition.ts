@@ -23,8 +23,14 @@ export function animateTo<G extends BaseType, D, P extends BaseType, PD>(sel: Se
   for (const [k, v] of Object.entries(attrs)) t.attr(k, v as ValueFn<G, D, string | number>);
 }
 
-/** Animates marks to `attrs`, then removes them. */
-export function animateOut<G extends BaseType, D, P extends BaseType, PD>(sel: Selection<G, D, P, PD>, reducedMotion: boolean, attrs: Attrs<G, D>): void {
+/**
+ * Marks the exit selection of a join `.leaving`, animates it to `attrs`, then removes it. A mark
+ * already leaving is in every later join's exit selection too: it keeps the exit it started, so
+ * a picture that redraws more often than the transition lasts (Play streams a batch a frame)
+ * still removes it, where starting the named transition again would put its end off each time.
+ */
+export function animateOut<G extends BaseType, D, P extends BaseType, PD>(exit: Selection<G, D, P, PD>, reducedMotion: boolean, attrs: Attrs<G, D>): void {
+  const sel = exit.filter(':not(.leaving)').classed('leaving', true);
   if (reducedMotion) {
     sel.remove();
     return;

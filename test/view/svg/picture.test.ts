@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The SVG joins over real cluster states: one card per node keyed by uid, pod marks shaped by
- * phase and filled by revision, words in every title, and removed nodes leaving.
+ * phase and filled by revision, words in every title, and removed nodes leaving (for good, even
+ * while the picture redraws).
  */
 import { describe, expect, it } from 'vitest';
 import { CARD_METRICS, layoutGrid } from '../../../src/view/layout/grid.js';
@@ -21,9 +22,9 @@ function setup() {
   const picture = new SvgPicture(root);
   const selections: Selected[] = [];
   let version = 0;
-  const draw = () => {
+  const draw = (reducedMotion = true) => {
     const layout = layoutGrid(m.groups(), m.daemonSets().map((d) => d.uid), false, 800, CARD_METRICS);
-    picture.draw(drawContext(m, layout, { now: s.cluster.now, reducedMotion: true, selected: undefined, matches: undefined, revisionsVersion: version++, select: (x) => selections.push(x) }));
+    picture.draw(drawContext(m, layout, { now: s.cluster.now, reducedMotion, selected: undefined, matches: undefined, revisionsVersion: version++, select: (x) => selections.push(x) }));
   };
   draw();
   return { s, m, root, draw, selections };
@@ -62,6 +63,22 @@ describe('SvgPicture', () => {
     draw();
     expect(root.querySelector('g.node[data-node="node-1"]')).toBeNull();
     expect(root.querySelectorAll('g.node')).toHaveLength(2);
+  });
+
+  it('removes a leaving node after its exit transition even while the picture keeps redrawing', async () => {
+    const { s, m, root, draw } = setup();
+    // The last card goes, so no other card moves (jsdom cannot interpolate an SVG transform).
+    m.apply(s.run('sim node remove node-3\nsim settle').next());
+    draw(false);
+    const leaving = root.querySelector('g.node[data-node="node-3"]');
+    expect(leaving?.getAttribute('class')).toContain('leaving');
+    // Redraw every 20 ms (Play streams a batch a frame), far more often than the 300 ms exit.
+    for (let waited = 0; leaving!.isConnected && waited < 5_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      draw(false);
+    }
+    expect(leaving!.isConnected).toBe(false);
+    expect([...root.querySelectorAll('g.node')].map((c) => c.getAttribute('data-node'))).toEqual(['node-1', 'node-2']);
   });
 
   it('selects what is clicked and moves through cards with the keyboard', () => {
