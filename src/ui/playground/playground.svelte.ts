@@ -127,6 +127,15 @@ export class Playground {
     return this.lessonPage && this.lesson !== undefined;
   }
 
+  /**
+   * The engine is working for the page: a command sent and not yet answered, or a cluster being
+   * built (a first visit's starter, a restored session, a new cluster). The terminal's log says
+   * so (`aria-busy`), so a screen reader, or a test, waits for the cluster a command will act on.
+   */
+  get busy(): boolean {
+    return this.pending > 0 || this.session.snapshot.matches('Loading');
+  }
+
   /** What failed in the engine, while the session is Failed. */
   get failure(): string | undefined {
     return this.session.snapshot.context.error;

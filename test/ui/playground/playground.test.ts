@@ -1,7 +1,7 @@
 /**
  * A Playground drives its own engine: commands from any source are echoed in its terminal,
- * `sim why NODE` selects the node, queries are answered without being logged, and two
- * playgrounds on one page share nothing.
+ * `sim why NODE` selects the node, queries are answered without being logged, it is busy while
+ * its engine works (a command or a load), and two playgrounds on one page share nothing.
  */
 import { describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
@@ -64,6 +64,28 @@ describe('Playground', () => {
     expect(pg.selection).toBeUndefined();
     await pg.run('sim node add node-1\nsim why node-1');
     expect(pg.selection).toEqual({ kind: 'Node', name: 'node-1' });
+  });
+
+  it('is busy while a command runs and while a cluster loads (a first visit, a new cluster)', async () => {
+    const engine = inProcessEngine();
+    const pg = new Playground('busy', engine);
+    pg.start();
+    expect(pg.session.snapshot.matches('Loading')).toBe(true);
+    expect(pg.busy).toBe(true);
+    await waitFor(pg.session.actor, (s) => s.matches('Ready'));
+    expect(pg.busy).toBe(false);
+    const running = pg.run('sim node add node-9');
+    expect(pg.busy).toBe(true);
+    await running;
+    expect(pg.busy).toBe(false);
+    pg.session.actor.send({ type: 'NEW_CLUSTER', preset: 'empty' });
+    expect(pg.busy).toBe(false);
+    pg.session.actor.send({ type: 'CONFIRM' });
+    expect(pg.busy).toBe(true);
+    await waitFor(pg.session.actor, (s) => s.matches('Ready'));
+    expect(pg.busy).toBe(false);
+    expect(pg.cluster.list('Node')).toEqual([]);
+    pg.close();
   });
 
   it('opens the starter on a first visit and echoes a Play segment as the sim advance it logged', async () => {
