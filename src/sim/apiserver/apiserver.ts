@@ -11,6 +11,7 @@ import { NAMESPACED_KINDS } from '../api/types.js';
 import type { RngState } from '../engine/rng.js';
 import { newRngState, randomSuffix, randomUid } from '../engine/rng.js';
 import { rfc3339 } from '../engine/time.js';
+import { withField } from '../intern.js';
 import { withCondition } from './pod-status.js';
 import { jsonEqual } from './validation/equality.js';
 import type { Store } from '../store/store.js';
@@ -118,20 +119,8 @@ export class ApiServer {
     const taken = this.store.get(kind, namespace ?? '', name) !== undefined;
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
     const ctx = this.strategyContext();
-    const meta: { -readonly [P in keyof ObjectMeta]: ObjectMeta[P] } = {
-      ...draft.metadata,
-      name,
-      ...(namespace !== undefined ? { namespace } : {}),
-      uid: randomUid(taken ? newRngState(rng.s) : rng),
-      resourceVersion: '0',
-      creationTimestamp: rfc3339(this.env.now()),
-    };
-    delete (meta as { deletionTimestamp?: string }).deletionTimestamp;
-    // Cluster-scoped kinds drop a namespace the request carried (registry `BeforeCreate`).
-    if (namespace === undefined) delete (meta as { namespace?: string }).namespace;
-    let obj = { ...draft, metadata: meta } as unknown as KindMap[K];
-    if (KINDS_WITH_STATUS.has(kind)) (obj as { status?: unknown }).status = draft.status ?? {};
-    else delete (obj as { status?: unknown }).status;
+    const meta = newMeta(draft.metadata, name, namespace, randomUid(taken ? newRngState(rng.s) : rng), rfc3339(this.env.now()));
+    let obj = newObject(draft, meta, KINDS_WITH_STATUS.has(kind)) as unknown as KindMap[K];
     if (strategy.defaults) obj = strategy.defaults(obj);
     if (strategy.prepareForCreate) obj = strategy.prepareForCreate(obj, ctx);
     if (strategy.admit) {
@@ -238,7 +227,8 @@ export class ApiServer {
     if (old.spec.nodeName) return fail({ code: 409, reason: 'Conflict', message: `pod ${pod.metadata.name} is already assigned to node "${old.spec.nodeName}"` });
     if (old.metadata.deletionTimestamp) return fail(badRequest(`pod ${pod.metadata.name} is being deleted, cannot be assigned to a host`));
     const status = withCondition(old.status, { type: 'PodScheduled', status: 'True' }, this.env.now());
-    const next: Pod = { ...old, spec: { ...old.spec, nodeName }, status, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } };
+    // withField: an unbound pod's spec gains nodeName, which a spread would give a hidden class of its own.
+    const next: Pod = { ...old, spec: withField(old.spec, 'nodeName', nodeName), status, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } };
     this.store.put(next);
     return { ok: true, obj: next };
   }
@@ -291,15 +281,12 @@ export class ApiServer {
           const current = old.metadata.deletionGracePeriodSeconds ?? grace;
           if (grace >= current) return { ok: true, obj: old };
         }
-        const next: Pod = {
-          ...old,
-          metadata: {
-            ...old.metadata,
-            deletionTimestamp: rfc3339(this.env.now() + grace * 1000),
-            deletionGracePeriodSeconds: grace,
-            resourceVersion: this.store.nextResourceVersion(),
-          },
-        };
+        // Copied onto a fresh literal (see newMeta): the metadata gains two keys.
+        const metadata: MutableMeta = Object.assign({}, old.metadata);
+        metadata.deletionTimestamp = rfc3339(this.env.now() + grace * 1000);
+        metadata.deletionGracePeriodSeconds = grace;
+        metadata.resourceVersion = this.store.nextResourceVersion();
+        const next: Pod = { ...old, metadata };
         this.store.put(next);
         return { ok: true, obj: next };
       }
@@ -400,6 +387,46 @@ export const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kub
 
 function forbidden(message: string): StatusError {
   return { code: 403, reason: 'Forbidden', message };
+}
+
+type MutableMeta = { -readonly [P in keyof ObjectMeta]: ObjectMeta[P] };
+
+/**
+ * A created object's metadata: the request's, then the identity the server gives it (after the
+ * request's keys, unless the request had them already: those keep their place), as a spread
+ * would order them. It is copied onto a fresh literal and grown there (intern.ts `withField`):
+ * in V8 an object that a spread made and that then gains a key gets a hidden class of its own,
+ * slow to make (about a microsecond a key) and to read, as every controller reads every pod's
+ * metadata. A deletionTimestamp the request carried is dropped, and so is a namespace on a
+ * cluster-scoped kind (registry `BeforeCreate`); each is deleted only when the request has it.
+ */
+function newMeta(draft: Partial<ObjectMeta>, name: string, namespace: string | undefined, uid: string, creationTimestamp: string): MutableMeta {
+  const meta: MutableMeta = Object.assign({}, draft as ObjectMeta);
+  meta.name = name;
+  if (namespace !== undefined) meta.namespace = namespace;
+  meta.uid = uid;
+  meta.resourceVersion = '0';
+  meta.creationTimestamp = creationTimestamp;
+  if (namespace === undefined) without(meta, draft, 'namespace');
+  return without(meta, draft, 'deletionTimestamp');
+}
+
+/**
+ * A created object: the request with its new metadata and, for a kind whose Go type has a
+ * status, the status it asked for or an empty one (added last when the request had none);
+ * other kinds drop a status the request carried. Copied and grown as newMeta is.
+ */
+function newObject(draft: object, metadata: ObjectMeta, withStatus: boolean): object {
+  const obj: Record<string, unknown> = Object.assign({}, draft as Record<string, unknown>);
+  obj['metadata'] = metadata;
+  if (withStatus) obj['status'] = (draft as { status?: unknown }).status ?? {};
+  return withStatus ? obj : without(obj, draft, 'status');
+}
+
+/** `obj` (a copy of `source`) without `key`, deleted only when `source` has it. */
+function without<T extends object>(obj: T, source: object, key: string): T {
+  if (Object.hasOwn(source, key)) delete (obj as Record<string, unknown>)[key];
+  return obj;
 }
 
 function withMeta<T extends ApiObject>(obj: T, meta: Partial<ObjectMeta>): T {

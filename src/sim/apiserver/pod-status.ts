@@ -7,7 +7,7 @@
 import type { PodCondition, PodStatus } from '../api/types.js';
 import { rfc3339 } from '../engine/time.js';
 import { BoundedTable } from '../bounded-table.js';
-import { trimmed } from '../intern.js';
+import { trimmed, withField } from '../intern.js';
 
 /**
  * Conditions by every field, so the pods whose conditions changed at one instant share them (a
@@ -81,7 +81,8 @@ export function withCondition(status: PodStatus, cond: Omit<PodCondition, 'lastT
   const next = sharedPodCondition(cond.type, cond.status, lastTransitionTime, cond.reason, cond.message);
   if (i >= 0) conditions[i] = next;
   else conditions.push(next);
-  return { ...status, conditions: sharedConditionList(conditions) };
+  // withField: a new pod's status gains its first conditions, which a spread would give a hidden class of its own.
+  return withField(status, 'conditions', sharedConditionList(conditions));
 }
 
 /** Sets (a name) or clears (empty string) `status.nominatedNodeName`; undefined leaves it. */

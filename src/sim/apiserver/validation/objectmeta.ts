@@ -70,8 +70,14 @@ export function validateLabelName(labelName: string, path: string): FieldError[]
   return keyErrors(labelName).map((msg) => invalid(path, goValue(labelName), msg));
 }
 
-/** metav1 `ValidateLabels`: every key a qualified name, every value a label value. */
+/**
+ * metav1 `ValidateLabels`: every key a qualified name, every value a label value. Valid maps
+ * (nearly all: every node's own labels, with its hostname, on every node create) are told in
+ * one pass in their own order; only a map with an error is walked again in sorted key order to
+ * list the errors.
+ */
 export function validateLabels(labels: Readonly<Record<string, string>> | undefined, path: string): FieldError[] {
+  if (labels === undefined || labelsValid(labels)) return [];
   const errs: FieldError[] = [];
   for (const k of Object.keys(labels ?? {}).sort()) {
     const v = String(labels![k] ?? '');
@@ -79,6 +85,12 @@ export function validateLabels(labels: Readonly<Record<string, string>> | undefi
     for (const msg of isValidLabelValue(v)) errs.push(invalid(path, goValue(v), msg));
   }
   return errs;
+}
+
+/** Whether every key of `labels` is a qualified name and every value a label value. */
+function labelsValid(labels: Readonly<Record<string, string>>): boolean {
+  for (const k in labels) if (keyErrors(k).length > 0 || isValidLabelValue(String(labels[k] ?? '')).length > 0) return false;
+  return true;
 }
 
 /**

@@ -47,6 +47,8 @@ export function nominatedPodsToAdd(state: CycleState, nominated: readonly Pod[])
 }
 
 export function runFilterPluginsWithNominatedPods(state: CycleState, nodeInfo: NodeInfo, nominated: readonly Pod[]): Status | undefined {
+  // No pod is nominated to most nodes: no list to filter.
+  if (nominated.length === 0) return runFilterPlugins(state, nodeInfo);
   const add = nominatedPodsToAdd(state, nominated);
   if (add.length === 0) return runFilterPlugins(state, nodeInfo);
   const copy = nodeInfo.clone();

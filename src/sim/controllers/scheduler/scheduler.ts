@@ -138,11 +138,13 @@ export class Scheduler implements Controller {
     }
     const keys = this.queue.popAll(ctx.now);
     if (keys.length === 0) return false;
-    const pods = keys.flatMap((k) => {
-      const [ns, name] = splitKey(k);
-      const p = this.store.get('Pod', ns, name);
-      return responsibleFor(p) ? [p] : [];
-    });
+    // Keys are `namespace/name` (podKey); a pod name has no slash, so the first one splits them.
+    const pods: Pod[] = [];
+    for (const k of keys) {
+      const i = k.indexOf('/');
+      const p = this.store.get('Pod', k.slice(0, i), k.slice(i + 1));
+      if (responsibleFor(p)) pods.push(p);
+    }
     pods.sort(queueOrder);
     const view = this.cache.view();
     for (const queued of pods) {
@@ -197,9 +199,4 @@ export class Scheduler implements Controller {
   private enqueueAll(): void {
     for (const pod of this.store.list('Pod')) if (responsibleFor(pod)) this.queue.activate(podKey(pod));
   }
-}
-
-function splitKey(k: string): [string, string] {
-  const i = k.indexOf('/');
-  return [k.slice(0, i), k.slice(i + 1)];
 }

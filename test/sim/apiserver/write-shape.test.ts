@@ -1,0 +1,115 @@
+/**
+ * The shape of written objects, keys in order, compared with the spreads the API server used
+ * before it copied objects onto fresh literals (to share V8 hidden classes): a create's
+ * metadata and status, a binding's spec and status, a graceful delete's metadata.
+ * `-o yaml` and `-o json` print keys in this order, so any change would show.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Pod } from '../../../src/sim/api/types.js';
+import { ok, newApi, podDraft } from './helpers.js';
+
+/** The metadata a create request may carry beyond its name, in any order and any subset. */
+const OPTIONAL_META: Record<string, unknown> = {
+  namespace: 'default',
+  labels: { app: 'x' },
+  annotations: { note: 'n' },
+  uid: 'from-the-request',
+  resourceVersion: '42',
+  creationTimestamp: '2020-01-01T00:00:00Z',
+  deletionTimestamp: '2020-01-01T00:00:00Z',
+};
+
+/** The previous construction of a created object's keys (metadata and top level). */
+function previousShape(draft: Record<string, unknown>, namespaced: boolean, withStatus: boolean): { top: string[]; meta: string[] } {
+  const meta: Record<string, unknown> = {
+    ...(draft['metadata'] as object),
+    name: 'n',
+    ...(namespaced ? { namespace: 'default' } : {}),
+    uid: 'u',
+    resourceVersion: '0',
+    creationTimestamp: 't',
+  };
+  delete meta['deletionTimestamp'];
+  if (!namespaced) delete meta['namespace'];
+  const obj: Record<string, unknown> = { ...draft, metadata: meta };
+  if (withStatus) obj['status'] = draft['status'] ?? {};
+  else delete obj['status'];
+  return { top: Object.keys(obj), meta: Object.keys(meta) };
+}
+
+const metaKeysArb = fc.subarray(Object.keys(OPTIONAL_META)).chain((keys) => fc.shuffledSubarray(keys, { minLength: keys.length }));
+
+describe('create: the stored object keeps the request key order and adds identity after it', () => {
+  it('for a namespaced kind with status (Pod) and cluster-scoped kinds with and without status (Node, PriorityClass)', () => {
+    fc.assert(
+      fc.property(metaKeysArb, fc.boolean(), fc.boolean(), fc.constantFrom('Pod', 'Node', 'PriorityClass'), (metaKeys, nameFirst, statusInRequest, kind) => {
+        const metadata: Record<string, unknown> = {};
+        if (nameFirst) metadata['name'] = 'n';
+        for (const k of metaKeys) metadata[k] = OPTIONAL_META[k];
+        if (!nameFirst) metadata['name'] = 'n';
+        const body: Record<string, unknown> =
+          kind === 'Pod'
+            ? { spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } }
+            : kind === 'Node'
+              ? { spec: {} }
+              : { value: 1000, preemptionPolicy: 'PreemptLowerPriority' };
+        const draft: Record<string, unknown> = { apiVersion: kind === 'PriorityClass' ? 'scheduling.k8s.io/v1' : 'v1', kind, metadata, ...body };
+        if (statusInRequest) draft['status'] = {};
+        const created = ok(newApi().create(draft as never)) as unknown as Record<string, unknown>;
+        const expected = previousShape(draft, kind === 'Pod', kind !== 'PriorityClass');
+        expect(Object.keys(created['metadata'] as object)).toEqual(expected.meta);
+        expect(Object.keys(created)).toEqual(expected.top);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('drops a deletionTimestamp and, on a cluster-scoped kind, a namespace the request carried', () => {
+    const api = newApi();
+    const node = ok(api.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', namespace: 'default', deletionTimestamp: '2020-01-01T00:00:00Z' }, spec: {} }));
+    expect(node.metadata).not.toHaveProperty('namespace');
+    expect(node.metadata).not.toHaveProperty('deletionTimestamp');
+    const pod = ok(api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', deletionTimestamp: '2020-01-01T00:00:00Z' }, spec: { containers: [{ name: 'c', image: 'nginx:1.27' }] } }));
+    expect(Object.keys(pod.metadata)).toEqual(['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp']);
+    expect(pod.metadata.namespace).toBe('default');
+  });
+});
+
+describe('bind and graceful delete: keys stay where a spread puts them', () => {
+  /** A pod with these spec keys written in this order (nodeName among them when `bound`), stored. */
+  function storedPod(specOrder: readonly string[]) {
+    const api = newApi();
+    const fields: Record<string, unknown> = { containers: [{ name: 'c', image: 'nginx:1.27' }], hostname: 'h', schedulerName: 'default-scheduler', nodeName: '' };
+    const pod = ok(api.create(podDraft((d) => (d.spec = Object.fromEntries(specOrder.map((k) => [k, fields[k]]))))));
+    return { api, pod };
+  }
+
+  it('bind: nodeName replaces an empty one in place, or comes last; PodScheduled is added to the status', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(['hostname', 'schedulerName', 'nodeName']), (rest) => {
+        const { api, pod } = storedPod(['containers', ...rest]);
+        const bound = ok(api.bind(pod, 'node-1'));
+        expect(Object.keys(bound.spec)).toEqual(Object.keys({ ...pod.spec, nodeName: 'node-1' }));
+        expect(bound.spec.nodeName).toBe('node-1');
+        expect(Object.keys(bound.status)).toEqual(Object.keys({ ...pod.status, conditions: [] }));
+        expect(bound.status.conditions?.map((c) => [c.type, c.status])).toEqual([['PodScheduled', 'True']]);
+        expect(Object.keys(bound)).toEqual(Object.keys(pod));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('graceful delete: deletionTimestamp and deletionGracePeriodSeconds come last, and a shorter second delete rewrites them in place', () => {
+    const { api, pod } = storedPod(['containers']);
+    const bound: Pod = ok(api.bind(pod, 'node-1'));
+    const deleting = ok(api.delete('Pod', 'default', 'p')) as Pod;
+    expect(Object.keys(deleting.metadata)).toEqual([...Object.keys(bound.metadata), 'deletionTimestamp', 'deletionGracePeriodSeconds']);
+    expect(deleting.metadata.deletionGracePeriodSeconds).toBe(30);
+    expect(deleting.metadata.resourceVersion).not.toBe(bound.metadata.resourceVersion);
+    const shorter = ok(api.delete('Pod', 'default', 'p', { gracePeriodSeconds: 5 })) as Pod;
+    expect(Object.keys(shorter.metadata)).toEqual(Object.keys(deleting.metadata));
+    expect(shorter.metadata.deletionGracePeriodSeconds).toBe(5);
+    expect(Object.keys(shorter)).toEqual(Object.keys(bound));
+  });
+});
