@@ -24,7 +24,7 @@
 import { nextBackoff } from './backoff.js';
 import { effectivePullPolicy, normalizeImage, pullErrorMessage } from './images.js';
 import { containerAt, currentSlot, initializing, specAt, waitingReason } from './slots.js';
-import type { MachineState, Slot } from './state.js';
+import type { MachineState, PodRuntime, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
 import { presentMessage, pulledMessage, pullingMessage } from './messages.js';
 
@@ -124,6 +124,19 @@ export function pullDone(env: WorkerEnv, t: number): void {
   }
   rt.cursor++;
   ensureImages(env, t);
+}
+
+/**
+ * Whether `pullDone` would change nothing the pod status shows: the pod has one container and
+ * no init container, the pull succeeds, and the container already waits with the reason and no
+ * message, as a pull leaves it (what changes is the pod's stage and its start timer, neither in
+ * the status). Each daemon pod of a rollout pulls its new image once: its status is not
+ * generated again to find it unchanged.
+ */
+export function pullDoneIsQuiet(rt: PodRuntime): boolean {
+  if (rt.pull === undefined || rt.pull.fails || rt.inits !== undefined || rt.containers.length !== 1) return false;
+  const c = rt.containers[0]!;
+  return c.reason === waitingReason(rt) && c.message === undefined;
 }
 
 export function pullBackOff(env: WorkerEnv, _t: number): void {
