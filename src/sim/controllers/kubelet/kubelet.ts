@@ -15,8 +15,10 @@
  * Invariants:
  * - All state is plain data in `state` (snapshotted); the verbs change it only through the
  *   methods below, which enqueue work for the next reconcile.
- * - Snapshots share the machine and pod runtime records (shared-state.ts): a record is written
- *   only after `ownMachine` / `ownPod` (or when just made), which copy one a snapshot holds.
+ * - Snapshots share the machine, machine runtime and pod runtime records (shared-state.ts): a
+ *   record is written only after `ownMachine` / `ownRuntime` / `ownPod` (or when just made),
+ *   which copy one a snapshot holds. A pod's sync takes its machine for writing only to add a
+ *   host path: what pods change on a machine is in its runtime.
  */
 import type { ApiObject, ConditionStatus, Container, KindMap, Node, Pod } from '../../api/types.js';
 import type { Result } from '../../apiserver/apiserver.js';
@@ -33,9 +35,9 @@ import { normalizeImage, type ImageBehaviour } from './images.js';
 import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
 import { machineIP, registrationNode } from './registration.js';
-import { copyMachine, copyPodRuntime, shareKubeletState } from './shared-state.js';
+import { copyMachine, copyMachineRuntime, copyPodRuntime, shareKubeletState } from './shared-state.js';
 import { containerFieldPath, isSidecar } from './slots.js';
-import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineState, type PodRuntime, type Slot } from './state.js';
+import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineRuntime, type MachineState, type PodRuntime, type Slot } from './state.js';
 import type { PodEventType } from '../../machines/podLifecycle.js';
 import { POD_TABLE, applyPodEvent, syncPod, type PodTransition, type WorkerEnv } from './worker.js';
 
@@ -109,14 +111,12 @@ export class Kubelet implements Controller, HeartbeatSource {
       resumedAt: spec.now,
       paths: sharedPathTable(spec.paths) as Record<string, HostPathKind>,
       pathsShared: true,
-      images: {},
-      pullerFreeAt: 0,
       forced: {},
-      podIPs: 0,
       announced: false,
       posted: false,
       schedulable: true,
     });
+    this.state.runtimes[name] = this.cow.made({ node: name, images: undefined, pullerFreeAt: 0, podIPs: 0 });
     this.enqueue(`node:${name}`);
     return { index, ip: machineIP(index) };
   }
@@ -124,6 +124,7 @@ export class Kubelet implements Controller, HeartbeatSource {
   /** Drops a machine (its registration failed, or it was removed). */
   forgetMachine(name: string): void {
     delete this.state.machines[name];
+    delete this.state.runtimes[name];
     delete this.state.nodeWakeAt[name];
     delete this.state.stalled[name];
     for (const [key, rt] of this.state.pods) if (rt.node === name) this.state.pods.delete(key);
@@ -158,7 +159,8 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** `sim node condition`: the kubelet reports this status until told otherwise. */
   setNodeCondition(name: string, type: NodeConditionType, status: ConditionStatus): void {
-    this.requireMachine(name).forced[type] = status;
+    const m = this.requireMachine(name);
+    m.forced = { ...m.forced, [type]: status };
     this.enqueue(`node:${name}`);
   }
 
@@ -259,8 +261,13 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 
   /** `m` if no snapshot holds it, else the copy that replaces it in the live table. */
-  private ownMachine(m: MachineState): MachineState {
+  ownMachine(m: MachineState): MachineState {
     return this.cow.own(m, copyMachine, this.replaceMachine);
+  }
+
+  /** The runtime of machine `m`, to write to (copied if a snapshot holds it). */
+  ownRuntime(m: MachineState): MachineRuntime {
+    return this.cow.own(this.state.runtimes[m.name]!, copyMachineRuntime, this.replaceRuntime);
   }
 
   /** `rt` (a pod's runtime) if no snapshot holds it, else the copy that replaces it. */
@@ -271,6 +278,9 @@ export class Kubelet implements Controller, HeartbeatSource {
   // Made once: `own` runs for every sync of every pod, and the copies they make are rare.
   private readonly replaceMachine = (c: MachineState): void => {
     this.state.machines[c.name] = c;
+  };
+  private readonly replaceRuntime = (c: MachineRuntime): void => {
+    this.state.runtimes[c.node] = c;
   };
   private readonly replacePod = (c: PodRuntime): void => {
     this.state.pods.set(podKey(c.namespace, c.name), c);
@@ -360,9 +370,8 @@ export class Kubelet implements Controller, HeartbeatSource {
       rt = undefined;
     }
     if (!pod || !pod.spec.nodeName) return;
-    const found = this.state.machines[pod.spec.nodeName];
-    if (!found || !found.running) return;
-    const m = this.ownMachine(found);
+    const m = this.state.machines[pod.spec.nodeName];
+    if (!m || !m.running) return;
     if (rt) rt = this.ownPod(rt);
     const now = ctx.now;
     const admitted = !rt;
@@ -532,9 +541,17 @@ class PodEnv implements WorkerEnv {
     private readonly ctx: ControllerContext,
     readonly pod: Pod,
     readonly rt: PodRuntime,
-    readonly machine: MachineState,
+    public machine: MachineState,
     readonly behaviours: Readonly<Record<string, ImageBehaviour>>,
   ) {}
+
+  ownMachine(): MachineState {
+    return (this.machine = this.kubelet.ownMachine(this.machine));
+  }
+
+  runtime(): MachineRuntime {
+    return this.kubelet.ownRuntime(this.machine);
+  }
 
   get defaults(): ControllerContext['defaults'] {
     return this.ctx.defaults;

@@ -25,7 +25,7 @@ import { mountVolumes } from './mount.js';
 import { pullBackOff, pullDone, pullDoneIsQuiet, pullRetry } from './pull.js';
 import { podPhase } from './podstatus.js';
 import { initializing } from './slots.js';
-import type { MachineState, PodRuntime, Slot } from './state.js';
+import type { MachineRuntime, MachineState, PodRuntime, Slot } from './state.js';
 import { beginTermination, stopContainers } from './termination.js';
 
 /** The pod machine's table, derived once from its definition. */
@@ -43,7 +43,12 @@ export interface PodTransition {
 export interface WorkerEnv {
   readonly pod: Pod;
   readonly rt: PodRuntime;
+  /** The pod's machine, to read: a snapshot may hold it (see `ownMachine`). */
   readonly machine: MachineState;
+  /** The pod's machine, to write to (a copy if a snapshot holds it, which `machine` is from then on). */
+  ownMachine(): MachineState;
+  /** The runtime of the pod's machine (images, puller, pod IPs), to read and write. */
+  runtime(): MachineRuntime;
   readonly defaults: SimDefaults;
   readonly behaviours: Readonly<Record<string, ImageBehaviour>>;
   /** Records an Event on the pod from this kubelet. */
