@@ -58,9 +58,29 @@ export interface MachineSpec {
   readonly bootSeconds: number;
 }
 
-/** A container the runtime has not created yet. */
+/**
+ * A container the runtime has not created yet. The fields its first start sets are there from
+ * the start (undefined), so the record keeps them all in itself, without the extra property
+ * store later additions would give it: a fleet keeps one per pod, and a checkpoint after a
+ * rollout one per new pod.
+ */
 function newContainer(c: Container, reason: string): ContainerRuntime {
-  return { name: c.name, image: c.image ?? '', phase: 'waiting', reason, restartCount: 0, ready: false, imageResolved: false };
+  return {
+    name: c.name,
+    image: c.image ?? '',
+    phase: 'waiting',
+    reason,
+    message: undefined,
+    restartCount: 0,
+    ready: false,
+    containerId: undefined,
+    startedAt: undefined,
+    finished: undefined,
+    imageResolved: false,
+    exitAt: undefined,
+    readyAt: undefined,
+    probeAt: undefined,
+  };
 }
 
 /** An init container: a sidecar is marked as such. */
@@ -326,6 +346,9 @@ export class Kubelet implements Controller, HeartbeatSource {
     const now = ctx.now;
     if (!m.booted && now >= m.bootAt) {
       m.booted = true;
+      // Only a booting machine waits for its wake-up: the table keeps none of a booted fleet's
+      // (each checkpoint copies the table).
+      delete this.state.nodeWakeAt[name];
       this.notify(name);
     }
     if (!m.booted && this.state.nodeWakeAt[name] !== m.bootAt) {
@@ -426,7 +449,10 @@ export class Kubelet implements Controller, HeartbeatSource {
     this.postStatus<'Pod'>(ctx, { ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`);
   }
 
-  /** `HandlePodAdditions`: the kubelet takes a newly bound pod. */
+  /**
+   * `HandlePodAdditions`: the kubelet takes a newly bound pod. The fields every started pod gets
+   * are in the record from the start (undefined), as in `newContainer`.
+   */
   private admit(pod: Pod, m: MachineState, now: number): PodRuntime {
     const inits = pod.spec.initContainers;
     // `convertToAPIContainerStatuses`: every container of a pod with init containers waits as PodInitializing.
@@ -439,11 +465,16 @@ export class Kubelet implements Controller, HeartbeatSource {
       stage: POD_TABLE.initial,
       admittedAt: now,
       sandbox: false,
+      podIP: undefined,
       mountFailures: 0,
       cursor: 0,
+      pull: undefined,
+      startAt: undefined,
       containers: pod.spec.containers.map((c) => newContainer(c, waiting)),
       ...(inits && inits.length > 0 ? { inits: inits.map((c) => newInitContainer(c, waiting)), initNext: 0 } : {}),
       mountRetryAt: now,
+      mountStalled: undefined,
+      wakeAt: undefined,
     });
     this.state.pods.set(podKey(rt.namespace, rt.name), rt);
     this.transition(pod.spec.restartPolicy, rt, 'BOUND');

@@ -195,7 +195,7 @@ export interface KubeletState {
   queue: string[];
   /** Registrations so far (the next machine index). */
   registrations: number;
-  /** The next wake-up requested per node (boot). */
+  /** The wake-up requested for each booting machine (its boot time), by node name. */
   nodeWakeAt: Record<string, number>;
   /** Pods per node whose mounts wait for a path to appear (see mount.ts). */
   stalled: Record<string, string[]>;
