@@ -15,9 +15,10 @@
  * Invariants:
  * - All state is plain data in `state` (snapshotted); the verbs change it only through the
  *   methods below, which enqueue work for the next reconcile.
- * - Snapshots share the machine, machine runtime and pod runtime records (shared-state.ts): a
- *   record is written only after `ownMachine` / `ownRuntime` / `ownPod` (or when just made),
- *   which copy one a snapshot holds. A pod's sync takes its machine for writing only to add a
+ * - Snapshots share the machine, machine runtime and pod runtime records, and the machines
+ *   table (shared-state.ts): a record is written only after `ownMachine` / `ownRuntime` /
+ *   `ownPod` (or when just made), the machines table only after `machineTable`, which copy one
+ *   a snapshot holds. A pod's sync takes its machine for writing only to add a
  *   host path: what pods change on a machine is in its runtime.
  */
 import type { ApiObject, ConditionStatus, Container, KindMap, Node, Pod } from '../../api/types.js';
@@ -35,7 +36,7 @@ import { normalizeImage, type ImageBehaviour } from './images.js';
 import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
 import { machineIP, registrationNode } from './registration.js';
-import { copyMachine, copyMachineRuntime, copyPodRuntime, shareKubeletState } from './shared-state.js';
+import { copyMachine, copyMachineRuntime, copyMachineTable, copyPodRuntime, shareKubeletState } from './shared-state.js';
 import { containerFieldPath, isSidecar } from './slots.js';
 import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineRuntime, type MachineState, type PodRuntime, type Slot } from './state.js';
 import type { PodEventType } from '../../machines/podLifecycle.js';
@@ -121,7 +122,7 @@ export class Kubelet implements Controller, HeartbeatSource {
   registerMachine(name: string, spec: MachineSpec): { index: number; ip: string } {
     if (this.state.machines[name]) throw new Error(`machine ${name} is already registered`);
     const index = this.state.registrations++;
-    this.state.machines[name] = this.cow.made({
+    this.machineTable()[name] = this.cow.made({
       name,
       index,
       registeredAt: spec.now,
@@ -143,7 +144,7 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** Drops a machine (its registration failed, or it was removed). */
   forgetMachine(name: string): void {
-    delete this.state.machines[name];
+    delete this.machineTable()[name];
     delete this.state.runtimes[name];
     delete this.state.nodeWakeAt[name];
     delete this.state.stalled[name];
@@ -297,13 +298,22 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   // Made once: `own` runs for every sync of every pod, and the copies they make are rare.
   private readonly replaceMachine = (c: MachineState): void => {
-    this.state.machines[c.name] = c;
+    this.machineTable()[c.name] = c;
   };
   private readonly replaceRuntime = (c: MachineRuntime): void => {
     this.state.runtimes[c.node] = c;
   };
   private readonly replacePod = (c: PodRuntime): void => {
     this.state.pods.set(podKey(c.namespace, c.name), c);
+  };
+
+  /** The machines table, to add, replace or remove a machine (copied first if a snapshot holds it). */
+  private machineTable(): Record<string, MachineState> {
+    return this.cow.own(this.state.machines, copyMachineTable, this.replaceMachineTable);
+  }
+
+  private readonly replaceMachineTable = (t: Record<string, MachineState>): void => {
+    this.state.machines = t;
   };
 
   /**

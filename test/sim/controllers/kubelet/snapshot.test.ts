@@ -75,6 +75,10 @@ describe('node-level controllers: snapshot and restore', () => {
     expect(f.c.api.get('Pod', 'default', 'api')!.status.phase).toBe('Running');
     const next = f.c.snapshot().controllers['kubelet'] as KubeletState;
     expect(next.machines['node-1']).toBe(held.machines['node-1']);
+    // No machine came, went or was copied: the two snapshots hold one machines table.
+    expect(next.machines).toBe(held.machines);
+    expect(next.pods).not.toBe(held.pods);
+    expect([...held.pods.keys()]).toEqual(['default/web']);
     expect(next.runtimes['node-1']).not.toBe(held.runtimes['node-1']);
     expect(next.runtimes['node-1']!.podIPs).toBe(held.runtimes['node-1']!.podIPs + 1);
     expect(next.runtimes['node-1']!.images!.image).toBe('registry.example/api:2');
