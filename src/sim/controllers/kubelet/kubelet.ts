@@ -432,6 +432,10 @@ export class Kubelet implements Controller, HeartbeatSource {
       // timer, so `sim settle` does not wait for retries that cannot succeed on their own.
       const background = rt.mountStalled === true && rt.mountRetryAt === next;
       ctx.after(next - now, `pod:${key}`, background ? { background: true } : undefined);
+    } else if (next === undefined && rt.wakeAt !== undefined && rt.wakeAt <= now) {
+      // Nothing is due and the last wake-up has passed, which the test above treats as none:
+      // a settled pod keeps no boxed time for it (a fleet's pods, and each checkpoint's).
+      rt.wakeAt = undefined;
     }
   }
 
