@@ -14,8 +14,9 @@
  * extended resources), the required node affinity and nodeSelector, host ports, then untolerated
  * NoExecute taints.
  */
-import type { Node, Pod } from '../../api/types.js';
+import type { Affinity, Node, Pod, PodSpec } from '../../api/types.js';
 import { compileRequiredNodeAffinity } from '../../api/nodeaffinity.js';
+import { BoundedTable } from '../../bounded-table.js';
 import { findMatchingUntoleratedTaint } from '../../api/toleration.js';
 import { NodeInfo } from '../scheduler/nodeinfo.js';
 import { ERR_REASON_POD, NODE_AFFINITY } from '../scheduler/plugins/nodeaffinity.js';
@@ -39,6 +40,33 @@ function predicateFailure(name: string, desc: string): Rejection {
   return { reason: name, message: `Predicate ${name} failed: ${desc}` };
 }
 
+/** The last answer of `matchesRequiredAffinity` for a pod affinity object (see there). */
+interface AffinityAnswer {
+  readonly nodeSelector: PodSpec['nodeSelector'];
+  readonly node: Node;
+  readonly matches: boolean;
+}
+
+/**
+ * Enough entries for the biggest fleet: a daemon pod's affinity is one object per template and
+ * node (the DaemonSet controller's pin), met again by the pod that replaces it in a rollout.
+ */
+const affinityAnswers = new BoundedTable<Affinity, AffinityAnswer>(1 << 16);
+
+/**
+ * Whether `node` meets the pod's nodeSelector and required node affinity. Stored objects are
+ * never mutated, so the answer for the same affinity, nodeSelector and Node objects is the last
+ * one: each pod a DaemonSet makes for a node shares its affinity with the one it replaces, and a
+ * rollout then compiles no matcher (one per pod was most of what admitting it allocated).
+ */
+function matchesRequiredAffinity(spec: PodSpec, node: Node): boolean {
+  const affinity = spec.affinity;
+  if (!affinity) return compileRequiredNodeAffinity(spec)(node);
+  const last = affinityAnswers.get(affinity);
+  if (last !== undefined && last.node === node && last.nodeSelector === spec.nodeSelector) return last.matches;
+  return affinityAnswers.set(affinity, { nodeSelector: spec.nodeSelector, node, matches: compileRequiredNodeAffinity(spec)(node) }).matches;
+}
+
 /** The first reason the kubelet on `node` refuses `pod`, given the pods it already runs there. */
 export function admissionCheck(pod: Pod, node: Node, others: readonly Pod[]): Rejection | undefined {
   const info = NodeInfo.fromPods(node, others);
@@ -49,7 +77,7 @@ export function admissionCheck(pod: Pod, node: Node, others: readonly Pod[]): Re
       message: `Node didn't have enough resource: ${short.resourceName}, requested: ${short.requested}, used: ${short.used}, capacity: ${short.capacity}`,
     };
   }
-  if (!compileRequiredNodeAffinity(pod.spec)(node)) return predicateFailure(NODE_AFFINITY, ERR_REASON_POD);
+  if (!matchesRequiredAffinity(pod.spec, node)) return predicateFailure(NODE_AFFINITY, ERR_REASON_POD);
   const wanted = podHostPorts(pod);
   if (wanted.length > 0 && info.pods().some((p) => podHostPorts(p).some((used) => wanted.some((w) => portsConflict(w, used))))) {
     return predicateFailure(NODE_PORTS, ERR_REASON_PORTS);

@@ -15,8 +15,11 @@
  * Invariants:
  * - All state is plain data in `state` (snapshotted); the verbs change it only through the
  *   methods below, which enqueue work for the next reconcile.
- * - Snapshots share the machine and pod runtime records (shared-state.ts): a record is written
- *   only after `ownMachine` / `ownPod` (or when just made), which copy one a snapshot holds.
+ * - Snapshots share the machine, machine runtime and pod runtime records, and the machines
+ *   table (shared-state.ts): a record is written only after `ownMachine` / `ownRuntime` /
+ *   `ownPod` (or when just made), the machines table only after `machineTable`, which copy one
+ *   a snapshot holds. A pod's sync takes its machine for writing only to add a
+ *   host path: what pods change on a machine is in its runtime.
  */
 import type { ApiObject, ConditionStatus, Container, KindMap, Node, Pod } from '../../api/types.js';
 import type { Result } from '../../apiserver/apiserver.js';
@@ -33,9 +36,9 @@ import { normalizeImage, type ImageBehaviour } from './images.js';
 import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
 import { machineIP, registrationNode } from './registration.js';
-import { copyMachine, copyPodRuntime, shareKubeletState } from './shared-state.js';
+import { copyMachine, copyMachineRuntime, copyMachineTable, copyPodRuntime, shareKubeletState } from './shared-state.js';
 import { containerFieldPath, isSidecar } from './slots.js';
-import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineState, type PodRuntime, type Slot } from './state.js';
+import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineRuntime, type MachineState, type PodRuntime, type Slot } from './state.js';
 import type { PodEventType } from '../../machines/podLifecycle.js';
 import { POD_TABLE, applyPodEvent, syncPod, type PodTransition, type WorkerEnv } from './worker.js';
 
@@ -56,9 +59,29 @@ export interface MachineSpec {
   readonly bootSeconds: number;
 }
 
-/** A container the runtime has not created yet. */
+/**
+ * A container the runtime has not created yet. The fields its first start sets are there from
+ * the start (undefined), so the record keeps them all in itself, without the extra property
+ * store later additions would give it: a fleet keeps one per pod, and a checkpoint after a
+ * rollout one per new pod.
+ */
 function newContainer(c: Container, reason: string): ContainerRuntime {
-  return { name: c.name, image: c.image ?? '', phase: 'waiting', reason, restartCount: 0, ready: false, imageResolved: false };
+  return {
+    name: c.name,
+    image: c.image ?? '',
+    phase: 'waiting',
+    reason,
+    message: undefined,
+    restartCount: 0,
+    ready: false,
+    containerId: undefined,
+    startedAt: undefined,
+    finished: undefined,
+    imageResolved: false,
+    exitAt: undefined,
+    readyAt: undefined,
+    probeAt: undefined,
+  };
 }
 
 /** An init container: a sidecar is marked as such. */
@@ -99,7 +122,7 @@ export class Kubelet implements Controller, HeartbeatSource {
   registerMachine(name: string, spec: MachineSpec): { index: number; ip: string } {
     if (this.state.machines[name]) throw new Error(`machine ${name} is already registered`);
     const index = this.state.registrations++;
-    this.state.machines[name] = this.cow.made({
+    this.machineTable()[name] = this.cow.made({
       name,
       index,
       registeredAt: spec.now,
@@ -109,21 +132,20 @@ export class Kubelet implements Controller, HeartbeatSource {
       resumedAt: spec.now,
       paths: sharedPathTable(spec.paths) as Record<string, HostPathKind>,
       pathsShared: true,
-      images: {},
-      pullerFreeAt: 0,
       forced: {},
-      podIPs: 0,
       announced: false,
       posted: false,
       schedulable: true,
     });
+    this.state.runtimes[name] = this.cow.made({ node: name, images: undefined, pullerFreeAt: 0, podIPs: 0 });
     this.enqueue(`node:${name}`);
     return { index, ip: machineIP(index) };
   }
 
   /** Drops a machine (its registration failed, or it was removed). */
   forgetMachine(name: string): void {
-    delete this.state.machines[name];
+    delete this.machineTable()[name];
+    delete this.state.runtimes[name];
     delete this.state.nodeWakeAt[name];
     delete this.state.stalled[name];
     for (const [key, rt] of this.state.pods) if (rt.node === name) this.state.pods.delete(key);
@@ -158,7 +180,8 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** `sim node condition`: the kubelet reports this status until told otherwise. */
   setNodeCondition(name: string, type: NodeConditionType, status: ConditionStatus): void {
-    this.requireMachine(name).forced[type] = status;
+    const m = this.requireMachine(name);
+    m.forced = { ...m.forced, [type]: status };
     this.enqueue(`node:${name}`);
   }
 
@@ -259,8 +282,13 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 
   /** `m` if no snapshot holds it, else the copy that replaces it in the live table. */
-  private ownMachine(m: MachineState): MachineState {
+  ownMachine(m: MachineState): MachineState {
     return this.cow.own(m, copyMachine, this.replaceMachine);
+  }
+
+  /** The runtime of machine `m`, to write to (copied if a snapshot holds it). */
+  ownRuntime(m: MachineState): MachineRuntime {
+    return this.cow.own(this.state.runtimes[m.name]!, copyMachineRuntime, this.replaceRuntime);
   }
 
   /** `rt` (a pod's runtime) if no snapshot holds it, else the copy that replaces it. */
@@ -270,10 +298,22 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   // Made once: `own` runs for every sync of every pod, and the copies they make are rare.
   private readonly replaceMachine = (c: MachineState): void => {
-    this.state.machines[c.name] = c;
+    this.machineTable()[c.name] = c;
+  };
+  private readonly replaceRuntime = (c: MachineRuntime): void => {
+    this.state.runtimes[c.node] = c;
   };
   private readonly replacePod = (c: PodRuntime): void => {
     this.state.pods.set(podKey(c.namespace, c.name), c);
+  };
+
+  /** The machines table, to add, replace or remove a machine (copied first if a snapshot holds it). */
+  private machineTable(): Record<string, MachineState> {
+    return this.cow.own(this.state.machines, copyMachineTable, this.replaceMachineTable);
+  }
+
+  private readonly replaceMachineTable = (t: Record<string, MachineState>): void => {
+    this.state.machines = t;
   };
 
   /**
@@ -316,6 +356,9 @@ export class Kubelet implements Controller, HeartbeatSource {
     const now = ctx.now;
     if (!m.booted && now >= m.bootAt) {
       m.booted = true;
+      // Only a booting machine waits for its wake-up: the table keeps none of a booted fleet's
+      // (each checkpoint copies the table).
+      delete this.state.nodeWakeAt[name];
       this.notify(name);
     }
     if (!m.booted && this.state.nodeWakeAt[name] !== m.bootAt) {
@@ -360,9 +403,8 @@ export class Kubelet implements Controller, HeartbeatSource {
       rt = undefined;
     }
     if (!pod || !pod.spec.nodeName) return;
-    const found = this.state.machines[pod.spec.nodeName];
-    if (!found || !found.running) return;
-    const m = this.ownMachine(found);
+    const m = this.state.machines[pod.spec.nodeName];
+    if (!m || !m.running) return;
     if (rt) rt = this.ownPod(rt);
     const now = ctx.now;
     const admitted = !rt;
@@ -390,6 +432,10 @@ export class Kubelet implements Controller, HeartbeatSource {
       // timer, so `sim settle` does not wait for retries that cannot succeed on their own.
       const background = rt.mountStalled === true && rt.mountRetryAt === next;
       ctx.after(next - now, `pod:${key}`, background ? { background: true } : undefined);
+    } else if (next === undefined && rt.wakeAt !== undefined && rt.wakeAt <= now) {
+      // Nothing is due and the last wake-up has passed, which the test above treats as none:
+      // a settled pod keeps no boxed time for it (a fleet's pods, and each checkpoint's).
+      rt.wakeAt = undefined;
     }
   }
 
@@ -417,7 +463,10 @@ export class Kubelet implements Controller, HeartbeatSource {
     this.postStatus<'Pod'>(ctx, { ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`);
   }
 
-  /** `HandlePodAdditions`: the kubelet takes a newly bound pod. */
+  /**
+   * `HandlePodAdditions`: the kubelet takes a newly bound pod. The fields every started pod gets
+   * are in the record from the start (undefined), as in `newContainer`.
+   */
   private admit(pod: Pod, m: MachineState, now: number): PodRuntime {
     const inits = pod.spec.initContainers;
     // `convertToAPIContainerStatuses`: every container of a pod with init containers waits as PodInitializing.
@@ -430,11 +479,16 @@ export class Kubelet implements Controller, HeartbeatSource {
       stage: POD_TABLE.initial,
       admittedAt: now,
       sandbox: false,
+      podIP: undefined,
       mountFailures: 0,
       cursor: 0,
+      pull: undefined,
+      startAt: undefined,
       containers: pod.spec.containers.map((c) => newContainer(c, waiting)),
       ...(inits && inits.length > 0 ? { inits: inits.map((c) => newInitContainer(c, waiting)), initNext: 0 } : {}),
       mountRetryAt: now,
+      mountStalled: undefined,
+      wakeAt: undefined,
     });
     this.state.pods.set(podKey(rt.namespace, rt.name), rt);
     this.transition(pod.spec.restartPolicy, rt, 'BOUND');
@@ -532,9 +586,17 @@ class PodEnv implements WorkerEnv {
     private readonly ctx: ControllerContext,
     readonly pod: Pod,
     readonly rt: PodRuntime,
-    readonly machine: MachineState,
+    public machine: MachineState,
     readonly behaviours: Readonly<Record<string, ImageBehaviour>>,
   ) {}
+
+  ownMachine(): MachineState {
+    return (this.machine = this.kubelet.ownMachine(this.machine));
+  }
+
+  runtime(): MachineRuntime {
+    return this.kubelet.ownRuntime(this.machine);
+  }
 
   get defaults(): ControllerContext['defaults'] {
     return this.ctx.defaults;

@@ -38,20 +38,21 @@ function writablePaths(machine: MachineState): Record<string, HostPathKind> {
 }
 
 export function mountVolumes(env: WorkerEnv, t: number): void {
-  const { pod, rt, machine } = env;
+  const { pod, rt } = env;
   rt.mountRetryAt = undefined;
   rt.mountStalled = false;
   const failures: { volume: string; error: string }[] = [];
   // How many host paths the machine had, counted only for a pod that mounts one (the count is
-  // what tells whether a DirectoryOrCreate/FileOrCreate volume created a path).
+  // what tells whether a DirectoryOrCreate/FileOrCreate volume created a path). The machine is
+  // taken for writing only to add a path (`env.machine` is then the writable one).
   let before: number | undefined;
   for (const v of pod.spec.volumes ?? []) {
     if (!v.hostPath) continue;
-    before ??= Object.keys(machine.paths).length;
-    const error = setUpHostPath(machine.paths, v.hostPath.path, v.hostPath.type, () => writablePaths(machine));
+    before ??= Object.keys(env.machine.paths).length;
+    const error = setUpHostPath(env.machine.paths, v.hostPath.path, v.hostPath.type, () => writablePaths(env.ownMachine()));
     if (error) failures.push({ volume: v.name, error });
   }
-  if (before !== undefined && Object.keys(machine.paths).length !== before) env.pathsChanged();
+  if (before !== undefined && Object.keys(env.machine.paths).length !== before) env.pathsChanged();
   if (failures.length > 0) {
     for (const f of failures) env.event('Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${f.volume}" : ${f.error}`);
     rt.mountFailures++;
@@ -65,6 +66,7 @@ export function mountVolumes(env: WorkerEnv, t: number): void {
     return;
   }
   rt.sandbox = true;
-  rt.podIP = pod.spec.hostNetwork ? machineIP(machine.index) : podIP(machine.index, machine.podIPs++);
+  const index = env.machine.index;
+  rt.podIP = pod.spec.hostNetwork ? machineIP(index) : podIP(index, env.runtime().podIPs++);
   ensureImages(env, t);
 }

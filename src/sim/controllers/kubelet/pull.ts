@@ -24,7 +24,7 @@
 import { nextBackoff } from './backoff.js';
 import { effectivePullPolicy, normalizeImage, pullErrorMessage } from './images.js';
 import { containerAt, currentSlot, initializing, specAt, waitingReason } from './slots.js';
-import type { MachineState, Slot } from './state.js';
+import type { MachineRuntime, PodRuntime, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
 import { presentMessage, pulledMessage, pullingMessage } from './messages.js';
 
@@ -32,22 +32,23 @@ import { presentMessage, pulledMessage, pullingMessage } from './messages.js';
 export const PLEG_RELIST_MS = 1_000;
 
 /** Whether the machine has the image (or is pulling it already) at `t`. */
-function imageState(m: MachineState, image: string, t: number): 'present' | 'pulling' | 'absent' {
-  const at = m.images[normalizeImage(image)];
-  if (at === undefined) return 'absent';
-  return at <= t ? 'present' : 'pulling';
+function imageState(r: MachineRuntime, image: string, t: number): 'present' | 'pulling' | 'absent' {
+  const normalized = normalizeImage(image);
+  for (let e = r.images; e !== undefined; e = e.next) if (e.image === normalized) return e.doneAt <= t ? 'present' : 'pulling';
+  return 'absent';
 }
 
 function beginPull(env: WorkerEnv, slot: Slot, t: number): void {
-  const { rt, machine, defaults } = env;
+  const { rt, defaults } = env;
+  const runtime = env.runtime();
   const c = containerAt(rt, slot);
-  const state = imageState(machine, c.image, t);
+  const state = imageState(runtime, c.image, t);
   const fails = env.behaviours[normalizeImage(c.image)]?.behaviour === 'pull-error';
   env.containerEvent(slot, 'Normal', 'Pulling', pullingMessage(c.image));
-  const startedAt = Math.max(t, machine.pullerFreeAt);
+  const startedAt = Math.max(t, runtime.pullerFreeAt);
   const doneAt = startedAt + (state === 'absent' ? defaults.imagePullSeconds * 1000 : 0);
-  machine.pullerFreeAt = doneAt;
-  if (!fails && state === 'absent') machine.images[normalizeImage(c.image)] = doneAt;
+  runtime.pullerFreeAt = doneAt;
+  if (!fails && state === 'absent') runtime.images = { image: normalizeImage(c.image), doneAt, next: runtime.images };
   rt.pull = { container: slot, requestedAt: t, startedAt, doneAt, fails, image: c.image };
   env.transition('PULL_STARTED');
 }
@@ -57,10 +58,10 @@ function beginPull(env: WorkerEnv, slot: Slot, t: number): void {
  * false when a pull began or the pod is stuck on `Never`.
  */
 function ensureImage(env: WorkerEnv, slot: Slot, t: number): boolean {
-  const { pod, rt, machine } = env;
+  const { pod, rt } = env;
   const c = containerAt(rt, slot);
   const policy = effectivePullPolicy(c.image, specAt(pod, slot)?.imagePullPolicy);
-  const state = imageState(machine, c.image, t);
+  const state = imageState(env.runtime(), c.image, t);
   if (policy !== 'Always' && state === 'present') {
     env.containerEvent(slot, 'Normal', 'Pulled', presentMessage(c.image));
     return true;
@@ -124,6 +125,19 @@ export function pullDone(env: WorkerEnv, t: number): void {
   }
   rt.cursor++;
   ensureImages(env, t);
+}
+
+/**
+ * Whether `pullDone` would change nothing the pod status shows: the pod has one container and
+ * no init container, the pull succeeds, and the container already waits with the reason and no
+ * message, as a pull leaves it (what changes is the pod's stage and its start timer, neither in
+ * the status). Each daemon pod of a rollout pulls its new image once: its status is not
+ * generated again to find it unchanged.
+ */
+export function pullDoneIsQuiet(rt: PodRuntime): boolean {
+  if (rt.pull === undefined || rt.pull.fails || rt.inits !== undefined || rt.containers.length !== 1) return false;
+  const c = rt.containers[0]!;
+  return c.reason === waitingReason(rt) && c.message === undefined;
 }
 
 export function pullBackOff(env: WorkerEnv, _t: number): void {

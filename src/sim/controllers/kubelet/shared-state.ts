@@ -1,19 +1,26 @@
 /**
- * The kubelet's state as snapshots hold it. Its machines and pod runtimes are most of what a
- * checkpoint of a big cluster copied, and most of them do not change between two checkpoints: a
- * snapshot shares them (engine/copy-on-write.ts) and copies only the tables that hold them and
- * the small rest; the kubelet copies a record before it first writes to it afterwards
- * (`copyMachine`, `copyPodRuntime`).
+ * The kubelet's state as snapshots hold it. Its machines, their runtimes and the pod runtimes are
+ * most of what a checkpoint of a big cluster copied, and most of them do not change between two
+ * checkpoints: a snapshot shares them and the machines table (engine/copy-on-write.ts) and copies
+ * only the other tables and the small rest; the kubelet copies a record or the machines table
+ * before it first writes to it afterwards (`copyMachine`, `copyMachineRuntime`, `copyPodRuntime`,
+ * `copyMachineTable`).
  */
 import { copyPlain } from '../../engine/plain-copy.js';
-import { newKubeletState, type KubeletState, type MachineState, type PodRuntime } from './state.js';
+import { newKubeletState, type KubeletState, type MachineRuntime, type MachineState, type PodRuntime } from './state.js';
 
 /**
- * A machine the kubelet may write to: its own tables, except a host-path table still shared
- * between machines (`pathsShared`), which mount.ts copies before it changes it.
+ * A machine the kubelet may write to. It shares its tables with the original: the host-path
+ * table is marked shared (mount.ts copies it before it adds a path) and `forced` is replaced,
+ * never changed.
  */
 export function copyMachine(m: MachineState): MachineState {
-  return { ...m, paths: m.pathsShared ? m.paths : { ...m.paths }, images: { ...m.images }, forced: { ...m.forced } };
+  return { ...m, pathsShared: true };
+}
+
+/** A machine runtime the kubelet may write to (its image list is never changed, only added to in front). */
+export function copyMachineRuntime(r: MachineRuntime): MachineRuntime {
+  return { ...r };
 }
 
 /** A pod runtime the kubelet may write to (its containers and pulls are records too). */
@@ -21,21 +28,30 @@ export function copyPodRuntime(rt: PodRuntime): PodRuntime {
   return copyPlain(rt);
 }
 
+/** A machines table the kubelet may add to, replace in and remove from. */
+export function copyMachineTable(machines: Record<string, MachineState>): Record<string, MachineState> {
+  return { ...machines };
+}
+
 /**
- * `state` with new tables of machines and pods holding the same records (so neither side adds
- * or removes one in the other's) and a copy of everything else; the fields in the order
- * `newKubeletState` gives them, as a restored state has them. Missing fields (a snapshot older
- * than one) start empty.
+ * `state` sharing its machines table (the kubelet copies it before it first writes to it
+ * afterwards, as it does a record: pods starting and stopping write no machine, so the
+ * checkpoints of a fleet's rollouts hold one table), with new tables of machine runtimes and
+ * pods holding the same records (so neither side adds or removes one in the other's; a rollout
+ * writes to both, and a copy is more compact than a table that has grown and shrunk), and a
+ * copy of everything else; the fields in the order `newKubeletState` gives them, as a restored
+ * state has them. Missing fields (a snapshot older than one) start empty.
  */
 export function shareKubeletState(state: Partial<KubeletState>): KubeletState {
   const s = { ...newKubeletState(), ...state };
   return {
-    machines: { ...s.machines },
+    machines: s.machines,
     pods: new Map(s.pods),
     images: copyPlain(s.images),
     queue: [...s.queue],
     registrations: s.registrations,
     nodeWakeAt: { ...s.nodeWakeAt },
     stalled: copyPlain(s.stalled),
+    runtimes: { ...s.runtimes },
   };
 }

@@ -26,24 +26,50 @@ export interface MachineState {
   resumedAt: number;
   /**
    * Existing host paths and their file types (`--paths`); grows with DirectoryOrCreate. While
-   * `pathsShared`, the table is shared with other machines and is copied before a change.
+   * `pathsShared`, the table is shared (with other machines, or with a snapshot's copy of this
+   * machine) and is copied before a change.
    */
   paths: Record<string, HostPathKind>;
   pathsShared?: boolean;
-  /** Images on the machine (normalised reference -> when the pull that brought it finishes). */
-  images: Record<string, number>;
-  /** With serialized image pulls (the kubelet default), when the puller is free again. */
-  pullerFreeAt: number;
-  /** Conditions set with `sim node condition`, by type; they stay until changed. */
-  forced: Record<string, ConditionStatus>;
-  /** Pod IPs handed out so far (the host part of the next one). */
-  podIPs: number;
+  /**
+   * Conditions set with `sim node condition`, by type; they stay until changed. Replaced, never
+   * changed in place (a machine's copy shares it).
+   */
+  forced: Readonly<Record<string, ConditionStatus>>;
   /** The kubelet announced itself (Starting, NodeHas... events) since it last started. */
   announced: boolean;
   /** The kubelet has posted node status at least once (its registration counts). */
   posted: boolean;
   /** `spec.unschedulable` as last reported in a NodeSchedulable/NodeNotSchedulable event. */
   schedulable?: boolean;
+}
+
+/**
+ * What the pods of a machine change on it as they start: its image store, its serialized puller
+ * and its pod IP counter. Kept apart from the machine (`KubeletState.runtimes`), so that after a
+ * rollout, in which every machine pulls an image and hands out an IP, a checkpoint holds a copy of
+ * this small record per machine and shares the machine records.
+ */
+export interface MachineRuntime {
+  /** The machine's name (its key in `KubeletState.runtimes`). */
+  readonly node: string;
+  /** Images on the machine, the newest first. */
+  images: ImageList | undefined;
+  /** With serialized image pulls (the kubelet default), when the puller is free again. */
+  pullerFreeAt: number;
+  /** Pod IPs handed out so far (the host part of the next one). */
+  podIPs: number;
+}
+
+/**
+ * An image on a machine (normalised reference, and when the pull that brought it finishes), then
+ * those pulled before it. A pull adds a cell in front and no cell ever changes, so a copy of the
+ * runtime shares the whole list.
+ */
+export interface ImageList {
+  readonly image: string;
+  readonly doneAt: number;
+  readonly next: ImageList | undefined;
 }
 
 export type ContainerPhase = 'waiting' | 'running' | 'terminated';
@@ -169,12 +195,14 @@ export interface KubeletState {
   queue: string[];
   /** Registrations so far (the next machine index). */
   registrations: number;
-  /** The next wake-up requested per node (boot). */
+  /** The wake-up requested for each booting machine (its boot time), by node name. */
   nodeWakeAt: Record<string, number>;
   /** Pods per node whose mounts wait for a path to appear (see mount.ts). */
   stalled: Record<string, string[]>;
+  /** The runtime of each machine, by node name. */
+  runtimes: Record<string, MachineRuntime>;
 }
 
 export function newKubeletState(): KubeletState {
-  return { machines: {}, pods: new Map(), images: {}, queue: [], registrations: 0, nodeWakeAt: {}, stalled: {} };
+  return { machines: {}, pods: new Map(), images: {}, queue: [], registrations: 0, nodeWakeAt: {}, stalled: {}, runtimes: {} };
 }

@@ -22,10 +22,10 @@ import { exitContainer, probeFailed, restartContainer, restartedRunning, readine
 import type { ImageBehaviour } from './images.js';
 import { completeInit, initSync, startInit } from './init.js';
 import { mountVolumes } from './mount.js';
-import { pullBackOff, pullDone, pullRetry } from './pull.js';
+import { pullBackOff, pullDone, pullDoneIsQuiet, pullRetry } from './pull.js';
 import { podPhase } from './podstatus.js';
 import { initializing } from './slots.js';
-import type { MachineState, PodRuntime, Slot } from './state.js';
+import type { MachineRuntime, MachineState, PodRuntime, Slot } from './state.js';
 import { beginTermination, stopContainers } from './termination.js';
 
 /** The pod machine's table, derived once from its definition. */
@@ -43,7 +43,12 @@ export interface PodTransition {
 export interface WorkerEnv {
   readonly pod: Pod;
   readonly rt: PodRuntime;
+  /** The pod's machine, to read: a snapshot may hold it (see `ownMachine`). */
   readonly machine: MachineState;
+  /** The pod's machine, to write to (a copy if a snapshot holds it, which `machine` is from then on). */
+  ownMachine(): MachineState;
+  /** The runtime of the pod's machine (images, puller, pod IPs), to read and write. */
+  runtime(): MachineRuntime;
   readonly defaults: SimDefaults;
   readonly behaviours: Readonly<Record<string, ImageBehaviour>>;
   /** Records an Event on the pod from this kubelet. */
@@ -157,7 +162,8 @@ export interface SyncResult {
   /**
    * An action ran: the runtime record (and so the status) may differ. Beginning termination
    * alone does not count: it only cancels timers and changes the stage, which the status does
-   * not show (the pod stays as it was until its containers stop).
+   * not show (the pod stays as it was until its containers stop); nor does a pull finishing
+   * that changes nothing the status shows (`pullDoneIsQuiet`).
    */
   readonly acted: boolean;
 }
@@ -174,7 +180,7 @@ export function syncPod(env: WorkerEnv, now: number): SyncResult {
     const at = scanDue(rt);
     if (at === undefined || at > now) return { next: at, acted };
     const action = dueAction!;
-    acted = true;
+    if (action !== PULL_DONE || !pullDoneIsQuiet(rt)) acted = true;
     action(env, dueSlot, Math.max(at, machine.resumedAt));
     if (rt.stage === 'Deleted') return { next: undefined, acted };
   }

@@ -59,4 +59,18 @@ describe('kubelet admission', () => {
       message: "Predicate TaintToleration failed: node(s) had taints that the pod didn't tolerate",
     });
   });
+
+  it('pods sharing one affinity object are checked against each Node object they meet (labels changed: checked again)', () => {
+    const affinity = {
+      nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In' as const, values: ['a'] }] }] } },
+    };
+    const zoneA = node();
+    const zoneB = { ...zoneA, metadata: { ...zoneA.metadata, labels: { zone: 'b' } } };
+    const rejected = { reason: 'NodeAffinity', message: "Predicate NodeAffinity failed: node(s) didn't match Pod's node affinity/selector" };
+    expect(admissionCheck(pod('a', { affinity }), zoneA, [])).toBeUndefined();
+    expect(admissionCheck(pod('b', { affinity }), zoneB, [])).toEqual(rejected);
+    expect(admissionCheck(pod('c', { affinity }), zoneA, [])).toBeUndefined();
+    // The same affinity with a nodeSelector the node does not meet.
+    expect(admissionCheck(pod('d', { affinity, nodeSelector: { zone: 'b' } }), zoneA, [])).toEqual(rejected);
+  });
 });

@@ -62,4 +62,45 @@ describe('node-level controllers: snapshot and restore', () => {
     at(f, 900);
     expect(picture(f)).toBe(once);
   });
+
+  it('a pod starting on a machine after a snapshot copies the machine runtime, not the machine; the snapshot keeps its images', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1');
+    createPod(f, 'web', { node: 'node-1' });
+    at(f, 30);
+    const held = f.c.snapshot().controllers['kubelet'] as KubeletState;
+    const before = JSON.stringify([held.machines['node-1'], held.runtimes['node-1']]);
+    createPod(f, 'api', { image: 'registry.example/api:2', node: 'node-1' });
+    at(f, 90);
+    expect(f.c.api.get('Pod', 'default', 'api')!.status.phase).toBe('Running');
+    const next = f.c.snapshot().controllers['kubelet'] as KubeletState;
+    expect(next.machines['node-1']).toBe(held.machines['node-1']);
+    // No machine came, went or was copied: the two snapshots hold one machines table.
+    expect(next.machines).toBe(held.machines);
+    expect(next.pods).not.toBe(held.pods);
+    expect([...held.pods.keys()]).toEqual(['default/web']);
+    expect(next.runtimes['node-1']).not.toBe(held.runtimes['node-1']);
+    expect(next.runtimes['node-1']!.podIPs).toBe(held.runtimes['node-1']!.podIPs + 1);
+    expect(next.runtimes['node-1']!.images!.image).toBe('registry.example/api:2');
+    expect(next.runtimes['node-1']!.images!.next).toBe(held.runtimes['node-1']!.images);
+    expect(JSON.stringify([held.machines['node-1'], held.runtimes['node-1']])).toBe(before);
+  });
+
+  it('a host path created after a snapshot goes into a copy of the machine and of its path table', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1');
+    const dir = (name: string, path: string) => [{ name, hostPath: { path, type: 'DirectoryOrCreate' as const } }];
+    createPod(f, 'a', { node: 'node-1', volumes: dir('a', '/var/lib/a') });
+    at(f, 30);
+    const held = f.c.snapshot().controllers['kubelet'] as KubeletState;
+    const paths = held.machines['node-1']!.paths;
+    const before = JSON.stringify(paths);
+    createPod(f, 'b', { node: 'node-1', volumes: dir('b', '/var/lib/b') });
+    at(f, 60);
+    expect(f.kubelet.machine('node-1')).not.toBe(held.machines['node-1']);
+    expect(f.kubelet.machine('node-1')!.paths['/var/lib/b']).toBe('Directory');
+    expect(held.machines['node-1']!.paths).toBe(paths);
+    expect(JSON.stringify(paths)).toBe(before);
+    expect(paths['/var/lib/a']).toBe('Directory');
+  });
 });
