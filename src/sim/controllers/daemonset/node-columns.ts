@@ -84,6 +84,7 @@ export interface ColumnsSource {
  * the last read, or rebuilt when the revision (node list, template, hash or generation) differs.
  */
 export function nodeColumns(src: ColumnsSource, revision: ColumnsRevision): NodeColumns {
+  if (src.lists.length === 0) return podlessColumns(revision);
   if (!src.keepsColumns) return buildColumns(src, revision);
   const kept = src.columns;
   if (kept && sameRevision(kept.revision, revision)) {
@@ -93,6 +94,22 @@ export function nodeColumns(src: ColumnsSource, revision: ColumnsRevision): Node
   }
   const columns = buildColumns(src, revision);
   src.columns = { revision, columns, dirty: [] };
+  return columns;
+}
+
+const podless = new WeakMap<ColumnsRevision['verdicts'], NodeColumns>();
+
+/**
+ * The columns of a DaemonSet without pods (the aligned view of an empty map holds no lists):
+ * they depend on the verdicts alone, so they are built once per node list and template (a
+ * DaemonSet that selects no node syncs with an empty map every time). Read-only.
+ */
+function podlessColumns(revision: ColumnsRevision): NodeColumns {
+  let columns = podless.get(revision.verdicts);
+  if (!columns) {
+    columns = buildColumns({ lists: [], facts: [] }, revision);
+    podless.set(revision.verdicts, columns);
+  }
   return columns;
 }
 
