@@ -13,6 +13,7 @@
  * afresh on each call.
  */
 import type { Node, Pod } from '../../api/types.js';
+import type { ColumnsCache } from './node-columns.js';
 import { positionsOf } from './node-list.js';
 import { podListFacts, type PodListFacts } from './node-pods-facts.js';
 
@@ -23,6 +24,10 @@ export interface AlignedPods {
   readonly facts: readonly (PodListFacts | undefined)[];
   /** How many of the map's lists belong to a node of the list (the rest: nodes that are gone). */
   readonly listed: number;
+  /** Whether `nodeColumns` keeps its columns here (a tracked map's view, patched from sync to sync). */
+  readonly keepsColumns?: boolean;
+  /** The columns kept by `nodeColumns`, told here of every position the view replaces. */
+  columns?: ColumnsCache;
 }
 
 /** The writable form of a view, as `align` builds it and the patch updates it. */
@@ -30,6 +35,7 @@ interface AlignedArrays {
   lists: (readonly Pod[] | undefined)[];
   facts: (PodListFacts | undefined)[];
   listed: number;
+  columns?: ColumnsCache;
 }
 
 /** A node -> pods map that remembers which nodes' lists changed since it was last aligned. */
@@ -37,7 +43,7 @@ export class TrackedNodePods extends Map<string, Pod[]> {
   /** Nodes whose list was set or deleted since the aligned view was last brought up to date. */
   readonly changed = new Set<string>();
   /** The view for the last node list it was aligned to. */
-  view: (AlignedArrays & { readonly nodes: readonly Node[] }) | undefined;
+  view: (AlignedArrays & { readonly nodes: readonly Node[]; readonly keepsColumns: true }) | undefined;
 
   override set(node: string, pods: Pod[]): this {
     this.changed.add(node);
@@ -58,7 +64,7 @@ export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, rea
   if (!(map instanceof TrackedNodePods)) return align(nodes, map);
   let view = map.view;
   if (!view || view.nodes !== nodes) {
-    view = { nodes, ...align(nodes, map) };
+    view = { nodes, keepsColumns: true, ...align(nodes, map) };
     map.view = view;
   } else if (map.changed.size > 0) {
     const positions = positionsOf(nodes);
@@ -69,6 +75,7 @@ export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, rea
       if ((view.lists[i] === undefined) !== (list === undefined)) view.listed += list === undefined ? -1 : 1;
       view.lists[i] = list;
       view.facts[i] = factsOf(list);
+      view.columns?.dirty.push(i);
     }
   }
   map.changed.clear();

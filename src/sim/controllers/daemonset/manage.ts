@@ -28,6 +28,7 @@ import { REASON } from './constants.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
 import { podListFacts, surgeSplit, type PodListFacts } from './node-pods-facts.js';
 import { alignedPods } from './aligned-pods.js';
+import { MANAGE_ACTIVE, MANAGE_ACTIVE_IF_SURGE, nodeColumns } from './node-columns.js';
 
 /**
  * `podsShouldBeOnNode`: appends this node's creations, deletions, events and delayed requeues
@@ -129,7 +130,9 @@ function surgePrune(node: Node, listFacts: PodListFacts, facts: DaemonSetFacts, 
 
 /**
  * `manage` (decisions only): `podsShouldBeOnNode` for every node in order, then the unbound
- * pods pinned to nodes that no longer exist.
+ * pods pinned to nodes that no longer exist. The nodes where it can decide nothing (one running
+ * pod, nothing terminal, allowed to keep running: most nodes, most of the time) are skipped by
+ * their column bits.
  */
 export function manage(
   facts: DaemonSetFacts,
@@ -141,7 +144,10 @@ export function manage(
   const plan = emptyPlan();
   const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
   const aligned = alignedPods(nodes, nodeToDaemonPods);
+  const { flags } = nodeColumns(aligned, { verdicts, hash: facts.hash, generation: facts.generation });
+  const active = facts.allowsSurge ? MANAGE_ACTIVE | MANAGE_ACTIVE_IF_SURGE : MANAGE_ACTIVE;
   for (let i = 0; i < nodes.length; i++) {
+    if ((flags[i]! & active) === 0) continue;
     podsShouldBeOnNode(nodes[i]!, verdicts[i]!, aligned.lists[i], facts, backoff, plan, aligned.facts[i]);
   }
   // Every pod list belongs to a listed node: no pod is pinned to a node that does not exist.

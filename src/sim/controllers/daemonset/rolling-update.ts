@@ -23,13 +23,14 @@
  * - At most maxSurge new pods are created beside available old pods at any one time.
  */
 import type { Node, Pod } from '../../api/types.js';
-import { nodeListVerdicts } from './eligibility.js';
+import { nodeListVerdicts, type NodeVerdict } from './eligibility.js';
 import type { DaemonSetFacts } from './facts.js';
 import { isSortedByName, lookupIn, type NodeLookup } from './node-list.js';
 import type { NodeToDaemonPods } from './node-pods.js';
 import { availableSince } from './pod-conditions.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
 import { podListFacts, updatedPodsOn, type PodListFacts, type UpdatedPodsOnNodeFacts } from './node-pods-facts.js';
+import { buildColumns, HAS_LIST, HAS_NEW, HAS_OLD, nodeColumns, SHOULD_RUN, UNKNOWN_NODE, UPDATED_OK, type NodeColumns } from './node-columns.js';
 import { alignedPods } from './aligned-pods.js';
 import { desiredNodeCounts } from './update-budget.js';
 
@@ -64,44 +65,50 @@ const NO_PODS: readonly Pod[] = [];
 
 /**
  * The nodes `updatedDesiredNodeCounts` leaves in the map (nodes with pods, and nodes that should
- * run the pod), in name order: entry `i` is visited when it has pods or should run the pod, and
- * carries its pods, their facts and its shouldRun verdict (undefined for a node the list does
- * not hold). A node's name is read only when a decision names it.
+ * run the pod), in name order, as node columns: entry `i` is visited when it has a pod list or
+ * should run the pod; its column bits say what `findUpdatedPodsOnNode` found there and its
+ * ready-since instants say whether those pods are available. A node's pods and name are read
+ * only when a decision names it.
  *
  * In the usual case (the node list is sorted and holds every node with pods) the entries are
- * the sync's aligned view and the node list's verdicts themselves: nothing is built per sync.
+ * the sync's aligned view and its columns, which are patched only where pods changed.
  */
 interface NodeOrder {
   readonly length: number;
+  readonly columns: NodeColumns;
   readonly pods: readonly (readonly Pod[] | undefined)[];
   readonly facts: readonly (PodListFacts | undefined)[];
-  readonly verdicts: readonly { readonly shouldRun: boolean | undefined }[];
   name(i: number): string;
 }
 
 function nodeOrder(nodes: readonly Node[], map: NodeToDaemonPods, facts: DaemonSetFacts, lookup: NodeLookup): NodeOrder {
   const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
   const aligned = alignedPods(nodes, map);
+  const revision = { hash: facts.hash, generation: facts.generation };
   if (isSortedByName(nodes) && aligned.listed === map.size) {
-    return { length: nodes.length, pods: aligned.lists, facts: aligned.facts, verdicts, name: (i) => nodes[i]!.metadata.name };
+    const columns = nodeColumns(aligned, { ...revision, verdicts });
+    return { length: nodes.length, columns, pods: aligned.lists, facts: aligned.facts, name: (i) => nodes[i]!.metadata.name };
   }
-  const entries: { name: string; pods: readonly Pod[] | undefined; facts: PodListFacts | undefined; shouldRun: boolean | undefined }[] = [];
+  const entries: { name: string; pods: readonly Pod[] | undefined; facts: PodListFacts | undefined; verdict: NodeVerdict | undefined }[] = [];
   for (let i = 0; i < nodes.length; i++) {
-    entries.push({ name: nodes[i]!.metadata.name, pods: aligned.lists[i], facts: aligned.facts[i], shouldRun: verdicts[i]!.shouldRun });
+    entries.push({ name: nodes[i]!.metadata.name, pods: aligned.lists[i], facts: aligned.facts[i], verdict: verdicts[i]! });
   }
   for (const [name, list] of map) {
-    if (!lookup(name)) entries.push({ name, pods: list, facts: list.length > 0 ? podListFacts(list) : undefined, shouldRun: undefined });
+    if (!lookup(name)) entries.push({ name, pods: list, facts: list.length > 0 ? podListFacts(list) : undefined, verdict: undefined });
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { length: entries.length, pods: entries.map((e) => e.pods), facts: entries.map((e) => e.facts), verdicts: entries, name: (i) => entries[i]!.name };
+  const pods = entries.map((e) => e.pods);
+  const listFacts = entries.map((e) => e.facts);
+  const columns = buildColumns({ lists: pods, facts: listFacts }, { ...revision, verdicts: entries.map((e) => e.verdict) });
+  return { length: entries.length, columns, pods, facts: listFacts, name: (i) => entries[i]!.name };
 }
 
-/** Whether the rollout visits entry `i` (`updatedDesiredNodeCounts` keeps it in the map). */
-function visits(order: NodeOrder, i: number): boolean {
-  return order.pods[i] !== undefined || order.verdicts[i]!.shouldRun === true;
+/** Whether the rollout visits a node with these column bits (`updatedDesiredNodeCounts` keeps it in the map). */
+function visits(flags: number): boolean {
+  return (flags & (HAS_LIST | SHOULD_RUN)) !== 0;
 }
 
-/** `findUpdatedPodsOnNode` for entry `i`. */
+/** `findUpdatedPodsOnNode` for entry `i` (its pods are read only for the entries acted on). */
 function updatedAt(order: NodeOrder, i: number, facts: DaemonSetFacts): UpdatedPodsOnNodeFacts {
   return updatedPodsOn(order.pods[i] ?? NO_PODS, facts.hash, facts.generation, order.facts[i]);
 }
@@ -113,14 +120,17 @@ function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: n
   const replacements: number[] = [];
   const candidates: number[] = [];
   const available = (readySince: number) => availableSince(readySince, facts.minReadySeconds, facts.now);
+  const { flags, newReadySince, oldReadySince } = order.columns;
   for (let i = 0; i < order.length; i++) {
-    if (!visits(order, i)) continue;
-    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedAt(order, i, facts);
-    if (!ok || (!oldPod && !newPod) || (oldPod && newPod)) {
+    const f = flags[i]!;
+    if (!visits(f)) continue;
+    const hasNew = (f & HAS_NEW) !== 0;
+    const hasOld = (f & HAS_OLD) !== 0;
+    if ((f & UPDATED_OK) === 0 || hasOld === hasNew) {
       numUnavailable++;
-    } else if (newPod) {
-      if (!available(newReadySince)) numUnavailable++;
-    } else if (!available(oldReadySince)) {
+    } else if (hasNew) {
+      if (!available(newReadySince[i]!)) numUnavailable++;
+    } else if (!available(oldReadySince[i]!)) {
       replacements.push(i);
       numUnavailable++;
     } else if (numUnavailable < maxUnavailable) {
@@ -160,37 +170,42 @@ function withSurge(
   let numSurge = 0;
   let numAvailable = 0;
   const available = (readySince: number) => availableSince(readySince, facts.minReadySeconds, facts.now);
+  const { flags, newReadySince, oldReadySince } = order.columns;
   for (let i = 0; i < order.length; i++) {
-    if (!visits(order, i)) continue;
-    const { newPod, oldPod, ok, newReadySince, oldReadySince } = updatedAt(order, i, facts);
-    if (!ok) {
+    const f = flags[i]!;
+    if (!visits(f)) continue;
+    if ((f & UPDATED_OK) === 0) {
       numSurge++;
       continue;
     }
-    if (oldPod ? available(oldReadySince) : newPod && available(newReadySince)) numAvailable++;
-    if (!oldPod) continue;
-    if (!newPod) {
-      const run = order.verdicts[i]!.shouldRun;
-      if (run === undefined) {
+    const hasNew = (f & HAS_NEW) !== 0;
+    const hasOld = (f & HAS_OLD) !== 0;
+    if (hasOld ? available(oldReadySince[i]!) : hasNew && available(newReadySince[i]!)) numAvailable++;
+    if (!hasOld) continue;
+    if (!hasNew) {
+      if ((f & UNKNOWN_NODE) !== 0) {
         const node = order.name(i);
         return { error: `couldn't get node for nodeName "${node}": node "${node}" not found` };
       }
-      if (!available(oldReadySince)) {
+      const run = (f & SHOULD_RUN) !== 0;
+      if (!available(oldReadySince[i]!)) {
         if (run) allowedNew.push(i);
         else {
+          const oldPod = updatedAt(order, i, facts).oldPod!;
           const node = order.name(i);
           plan.delete.push({ pod: oldPod, node, reason: `rolling update: old pod ${oldPod.metadata.name} on ${node} is not available and ${node} should no longer run it` });
         }
-      } else if (!run) shouldNotRun.push({ pod: oldPod, at: i });
+      } else if (!run) shouldNotRun.push({ pod: updatedAt(order, i, facts).oldPod!, at: i });
       else if (numSurge < maxSurge) candidates.push(i);
       continue;
     }
-    if (!available(newReadySince)) {
+    if (!available(newReadySince[i]!)) {
       numSurge++;
       continue;
     }
+    const { oldPod, newPod } = updatedAt(order, i, facts);
     const node = order.name(i);
-    plan.delete.push({ pod: oldPod, node, reason: `rolling update: new pod ${newPod.metadata.name} on ${node} is available, so the old pod ${oldPod.metadata.name} is deleted` });
+    plan.delete.push({ pod: oldPod!, node, reason: `rolling update: new pod ${newPod!.metadata.name} on ${node} is available, so the old pod ${oldPod!.metadata.name} is deleted` });
   }
   const deletable = Math.min(numAvailable - desired, shouldNotRun.length);
   for (const { pod, at } of shouldNotRun.slice(0, Math.max(0, deletable))) {
