@@ -120,9 +120,10 @@ function measureApart(c: Kept, before: Kept | undefined): void {
 }
 
 /**
- * The bytes the kept moments may hold apart by default: with the start, the log and the newest
- * moment a rewind left, what a timeline adds stays within about 100 MB (measured with
- * `npm run bench -- rewind`, where it keeps a moment after each of the hour's rollouts settles).
+ * The bytes the kept moments may hold apart by default, so that with the start, the log and the
+ * newest moment a rewind left, what a timeline adds stays within about 100 MB
+ * (`npm run bench -- rewind`, whose hour keeps a moment after each rollout settled for as many
+ * rollouts as this holds: seven of its twelve at about 12 MB each).
  */
 export const DEFAULT_MAX_BYTES = 90 * 1024 * 1024;
 
