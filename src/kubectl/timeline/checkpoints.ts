@@ -120,12 +120,13 @@ function measureApart(c: Kept, before: Kept | undefined): void {
 }
 
 /**
- * The bytes the kept moments may hold apart by default, so that with the start, the log and the
- * newest moment a rewind left, what a timeline adds stays within about 100 MB
- * (`npm run bench -- rewind`, whose hour keeps a moment after each rollout settled for as many
- * rollouts as this holds: seven of its twelve at about 12 MB each).
+ * The bytes (as `bytesApart` counts them) the kept moments may hold apart by default, so that
+ * what a timeline adds stays within about 100 MB of Node's heap: the estimate comes to about 0.7
+ * of it on the 5,000-node fleet of `npm run bench -- rewind` (86 MB for 121 MB held), whose hour
+ * keeps a moment after each rollout settled for as many rollouts as this holds (five of its
+ * twelve at about 12 MB each; all of them once a rollout's moment costs half that).
  */
-export const DEFAULT_MAX_BYTES = 90 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 72 * 1024 * 1024;
 
 /**
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
