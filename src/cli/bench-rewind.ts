@@ -11,7 +11,9 @@
  * - restoreMs: wall milliseconds of `rewindTo` a few moments of the hour (the nearest
  *   checkpoint restored, then the commands after it replayed), and back to the newest moment;
  * - replayed: how many commands each of those rewinds replayed;
- * - checkpoints: how many moments the default store kept by the end (the start not counted).
+ * - checkpoints: how many moments the default store kept by the end (the start not counted);
+ * - estimatedMB: what the store reckoned its kept moments hold apart from each other
+ *   (`bytesApart`, which its budget bounds), to compare with extraMB.
  */
 import { performance } from 'node:perf_hooks';
 import { exec } from '../kubectl/exec.js';
@@ -28,6 +30,7 @@ export interface RewindFigures {
   readonly restoreMs: Record<string, number>;
   readonly replayed: Record<string, number>;
   readonly checkpoints: number;
+  readonly estimatedMB: number;
 }
 
 const MINUTE = 60_000;
@@ -88,15 +91,25 @@ function rewindAround(session: Session, hour: number): { restoreMs: Record<strin
   return { restoreMs, replayed };
 }
 
+/**
+ * What the session's checkpoint store kept, read in a frame of its own: a temporary of the
+ * caller's that held the store would keep every checkpoint alive through the heap measured
+ * without it.
+ */
+function countKept(session: Session): { kept: number; estimatedMB: number } {
+  const store = session.checkpoints!;
+  return { kept: store.size, estimatedMB: megabytes(store.heldBytes()) };
+}
+
 /** The figures for `nodes` nodes (5,000 in the bench). */
 export function measureRewind(nodes: number): RewindFigures {
   const { session, hour, buildMs, hourMs } = playHour(nodes);
   const { restoreMs, replayed } = rewindAround(session, hour);
   const withTimeline = heapAfterGC();
-  const kept = session.checkpoints!.size;
+  const { kept, estimatedMB } = countKept(session);
   session.timeline = undefined;
   session.checkpoints = undefined;
   const alone = heapAfterGC();
   if (session.cluster.store.count('Node') !== nodes) throw new Error('the cluster lost nodes');
-  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, replayed, checkpoints: kept };
+  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, replayed, checkpoints: kept, estimatedMB };
 }

@@ -1,16 +1,112 @@
 /**
  * What a kept checkpoint holds that the one kept before it does not, measured rather than
- * guessed: the stored objects (Events aside) that are not the very same object in both.
+ * guessed: the parts of its snapshot that are not the very same part in the other one.
  *
- * Stored objects are never mutated and the store shares its name tables with snapshots until it
- * first writes to one (src/sim/store/store.ts), so an object that did not change is the same
- * object in both snapshots, and a table that did not change is the same table: only the tables
- * written in between are walked. The API writes between two moments are a poor stand-in: a
- * rollout writes each pod several times and never touches the nodes, so they count every object
- * stored where the pods alone changed. Events are left out: the live cluster keeps every one of
- * the last hour anyway, so a checkpoint holds few of its own.
+ * Snapshots share what did not change (docs/timeline.md, "What a checkpoint costs"): stored
+ * objects are never mutated and the store's name tables are shared until written; the
+ * controllers that say `sharesSnapshots` share their records; only the rest is copied. So two
+ * snapshots are walked side by side, key by key, and a part that is the same object in both
+ * (a table, a record, a stored object, the spec inside a pod) is shared and not walked further:
+ * the walk costs what changed, and what it counts is what dropping the newer snapshot would free
+ * (or rather what it frees once the live cluster moved on).
+ *
+ * Stored Events are left out: the live cluster keeps every one of the last hour anyway (and the
+ * recorders' caches point at them), so a checkpoint holds few of its own.
  */
+import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
 import type { StoreData } from '../../sim/store/store.js';
+
+/**
+ * Rough heap sizes in bytes, as V8 lays data out on 64 bits without pointer compression (Node;
+ * a browser compresses pointers and needs less): an object's header, a property or array slot,
+ * an entry of a Map's or Set's hash table. Strings count as their slot alone: most of those in
+ * a new object are shared with others (namespaces, images, label values, Event names).
+ */
+const OBJECT_BYTES = 24;
+const SLOT_BYTES = 8;
+const ENTRY_BYTES = 24;
+
+/**
+ * Of a collection's items that differ from the other side's, this many are walked and the rest
+ * counted at their mean: a rollout's 5,000 new pods are alike, and walking each would cost a
+ * good part of the rollout itself.
+ */
+const SAMPLE = 32;
+
+/** Deeper than any state the engine keeps: a guard against walking a cycle for ever. */
+const MAX_DEPTH = 64;
+
+/** About how many bytes `snapshot` holds that `before` does not (all of it when there is none). */
+export function bytesApart(snapshot: ClusterSnapshot, before: ClusterSnapshot | undefined): number {
+  return walk(snapshot, before, 0, new Set());
+}
+
+/** Sums the walks of a collection's differing items, the first `SAMPLE` of them walked. */
+class Items {
+  private differing = 0;
+  private walked = 0;
+  private sum = 0;
+
+  constructor(
+    private readonly depth: number,
+    private readonly seen: Set<object>,
+  ) {}
+
+  add(value: unknown, old: unknown): void {
+    if (typeof value !== 'object' || value === null || value === old) return;
+    this.differing++;
+    if (this.walked === SAMPLE) return;
+    this.walked++;
+    this.sum += walk(value, old, this.depth, this.seen);
+  }
+
+  get bytes(): number {
+    return this.walked === 0 ? 0 : this.sum + ((this.differing - this.walked) * this.sum) / this.walked;
+  }
+}
+
+/**
+ * `value`'s bytes that `old` (what the other snapshot holds at the same place) does not share.
+ * A part reached twice (pods share their tolerations, machines a host-path table) counts once:
+ * `seen`.
+ */
+function walk(value: unknown, old: unknown, depth: number, seen: Set<object>): number {
+  if (typeof value !== 'object' || value === null || value === old || depth > MAX_DEPTH || seen.has(value)) return 0;
+  seen.add(value);
+  if (isStoredEvent(value)) return 0;
+  const items = new Items(depth + 1, seen);
+  let bytes = OBJECT_BYTES;
+  if (Array.isArray(value)) {
+    const was = Array.isArray(old) ? old : undefined;
+    bytes += SLOT_BYTES * value.length;
+    let elsewhere: Set<unknown> | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      const o: unknown = was?.[i];
+      // A list that dropped or gained items at the front (a queue of chunks) shares them at other places.
+      if (v !== o && was && typeof v === 'object' && v !== null && (elsewhere ??= new Set(was)).has(v)) continue;
+      items.add(v, o);
+    }
+  } else if (value instanceof Map) {
+    const was = old instanceof Map ? (old as Map<unknown, unknown>) : undefined;
+    bytes += ENTRY_BYTES * value.size;
+    for (const [k, v] of value as Map<unknown, unknown>) items.add(v, was?.get(k));
+  } else if (value instanceof Set) {
+    bytes += ENTRY_BYTES * value.size;
+  } else {
+    const was = typeof old === 'object' && old !== null && !Array.isArray(old) && !(old instanceof Map) ? (old as Record<string, unknown>) : undefined;
+    for (const key in value) {
+      bytes += SLOT_BYTES;
+      items.add((value as Record<string, unknown>)[key], was?.[key]);
+    }
+  }
+  return bytes + items.bytes;
+}
+
+/** A stored Event (the recorders' caches hold them too): the live store keeps it for its TTL. */
+function isStoredEvent(value: object): boolean {
+  return (value as { kind?: unknown }).kind === 'Event' && (value as { metadata?: unknown }).metadata !== undefined;
+}
 
 /** How many objects (Events aside) `data` holds that `before` does not hold as the same object. */
 export function objectsApart(data: StoreData, before: StoreData): number {

@@ -10,7 +10,7 @@
  * its position is the very entry it was taken after (entries are compared by identity).
  */
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
-import { objectsApart } from './apart.js';
+import { bytesApart, objectsApart } from './apart.js';
 import type { LogEntry } from './log.js';
 
 export interface Checkpoint {
@@ -69,9 +69,11 @@ export interface SparseOptions {
   /** At most this many kept; past it one is dropped (`thin`). */
   readonly max?: number;
   /**
-   * What the kept moments hold apart from each other (`held`), in objects, stays within this,
-   * thinned the same way.
+   * What the kept moments hold apart from each other, about, in bytes (`bytesApart`), stays
+   * within this, thinned the same way...
    */
+  readonly maxBytes?: number;
+  /** ...and in stored objects (`held`), if given. */
   readonly maxObjects?: number;
 }
 
@@ -88,10 +90,17 @@ const COMMAND_WRITES = 50;
  */
 interface Kept extends Checkpoint {
   apart: number;
+  /**
+   * About how many bytes of its snapshot no other kept moment holds: measured against the one
+   * kept before it, or for the first against the one after it (the start is kept apart from the
+   * store, and what the first shares with the second is not its own).
+   */
+  bytes: number;
 }
 
 /**
  * What a kept moment holds apart from its neighbour before it (the one kept just before it),
+ * as the `maxObjects` bound weighs it:
  * counted in objects, each about 2.4 KB on a fleet that rolls out (its new version, the
  * kubelet's copy of its runtime and machine, the name tables copied for it, the Events'
  * bookkeeping that grows with them). Snapshots share
@@ -111,16 +120,26 @@ function measureApart(c: Kept, before: Kept | undefined): void {
 }
 
 /**
+ * The bytes (as `bytesApart` counts them) the kept moments may hold apart by default, so that
+ * what a timeline adds stays within about 100 MB of Node's heap: the estimate comes to about 0.7
+ * of it on the 5,000-node fleet of `npm run bench -- rewind` (86 MB for 121 MB held), whose hour
+ * keeps a moment after each rollout settled for as many rollouts as this holds (five of its
+ * twelve at about 12 MB each; all of them once a rollout's moment costs half that).
+ */
+export const DEFAULT_MAX_BYTES = 72 * 1024 * 1024;
+
+/**
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
  * 10,000 API writes. A command that did that much work alone (a rolling update's first minute
  * on a big fleet) is busy: its moment is kept only until the next command, and if that one is
  * quiet (fewer writes than that) its moment is kept instead (`settled`). So the moments of the
  * quiet stretch after a rollout replay nothing busy (the rollout's tail included), and the
  * moment kept holds one generation of pods rather than the overlap of two. Past 64 kept moments,
- * or once the kept moments hold more than 40,000 objects apart from each other (`held`: five
- * busy moments of a 5,000-node fleet, each holding its generation of 5,000 pods; as many quiet
- * ones of a small cluster as the 64 allow), the kept moment whose removal lengthens the replay
- * through it least is dropped (`thin`): old moments stay reachable with a longer replay.
+ * or once the kept moments hold more than `DEFAULT_MAX_BYTES` apart from each other
+ * (`bytesApart`: on a 5,000-node fleet a moment after a rollout holds its generation of pods,
+ * their runtimes and the kubelet's machines it changed, 12 MB or so; a quiet moment of a small
+ * cluster a few kilobytes, so there the 64 bound), the kept moment whose removal lengthens the
+ * replay through it least is dropped (`thin`): old moments stay reachable with a longer replay.
  */
 export class SparseCheckpoints implements CheckpointStore {
   private readonly kept: Kept[] = [];
@@ -128,6 +147,7 @@ export class SparseCheckpoints implements CheckpointStore {
   private readonly everyMs: number;
   private readonly everyWrites: number;
   private readonly max: number;
+  private readonly maxBytes: number;
   private readonly maxObjects: number;
   /** The last moment offered with `always`: never thinned. */
   private pinned: Checkpoint | undefined;
@@ -141,7 +161,8 @@ export class SparseCheckpoints implements CheckpointStore {
     this.everyMs = opts.everyMs ?? 10 * 60_000;
     this.everyWrites = opts.everyWrites ?? 10_000;
     this.max = opts.max ?? 64;
-    this.maxObjects = opts.maxObjects ?? 40_000;
+    this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.maxObjects = opts.maxObjects ?? Infinity;
   }
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
@@ -158,13 +179,14 @@ export class SparseCheckpoints implements CheckpointStore {
     const settled = !always && busy === prev && prev?.count === count - 1 && wrote !== undefined && wrote < this.everyWrites;
     const due = always || settled || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
-    if (settled && busy !== this.pinned) this.kept.splice(this.kept.indexOf(busy!), 1);
-    const kept: Kept = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take(), apart: 0 };
-    measureApart(kept, this.kept[this.kept.length - 1]);
+    if (settled && busy !== this.pinned) this.remove(this.kept.indexOf(busy!));
+    const kept: Kept = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take(), apart: 0, bytes: 0 };
     this.kept.push(kept);
+    this.measure(this.kept.length - 1);
+    if (this.kept.length === 2) this.measure(0);
     if (always) this.pinned = kept;
     else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
-    while ((this.kept.length > this.max || (this.kept.length > 1 && this.held() > this.maxObjects)) && this.thin());
+    while ((this.kept.length > this.max || (this.kept.length > 1 && (this.heldBytes() > this.maxBytes || this.held() > this.maxObjects))) && this.thin());
   }
 
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined {
@@ -196,6 +218,28 @@ export class SparseCheckpoints implements CheckpointStore {
     return sum;
   }
 
+  /** What the kept moments hold apart from each other, about, in bytes (`bytesApart`). */
+  heldBytes(): number {
+    let sum = 0;
+    for (const c of this.kept) sum += c.bytes;
+    return sum;
+  }
+
+  /** Measures kept moment `i` against its neighbours (`apart` and `bytes`). */
+  private measure(i: number): void {
+    const c = this.kept[i]!;
+    const before = this.kept[i - 1];
+    measureApart(c, before);
+    c.bytes = bytesApart(c.snapshot, (before ?? this.kept[i + 1])?.snapshot);
+  }
+
+  /** Drops kept moment `i`, measuring again those it was a neighbour of. */
+  private remove(i: number): void {
+    this.kept.splice(i, 1);
+    if (i < this.kept.length) this.measure(i);
+    if (i === 1) this.measure(0);
+  }
+
   /**
    * Drops the kept moment (never the newest nor the pinned one) whose removal lengthens the
    * replay through it least (returns false when there is none to drop):
@@ -217,9 +261,7 @@ export class SparseCheckpoints implements CheckpointStore {
       }
     }
     if (drop < 0) return false;
-    this.kept.splice(drop, 1);
-    const next = this.kept[drop];
-    if (next) measureApart(next, this.kept[drop - 1]);
+    this.remove(drop);
     return true;
   }
 }

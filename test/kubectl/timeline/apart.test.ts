@@ -1,7 +1,7 @@
-/** What a checkpoint holds apart from the one before it: objects that are not the same object in both. */
+/** What a checkpoint holds apart from the one before it: objects (and bytes) that are not the same in both. */
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
-import { objectsApart } from '../../../src/kubectl/timeline/apart.js';
+import { bytesApart, objectsApart } from '../../../src/kubectl/timeline/apart.js';
 import { createCluster } from '../../../src/sim/index.js';
 import { agentYaml } from '../agent-yaml.js';
 
@@ -46,5 +46,34 @@ describe('objectsApart', () => {
     expect(pods).toBe(3);
     // The pods, the DaemonSet (spec and status) and its new ControllerRevision.
     expect(objectsApart(cluster.snapshot().store, a)).toBe(pods + 2);
+  });
+});
+
+describe('bytesApart', () => {
+  it('counts nothing of a snapshot against itself, and a new generation of pods as what they hold', () => {
+    const { cluster, run } = fleet();
+    const a = cluster.snapshot();
+    expect(bytesApart(a, a)).toBe(0);
+    const quiet = bytesApart(cluster.snapshot(), a);
+    run('kubectl set image daemonset/agent a=registry.example/agent:2');
+    run('sim advance 5m');
+    const rolled = bytesApart(cluster.snapshot(), a);
+    // Three pods of a few dozen records each, with the kubelet's runtimes of them.
+    expect(rolled - quiet).toBeGreaterThan(3 * 2_000);
+  });
+
+  it('leaves the stored Events out: the live cluster holds them for their hour anyway', () => {
+    const { cluster } = fleet();
+    const a = cluster.snapshot();
+    const nodes = cluster.store.list('Node');
+    const apart = () => bytesApart(cluster.snapshot(), a);
+    const events = cluster.store.count('Event');
+    cluster.recordEvent(nodes[0]!, 'Normal', 'Test', 'the first', 'test');
+    const first = apart();
+    // Twenty Events of distinct reasons on each node (the spam filter lets 25 an object through).
+    for (const node of nodes) for (let i = 1; i <= 20; i++) cluster.recordEvent(node, 'Normal', `Test${i}`, `event ${i}`, 'test');
+    expect(cluster.store.count('Event') - events).toBe(1 + 20 * nodes.length);
+    // Only their bookkeeping: a table entry, the recorder's cache slots and TTL queue entries.
+    expect(apart() - first).toBeLessThan(20 * nodes.length * 250);
   });
 });

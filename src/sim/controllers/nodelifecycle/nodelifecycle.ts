@@ -12,6 +12,8 @@
  * - `processPod`: a pod newly bound to a not-Ready node is marked not ready.
  * - `reconcileNodeLabels`: beta.kubernetes.io/os and /arch follow the stable labels.
  * - Each node's stage in the node machine (sim/machines/nodeLifecycle.ts) is kept for views.
+ * - Snapshots share the per-node records (records.ts): a record is copied before its first
+ *   change after a snapshot or a restore, and only when a value actually changes.
  *
  * Deviation: the controller reacts at the instant of a change rather than on its next 5 s
  * monitor pass, so an unreachable:NoExecute taint lands together with Ready=Unknown.
@@ -22,12 +24,14 @@ import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { NODE_GUARDS, nodeLifecycle, type NodeEventType } from '../../machines/nodeLifecycle.js';
 import { step, transitionTable } from '../../machines/table.js';
 import { parseTime } from '../../engine/time.js';
+import { CopyOnWrite } from '../../engine/copy-on-write.js';
 import type { Change } from '../../store/store.js';
 import { NODE_STARTUP_GRACE_MS, readyStatus, unknownConditions } from './health.js';
 import type { Heartbeat, HeartbeatSource } from './heartbeats.js';
 import { markPodsNotReady } from './markpods.js';
+import { copyNodeRecord, newNodeLifecycleState, shareNodeLifecycleState, type NodeLifecycleState, type NodeRecord } from './records.js';
 import { hasTaint, noScheduleTaintDiff, NOT_READY_NO_EXECUTE, swapTaints, UNREACHABLE_NO_EXECUTE } from './taints.js';
-import { computeZoneState, newZone, qpsFor, swapLimiter, tryAccept, zoneKey, type ZoneRecord } from './zones.js';
+import { computeZoneState, newZone, qpsFor, swapLimiter, tryAccept, zoneKey } from './zones.js';
 
 export const NODE_TABLE = transitionTable(nodeLifecycle);
 
@@ -36,34 +40,12 @@ const LABELS_TO_RECONCILE: readonly (readonly [string, string])[] = [
   ['kubernetes.io/arch', 'beta.kubernetes.io/arch'],
 ];
 
-interface NodeRecord {
-  uid: string;
-  zone: string;
-  /** Ready=True after the last health update (what the zone state counts). */
-  ready: boolean;
-  excluded: boolean;
-  firstSeen: number;
-  /** The node machine state. */
-  stage: string;
-  /** The grace-period timer already requested. */
-  graceAt?: number;
-}
-
-interface NodeLifecycleState {
-  queue: string[];
-  podQueue: string[];
-  nodes: Record<string, NodeRecord>;
-  zones: Record<string, ZoneRecord>;
-  zoneWakeAt: Record<string, number>;
-}
-
-function newState(): NodeLifecycleState {
-  return { queue: [], podQueue: [], nodes: {}, zones: {}, zoneWakeAt: {} };
-}
-
 export class NodeLifecycleController implements Controller {
   readonly name = 'node-controller';
-  private state = newState();
+  readonly sharesSnapshots = true;
+  private state = newNodeLifecycleState();
+  /** Which node records no snapshot holds (the others are copied before a write: `set`). */
+  private readonly cow = new CopyOnWrite();
   /**
    * True while this controller writes a Node's taints or labels. The store delivers the change
    * inside the write, and such an echo is not queued: monitoring the node again finds nothing
@@ -79,7 +61,7 @@ export class NodeLifecycleController implements Controller {
 
   /** The node machine state of a node (`Ready`, `Unknown`, ...). */
   nodeStage(name: string): string | undefined {
-    return this.state.nodes[name]?.stage;
+    return this.state.nodes.get(name)?.stage;
   }
 
   observe(change: Change): void {
@@ -115,31 +97,49 @@ export class NodeLifecycleController implements Controller {
   }
 
   snapshot(): unknown {
-    return this.state;
+    this.cow.shareAll();
+    return shareNodeLifecycleState(this.state);
   }
 
   restore(state: unknown): void {
-    this.state = (state as NodeLifecycleState | undefined) ?? newState();
+    this.state = shareNodeLifecycleState((state as NodeLifecycleState | undefined) ?? newNodeLifecycleState());
+    this.cow.shareAll();
   }
+
+  /**
+   * `rec` with `key` set to `value`: the record itself if no snapshot holds it, else its copy,
+   * which takes its place in the table. A value that does not change copies nothing.
+   */
+  private set<K extends Exclude<keyof NodeRecord, 'name'>>(rec: NodeRecord, key: K, value: NodeRecord[K]): NodeRecord {
+    if (rec[key] === value) return rec;
+    const own = this.cow.own(rec, copyNodeRecord, this.replaceRecord);
+    own[key] = value;
+    return own;
+  }
+
+  // Made once: `set` runs for every node monitored, and the copies it makes are rare.
+  private readonly replaceRecord = (rec: NodeRecord): void => {
+    this.state.nodes.set(rec.name, rec);
+  };
 
   // ------------------------------------------------------------------ monitorNodeHealth
 
   private monitorNode(ctx: ControllerContext, name: string): void {
     const s = this.state;
     let node = ctx.store.get('Node', '', name);
-    let rec = s.nodes[name];
+    let rec = s.nodes.get(name);
     if (!node) {
       if (rec) {
         const gone = { apiVersion: 'v1', kind: 'Node', metadata: { name, uid: rec.uid, resourceVersion: '', creationTimestamp: '' }, spec: {}, status: {} } as Node;
         ctx.client.event(gone, 'Normal', 'RemovingNode', `Node ${name} event: Removing Node ${name} from Controller`);
         this.forget(name, rec);
-        delete s.nodes[name];
+        s.nodes.delete(name);
       }
       return;
     }
     if (!rec) {
-      rec = { uid: node.metadata.uid, zone: zoneKey(node), ready: false, excluded: false, firstSeen: ctx.now, stage: NODE_TABLE.initial };
-      s.nodes[name] = rec;
+      rec = this.cow.made<NodeRecord>({ name, uid: node.metadata.uid, zone: zoneKey(node), ready: false, excluded: false, firstSeen: ctx.now, stage: NODE_TABLE.initial });
+      s.nodes.set(name, rec);
       ctx.client.event(node, 'Normal', 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`);
       s.zones[rec.zone] ??= newZone(ctx.now);
       node = this.markNodeAsReachable(ctx, node);
@@ -147,10 +147,10 @@ export class NodeLifecycleController implements Controller {
     const zone = zoneKey(node);
     if (zone !== rec.zone) {
       this.forget(name, rec);
-      rec.zone = zone;
+      rec = this.set(rec, 'zone', zone);
       s.zones[zone] ??= newZone(ctx.now);
     }
-    rec.excluded = node.metadata.labels?.['node.kubernetes.io/exclude-disruption'] !== undefined;
+    rec = this.set(rec, 'excluded', node.metadata.labels?.['node.kubernetes.io/exclude-disruption'] !== undefined);
 
     // tryUpdateNodeHealth
     const observed = readyStatus(node);
@@ -164,16 +164,16 @@ export class NodeLifecycleController implements Controller {
           if (r.ok) node = r.obj;
         }
       } else if (rec.graceAt !== expiry) {
-        rec.graceAt = expiry;
+        rec = this.set(rec, 'graceAt', expiry);
         ctx.after(expiry - ctx.now, `node:${name}`);
       }
     } else if (rec.graceAt !== undefined) {
       // The kubelet is posting again: the grace countdown no longer applies.
-      rec.graceAt = undefined;
+      rec = this.set(rec, 'graceAt', undefined);
       ctx.cancel(`node:${name}`);
     }
     const current = readyStatus(node);
-    rec.ready = current === 'True';
+    rec = this.set(rec, 'ready', current === 'True');
     if (current !== undefined) {
       if (current !== 'True' && observed === 'True') {
         ctx.client.event(node, 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
@@ -233,7 +233,7 @@ export class NodeLifecycleController implements Controller {
 
   /** `markNodeAsReachable`: drop the NoExecute not-ready/unreachable taints and any queued tainting. */
   private markNodeAsReachable(ctx: ControllerContext, node: Node): Node {
-    const rec = this.state.nodes[node.metadata.name];
+    const rec = this.state.nodes.get(node.metadata.name);
     if (rec) this.forget(node.metadata.name, rec);
     if (!hasTaint(node, NOT_READY_NO_EXECUTE) && !hasTaint(node, UNREACHABLE_NO_EXECUTE)) return node;
     const taints = swapTaints(node, [], [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE], ctx.now);
@@ -296,7 +296,7 @@ export class NodeLifecycleController implements Controller {
   private handleDisruption(ctx: ControllerContext): void {
     const s = this.state;
     const counts = new Map<string, { ready: number; notReady: number }>();
-    for (const rec of Object.values(s.nodes)) {
+    for (const rec of s.nodes.values()) {
       if (rec.excluded) continue;
       const c = counts.get(rec.zone) ?? { ready: 0, notReady: 0 };
       if (rec.ready) c.ready++;
@@ -314,7 +314,7 @@ export class NodeLifecycleController implements Controller {
     if (allAre && allWas) return;
     const size = (zone: string) => (counts.get(zone)?.ready ?? 0) + (counts.get(zone)?.notReady ?? 0);
     if (allAre) {
-      for (const name of Object.keys(s.nodes).sort()) {
+      for (const name of [...s.nodes.keys()].sort()) {
         const node = ctx.store.get('Node', '', name);
         if (node) this.markNodeAsReachable(ctx, node);
       }
@@ -338,7 +338,7 @@ export class NodeLifecycleController implements Controller {
     const slash = key.indexOf('/');
     const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
     const nodeName = pod?.spec.nodeName;
-    if (!pod || !nodeName || !this.state.nodes[nodeName]) return;
+    if (!pod || !nodeName || !this.state.nodes.has(nodeName)) return;
     const node = ctx.store.get('Node', '', nodeName);
     const ready = node ? readyStatus(node) : undefined;
     if (ready !== undefined && ready !== 'True') markPodsNotReady(ctx, [pod], nodeName);
@@ -350,7 +350,7 @@ export class NodeLifecycleController implements Controller {
     for (let i = 0; i < 4; i++) {
       const event = stageEvent(rec.stage, hb, ready);
       if (!event) return;
-      rec.stage = step(NODE_TABLE, rec.stage, event, NODE_GUARDS, { postsReady: ready === 'True' });
+      rec = this.set(rec, 'stage', step(NODE_TABLE, rec.stage, event, NODE_GUARDS, { postsReady: ready === 'True' }));
     }
   }
 }
