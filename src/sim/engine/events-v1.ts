@@ -24,7 +24,8 @@
  * The recorder has no timers: the loops' ticks are applied lazily, in time order and interleaved
  * with the TTL sweep, whenever an event is recorded and at `expire` (the engine's sweep point),
  * so a write made by a tick lands at the next of those calls, stamped with the tick's time.
- * Events expire an hour after their last write (event-ttl.ts), the write times kept here.
+ * Events expire an hour after their last write (event-ttl.ts): the time of a create is the
+ * Event's creationTimestamp, the times of later writes are kept here.
  */
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
@@ -72,7 +73,10 @@ export interface EventsV1State {
   readonly cache: ReadonlyMap<string, Cached>;
   /**
    * Event name (unique cluster-wide: see `EventRecorder.allocateName`) -> when it was last written
-   * (ms): every such Event of the last hour.
+   * (ms), for the Events written again since they were created (a series). Any other Event was
+   * last written when it was created, which its creationTimestamp says: most Events are never
+   * written twice, and keeping all of them here cost every checkpoint a map of every such Event
+   * of the hour.
    */
   readonly written: ReadonlyMap<string, number>;
   readonly nextRefresh: number;
@@ -249,7 +253,7 @@ export class EventsV1Recorder {
       ...(series ? { series } : {}),
       metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: rfc3339(at) },
     };
-    this.put(created, at);
+    this.put(created, at, true);
     if (!series) entry.event = created;
     return true;
   }
@@ -260,10 +264,13 @@ export class EventsV1Recorder {
     return this.lastInstance[2];
   }
 
-  private put(ev: KubeEvent, at: number): void {
-    // etcd lease TTLs count in whole seconds, as the core/v1 Events' lastTimestamp does.
+  /** Stores `ev`, written at `at`; `created`: a create, so its creationTimestamp says when. */
+  private put(ev: KubeEvent, at: number, created = false): void {
+    // etcd lease TTLs count in whole seconds, as the core/v1 Events' lastTimestamp does (and
+    // as creationTimestamp, `rfc3339(at)`, says).
     const second = Math.floor(at / 1000) * 1000;
-    this.writable().set(ev.metadata.name, second);
+    if (!created) this.writable().set(ev.metadata.name, second);
+    else this.forget(ev.metadata.name);
     this.store.put(ev);
     this.expiry.note(ev, second);
   }
@@ -289,7 +296,12 @@ export class EventsV1Recorder {
   }
 
   private sweep(now: number): void {
-    this.expiry.sweep(now, this.store, (_namespace, name) => this.writable().delete(name));
+    this.expiry.sweep(now, this.store, (_namespace, name) => this.forget(name));
+  }
+
+  /** Drops the write time kept for `name`, if any (copying `written` only then). */
+  private forget(name: string): void {
+    if (this.written.has(name)) this.writable().delete(name);
   }
 
   /** `written`, copied first if a snapshot shares it. */

@@ -17,7 +17,11 @@
  *
  * Like upstream, each of the three caches keeps at most 4096 entries (`maxLruCacheEntries`),
  * dropping the least recently used; `snapshot()` gives them as plain data (`RecorderState`) for
- * the cluster's snapshots.
+ * the cluster's snapshots. The values in it (aggregates and token buckets, which the recorder
+ * changes in place) are shared with the live caches, copy-on-write (`Lru.owned`): the recorder
+ * copies a value the first time it changes it after a snapshot or a restore. A checkpoint then
+ * holds a copy of only the values that changed since the one before, and a restore copies none;
+ * a snapshot taken when nothing was recorded since the last one (or the restore) is that one.
  */
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
@@ -79,19 +83,18 @@ export interface RecorderState {
   readonly expiry: ExpiryState;
 }
 
-/** What the aggregator keeps per source, object, type and reason (mutated as events come). */
+/** What the aggregator keeps per source, object, type and reason (changed as events come). */
 interface Aggregate {
   messages: string[];
   last: number;
 }
 
-/** The spam filter's token bucket per source and object (mutated as events come). */
+/** The spam filter's token bucket per source and object (changed as events come). */
 interface Bucket {
   tokens: number;
   at: number;
 }
 
-const same = (name: string): string => name;
 const copyAggregate = (a: Aggregate): Aggregate => ({ messages: [...a.messages], last: a.last });
 const copyBucket = (b: Bucket): Bucket => ({ tokens: b.tokens, at: b.at });
 
@@ -145,6 +148,8 @@ export class EventRecorder {
   private aggregates = new Lru<Aggregate>(LRU_SIZE, 1, this.byUid);
   private buckets = new Lru<Bucket>(LRU_SIZE, 1, this.byUid);
   private seq = 0;
+  /** The caches as the last snapshot or restore gave them, while nothing has been recorded since. */
+  private unchanged: RecorderState | undefined;
   /** The parts of the correlator's keys, built once (event-keys.ts). */
   private readonly keys = new EventKeyParts();
 
@@ -183,6 +188,7 @@ export class EventRecorder {
    * caches, as a new process does, so its next events are new Events rather than repeats.
    */
   restartSource(source: EventSource): void {
+    this.unchanged = undefined;
     const { key } = this.keys.source(source);
     for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteFirst(key);
   }
@@ -193,22 +199,20 @@ export class EventRecorder {
   }
 
   snapshot(): RecorderState {
-    return {
-      observed: this.observed.parts(same),
-      aggregates: this.aggregates.parts(copyAggregate),
-      buckets: this.buckets.parts(copyBucket),
-      seq: this.seq,
-      expiry: this.expiry.snapshot(),
-    };
+    const caches = this.unchanged ?? { observed: this.observed.parts(), aggregates: this.aggregates.parts(), buckets: this.buckets.parts() };
+    const state = { ...caches, seq: this.seq, expiry: this.expiry.snapshot() };
+    this.unchanged = state;
+    return state;
   }
 
   restore(state: RecorderState): void {
     this.byUid = new LruIndex();
-    this.observed = Lru.fromParts(LRU_SIZE, state.observed, same, 1, this.byUid);
-    this.aggregates = Lru.fromParts(LRU_SIZE, state.aggregates, copyAggregate, 1, this.byUid);
-    this.buckets = Lru.fromParts(LRU_SIZE, state.buckets, copyBucket, 1, this.byUid);
+    this.observed = Lru.fromParts(LRU_SIZE, state.observed, undefined, 1, this.byUid);
+    this.aggregates = Lru.fromParts(LRU_SIZE, state.aggregates, undefined, 1, this.byUid);
+    this.buckets = Lru.fromParts(LRU_SIZE, state.buckets, undefined, 1, this.byUid);
     this.seq = state.seq;
     this.expiry.restore(state.expiry);
+    this.unchanged = state;
   }
 
   /**
@@ -220,6 +224,7 @@ export class EventRecorder {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
     // the uid alone already names one object. The keys are paths of parts (see Lru): source,
     // uid, type and reason, then the field path (when there is one) and message.
+    this.unchanged = undefined;
     const src = this.keys.source(source);
     const objectUid = obj.metadata.uid;
     const typeReason = this.keys.typeReason(type, reason);
@@ -227,7 +232,7 @@ export class EventRecorder {
     let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned) : interned;
 
     // EventAggregate
-    let agg = this.aggregates.get(src.key, objectUid, typeReason);
+    let agg = this.aggregates.owned(copyAggregate, src.key, objectUid, typeReason);
     if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) {
       // Most keys only ever see one message: a one-slot literal, where `[]` and a push would
       // give the list room for 17 (152 bytes) for as long as the cache keeps the entry.
@@ -244,7 +249,7 @@ export class EventRecorder {
     }
 
     // Filter (the spam filter sees every event, repeats included)
-    let bucket = this.buckets.get(src.key, objectUid);
+    let bucket = this.buckets.owned(copyBucket, src.key, objectUid);
     if (!bucket) this.buckets.set((bucket = { tokens: SPAM_BURST, at: now }), src.key, objectUid);
     const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
     if (refills > 0) {

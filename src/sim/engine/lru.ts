@@ -15,6 +15,11 @@
  * cache and per get or set, and a new uid costs one Map insertion instead of three. Each cache
  * keeps its own recency list and size, so sharing the index changes no cache's behaviour.
  *
+ * Values may be shared with snapshots, copy-on-write: `parts()` and `fromParts()` without a copy
+ * function share them and mark each entry shared, and `owned` copies an entry's value before the
+ * caller changes it in place, the first time it asks after that. A snapshot then costs its key
+ * parts and the values that changed since the one before, not a copy of every value.
+ *
  * Why not a Map in insertion order for the recency: refreshing an entry there is a delete plus
  * a set, and the deleted slots pile up at the front of the table until the next rehash, so
  * finding the oldest entry walks over them. A doubly linked list keeps the order instead.
@@ -29,6 +34,8 @@ interface Entry<V> {
   c: string | undefined;
   d: string | undefined;
   value: V;
+  /** Whether a snapshot holds `value` (which must then be copied before it is changed: `owned`). */
+  shared: boolean;
   older: Entry<V> | undefined;
   newer: Entry<V> | undefined;
 }
@@ -104,11 +111,18 @@ export class Lru<V> {
     private readonly byIndex = new LruIndex(),
   ) {}
 
-  /** Rebuilds a cache from `parts()` output (oldest first), each value copied by `copy`. */
-  static fromParts<V>(size: number, parts: LruParts<V>, copy: (v: V) => V, indexed = 0, index = new LruIndex()): Lru<V> {
+  /**
+   * Rebuilds a cache from `parts()` output (oldest first), each value copied by `copy`, or
+   * shared with `parts` when there is none (copied by `owned` before it is changed).
+   */
+  static fromParts<V>(size: number, parts: LruParts<V>, copy?: (v: V) => V, indexed = 0, index = new LruIndex()): Lru<V> {
     const lru = new Lru<V>(size, indexed, index);
     const { keys, values } = parts;
-    for (let i = 0, k = 0; i < values.length; i++, k += 4) lru.set(copy(values[i]!), keys[k]!, keys[k + 1], keys[k + 2], keys[k + 3]);
+    for (let i = 0, k = 0; i < values.length; i++, k += 4) {
+      const v = values[i]!;
+      lru.set(copy ? copy(v) : v, keys[k]!, keys[k + 1], keys[k + 2], keys[k + 3]);
+      lru.newest!.shared = !copy;
+    }
     return lru;
   }
 
@@ -125,6 +139,21 @@ export class Lru<V> {
   }
 
   /**
+   * Like `get`, for a caller that changes the value in place: a value a snapshot holds is first
+   * replaced by `copy(value)`, which the cache then owns.
+   */
+  owned(copy: (v: V) => V, a: string, b?: string, c?: string, d?: string): V | undefined {
+    const e = this.find(a, b, c, d);
+    if (!e) return undefined;
+    this.touch(e);
+    if (e.shared) {
+      e.value = copy(e.value);
+      e.shared = false;
+    }
+    return e.value;
+  }
+
+  /**
    * Sets the key (a, b, c, d) as the most recent entry, dropping the least recent one past the
    * size. A full cache drops it first and reuses its record for the new key: the correlator's
    * caches are full for most of a big cluster's life and take a new key on most events, and a
@@ -134,6 +163,7 @@ export class Lru<V> {
     const e = this.find(a, b, c, d);
     if (e) {
       e.value = value;
+      e.shared = false;
       this.touch(e);
       return;
     }
@@ -146,8 +176,9 @@ export class Lru<V> {
       fresh.c = c;
       fresh.d = d;
       fresh.value = value;
+      fresh.shared = false;
       fresh.older = this.newest;
-    } else fresh = { owner: this, a, b, c, d, value, older: this.newest, newer: undefined };
+    } else fresh = { owner: this, a, b, c, d, value, shared: false, older: this.newest, newer: undefined };
     this.byIndex.add(this.indexedPart(fresh)!, fresh);
     if (this.newest) this.newest.newer = fresh;
     else this.oldest = fresh;
@@ -165,10 +196,11 @@ export class Lru<V> {
   }
 
   /**
-   * Every entry, least recent first, as its key parts and a copy of its value (`copy`; values
-   * may be mutated in place): plain data for snapshots, without building or splitting joined keys.
+   * Every entry, least recent first, as its key parts and a copy of its value (`copy`), or the
+   * value itself when there is no `copy` (then shared: `owned` copies it before it is changed):
+   * plain data for snapshots, without building or splitting joined keys.
    */
-  parts(copy: (v: V) => V): LruParts<V> {
+  parts(copy?: (v: V) => V): LruParts<V> {
     const keys: (string | undefined)[] = new Array(this.entries * 4);
     const values: V[] = new Array(this.entries);
     let i = 0;
@@ -177,7 +209,11 @@ export class Lru<V> {
       keys[i * 4 + 1] = e.b;
       keys[i * 4 + 2] = e.c;
       keys[i * 4 + 3] = e.d;
-      values[i] = copy(e.value);
+      if (copy) values[i] = copy(e.value);
+      else {
+        values[i] = e.value;
+        e.shared = true;
+      }
     }
     return { keys, values };
   }

@@ -151,6 +151,22 @@ describe('EventsV1Recorder', () => {
     expect(copy.snapshot().cache.size).toBe(0);
   });
 
+  it('keeps write times only for Events written again (a series): one written once expires by its creationTimestamp, also after a restore', () => {
+    const { store, r } = setup();
+    const other = { ...POD, metadata: { ...POD.metadata, name: 'db', uid: 'db-uid' } } as Pod;
+    fail(r, 1_000, 'first');
+    r.record(1_000, other, undefined, 'Normal', 'Scheduled', 'Binding', 'Successfully assigned default/db to node-1', 'default-scheduler');
+    expect(fail(r, 2_000, 'second')).toBe('series');
+    const state = r.snapshot();
+    expect([...state.written.values()]).toEqual([2_000]);
+    const copy = new EventsV1Recorder(store, new EventRecorder(store), 0);
+    copy.restore(state);
+    copy.expire(3_601_000);
+    expect(events(store).map((e) => e.involvedObject.name)).toEqual(['web']);
+    copy.expire(3_602_000);
+    expect(events(store)).toEqual([]);
+  });
+
   it('a snapshot shares the cache, and keeps its series counts while the live recorder counts on', () => {
     const { store, r } = setup();
     fail(r, 1_000, 'first');

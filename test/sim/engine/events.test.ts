@@ -87,6 +87,42 @@ describe('EventRecorder', () => {
     expect(restored.record(4, pod(1), 'Normal', 'Pulled', 'pulled', SOURCE)!.count).toBe(1);
   });
 
+  it('a restored snapshot aggregates, counts and filters as the recorder did when it was taken, however the live one went on', () => {
+    const store = storeWithDefaultNamespace();
+    const r = new EventRecorder(store);
+    const create = (rec: EventRecorder, t: number, i: number) => rec.record(t, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
+    // 8 distinct messages of one reason (2 short of combining) and 8 of the spam bucket's 25 tokens.
+    for (let i = 1; i <= 8; i++) create(r, i, i);
+    const storeState = store.snapshot();
+    const state = r.snapshot();
+    // What the next events give: the 9th message is still its own Event, the 10th is combined,
+    // and the bucket empties at the 25th event.
+    const outcomes = (rec: EventRecorder) => {
+      const out: string[] = [];
+      for (let i = 9; i <= 26; i++) {
+        const ev = create(rec, 100 + i, i);
+        out.push(ev ? `${ev.message} x${ev.count}` : 'dropped');
+      }
+      return out;
+    };
+    const expected = outcomes(r);
+    expect(expected[0]).toBe('Created pod: agent-9 x1');
+    expect(expected[1]).toBe('(combined from similar events): Created pod: agent-10 x1');
+    expect(expected.slice(16)).toEqual(['(combined from similar events): Created pod: agent-25 x16', 'dropped']);
+    // The live recorder changed the aggregate and the bucket in place since: the snapshot did not.
+    expect(state.aggregates.values[0]!.messages).toHaveLength(8);
+    expect(state.buckets.values[0]!.tokens).toBe(17);
+    for (const rec of [r, r, new EventRecorder(store)]) {
+      store.restore(storeState);
+      rec.restore(state);
+      expect(outcomes(rec)).toEqual(expected);
+    }
+    // A snapshot with nothing recorded since the restore is the restored one.
+    store.restore(storeState);
+    r.restore(state);
+    expect(r.snapshot().aggregates).toBe(state.aggregates);
+  });
+
   it('drops an event for a namespace that is gone or being deleted (NamespaceLifecycle refuses the create)', () => {
     const store = storeWithDefaultNamespace();
     const r = new EventRecorder(store);

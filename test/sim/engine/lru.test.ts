@@ -59,6 +59,30 @@ describe('Lru', () => {
     expect(lru.get('p', 'w')).toEqual({ n: 'w'.charCodeAt(0) });
   });
 
+  it('shares values with parts() and fromParts() without a copy; owned() copies a shared value once before it is changed', () => {
+    const lru = new Lru<{ n: number }>(4);
+    lru.set({ n: 1 }, 'a');
+    lru.set({ n: 2 }, 'b');
+    const snap = lru.parts();
+    expect(snap.values).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(lru.get('a')).toBe(snap.values[0]);
+    const a = lru.owned((v) => ({ ...v }), 'a')!;
+    expect(a).not.toBe(snap.values[0]);
+    a.n = 10;
+    expect(lru.owned((v) => ({ ...v }), 'a')).toBe(a);
+    expect(snap.values).toEqual([{ n: 1 }, { n: 2 }]);
+    // A value set after the snapshot is the cache's own; a restored one is shared with its parts.
+    lru.set({ n: 3 }, 'c');
+    expect(lru.owned((v) => ({ ...v }), 'c')).toBe(lru.get('c'));
+    const restored = Lru.fromParts(4, snap);
+    restored.owned((v) => ({ ...v }), 'b')!.n = 20;
+    expect(snap.values).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(restored.list()).toEqual([
+      ['a', { n: 1 }],
+      ['b', { n: 20 }],
+    ]);
+  });
+
   it('deleteFirst drops the entries under one first part and keeps the order of the rest', () => {
     const lru = new Lru<number>(4);
     for (const [a, b, v] of [['a', '1', 1], ['b', '1', 2], ['a', '2', 3], ['b', '2', 4]] as const) lru.set(v, a, b);
