@@ -207,9 +207,9 @@ export class EventRecorder {
 
   restore(state: RecorderState): void {
     this.byUid = new LruIndex();
-    this.observed = Lru.fromParts(LRU_SIZE, state.observed, undefined, 1, this.byUid);
-    this.aggregates = Lru.fromParts(LRU_SIZE, state.aggregates, undefined, 1, this.byUid);
-    this.buckets = Lru.fromParts(LRU_SIZE, state.buckets, undefined, 1, this.byUid);
+    this.observed = Lru.fromParts(LRU_SIZE, state.observed, 1, this.byUid);
+    this.aggregates = Lru.fromParts(LRU_SIZE, state.aggregates, 1, this.byUid);
+    this.buckets = Lru.fromParts(LRU_SIZE, state.buckets, 1, this.byUid);
     this.seq = state.seq;
     this.expiry.restore(state.expiry);
     this.unchanged = state;

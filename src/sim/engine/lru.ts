@@ -15,8 +15,8 @@
  * cache and per get or set, and a new uid costs one Map insertion instead of three. Each cache
  * keeps its own recency list and size, so sharing the index changes no cache's behaviour.
  *
- * Values may be shared with snapshots, copy-on-write: `parts()` and `fromParts()` without a copy
- * function share them and mark each entry shared, and `owned` copies an entry's value before the
+ * Values may be shared with snapshots, copy-on-write: `parts()` and `fromParts()` share them
+ * and mark each entry shared, and `owned` copies an entry's value before the
  * caller changes it in place, the first time it asks after that. A snapshot then costs its key
  * parts and the values that changed since the one before, not a copy of every value.
  *
@@ -112,16 +112,16 @@ export class Lru<V> {
   ) {}
 
   /**
-   * Rebuilds a cache from `parts()` output (oldest first), each value copied by `copy`, or
-   * shared with `parts` when there is none (copied by `owned` before it is changed).
+   * Rebuilds a cache from `parts()` output (oldest first), its values shared with `parts`
+   * (`owned` copies one before it is changed).
    */
-  static fromParts<V>(size: number, parts: LruParts<V>, copy?: (v: V) => V, indexed = 0, index = new LruIndex()): Lru<V> {
+  static fromParts<V>(size: number, parts: LruParts<V>, indexed = 0, index = new LruIndex()): Lru<V> {
     const lru = new Lru<V>(size, indexed, index);
     const { keys, values } = parts;
     for (let i = 0, k = 0; i < values.length; i++, k += 4) {
       const v = values[i]!;
-      lru.set(copy ? copy(v) : v, keys[k]!, keys[k + 1], keys[k + 2], keys[k + 3]);
-      lru.newest!.shared = !copy;
+      lru.set(v, keys[k]!, keys[k + 1], keys[k + 2], keys[k + 3]);
+      lru.newest!.shared = true;
     }
     return lru;
   }
@@ -196,11 +196,11 @@ export class Lru<V> {
   }
 
   /**
-   * Every entry, least recent first, as its key parts and a copy of its value (`copy`), or the
-   * value itself when there is no `copy` (then shared: `owned` copies it before it is changed):
-   * plain data for snapshots, without building or splitting joined keys.
+   * Every entry, least recent first, as its key parts and its value, from now on shared (`owned`
+   * copies it before it is changed): plain data for snapshots, without building or splitting
+   * joined keys.
    */
-  parts(copy?: (v: V) => V): LruParts<V> {
+  parts(): LruParts<V> {
     const keys: (string | undefined)[] = new Array(this.entries * 4);
     const values: V[] = new Array(this.entries);
     let i = 0;
@@ -209,11 +209,8 @@ export class Lru<V> {
       keys[i * 4 + 1] = e.b;
       keys[i * 4 + 2] = e.c;
       keys[i * 4 + 3] = e.d;
-      if (copy) values[i] = copy(e.value);
-      else {
-        values[i] = e.value;
-        e.shared = true;
-      }
+      values[i] = e.value;
+      e.shared = true;
     }
     return { keys, values };
   }
