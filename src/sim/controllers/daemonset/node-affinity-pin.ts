@@ -8,6 +8,7 @@
  * to its node.
  */
 import type { Affinity, NodeSelector, Pod } from '../../api/types.js';
+import { BoundedTable } from '../../bounded-table.js';
 import { identityMemo, memo } from '../../memo.js';
 
 /** `metav1.ObjectNameField`: the only field node-affinity matchFields support. */
@@ -25,9 +26,10 @@ function pinSelector(nodeName: string): NodeSelector {
  * The result is one object per template affinity and node, shared by every pod made for that
  * node from it (every DaemonSet without an affinity, and each pod that replaces another in a
  * rollout): objects are never mutated, and these eleven objects were most of a pod's own spec.
+ * A template affinity equal to an earlier one counts as that one (`sameAffinity`).
  */
 export function replaceDaemonSetPodNodeNameNodeAffinity(affinity: Affinity | undefined, nodeName: string): Affinity {
-  return affinity ? pinnedAffinity(affinity, nodeName) : pinnedOnly(nodeName);
+  return affinity ? pinnedAffinity(sameAffinity(affinity), nodeName) : pinnedOnly(nodeName);
 }
 
 /** Enough entries for the biggest fleet, so a sync over every node never empties the memo. */
@@ -36,6 +38,39 @@ const PINNED_NODES = 1 << 16;
 const pinnedOnly = memo((nodeName: string): Affinity => pin(undefined, nodeName), PINNED_NODES);
 
 const pinnedAffinity = identityMemo((affinity: Affinity, nodeName: string): Affinity => pin(affinity, nodeName));
+
+/** Template affinities by their JSON (key order kept): the first object seen with that content. */
+const affinityByJson = new BoundedTable<string, Affinity>(4096);
+
+/**
+ * The earlier template affinity with the same keys in the same order and the same values, else
+ * `affinity` itself; once per affinity object. `kubectl apply` of an edited manifest parses a new
+ * affinity object even when that part did not change, and pins keyed by the new object would
+ * give each pod of the rollout a new tree of its own (about 1.5 MB per rollout on 5,000 nodes,
+ * held by every checkpoint kept after it). The JSON finds the candidate; `sameTree` confirms it
+ * exactly (JSON drops keys holding undefined), so the pods print as they would have.
+ */
+const sameAffinity = identityMemo((affinity: Affinity): Affinity => {
+  const json = JSON.stringify(affinity);
+  const earlier = affinityByJson.get(json);
+  if (earlier !== undefined && sameTree(earlier, affinity)) return earlier;
+  if (earlier === undefined) affinityByJson.set(json, affinity);
+  return affinity;
+});
+
+/** The same plain data: keys in the same order, leaves `Object.is`. */
+function sameTree(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameTree((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
 
 function pin(affinity: Affinity | undefined, nodeName: string): Affinity {
   const required = pinSelector(nodeName);

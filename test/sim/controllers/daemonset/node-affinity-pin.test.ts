@@ -37,6 +37,38 @@ describe('TestReplaceDaemonSetPodNodeNameNodeAffinity: the pin to one node', () 
   });
 });
 
+describe('the pinned affinity of a template affinity parsed again', () => {
+  /** A template affinity as a fresh parse of one manifest makes it: a new object each call. */
+  const parsed = (zone = 'a'): Affinity => ({
+    nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: [zone] }] }] } },
+    podAntiAffinity: { x: 1 },
+  });
+
+  it('is the same tree per node when the new object holds the same content (a rollout by apply)', () => {
+    const first = replaceDaemonSetPodNodeNameNodeAffinity(parsed(), 'n1');
+    expect(replaceDaemonSetPodNodeNameNodeAffinity(parsed(), 'n1')).toBe(first);
+    expect(replaceDaemonSetPodNodeNameNodeAffinity(parsed(), 'n2')).not.toBe(first);
+    expect(replaceDaemonSetPodNodeNameNodeAffinity(parsed(), 'n2')).toEqual({ podAntiAffinity: { x: 1 }, nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: pin('n2') } });
+  });
+
+  it('is a tree of its own when the content or its key order changed', () => {
+    const first = replaceDaemonSetPodNodeNameNodeAffinity(parsed(), 'n1');
+    const changed = replaceDaemonSetPodNodeNameNodeAffinity(parsed('b'), 'n1');
+    expect(changed).not.toBe(first);
+    const reordered: Affinity = { podAntiAffinity: { x: 1 }, nodeAffinity: parsed().nodeAffinity };
+    const out = replaceDaemonSetPodNodeNameNodeAffinity(reordered, 'n1');
+    expect(out).not.toBe(first);
+    expect(Object.keys(out)).toEqual(['podAntiAffinity', 'nodeAffinity']);
+  });
+
+  it('keeps a key holding undefined apart from an absent key (their JSON is the same)', () => {
+    const absent = replaceDaemonSetPodNodeNameNodeAffinity({ podAffinity: { y: 1 } }, 'n1');
+    const holdsUndefined = replaceDaemonSetPodNodeNameNodeAffinity({ podAffinity: { y: 1 }, podAntiAffinity: undefined }, 'n1');
+    expect(holdsUndefined).not.toBe(absent);
+    expect(Object.hasOwn(holdsUndefined, 'podAntiAffinity')).toBe(true);
+  });
+});
+
 describe('TestGetTargetNodeName: mapping a daemon pod to its node', () => {
   it('uses spec.nodeName when bound', () => {
     expect(getTargetNodeName({ ...pod('p', 'n1'), spec: { ...pod('p', 'n1').spec, nodeName: 'bound' } })).toBe('bound');
