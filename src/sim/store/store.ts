@@ -16,19 +16,15 @@
  */
 import type { ApiObject, Kind, KindMap, Pod } from '../api/types.js';
 import { eventTable } from './event-tables.js';
+import { PendingDiff, type Diff } from './pending-diff.js';
+
+export type { Diff };
 
 /** One change as a watcher sees it. `old` is absent on add; `obj` is the removed object on delete. */
 export type Change =
   | { readonly type: 'added'; readonly obj: ApiObject }
   | { readonly type: 'updated'; readonly old: ApiObject; readonly obj: ApiObject }
   | { readonly type: 'removed'; readonly obj: ApiObject };
-
-/** The unit of change: what one engine pass added, updated (from, to) and removed. */
-export interface Diff {
-  readonly added: ApiObject[];
-  readonly updated: [ApiObject, ApiObject][];
-  readonly removed: ApiObject[];
-}
 
 export type Watcher = (change: Change) => void;
 
@@ -72,12 +68,8 @@ export class Store {
   private sortedKeys = new Map<Kind, [string, string][]>();
   /** The sorted list per kind, rebuilt lazily after any write of that kind. */
   private lists = new Map<Kind, ApiObject[]>();
-  /**
-   * The current pass's changes by kind, namespace and name (strings the objects carry, so no key
-   * is built per write), in first-touch order: `from` is the object before the pass (absent if
-   * it was added), `to` the object now (absent if it was removed).
-   */
-  private pending = new Map<Kind, Map<string, Map<string, PendingChange>>>();
+  /** The current pass's changes, folded per object (pending-diff.ts). */
+  private readonly pending = new PendingDiff();
   /** The name tables of `data` this store may write to; any other one is shared with a snapshot. */
   private owned = new WeakSet<Map<string, ApiObject>>();
 
@@ -178,9 +170,7 @@ export class Store {
       if (old) this.reindexPod(old as Pod, obj);
       else this.indexPod(obj);
     }
-    const change = this.pendingFor(obj.kind, ns, obj.metadata.name);
-    if (change.to === undefined && change.from === undefined) change.from = old;
-    change.to = obj;
+    this.pending.put(ns, old, obj);
     if (!old) this.sortedKeys.delete(obj.kind);
     const watchers = this.watchers.get(obj.kind)!;
     if (watchers.length > 0) emit(watchers, old ? { type: 'updated', old, obj } : { type: 'added', obj });
@@ -198,9 +188,7 @@ export class Store {
     this.sortedKeys.delete(kind);
     this.lists.delete(kind);
     if (old.kind === 'Pod') this.unindexPod(old);
-    const change = this.pendingFor(kind, namespace, name);
-    if (change.to === undefined && change.from === undefined) change.from = old;
-    change.to = undefined;
+    this.pending.remove(kind, namespace, name, old);
     const watchers = this.watchers.get(kind)!;
     if (watchers.length > 0) emit(watchers, { type: 'removed', obj: old });
     return old;
@@ -208,19 +196,7 @@ export class Store {
 
   /** Takes the changes recorded since the last call, as one diff. */
   takeDiff(): Diff | undefined {
-    const diff: Diff = { added: [], updated: [], removed: [] };
-    for (const byNamespace of this.pending.values()) {
-      for (const names of byNamespace.values()) {
-        for (const { from, to } of names.values()) {
-          if (from === undefined) {
-            if (to !== undefined) diff.added.push(to);
-          } else if (to === undefined) diff.removed.push(from);
-          else diff.updated.push([from, to]);
-        }
-      }
-    }
-    this.pending = new Map();
-    return diff.added.length + diff.updated.length + diff.removed.length > 0 ? diff : undefined;
+    return this.pending.take();
   }
 
   /**
@@ -242,7 +218,7 @@ export class Store {
       objects: shareObjects(data.objects),
       resourceVersion: data.resourceVersion,
     };
-    this.pending = new Map();
+    this.pending.clear();
     this.sortedKeys.clear();
     this.lists.clear();
     this.reindex();
@@ -256,17 +232,6 @@ export class Store {
     byTable.set(table, names);
     this.owned.add(names);
     return names;
-  }
-
-  /** This pass's change record of one object, created empty (from and to absent) on first touch. */
-  private pendingFor(kind: Kind, namespace: string, name: string): PendingChange {
-    let byNamespace = this.pending.get(kind);
-    if (!byNamespace) this.pending.set(kind, (byNamespace = new Map()));
-    let names = byNamespace.get(namespace);
-    if (!names) byNamespace.set(namespace, (names = new Map()));
-    let change = names.get(name);
-    if (!change) names.set(name, (change = { from: undefined, to: undefined }));
-    return change;
   }
 
   private reindex(): void {
@@ -318,12 +283,6 @@ function emit(watchers: readonly Watcher[], change: Change): void {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** One object's change in the current pass. Both absent: touched, then gone again (no change). */
-interface PendingChange {
-  from: ApiObject | undefined;
-  to: ApiObject | undefined;
 }
 
 function addTo(index: Map<string, Map<string, Pod>>, k: string, key: string, pod: Pod): void {

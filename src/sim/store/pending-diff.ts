@@ -1,0 +1,127 @@
+/**
+ * The changes of the current engine pass, folded per object into one diff (`take`): what the
+ * pass added, updated (from, to) and removed, by kind, then namespace, then object, each in the
+ * order first touched in the pass.
+ *
+ * Most writes of a big cluster add an object the pass has not touched (two in three are new
+ * Events), so the changes of a kind and namespace are kept as two parallel arrays (the object
+ * before the pass, the object now) in first-touch order, and an addition is only appended: no
+ * record object, no lookup by name. The name index, which an update or a removal needs to find
+ * the object's earlier change in the pass, is brought up to date only when one of them comes.
+ * An addition can only be an object's first touch unless its name was removed earlier in the
+ * pass (an object the pass wrote still exists, so writing it again is an update): after a
+ * removal, additions look their name up too.
+ */
+import type { ApiObject, Kind } from '../api/types.js';
+
+/** The unit of change: what one engine pass added, updated (from, to) and removed. */
+export interface Diff {
+  readonly added: ApiObject[];
+  readonly updated: [ApiObject, ApiObject][];
+  readonly removed: ApiObject[];
+}
+
+/**
+ * One kind's and namespace's changes, position by position: `from[i]` the object before the
+ * pass (absent if it was added), `to[i]` the object now (absent if it was removed); both absent
+ * when it was added and removed again (no change).
+ */
+class Changes {
+  readonly from: (ApiObject | undefined)[] = [];
+  readonly to: (ApiObject | undefined)[] = [];
+  /** Position by name, for the positions below `indexed`. */
+  private readonly byName = new Map<string, number>();
+  /** Positions from here on were appended by `added` and are not in `byName` yet; their `to` is set. */
+  private indexed = 0;
+  /** Whether some name was removed in this pass (see the file comment). */
+  private removals = false;
+
+  added(name: string, obj: ApiObject): void {
+    if (!this.removals) {
+      this.from.push(undefined);
+      this.to.push(obj);
+    } else this.to[this.positionOf(name, undefined)] = obj;
+  }
+
+  updated(name: string, old: ApiObject, obj: ApiObject): void {
+    this.to[this.positionOf(name, old)] = obj;
+  }
+
+  removed(name: string, old: ApiObject): void {
+    this.removals = true;
+    this.to[this.positionOf(name, old)] = undefined;
+  }
+
+  /** The name's position, or a new one whose object before the pass was `old`. */
+  private positionOf(name: string, old: ApiObject | undefined): number {
+    const { byName, to } = this;
+    for (let i = this.indexed; i < to.length; i++) byName.set(to[i]!.metadata.name, i);
+    let i = byName.get(name);
+    if (i === undefined) {
+      i = to.length;
+      this.from.push(old);
+      to.push(undefined);
+      byName.set(name, i);
+    }
+    this.indexed = to.length;
+    return i;
+  }
+}
+
+export class PendingDiff {
+  /** Changes by kind, then namespace, each level in first-touch order. */
+  private byKind = new Map<Kind, Map<string, Changes>>();
+  /** The changes written last: a pass writes one kind and namespace many times in a row. */
+  private lastKind: Kind | undefined;
+  private lastNamespace = '';
+  private last: Changes | undefined;
+
+  /** `obj` was stored under a name that held `old` (absent: a new name). */
+  put(namespace: string, old: ApiObject | undefined, obj: ApiObject): void {
+    const changes = this.changesOf(obj.kind, namespace);
+    if (old === undefined) changes.added(obj.metadata.name, obj);
+    else changes.updated(obj.metadata.name, old, obj);
+  }
+
+  /** `old`, stored under `name`, was removed. */
+  remove(kind: Kind, namespace: string, name: string, old: ApiObject): void {
+    this.changesOf(kind, namespace).removed(name, old);
+  }
+
+  /** The changes since the last call, as one diff (undefined if there were none), and a fresh start. */
+  take(): Diff | undefined {
+    const diff: Diff = { added: [], updated: [], removed: [] };
+    for (const byNamespace of this.byKind.values()) {
+      for (const { from: froms, to: tos } of byNamespace.values()) {
+        for (let i = 0; i < tos.length; i++) {
+          const from = froms[i];
+          const to = tos[i];
+          if (from === undefined) {
+            if (to !== undefined) diff.added.push(to);
+          } else if (to === undefined) diff.removed.push(from);
+          else diff.updated.push([from, to]);
+        }
+      }
+    }
+    this.clear();
+    return diff.added.length + diff.updated.length + diff.removed.length > 0 ? diff : undefined;
+  }
+
+  /** Forgets the changes (a restore: the pass's writes are not a change from the restored state). */
+  clear(): void {
+    this.byKind = new Map();
+    this.lastKind = undefined;
+    this.last = undefined;
+  }
+
+  private changesOf(kind: Kind, namespace: string): Changes {
+    if (kind === this.lastKind && namespace === this.lastNamespace) return this.last!;
+    let byNamespace = this.byKind.get(kind);
+    if (!byNamespace) this.byKind.set(kind, (byNamespace = new Map()));
+    let changes = byNamespace.get(namespace);
+    if (!changes) byNamespace.set(namespace, (changes = new Changes()));
+    this.lastKind = kind;
+    this.lastNamespace = namespace;
+    return (this.last = changes);
+  }
+}

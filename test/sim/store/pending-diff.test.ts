@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ApiObject, Kind } from '../../../src/sim/api/types.js';
+import { PendingDiff, type Diff } from '../../../src/sim/store/pending-diff.js';
+
+function obj(kind: Kind, namespace: string, name: string, rv: number): ApiObject {
+  return { apiVersion: 'v1', kind, metadata: { name, namespace, uid: `u-${name}`, resourceVersion: String(rv), creationTimestamp: 'x' } } as ApiObject;
+}
+
+/**
+ * The fold as a record per object, by kind, namespace and name (the representation the arrays
+ * replaced): the first touch sets `from`, every touch `to`.
+ */
+class RecordFold {
+  private pending = new Map<Kind, Map<string, Map<string, { from?: ApiObject; to?: ApiObject }>>>();
+
+  touch(kind: Kind, namespace: string, name: string, old: ApiObject | undefined, to: ApiObject | undefined): void {
+    let byNamespace = this.pending.get(kind);
+    if (!byNamespace) this.pending.set(kind, (byNamespace = new Map()));
+    let names = byNamespace.get(namespace);
+    if (!names) byNamespace.set(namespace, (names = new Map()));
+    let change = names.get(name);
+    if (!change) names.set(name, (change = {}));
+    if (change.to === undefined && change.from === undefined) change.from = old;
+    change.to = to;
+  }
+
+  take(): Diff | undefined {
+    const diff: Diff = { added: [], updated: [], removed: [] };
+    for (const byNamespace of this.pending.values())
+      for (const names of byNamespace.values())
+        for (const { from, to } of names.values()) {
+          if (from === undefined) {
+            if (to !== undefined) diff.added.push(to);
+          } else if (to === undefined) diff.removed.push(from);
+          else diff.updated.push([from, to]);
+        }
+    this.pending = new Map();
+    return diff.added.length + diff.updated.length + diff.removed.length > 0 ? diff : undefined;
+  }
+}
+
+// Few names, so that passes often touch one object several times (removed and written again).
+const KINDS: Kind[] = ['Pod', 'Event', 'Node'];
+const step = fc.oneof(
+  { arbitrary: fc.record({ op: fc.constant('write' as const), kind: fc.integer({ min: 0, max: 2 }), namespace: fc.integer({ min: 0, max: 1 }), name: fc.integer({ min: 0, max: 2 }) }), weight: 6 },
+  { arbitrary: fc.record({ op: fc.constant('remove' as const), kind: fc.integer({ min: 0, max: 2 }), namespace: fc.integer({ min: 0, max: 1 }), name: fc.integer({ min: 0, max: 2 }) }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('take' as const) }), weight: 1 },
+);
+
+describe('PendingDiff', () => {
+  it('folds any sequence of writes and removals as a record per object does, in the same order', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 80, size: 'max' }), (steps) => {
+        const stored = new Map<string, ApiObject>();
+        const arrays = new PendingDiff();
+        const records = new RecordFold();
+        let rv = 0;
+        for (const s of [...steps, { op: 'take' as const }]) {
+          if (s.op === 'take') {
+            expect(arrays.take()).toEqual(records.take());
+            continue;
+          }
+          const kind = KINDS[s.kind]!;
+          const namespace = `ns${s.namespace}`;
+          const name = `o${s.name}`;
+          const key = `${kind}/${namespace}/${name}`;
+          const old = stored.get(key);
+          if (s.op === 'write') {
+            const next = obj(kind, namespace, name, ++rv);
+            stored.set(key, next);
+            arrays.put(namespace, old, next);
+            records.touch(kind, namespace, name, old, next);
+          } else if (old) {
+            stored.delete(key);
+            arrays.remove(kind, namespace, name, old);
+            records.touch(kind, namespace, name, old, undefined);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps one change per object: the first version and the last, at its first touch', () => {
+    const d = new PendingDiff();
+    const a1 = obj('Pod', 'default', 'a', 1);
+    const b = obj('Pod', 'default', 'b', 2);
+    const a2 = obj('Pod', 'default', 'a', 3);
+    d.put('default', undefined, a1);
+    d.put('default', undefined, b);
+    d.put('default', a1, a2);
+    expect(d.take()).toEqual({ added: [a2, b], updated: [], removed: [] });
+  });
+
+  it('turns an object removed and written again under its name in one pass into an update', () => {
+    const d = new PendingDiff();
+    const a1 = obj('Event', 'default', 'a', 1);
+    const a2 = obj('Event', 'default', 'a', 2);
+    const c = obj('Event', 'default', 'c', 3);
+    d.remove('Event', 'default', 'a', a1);
+    d.put('default', undefined, c);
+    d.put('default', undefined, a2);
+    expect(d.take()).toEqual({ added: [c], updated: [[a1, a2]], removed: [] });
+    expect(d.take()).toBeUndefined();
+  });
+});
