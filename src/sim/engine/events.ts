@@ -27,6 +27,7 @@ import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
+import { BoundedTable } from '../bounded-table.js';
 import { memo } from '../memo.js';
 import { EventKeyParts, type EventSource } from './event-keys.js';
 import { newRngState, quickUid } from './rng.js';
@@ -41,6 +42,8 @@ const SPAM_BURST = 25;
 const SPAM_REFILL_MS = 300_000;
 /** `maxLruCacheEntries`. */
 const LRU_SIZE = 4096;
+/** Objects whose last field reference is kept (`fieldReferenceOf`) before the table is dropped whole. */
+const FIELD_REFERENCES = 4096;
 
 /** `EventAggregate`'s message prefix for combined events. */
 const COMBINED_PREFIX = '(combined from similar events): ';
@@ -127,16 +130,34 @@ export function referenceOf(obj: ApiObject): ObjectReference {
 }
 
 /**
- * The last reference with a field path built for each object version: the kubelet's events
+ * The last reference with a field path built for each object, by uid: the kubelet's events
  * about one container of one pod version (Pulled, Created, Started) share it, even when the
- * kubelet wrote other pods' events between them.
+ * kubelet wrote other pods' events between them. A table keyed by the uid (whose hash the string
+ * keeps) rather than a WeakMap keyed by the object version: a WeakMap costs a great deal per new
+ * key, in the insertion and again in every garbage collection (its entries are ephemerons), and
+ * the kubelet writes one per pod version. The reference kept is reused only when it names the
+ * very object version and part asked about (`names`).
  */
-const fieldReferences = new WeakMap<ApiObject, ObjectReference>();
+const fieldReferences = new BoundedTable<string, ObjectReference>(FIELD_REFERENCES);
+
+/** Whether `ref` is what `buildReference(obj, fieldPath)` would give (objects are never mutated). */
+function names(ref: ObjectReference, obj: ApiObject, fieldPath: string): boolean {
+  const m = obj.metadata;
+  return (
+    ref.fieldPath === fieldPath &&
+    ref.resourceVersion === m.resourceVersion &&
+    ref.name === m.name &&
+    ref.namespace === (m.namespace || undefined) &&
+    ref.kind === obj.kind &&
+    ref.apiVersion === obj.apiVersion
+  );
+}
 
 /** `GenerateContainerRef`-style reference: `obj`'s reference naming the part at `fieldPath`. */
 function fieldReferenceOf(obj: ApiObject, fieldPath: string): ObjectReference {
-  let ref = fieldReferences.get(obj);
-  if (ref?.fieldPath !== fieldPath) fieldReferences.set(obj, (ref = buildReference(obj, fieldPath)));
+  const uid = obj.metadata.uid;
+  let ref = fieldReferences.get(uid);
+  if (ref === undefined || !names(ref, obj, fieldPath)) fieldReferences.set(uid, (ref = buildReference(obj, fieldPath)));
   return ref;
 }
 

@@ -38,53 +38,61 @@ interface Entry<V> {
   shared: boolean;
   older: Entry<V> | undefined;
   newer: Entry<V> | undefined;
+  /** The next entry with the same indexed key part, in any cache sharing the index (`LruIndex`). */
+  sibling: Entry<V> | undefined;
 }
 
 /**
- * Entries by their indexed key part, for one cache or several. Lookups come in runs on one key
- * (an event reads and writes all three correlator caches for one uid), so the last list found
- * is kept at hand.
+ * Entries by their indexed key part, for one cache or several: the first entry of each part in a
+ * Map, the others chained behind it (`sibling`), so a new part costs one Map insertion and no
+ * list of its own (an array per part was garbage that lived as long as the part's entries, and
+ * grew to 17 slots on its second entry). Lookups come in runs on one key (an event reads and
+ * writes all three correlator caches for one uid), so the last chain found is kept at hand.
  */
 export class LruIndex {
-  private readonly lists = new Map<string, Entry<never>[]>();
+  private readonly heads = new Map<string, Entry<never>>();
   private lastKey: string | undefined;
-  private lastList: Entry<never>[] | undefined;
+  private lastHead: Entry<never> | undefined;
 
-  /** The entries whose indexed part is `key` (undefined when none). */
-  get<V>(key: string): Entry<V>[] | undefined {
-    if (key === this.lastKey) return this.lastList as Entry<V>[] | undefined;
-    const list = this.lists.get(key);
+  /** The first entry whose indexed part is `key` (the others follow by `sibling`), if any. */
+  get<V>(key: string): Entry<V> | undefined {
+    if (key === this.lastKey) return this.lastHead as Entry<V> | undefined;
+    const head = this.heads.get(key);
     this.lastKey = key;
-    this.lastList = list;
-    return list as Entry<V>[] | undefined;
+    this.lastHead = head;
+    return head as Entry<V> | undefined;
   }
 
+  /** Adds an entry whose indexed part is `key`: behind the first one, when there is one (the Map is left alone). */
   add<V>(key: string, e: Entry<V>): void {
-    const list = this.get<V>(key);
-    if (list) list.push(e);
-    else {
-      const fresh = [e] as unknown as Entry<never>[];
-      this.lists.set(key, fresh);
-      this.lastKey = key;
-      this.lastList = fresh;
+    const head = this.get<V>(key);
+    if (head) {
+      e.sibling = head.sibling;
+      head.sibling = e;
+    } else {
+      e.sibling = undefined;
+      this.heads.set(key, e as unknown as Entry<never>);
+      this.lastHead = e as unknown as Entry<never>;
     }
   }
 
   /**
-   * Removes an entry (the least recent one, when a full cache takes a new key). The list at hand
-   * stays the one of the key being looked up, and the entry is taken out in place (`splice`
-   * would build an array of the removed entry on every eviction).
+   * Removes an entry (the least recent one, when a full cache takes a new key). The chain at hand
+   * stays the one of the key being looked up.
    */
   remove<V>(key: string, e: Entry<V>): void {
-    const list = (key === this.lastKey ? this.lastList : this.lists.get(key)) as Entry<V>[];
-    if (list.length === 1) {
-      this.lists.delete(key);
-      if (key === this.lastKey) this.lastList = undefined;
-      return;
+    const head = (key === this.lastKey ? this.lastHead : this.heads.get(key)) as Entry<V>;
+    if (head === e) {
+      const next = e.sibling as Entry<never> | undefined;
+      if (next) this.heads.set(key, next);
+      else this.heads.delete(key);
+      if (key === this.lastKey) this.lastHead = next;
+    } else {
+      let before = head;
+      while (before.sibling !== e) before = before.sibling!;
+      before.sibling = e.sibling;
     }
-    const i = list.indexOf(e);
-    for (let j = i + 1; j < list.length; j++) list[j - 1] = list[j]!;
-    list.pop();
+    e.sibling = undefined;
   }
 }
 
@@ -178,7 +186,7 @@ export class Lru<V> {
       fresh.value = value;
       fresh.shared = false;
       fresh.older = this.newest;
-    } else fresh = { owner: this, a, b, c, d, value, shared: false, older: this.newest, newer: undefined };
+    } else fresh = { owner: this, a, b, c, d, value, shared: false, older: this.newest, newer: undefined, sibling: undefined };
     this.byIndex.add(this.indexedPart(fresh)!, fresh);
     if (this.newest) this.newest.newer = fresh;
     else this.oldest = fresh;
@@ -224,9 +232,7 @@ export class Lru<V> {
 
   private find(a: string, b: string | undefined, c: string | undefined, d: string | undefined): Entry<V> | undefined {
     const key = this.indexed === 0 ? a : this.indexed === 1 ? b : this.indexed === 2 ? c : d;
-    const list = key === undefined ? undefined : this.byIndex.get<V>(key);
-    if (!list) return undefined;
-    for (const e of list) {
+    for (let e = key === undefined ? undefined : this.byIndex.get<V>(key); e; e = e.sibling) {
       if (e.owner === this && e.a === a && e.b === b && e.c === c && e.d === d) return e;
     }
     return undefined;

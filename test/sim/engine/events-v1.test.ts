@@ -3,6 +3,7 @@
  * `refreshExistingEventSeries`): isomorphic events form a series on the first Event, later
  * repeats wait for the 30-minute refresh, and a series ends 6 minutes after its last observation.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventRecorder } from '../../../src/sim/engine/events.js';
 import { EventsV1Recorder, microTime } from '../../../src/sim/engine/events-v1.js';
@@ -185,5 +186,32 @@ describe('EventsV1Recorder', () => {
     expect(entry.series).toEqual({ count: 2, lastObserved: 2_000 });
     expect([...r.snapshot().cache.values()][0]!.series).toEqual({ count: 3, lastObserved: 5_000 });
     expect(events(store)).toHaveLength(1);
+  });
+
+  it('forms a series exactly of the events isomorphic by getKey: type, action, reason, reporter, regarding and related references (property)', () => {
+    const pod = (uid: string, rv: string) => ({ ...POD, metadata: { ...POD.metadata, uid, resourceVersion: rv } }) as Pod;
+    const call = fc.record({
+      type: fc.constantFrom<'Normal' | 'Warning'>('Normal', 'Warning'),
+      reason: fc.constantFrom('Scheduled', 'FailedScheduling'),
+      action: fc.constantFrom('Binding', 'Scheduling'),
+      component: fc.constantFrom('default-scheduler', 'other-scheduler'),
+      host: fc.constantFrom('control-plane', 'host-b'),
+      regarding: fc.tuple(fc.constantFrom('u1', 'u2'), fc.constantFrom('1', '2')),
+      related: fc.option(fc.tuple(fc.constantFrom('u1', 'u3', ''), fc.constantFrom('1', '')), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(call, { minLength: 1, maxLength: 25 }), (calls) => {
+        const { r } = setup();
+        const seen = new Map<string, number>();
+        calls.forEach((c, i) => {
+          const related = c.related ? pod(...c.related) : undefined;
+          const outcome = r.record(1_000 + i, pod(...c.regarding), related, c.type, c.reason, c.action, `note ${i}`, c.component, c.host);
+          const key = JSON.stringify([c.type, c.reason, c.action, c.component, c.host, c.regarding, c.related ?? null]);
+          const before = seen.get(key) ?? 0;
+          seen.set(key, before + 1);
+          expect(outcome).toBe(before === 0 ? 'created' : before === 1 ? 'series' : 'counted');
+        });
+      }),
+    );
   });
 });

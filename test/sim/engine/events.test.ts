@@ -3,6 +3,7 @@
  * 10th distinct message of a reason is combined, and a source+object pair may write 25 events
  * and then one per 5 minutes.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventRecorder } from '../../../src/sim/engine/events.js';
 import { Store } from '../../../src/sim/store/store.js';
@@ -166,6 +167,35 @@ describe('EventRecorder', () => {
     const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', uid: 'node-uid', resourceVersion: '2' } } as unknown as DaemonSet;
     expect(JSON.stringify(r.record(0, node, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.involvedObject)).toBe(
       '{"kind":"Node","name":"node-1","uid":"node-uid","apiVersion":"v1","resourceVersion":"2"}',
+    );
+  });
+
+  it('gives each container event the reference of the object version and part it names, shared by the events about one version and part (property)', () => {
+    // Objects that differ in one field of the reference at a time, one uid shared by several.
+    const version = fc.record({
+      uid: fc.constantFrom('u1', 'u2'),
+      name: fc.constantFrom('a', 'b'),
+      namespace: fc.constantFrom('default', ''),
+      resourceVersion: fc.constantFrom('1', '2'),
+      kind: fc.constantFrom('Pod', 'DaemonSet'),
+      fieldPath: fc.constantFrom('spec.containers{agent}', 'spec.containers{sidecar}'),
+    });
+    fc.assert(
+      fc.property(fc.array(version, { minLength: 1, maxLength: 30 }), (versions) => {
+        const store = storeWithDefaultNamespace();
+        const r = new EventRecorder(store);
+        const kubelet = { component: 'kubelet', host: 'node-1' };
+        let previous: { key: string; ref: unknown } | undefined;
+        versions.forEach((v, i) => {
+          const obj = { apiVersion: 'v1', kind: v.kind, metadata: { name: v.name, ...(v.namespace ? { namespace: v.namespace } : {}), uid: v.uid, resourceVersion: v.resourceVersion } } as unknown as DaemonSet;
+          const ev = r.record(i * 1000, obj, 'Normal', `Reason${i}`, 'm', kubelet, v.fieldPath)!;
+          const expected = { kind: v.kind, ...(v.namespace ? { namespace: v.namespace } : {}), name: v.name, uid: v.uid, apiVersion: 'v1', resourceVersion: v.resourceVersion, fieldPath: v.fieldPath };
+          expect(JSON.stringify(ev.involvedObject)).toBe(JSON.stringify(expected));
+          const key = JSON.stringify(v);
+          if (previous?.key === key) expect(ev.involvedObject).toBe(previous.ref);
+          previous = { key, ref: ev.involvedObject };
+        });
+      }),
     );
   });
 

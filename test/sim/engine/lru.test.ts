@@ -3,6 +3,7 @@
  * or set refreshes an entry, a set past the size drops the least recently used one. Keys are
  * paths of up to four parts.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Lru, LruIndex } from '../../../src/sim/engine/lru.js';
 
@@ -147,5 +148,53 @@ describe('Lru', () => {
       if (model.size > caches[which]!.size) model.delete(model.keys().next().value!);
       expect(caches[which]!.list()).toEqual([...model]);
     }
+  });
+
+  it('matches a plain model of recency for any run of sets, gets and deleteFirsts on caches sharing an index (property)', () => {
+    // Entries of one indexed part are chained in the index whatever cache they belong to; removing
+    // one from the head, the middle or the end of a chain must leave the others findable.
+    const op = fc.record({
+      which: fc.nat(1),
+      verb: fc.constantFrom('set', 'set', 'get', 'deleteFirst'),
+      src: fc.constantFrom('s1', 's2'),
+      uid: fc.constantFrom('u1', 'u2', 'u3'),
+      reason: fc.constantFrom(undefined, 'r1', 'r2'),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+        const index = new LruIndex();
+        const caches = [new Lru<number>(4, 1, index), new Lru<number>(2, 1, index)];
+        const models: Map<string, number>[] = [new Map(), new Map()];
+        ops.forEach(({ which, verb, src, uid, reason }, i) => {
+          const cache = caches[which]!;
+          const model = models[which]!;
+          const joined = [src, uid, reason].filter((p) => p !== undefined).join('\u0000');
+          if (verb === 'deleteFirst') {
+            cache.deleteFirst(src);
+            for (const k of [...model.keys()]) if (k.split('\u0000')[0] === src) model.delete(k);
+          } else if (verb === 'get') {
+            const got = cache.get(src, uid, reason);
+            expect(got).toBe(model.get(joined));
+            if (got !== undefined) {
+              model.delete(joined);
+              model.set(joined, got);
+            }
+          } else {
+            cache.set(i, src, uid, reason);
+            model.delete(joined);
+            model.set(joined, i);
+            if (model.size > cache.size) model.delete(model.keys().next().value!);
+          }
+          for (const [c, m] of [0, 1].map((w) => [caches[w]!, models[w]!] as const)) {
+            expect(c.list()).toEqual([...m]);
+            for (const [k, v] of m) {
+              const [a, b, r] = k.split('\u0000');
+              expect(c.get(a!, b, r)).toBe(v);
+            }
+          }
+          // The gets above refreshed each model entry in model order: the recency is unchanged.
+        });
+      }),
+    );
   });
 });
