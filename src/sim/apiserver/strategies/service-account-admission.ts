@@ -46,10 +46,11 @@ function apiAccessVolume(name: string): Volume {
 /**
  * The containers lists this admission built, with the list each came from and the volume it
  * mounted: validation checks the source list once for a whole DaemonSet instead of each pod's
- * copy (serviceAccountMountOrigin). Validation asks right after admission, so the table is
- * a BoundedTable (a list it forgot is validated as it is, with the same errors).
+ * copy (serviceAccountMountOrigin). Validation asks right after admission, in the same create,
+ * so a small BoundedTable serves (a list it forgot is validated as it is, with the same errors);
+ * one entry per pod of a fleet would keep 40 bytes and a Map entry for each.
  */
-const mountedFrom = new BoundedTable<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>(1 << 14);
+const mountedFrom = new BoundedTable<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>(64);
 
 /**
  * Where an admitted containers list came from: the list before this admission appended the
