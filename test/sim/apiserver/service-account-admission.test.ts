@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Container, Pod, PodSpec } from '../../../src/sim/api/types.js';
-import { SERVICE_ACCOUNT_MOUNT_PATH, mountServiceAccountToken } from '../../../src/sim/apiserver/strategies/service-account-admission.js';
+import { SERVICE_ACCOUNT_MOUNT_PATH, mountServiceAccountToken, serviceAccountMountOrigin } from '../../../src/sim/apiserver/strategies/service-account-admission.js';
 import { validatePodSpec } from '../../../src/sim/apiserver/validation/podspec.js';
 import { newApi, ok, podDraft } from './helpers.js';
 
@@ -67,6 +67,19 @@ describe('validation of an admitted pod', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('the origin of a list is known right after its admission, and a list admitted long ago is validated as it is', () => {
+    const pod = ok(newApi().create(podDraft())) as Pod;
+    const bare: Pod = { ...pod, spec: { ...pod.spec, volumes: [], serviceAccountName: undefined, containers: [{ name: 'a', image: ' busybox' }] } };
+    const first = admitServiceAccount(bare);
+    expect(serviceAccountMountOrigin(first.spec.containers)?.from).toBe(bare.spec.containers);
+    for (let i = 0; i < 100; i++) admitServiceAccount(bare);
+    // The table is small: validation asks right after admission.
+    expect(serviceAccountMountOrigin(first.spec.containers)).toBeUndefined();
+    const errors = validatePodSpec(first.spec, 'spec', { resourceIsPod: true });
+    expect(errors.map((e) => e.field)).toContain('spec.containers[0].image');
+    expect(errors).toEqual(validatePodSpec(structuredClone(first.spec), 'spec', { resourceIsPod: true }));
   });
 
   it('a mount that names the pod\'s own token volume is judged on the copy', () => {
