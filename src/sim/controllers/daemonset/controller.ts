@@ -68,10 +68,16 @@ export class DaemonSetsController implements Controller {
       this.updateIndexes(change);
     } else if (change.obj.kind === 'DaemonSet' && change.type === 'removed') this.indexes.delete(change.obj.metadata.uid);
     const { now, after } = enqueuesFor(change, this.store, this.enqueues);
-    for (const key of now) this.enqueue(key);
-    for (const a of after) this.pendingAfter.push(a);
-    now.length = 0;
-    after.length = 0;
+    // Most changes (Events, two in three store writes) wake nothing: the scratch arrays are
+    // emptied only when used, as truncating an array is a runtime call even when it is empty.
+    if (now.length > 0) {
+      for (const key of now) this.enqueue(key);
+      now.length = 0;
+    }
+    if (after.length > 0) {
+      for (const a of after) this.pendingAfter.push(a);
+      after.length = 0;
+    }
   }
 
   wake(timerKey: string): void {

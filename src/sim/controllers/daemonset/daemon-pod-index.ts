@@ -27,13 +27,13 @@ import { controllerUid } from '../../store/store.js';
 import { getTargetNodeName } from './node-affinity-pin.js';
 import type { NodeToDaemonPods } from './node-pods.js';
 import { isPodTerminal } from './pod-conditions.js';
-import { TrackedNodePods } from './aligned-pods.js';
+import { TrackedNodePods, type NodeSlot } from './aligned-pods.js';
 
 export class DaemonPodIndex {
   /** Tracked, so the sync's view of it by node position is patched rather than rebuilt. */
-  private readonly byNode: NodeToDaemonPods = new TrackedNodePods();
-  /** Matching pod name -> its target node ('' when none can be derived). */
-  private readonly nodeOf = new Map<string, string>();
+  private readonly byNode = new TrackedNodePods();
+  /** Matching pod name -> its target node's slot in `byNode` (null when none can be derived). */
+  private readonly nodeOf = new Map<string, NodeSlot | null>();
   /** Matching pods without a derivable node (claimed, but on no node). */
   private readonly noNode = new Map<string, Pod>();
   private readonly notMatching = new Map<string, Pod>();
@@ -96,22 +96,24 @@ export class DaemonPodIndex {
   }
 
   /**
-   * A write that keeps the pod's spec, labels and owners (a status update, a graceful delete)
-   * keeps its node and its place in the list: the pod is swapped in where it was. False when
-   * the write may move it (then it is removed and inserted again).
+   * A write that keeps the pod's labels, owners and target node (a status update, a graceful
+   * delete, the binding to the node it was pinned to) keeps it in the index and its place in
+   * the list: the pod is swapped in where it was. False when the write may move it (then it is
+   * removed and inserted again).
    */
   private replace(old: Pod, pod: Pod): boolean {
-    if (old.spec !== pod.spec || old.metadata.labels !== pod.metadata.labels || old.metadata.ownerReferences !== pod.metadata.ownerReferences) return false;
-    const node = this.nodeOf.get(pod.metadata.name);
-    if (node === undefined || node === '') return false;
-    const list = this.byNode.get(node)!;
+    if (old.metadata.labels !== pod.metadata.labels || old.metadata.ownerReferences !== pod.metadata.ownerReferences) return false;
+    const slot = this.nodeOf.get(pod.metadata.name);
+    if (!slot) return false;
+    if (old.spec !== pod.spec && getTargetNodeName(pod) !== slot.node) return false;
+    const list = slot.pods!;
     const i = list.indexOf(old);
     if (i < 0) return false;
     if (isDeletedTerminal(old)) this.deletedTerminal--;
     if (isDeletedTerminal(pod)) this.deletedTerminal++;
     const next = list.slice();
     next[i] = pod;
-    this.byNode.set(node, next);
+    this.byNode.put(slot, next);
     return true;
   }
 
@@ -124,36 +126,36 @@ export class DaemonPodIndex {
     }
     const node = getTargetNodeName(pod);
     if (typeof node !== 'string') {
-      this.nodeOf.set(name, '');
+      this.nodeOf.set(name, null);
       this.noNode.set(name, pod);
       return;
     }
-    this.nodeOf.set(name, node);
+    const slot = this.byNode.slot(node);
+    this.nodeOf.set(name, slot);
     if (isDeletedTerminal(pod)) this.deletedTerminal++;
-    const list = this.byNode.get(node);
+    const list = slot.pods;
     if (!list) {
-      this.byNode.set(node, [pod]);
+      this.byNode.put(slot, [pod]);
       return;
     }
     let i = list.length;
     while (i > 0 && list[i - 1]!.metadata.name > name) i--;
-    this.byNode.set(node, [...list.slice(0, i), pod, ...list.slice(i)]);
+    this.byNode.put(slot, [...list.slice(0, i), pod, ...list.slice(i)]);
   }
 
   private remove(name: string): void {
     this.notMatching.delete(name);
-    const node = this.nodeOf.get(name);
-    if (node === undefined) return;
+    const slot = this.nodeOf.get(name);
+    if (slot === undefined) return;
     this.nodeOf.delete(name);
-    if (node === '') {
+    if (slot === null) {
       this.noNode.delete(name);
       return;
     }
-    const list = this.byNode.get(node)!;
+    const list = slot.pods!;
     const i = list.findIndex((p) => p.metadata.name === name);
     if (isDeletedTerminal(list[i]!)) this.deletedTerminal--;
-    if (list.length === 1) this.byNode.delete(node);
-    else this.byNode.set(node, [...list.slice(0, i), ...list.slice(i + 1)]);
+    this.byNode.put(slot, list.length === 1 ? undefined : [...list.slice(0, i), ...list.slice(i + 1)]);
   }
 }
 

@@ -5,7 +5,7 @@ import { compileLabelSelector } from '../../../../src/sim/api/labels.js';
 import { Store, controllerUid } from '../../../../src/sim/store/store.js';
 import { DaemonPodIndex } from '../../../../src/sim/controllers/daemonset/daemon-pod-index.js';
 import { getNodesToDaemonPods } from '../../../../src/sim/controllers/daemonset/node-pods.js';
-import { alignedPods } from '../../../../src/sim/controllers/daemonset/aligned-pods.js';
+import { alignedPods, TrackedNodePods } from '../../../../src/sim/controllers/daemonset/aligned-pods.js';
 import { podListFacts } from '../../../../src/sim/controllers/daemonset/node-pods-facts.js';
 import { daemonSet, node, pod } from './fixtures.js';
 
@@ -79,6 +79,11 @@ describe('DaemonPodIndex: the incrementally kept node -> pods map (and its view 
           expect(nodes.map((_, i) => view.lists[i])).toEqual(fresh);
           expect(nodes.map((_, i) => view.facts[i])).toEqual(fresh.map((l) => (l ? podListFacts(l) : undefined)));
           expect(view.listed).toBe(fresh.filter((l) => l !== undefined).length);
+          // Each node's slot holds the map's list, and no change is left pending once a map
+          // with lists is aligned.
+          const tracked = index.map(true) as TrackedNodePods;
+          if (map === tracked && tracked.size > 0) expect(tracked.changed).toEqual([]);
+          for (const n of ['a', 'b', 'c']) expect(tracked.slot(n).pods).toBe(tracked.get(n));
         }
       }),
       { numRuns: 200 },
