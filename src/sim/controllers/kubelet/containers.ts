@@ -19,7 +19,7 @@
  */
 import { formatDuration } from '../../engine/time.js';
 import { inBackOffSince, nextBackoff, type BackoffPolicy } from './backoff.js';
-import { hexId } from './ids.js';
+import { containerID } from './ids.js';
 import { effectivePullPolicy, normalizeImage } from './images.js';
 import { firstProbeAt, nextProbeAt, readinessFailureMessage, readyAt } from './probes.js';
 import { PLEG_RELIST_MS } from './pull.js';
@@ -42,7 +42,7 @@ export function runContainer(env: WorkerEnv, slot: Slot, t: number): void {
   const { pod, rt } = env;
   const c = containerAt(rt, slot);
   const spec = specAt(pod, slot);
-  c.containerId = hexId(`${rt.uid}/${c.name}/${c.restartCount}`);
+  c.containerId = containerID(`${rt.uid}/${c.name}/${c.restartCount}`);
   c.phase = 'running';
   c.startedAt = t;
   c.reason = undefined;

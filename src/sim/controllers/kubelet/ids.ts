@@ -20,14 +20,25 @@ function blockHash(text: string, block: number): number {
 }
 
 /**
- * `n` lowercase hex digits that depend only on `text`. Written as char codes into one flat
- * string: a container ID is kept as long as its pod (appending would keep a chain of rope
- * nodes), and no string or list is made per block.
+ * `n` lowercase hex digits that depend only on `text`, after `prefix`. Written as char codes into
+ * one flat string: a container ID is kept as long as its pod (appending would keep a chain of
+ * rope nodes), and no string or list is made per block.
  */
-export function hexId(text: string, n = 64): string {
-  const codes = new Array<number>(n);
-  for (let block = 0; block * 8 < n; block++) putHex(codes, block * 8, blockHash(text, block), 0, Math.min(8, n - block * 8));
+export function hexId(text: string, n = 64, prefix = ''): string {
+  const at = prefix.length;
+  const codes = new Array<number>(at + n);
+  for (let i = 0; i < at; i++) codes[i] = prefix.charCodeAt(i);
+  for (let block = 0; block * 8 < n; block++) putHex(codes, at + block * 8, blockHash(text, block), 0, Math.min(8, n - block * 8));
   return fromCodes(codes);
+}
+
+/**
+ * A container's ID as the API shows it (`containerd://` and 64 hex digits of `text`), the one
+ * string the kubelet keeps for it: its runtime record and every status that shows the container
+ * hold this string (a pod's status used to hold a second copy with the scheme in front).
+ */
+export function containerID(text: string): string {
+  return hexId(text, 64, 'containerd://');
 }
 
 /** `hexId(text, 32)` in UUID form (8-4-4-4-12), as a machine's boot ID and system UUID are written. */

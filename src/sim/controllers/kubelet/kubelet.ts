@@ -89,8 +89,18 @@ function newInitContainer(c: Container, reason: string): ContainerRuntime {
   return isSidecar(c) ? { ...newContainer(c, reason), sidecar: true } : newContainer(c, reason);
 }
 
+/** A pod's key in `KubeletState.pods`: `<namespace>/<name>`, built flat (the table keeps it). */
 function podKey(ns: string, name: string): string {
-  return `${ns}/${name}`;
+  return [ns, '/', name].join('');
+}
+
+/**
+ * A pod's work queue key, `pod:<namespace>/<name>`, built flat: the queue, its de-duplicating Set
+ * and the reconcile's prefix test all read it, and its timers keep it (a rope would be flattened
+ * by the first of them and stay in front of the flat copy).
+ */
+function podQueueKey(ns: string, name: string): string {
+  return ['pod:', ns, '/', name].join('');
 }
 
 export class Kubelet implements Controller, HeartbeatSource {
@@ -227,9 +237,10 @@ export class Kubelet implements Controller, HeartbeatSource {
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
       // Its own writes, most of the pod writes of a fleet, return before a key is built.
       if (obj.metadata.uid === this.writing) return;
-      const key = podKey(obj.metadata.namespace ?? '', obj.metadata.name);
+      const ns = obj.metadata.namespace ?? '';
       const node = obj.spec.nodeName;
-      if (this.state.pods.has(key) || (node && this.state.machines[node])) this.enqueue(`pod:${key}`);
+      // A pod bound to a simulated machine (most pod writes) is queued without a look-up by key.
+      if ((node && this.state.machines[node]) || this.state.pods.has(podKey(ns, obj.metadata.name))) this.enqueue(podQueueKey(ns, obj.metadata.name));
     } else if (obj.kind === 'Node') {
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
       if (obj.metadata.uid === this.writing) return;
@@ -245,10 +256,11 @@ export class Kubelet implements Controller, HeartbeatSource {
   reconcile(ctx: ControllerContext): boolean {
     if (this.state.queue.length === 0) return false;
     const keys = takeQueued(this.state);
+    // Pod keys, most of a fleet's, first: the prefixes exclude each other.
     for (const key of keys) {
-      if (key.startsWith('node:')) this.syncNode(ctx, key.slice(5));
+      if (key.startsWith('pod:')) this.syncPodKey(ctx, key);
+      else if (key.startsWith('node:')) this.syncNode(ctx, key.slice(5));
       else if (key.startsWith('adopt:')) this.adoptNode(ctx, key.slice(6));
-      else if (key.startsWith('pod:')) this.syncPodKey(ctx, key.slice(4));
     }
     return true;
   }
@@ -372,7 +384,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       // At registration the setters ran before the Node was created; their events come now.
       if (!m.posted) for (const reason of initialConditions(m, now).events) ctx.client.event(node, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
       m.posted = true;
-      for (const pod of ctx.store.podsOnNode(name)) this.enqueue(`pod:${podKey(pod.metadata.namespace ?? '', pod.metadata.name)}`);
+      for (const pod of ctx.store.podsOnNode(name)) this.enqueue(podQueueKey(pod.metadata.namespace ?? '', pod.metadata.name));
     }
     const update = nodeConditions(node, m, now);
     let current: Node = node;
@@ -393,10 +405,15 @@ export class Kubelet implements Controller, HeartbeatSource {
     }
   }
 
-  private syncPodKey(ctx: ControllerContext, key: string): void {
-    const slash = key.indexOf('/');
-    const pod = ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
+  /**
+   * Syncs the pod of queue key `queued` (`pod:<ns>/<name>`). A pod the kubelet runs is read from
+   * the store by its record's namespace and name, strings whose hashes the store's tables have
+   * cached; the key's timers reuse `queued`.
+   */
+  private syncPodKey(ctx: ControllerContext, queued: string): void {
+    const key = queued.slice(4);
     let rt = this.state.pods.get(key);
+    const pod = rt ? ctx.store.get('Pod', rt.namespace, rt.name) : this.podOfKey(ctx, key);
     if (rt && (!pod || rt.uid !== pod.metadata.uid)) {
       this.transition(pod?.spec.restartPolicy, this.ownPod(rt), 'REMOVED');
       this.state.pods.delete(key);
@@ -419,7 +436,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       }
       rt = this.admit(pod, m, now);
     }
-    const env = this.env(ctx, pod, rt, m);
+    const env = new PodEnv(this, ctx, pod, rt, m, this.state.images, key);
     const { next, acted } = syncPod(env, now);
     if (!this.state.pods.has(key)) return;
     // Nothing ran and the stored status is the one this kubelet last wrote (other writers may
@@ -431,12 +448,18 @@ export class Kubelet implements Controller, HeartbeatSource {
       // A mount retry at the back-off cap is the only thing a stalled pod waits for: a background
       // timer, so `sim settle` does not wait for retries that cannot succeed on their own.
       const background = rt.mountStalled === true && rt.mountRetryAt === next;
-      ctx.after(next - now, `pod:${key}`, background ? { background: true } : undefined);
+      ctx.after(next - now, queued, background ? { background: true } : undefined);
     } else if (next === undefined && rt.wakeAt !== undefined && rt.wakeAt <= now) {
       // Nothing is due and the last wake-up has passed, which the test above treats as none:
       // a settled pod keeps no boxed time for it (a fleet's pods, and each checkpoint's).
       rt.wakeAt = undefined;
     }
+  }
+
+  /** The pod of pods-table key `key` (`<ns>/<name>`), as stored. */
+  private podOfKey(ctx: ControllerContext, key: string): Pod | undefined {
+    const slash = key.indexOf('/');
+    return ctx.store.get('Pod', key.slice(0, slash), key.slice(slash + 1));
   }
 
   /** The pods this kubelet has admitted on its node and still runs, but `pod`. */
@@ -495,10 +518,6 @@ export class Kubelet implements Controller, HeartbeatSource {
     return rt;
   }
 
-  private env(ctx: ControllerContext, pod: Pod, rt: PodRuntime, m: MachineState): WorkerEnv {
-    return new PodEnv(this, ctx, pod, rt, m, this.state.images);
-  }
-
   /**
    * `WorkerEnv.event`: an Event on the pod (or a part of it), from this node's kubelet. The pod
    * read at the start of the sync is its latest version: the kubelet writes it only after the
@@ -514,9 +533,8 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 
   /** `WorkerEnv.finish`: the terminal status, then the final delete. */
-  podFinished(ctx: ControllerContext, env: WorkerEnv): void {
-    const { rt, machine: m } = env;
-    const key = podKey(rt.namespace, rt.name);
+  podFinished(ctx: ControllerContext, env: PodEnv): void {
+    const { rt, machine: m, key } = env;
     const latest = this.writeStatus(ctx, env.pod, key, rt, m, true);
     this.writing = latest.metadata.uid;
     try {
@@ -543,10 +561,9 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 
   /** `WorkerEnv.mountStalled`. */
-  mountStalled(env: WorkerEnv): void {
-    const key = podKey(env.rt.namespace, env.rt.name);
+  mountStalled(env: PodEnv): void {
     const waiting = (this.state.stalled[env.machine.name] ??= []);
-    if (!waiting.includes(key)) waiting.push(key);
+    if (!waiting.includes(env.key)) waiting.push(env.key);
   }
 
   /**
@@ -588,6 +605,8 @@ class PodEnv implements WorkerEnv {
     readonly rt: PodRuntime,
     public machine: MachineState,
     readonly behaviours: Readonly<Record<string, ImageBehaviour>>,
+    /** The pod's key in `KubeletState.pods`. */
+    readonly key: string,
   ) {}
 
   ownMachine(): MachineState {

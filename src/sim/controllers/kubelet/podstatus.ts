@@ -90,7 +90,7 @@ function terminated(t: Termination): ContainerState {
       reason: t.reason,
       startedAt: rfc3339(t.startedAt),
       finishedAt: rfc3339(t.finishedAt),
-      containerID: `containerd://${t.containerId}`,
+      containerID: t.containerId,
     } as NonNullable<ContainerState['terminated']>,
   };
 }
@@ -107,11 +107,6 @@ const runningSince = memo((startedAt: string): ContainerState => ({ running: { s
 /** `lastState` of a container that has not exited before: one empty object for all. */
 const NO_LAST_STATE: ContainerState = {};
 
-/** A runtime container ID as the API shows it, built flat (it is kept as long as the pod). */
-function apiContainerID(id: string): string {
-  return ['containerd://', id].join('');
-}
-
 /** One `containerStatuses` entry (`convertToAPIContainerStatuses`). */
 export function containerStatus(c: ContainerRuntime): ContainerStatus {
   const image = c.imageResolved ? normalizeImage(c.image) : c.image;
@@ -119,8 +114,7 @@ export function containerStatus(c: ContainerRuntime): ContainerStatus {
   const lastState = c.last ? terminated(c.last) : NO_LAST_STATE;
   // Two literals rather than a conditional spread: no temporary object, one shape each.
   if (c.containerId) {
-    const containerID = apiContainerID(c.containerId);
-    return { name: c.name, image, imageID: id, containerID, ready: c.ready, started: c.phase === 'running', restartCount: c.restartCount, state: containerState(c), lastState };
+    return { name: c.name, image, imageID: id, containerID: c.containerId, ready: c.ready, started: c.phase === 'running', restartCount: c.restartCount, state: containerState(c), lastState };
   }
   return { name: c.name, image, imageID: id, ready: c.ready, started: c.phase === 'running', restartCount: c.restartCount, state: containerState(c), lastState };
 }

@@ -21,10 +21,11 @@
  * Deviation: with several containers, a failing pull stops the sequence (upstream goes on with
  * the next container and retries the failed one later).
  */
+import { BoundedTable } from '../../bounded-table.js';
 import { nextBackoff } from './backoff.js';
 import { effectivePullPolicy, normalizeImage, pullErrorMessage } from './images.js';
 import { containerAt, currentSlot, initializing, specAt, waitingReason } from './slots.js';
-import type { MachineRuntime, PodRuntime, Slot } from './state.js';
+import type { ImageList, MachineRuntime, PodRuntime, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
 import { presentMessage, pulledMessage, pullingMessage } from './messages.js';
 
@@ -38,6 +39,22 @@ function imageState(r: MachineRuntime, image: string, t: number): 'present' | 'p
   return 'absent';
 }
 
+/**
+ * The cell made last in front of each image list (`undefined`, the empty list, under a key of
+ * its own). Cells never change, so machines whose pulls went alike (a fleet's: each node pulls a
+ * DaemonSet's image at the same instants, in front of the same images) share one list instead
+ * of a cell and a boxed time per node.
+ */
+const lastCellOn = new BoundedTable<ImageList | null, ImageList>(1 << 12);
+
+/** `{ image, doneAt, next }`, the cell made last in front of `next` if it is that one. */
+function imageCell(image: string, doneAt: number, next: ImageList | undefined): ImageList {
+  const on = next ?? null;
+  const last = lastCellOn.get(on);
+  if (last !== undefined && last.image === image && last.doneAt === doneAt) return last;
+  return lastCellOn.set(on, { image, doneAt, next });
+}
+
 function beginPull(env: WorkerEnv, slot: Slot, t: number): void {
   const { rt, defaults } = env;
   const runtime = env.runtime();
@@ -48,7 +65,7 @@ function beginPull(env: WorkerEnv, slot: Slot, t: number): void {
   const startedAt = Math.max(t, runtime.pullerFreeAt);
   const doneAt = startedAt + (state === 'absent' ? defaults.imagePullSeconds * 1000 : 0);
   runtime.pullerFreeAt = doneAt;
-  if (!fails && state === 'absent') runtime.images = { image: normalizeImage(c.image), doneAt, next: runtime.images };
+  if (!fails && state === 'absent') runtime.images = imageCell(normalizeImage(c.image), doneAt, runtime.images);
   rt.pull = { container: slot, requestedAt: t, startedAt, doneAt, fails, image: c.image };
   env.transition('PULL_STARTED');
 }

@@ -80,6 +80,7 @@ export interface Termination {
   readonly reason: string;
   readonly startedAt: number;
   readonly finishedAt: number;
+  /** As the API shows it (`containerd://<id>`), the instance's `containerId`. */
   readonly containerId: string;
 }
 
@@ -96,7 +97,10 @@ export interface ContainerRuntime {
   message?: string;
   restartCount: number;
   ready: boolean;
-  /** The running instance (or the one that just exited). */
+  /**
+   * The running instance (or the one that just exited), as the API shows it: `containerd://<id>`
+   * (ids.ts `containerID`), the string the pod's status holds too.
+   */
   containerId?: string;
   startedAt?: number;
   /** Set while terminated: the current instance's end. */

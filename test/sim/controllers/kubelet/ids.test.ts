@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hashRange, hexId, uuidId } from '../../../../src/sim/controllers/kubelet/ids.js';
+import { containerID, hashRange, hexId, uuidId } from '../../../../src/sim/controllers/kubelet/ids.js';
 
 describe('kubelet ids: identifiers derived from content', () => {
   it('hexId gives n lowercase hex digits that depend only on the text, shorter ids being prefixes of longer ones', () => {
@@ -15,6 +16,15 @@ describe('kubelet ids: identifiers derived from content', () => {
       const h = hexId(text, 32);
       expect(uuidId(text)).toBe(`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
     }
+  });
+
+  it('containerID is containerd:// and hexId(text), one flat string', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        expect(containerID(text)).toBe(`containerd://${hexId(text)}`);
+      }),
+    );
+    expect(containerID('uid/agent/0')).toMatch(/^containerd:\/\/[0-9a-f]{64}$/);
   });
 
   it('hashRange stays in [lo, hi)', () => {

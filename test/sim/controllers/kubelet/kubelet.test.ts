@@ -43,3 +43,32 @@ describe('kubelet: its own writes', () => {
     expect(others.at(-1)).toContain('node:node-1');
   });
 });
+
+describe('kubelet: pod keys', () => {
+  it('queues pod:<namespace>/<name> for another writer, and wakes the pod under that key', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1');
+    const seen = queuesAfter(f, (c) => c.obj.kind === 'Pod' && c.type === 'added');
+    createPod(f, 'web', { namespace: 'kube-system' });
+    expect(seen).toEqual([['pod:kube-system/web']]);
+    at(f, 20);
+    expect(pod(f, 'web', 'kube-system')!.status.phase).toBe('Running');
+    expect(f.kubelet.podStage('kube-system', 'web')).toBe('Running.Ready');
+  });
+
+  it('a pod force-deleted and created again under its name is the old one REMOVED, then the new one BOUND', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1');
+    const first = createPod(f, 'web');
+    at(f, 20);
+    expect(f.c.api.delete('Pod', 'default', 'web', { gracePeriodSeconds: 0 }).ok).toBe(true);
+    const second = createPod(f, 'web');
+    at(f, 40);
+    expect(second.metadata.uid).not.toBe(first.metadata.uid);
+    const tail = f.transitions.slice(-8).map((t) => `${t.pod} ${t.event}`);
+    expect(tail).toContain('default/web REMOVED');
+    expect(tail.indexOf('default/web REMOVED')).toBeLessThan(tail.lastIndexOf('default/web BOUND'));
+    expect(pod(f, 'web')!.metadata.uid).toBe(second.metadata.uid);
+    expect(pod(f, 'web')!.status.phase).toBe('Running');
+  });
+});
