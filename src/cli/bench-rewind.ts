@@ -13,7 +13,10 @@
  * - replayed: how many commands each of those rewinds replayed;
  * - checkpoints: how many moments the default store kept by the end (the start not counted);
  * - estimatedMB: what the store reckoned its kept moments hold apart from each other
- *   (`bytesApart`, which its budget bounds), to compare with extraMB.
+ *   (`bytesApart`, which its budget bounds), to compare with extraMB;
+ * - worstReplay: of the moments after each command of the session, the one whose rewind would
+ *   replay the most API writes from the nearest kept checkpoint (the start for none), with the
+ *   commands it would replay: how well the checkpoints are placed, beyond the few moments timed.
  */
 import { performance } from 'node:perf_hooks';
 import { exec } from '../kubectl/exec.js';
@@ -31,6 +34,14 @@ export interface RewindFigures {
   readonly replayed: Record<string, number>;
   readonly checkpoints: number;
   readonly estimatedMB: number;
+  readonly worstReplay: WorstReplay;
+}
+
+/** The moment after `afterCommand` commands, whose rewind replays `commands` making `writes` API writes. */
+export interface WorstReplay {
+  readonly afterCommand: number;
+  readonly commands: number;
+  readonly writes: number;
 }
 
 const MINUTE = 60_000;
@@ -46,19 +57,22 @@ interface Session {
   timeline: Timeline | undefined;
   /** The timeline's checkpoint store (the default one), held to count what it kept; dropped with it. */
   checkpoints: SparseCheckpoints | undefined;
+  /** The cluster's API writes (its resourceVersion) after each command: `writes[k]` after the first k. */
+  readonly writes: number[];
 }
 
 /** Runs one line that must succeed, logged in the session's timeline. */
 function go(s: Session, line: string, stdin?: string): void {
   const r = exec(s.cluster, line, stdin, { timeline: s.timeline });
   if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
+  s.writes.push(s.cluster.store.resourceVersion);
 }
 
 /** Builds the fleet and plays the hour; returns the session, the virtual time the hour started and the wall times. */
 function playHour(nodes: number): { session: Session; hour: number; buildMs: number; hourMs: number } {
   const cluster = createCluster({ seed: 1 });
   const checkpoints = new SparseCheckpoints();
-  const session: Session = { cluster, timeline: new Timeline(cluster, checkpoints), checkpoints };
+  const session: Session = { cluster, timeline: new Timeline(cluster, checkpoints), checkpoints, writes: [cluster.store.resourceVersion] };
   const t0 = performance.now();
   go(session, `sim node add node-{1..${nodes}}`);
   go(session, 'sim settle');
@@ -96,9 +110,16 @@ function rewindAround(session: Session, hour: number): { restoreMs: Record<strin
  * caller's that held the store would keep every checkpoint alive through the heap measured
  * without it.
  */
-function countKept(session: Session): { kept: number; estimatedMB: number } {
+function countKept(session: Session): { kept: number; estimatedMB: number; worstReplay: WorstReplay } {
   const store = session.checkpoints!;
-  return { kept: store.size, estimatedMB: megabytes(store.heldBytes()) };
+  const head = session.timeline!.entries;
+  let worst: WorstReplay = { afterCommand: 0, commands: 0, writes: 0 };
+  for (let count = 1; count <= head.length; count++) {
+    const from = store.nearest(head, count);
+    const writes = session.writes[count]! - (from?.writes ?? session.writes[0]!);
+    if (writes > worst.writes) worst = { afterCommand: count, commands: count - (from?.count ?? 0), writes };
+  }
+  return { kept: store.size, estimatedMB: megabytes(store.heldBytes()), worstReplay: worst };
 }
 
 /** The figures for `nodes` nodes (5,000 in the bench). */
@@ -106,10 +127,10 @@ export function measureRewind(nodes: number): RewindFigures {
   const { session, hour, buildMs, hourMs } = playHour(nodes);
   const { restoreMs, replayed } = rewindAround(session, hour);
   const withTimeline = heapAfterGC();
-  const { kept, estimatedMB } = countKept(session);
+  const { kept, estimatedMB, worstReplay } = countKept(session);
   session.timeline = undefined;
   session.checkpoints = undefined;
   const alone = heapAfterGC();
   if (session.cluster.store.count('Node') !== nodes) throw new Error('the cluster lost nodes');
-  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, replayed, checkpoints: kept, estimatedMB };
+  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, replayed, checkpoints: kept, estimatedMB, worstReplay };
 }

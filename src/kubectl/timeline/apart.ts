@@ -14,7 +14,6 @@
  * recorders' caches point at them), so a checkpoint holds few of its own.
  */
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
-import type { StoreData } from '../../sim/store/store.js';
 
 /**
  * Rough heap sizes in bytes, as V8 lays data out on 64 bits without pointer compression (Node;
@@ -106,19 +105,4 @@ function walk(value: unknown, old: unknown, depth: number, seen: Set<object>): n
 /** A stored Event (the recorders' caches hold them too): the live store keeps it for its TTL. */
 function isStoredEvent(value: object): boolean {
   return (value as { kind?: unknown }).kind === 'Event' && (value as { metadata?: unknown }).metadata !== undefined;
-}
-
-/** How many objects (Events aside) `data` holds that `before` does not hold as the same object. */
-export function objectsApart(data: StoreData, before: StoreData): number {
-  let apart = 0;
-  for (const [kind, tables] of data.objects) {
-    if (kind === 'Event') continue;
-    const was = before.objects.get(kind);
-    for (const [table, names] of tables) {
-      const old = was?.get(table);
-      if (old === names) continue;
-      for (const [name, obj] of names) if (old?.get(name) !== obj) apart++;
-    }
-  }
-  return apart;
 }

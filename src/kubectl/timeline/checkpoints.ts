@@ -10,7 +10,7 @@
  * its position is the very entry it was taken after (entries are compared by identity).
  */
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
-import { bytesApart, objectsApart } from './apart.js';
+import { bytesApart } from './apart.js';
 import type { LogEntry } from './log.js';
 
 export interface Checkpoint {
@@ -20,23 +20,19 @@ export interface Checkpoint {
   readonly last: LogEntry | undefined;
   /** Virtual time of the snapshot. */
   readonly time: number;
-  /** What the cluster had done and held then (`Moment`); zeros when the host gave none. */
+  /** What the cluster had done then (`Moment`); zero when the host gave none. */
   readonly writes: number;
-  readonly objects: number;
   readonly snapshot: ClusterSnapshot;
 }
 
 /**
- * How much the cluster has done and holds at an offered moment, so a store can place and weigh
- * checkpoints by cost rather than by command count alone:
- * - `writes`: API writes since the cluster began (its resourceVersion), so the difference
- *   between two moments of one branch is the work a replay from one to the other redoes;
- * - `objects`: the objects stored other than Events, which a checkpoint's own copies (the
- *   controllers' records, the versions of pods and nodes that change after it) grow with.
+ * How much the cluster has done at an offered moment, so a store can place and weigh checkpoints
+ * by cost rather than by command count alone: `writes`, the API writes since the cluster began
+ * (its resourceVersion), so the difference between two moments of one branch is the work a
+ * replay from one to the other redoes.
  */
 export interface Moment {
   readonly writes: number;
-  readonly objects: number;
 }
 
 export interface CheckpointStore {
@@ -70,11 +66,9 @@ export interface SparseOptions {
   readonly max?: number;
   /**
    * What the kept moments hold apart from each other, about, in bytes (`bytesApart`), stays
-   * within this, thinned the same way...
+   * within this, thinned the same way.
    */
   readonly maxBytes?: number;
-  /** ...and in stored objects (`held`), if given. */
-  readonly maxObjects?: number;
 }
 
 /**
@@ -84,12 +78,8 @@ export interface SparseOptions {
  */
 const COMMAND_WRITES = 50;
 
-/**
- * A kept moment with what it holds that the one kept before it does not (`apart`, objects), in
- * the store's order; recomputed when the one before is dropped.
- */
+/** A kept moment, in the store's order, with what it holds of its own. */
 interface Kept extends Checkpoint {
-  apart: number;
   /**
    * About how many bytes of its snapshot no other kept moment holds: measured against the one
    * kept before it, or for the first against the one after it (the start is kept apart from the
@@ -99,34 +89,14 @@ interface Kept extends Checkpoint {
 }
 
 /**
- * What a kept moment holds apart from its neighbour before it (the one kept just before it),
- * as the `maxObjects` bound weighs it:
- * counted in objects, each about 2.4 KB on a fleet that rolls out (its new version, the
- * kubelet's copy of its runtime and machine, the name tables copied for it, the Events'
- * bookkeeping that grows with them). Snapshots share
- * everything else (docs/timeline.md, "What a checkpoint costs"), so that is:
- * - the objects stored in it that its neighbour does not hold (`objectsApart`; the first holds
- *   every object);
- * - its own copies whatever changed: the event correlator's caches (about 1,000 objects' worth)
- *   and the slots of the tables that hold the controllers' records (an eighth of an object each).
- */
-function held(c: Kept): number {
-  return 1_000 + c.objects / 8 + c.apart;
-}
-
-/** `c.apart` measured against the moment now kept before it (none: every object). */
-function measureApart(c: Kept, before: Kept | undefined): void {
-  c.apart = before ? objectsApart(c.snapshot.store, before.snapshot.store) : c.objects;
-}
-
-/**
  * The bytes (as `bytesApart` counts them) the kept moments may hold apart by default, so that
- * what a timeline adds stays within about 100 MB of Node's heap: the estimate comes to about 0.7
- * of it on the 5,000-node fleet of `npm run bench -- rewind` (86 MB for 121 MB held), whose hour
- * keeps a moment after each rollout settled for as many rollouts as this holds (five of its
- * twelve at about 12 MB each; all of them once a rollout's moment costs half that).
+ * what a timeline adds stays within 100 MB of Node's heap on the 5,000-node fleet of
+ * `npm run bench -- rewind`: there the heap the kept moments add comes to about 1.17 times the
+ * estimate (the rest is mostly the Events of the oldest kept moments, which the live cluster has
+ * let expire and `bytesApart` leaves out), and the hour keeps seven moments, 83.2 MB estimated
+ * for 97.2 MB held (with 80 MB, six: 72.0 MB for 85.1 MB).
  */
-export const DEFAULT_MAX_BYTES = 72 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 88 * 1024 * 1024;
 
 /**
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
@@ -148,7 +118,6 @@ export class SparseCheckpoints implements CheckpointStore {
   private readonly everyWrites: number;
   private readonly max: number;
   private readonly maxBytes: number;
-  private readonly maxObjects: number;
   /** The last moment offered with `always`: never thinned. */
   private pinned: Checkpoint | undefined;
   /** The moment last offered (kept or not), to tell how much the command after it wrote. */
@@ -162,10 +131,9 @@ export class SparseCheckpoints implements CheckpointStore {
     this.everyWrites = opts.everyWrites ?? 10_000;
     this.max = opts.max ?? 64;
     this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-    this.maxObjects = opts.maxObjects ?? Infinity;
   }
 
-  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0, objects: 0 }, always = false): void {
+  offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0 }, always = false): void {
     const count = branch.length;
     const wrote = this.wroteLast(branch, moment.writes);
     this.offered = { count, last: branch[count - 1], writes: moment.writes };
@@ -180,13 +148,13 @@ export class SparseCheckpoints implements CheckpointStore {
     const due = always || settled || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
     if (settled && busy !== this.pinned) this.remove(this.kept.indexOf(busy!));
-    const kept: Kept = { count, last: branch[count - 1], time, writes: moment.writes, objects: moment.objects, snapshot: take(), apart: 0, bytes: 0 };
+    const kept: Kept = { count, last: branch[count - 1], time, writes: moment.writes, snapshot: take(), bytes: 0 };
     this.kept.push(kept);
     this.measure(this.kept.length - 1);
     if (this.kept.length === 2) this.measure(0);
     if (always) this.pinned = kept;
     else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
-    while ((this.kept.length > this.max || (this.kept.length > 1 && (this.heldBytes() > this.maxBytes || this.held() > this.maxObjects))) && this.thin());
+    while ((this.kept.length > this.max || (this.kept.length > 1 && this.heldBytes() > this.maxBytes)) && this.thin());
   }
 
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined {
@@ -211,13 +179,6 @@ export class SparseCheckpoints implements CheckpointStore {
     return this.kept.length;
   }
 
-  /** What the kept moments hold apart from each other, in objects (`held`). */
-  private held(): number {
-    let sum = 0;
-    for (const c of this.kept) sum += held(c);
-    return sum;
-  }
-
   /** What the kept moments hold apart from each other, about, in bytes (`bytesApart`). */
   heldBytes(): number {
     let sum = 0;
@@ -225,12 +186,10 @@ export class SparseCheckpoints implements CheckpointStore {
     return sum;
   }
 
-  /** Measures kept moment `i` against its neighbours (`apart` and `bytes`). */
+  /** Measures kept moment `i` against its neighbours (`bytes`). */
   private measure(i: number): void {
     const c = this.kept[i]!;
-    const before = this.kept[i - 1];
-    measureApart(c, before);
-    c.bytes = bytesApart(c.snapshot, (before ?? this.kept[i + 1])?.snapshot);
+    c.bytes = bytesApart(c.snapshot, (this.kept[i - 1] ?? this.kept[i + 1])?.snapshot);
   }
 
   /** Drops kept moment `i`, measuring again those it was a neighbour of. */

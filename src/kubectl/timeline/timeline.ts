@@ -32,10 +32,9 @@ import { SparseCheckpoints, type CheckpointStore, type Moment } from './checkpoi
 import type { ExecResult } from '../result.js';
 import { leadsInto, prefixAt, replayEntry, type LogEntry } from './log.js';
 
-/** What `cluster` has done and holds now, for the checkpoint store to weigh the moment by. */
+/** What `cluster` has done now, for the checkpoint store to weigh the moment by. */
 function momentOf(cluster: Cluster): Moment {
-  const { store } = cluster;
-  return { writes: store.resourceVersion, objects: store.countAll() - store.count('Event') };
+  return { writes: cluster.store.resourceVersion };
 }
 
 /** A checkpoint a learner named (`sim checkpoint NAME`): the moment and the branch that led to it. */

@@ -10,27 +10,30 @@ const EMPTY: StoreData = { objects: new Map(), resourceVersion: 0 };
 const snap = (n: number, store = EMPTY) => ({ now: n, store }) as unknown as ClusterSnapshot;
 const entry = (i: number, minutes = i): LogEntry => ({ line: `sim advance ${i}`, start: minutes * 60_000, end: minutes * 60_000 });
 
-/** Store data of `objects` pods in one table: `before`'s, the first `changed` of them new objects. */
+/**
+ * Store data of `objects` pods in one table: `before`'s, the first `changed` of them new objects
+ * (each about 1.3 KB as `bytesApart` counts it, the table's entry aside).
+ */
 function storeAfter(before: StoreData | undefined, objects: number, changed: number): StoreData {
   const old = before?.objects.get('Pod')?.get('default');
   const names = new Map<string, ApiObject>();
   for (let i = 0; i < objects; i++) {
     const name = `p${i}`;
-    names.set(name, (i >= changed && old?.get(name)) || ({ kind: 'Pod', metadata: { name } } as ApiObject));
+    names.set(name, (i >= changed && old?.get(name)) || ({ kind: 'Pod', metadata: { name }, payload: Array.from({ length: 24 }, (_, k) => ({ k })) } as unknown as ApiObject));
   }
   return { objects: new Map([['Pod', new Map([['default', names]])]]), resourceVersion: 0 };
 }
 
 /**
- * Offers each prefix of `log` in turn, after `moments[i]` (the cluster's writes and objects then,
- * if given) with `changed[i]` of its objects new since the moment before (none if not given);
- * returns how many snapshots were taken.
+ * Offers each prefix of `log` in turn, after `moments[i]` (the cluster's writes then, if given),
+ * the store then holding `objects` pods (none if not given), `changed[i]` of them new since the
+ * moment before (none if not given); returns how many snapshots were taken.
  */
-function offerAll(store: SparseCheckpoints, log: readonly LogEntry[], moments?: readonly Moment[], changed?: readonly number[]): number {
+function offerAll(store: SparseCheckpoints, log: readonly LogEntry[], moments?: readonly Moment[], changed?: readonly number[], objects = 0): number {
   let taken = 0;
   let data: StoreData | undefined;
   log.forEach((e, i) => {
-    if (moments) data = storeAfter(data, moments[i]!.objects, changed?.[i] ?? 0);
+    if (objects > 0) data = storeAfter(data, objects, changed?.[i] ?? 0);
     const now = data;
     store.offer(
       log.slice(0, i + 1),
@@ -80,7 +83,7 @@ describe('SparseCheckpoints', () => {
     // The third command writes 1,500 objects (a rollout's busy minute), the fourth 10 (its
     // tail); the others a few each.
     const writes = [10, 20, 1_520, 1_530, 1_540, 1_550];
-    expect(offerAll(store, log, writes.map((w) => ({ writes: w, objects: 100 })))).toBe(3);
+    expect(offerAll(store, log, writes.map((w) => ({ writes: w })))).toBe(3);
     expect(store.size).toBe(2);
     expect(store.nearest(log, 6)?.count).toBe(4);
     // The busy command's own moment gave way to the quiet one after it.
@@ -91,32 +94,35 @@ describe('SparseCheckpoints', () => {
     const store = new SparseCheckpoints({ everyCommands: 100, everyWrites: 1_000 });
     const log = Array.from({ length: 5 }, (_, i) => entry(i, 0));
     const writes = [10, 2_010, 4_010, 4_020, 4_030];
-    offerAll(store, log, writes.map((w) => ({ writes: w, objects: 100 })));
+    offerAll(store, log, writes.map((w) => ({ writes: w })));
     expect([5, 4, 3, 2, 1].map((n) => store.nearest(log, n)?.count)).toEqual([4, 4, 2, 2, 1]);
   });
 
   it('keeps a busy moment when the next command is on another branch', () => {
     const store = new SparseCheckpoints({ everyCommands: 100, everyWrites: 1_000 });
     const log = [entry(0), entry(1)];
-    store.offer(log.slice(0, 1), 0, () => snap(1), { writes: 10, objects: 100 });
-    store.offer(log, 0, () => snap(2), { writes: 2_010, objects: 100 });
+    store.offer(log.slice(0, 1), 0, () => snap(1), { writes: 10 });
+    store.offer(log, 0, () => snap(2), { writes: 2_010 });
     const other = [log[0]!, entry(1), entry(2)];
-    store.offer(other.slice(0, 2), 0, () => snap(2), { writes: 2_020, objects: 100 });
-    store.offer(other, 0, () => snap(3), { writes: 2_030, objects: 100 });
+    store.offer(other.slice(0, 2), 0, () => snap(2), { writes: 2_020 });
+    store.offer(other, 0, () => snap(3), { writes: 2_030 });
     expect(store.nearest(log, 2)?.count).toBe(2);
   });
 
   it('weighs kept moments by what they hold apart from each other, dropping past the bound the one that lengthens a replay least', () => {
-    const store = new SparseCheckpoints({ everyCommands: 1, maxObjects: 6_000 });
+    const store = new SparseCheckpoints({ everyCommands: 1, maxBytes: 1_500 * 1024 });
     const log = Array.from({ length: 6 }, (_, i) => entry(i, 0));
-    // Each moment of a 1,000-object cluster; the fourth comes after a busy command.
+    // Each moment of a 1,000-pod cluster (about 1 MB), 100 pods new at each; the fourth comes
+    // after a busy command that replaced them all.
     const writes = [100, 200, 300, 5_000, 5_100, 5_200];
-    offerAll(store, log, writes.map((w) => ({ writes: w, objects: 1_000 })), [1_000, 100, 100, 1_000, 100, 100]);
-    expect(store.size).toBe(3);
+    offerAll(store, log, writes.map((w) => ({ writes: w })), [1_000, 100, 100, 1_000, 100, 100], 1_000);
+    expect(store.size).toBe(4);
+    expect(store.heldBytes()).toBeLessThanOrEqual(1_500 * 1024);
     const kept = [6, 5, 4, 3, 2, 1].map((n) => store.nearest(log, n)?.count);
     // The newest stays; the moment after the busy command stays (dropping it would make the
-    // longest replay); of the quiet ones before it, the last (the start replays to it cheaply).
-    expect(kept).toEqual([6, 4, 4, 3, undefined, undefined]);
+    // longest replay); of the quiet ones before it, the last ones (the start replays to the
+    // first cheaply).
+    expect(kept).toEqual([6, 4, 4, 3, 2, undefined]);
   });
 
   it('keeps the last moment offered with always (the newest a rewind left) however many come after', () => {
@@ -131,27 +137,27 @@ describe('SparseCheckpoints', () => {
 
   it('keeps more moments of a quiet stretch than of a busy one: a moment holds what changed since the one before', () => {
     const offerStretch = (changed: number) => {
-      const store = new SparseCheckpoints({ everyCommands: 1, maxObjects: 6_000 });
+      const store = new SparseCheckpoints({ everyCommands: 1, maxBytes: 2_500 * 1024 });
       const log = Array.from({ length: 8 }, (_, i) => entry(i, 0));
-      offerAll(store, log, log.map((_, i) => ({ writes: (i + 1) * 10, objects: 1_000 })), log.map(() => changed));
+      offerAll(store, log, log.map((_, i) => ({ writes: (i + 1) * 10 })), log.map(() => changed), 1_000);
       return store.size;
     };
-    // Each holds its own copies (1,000 + an eighth of the objects); the first also every
-    // object, a busy one the whole 1,000 that changed, a quiet one only the ten.
-    expect(offerStretch(10)).toBe(4);
+    // Each holds its copy of the table (24 KB); a busy one also the whole 1,000 pods that
+    // changed (about 1 MB), a quiet one only the ten.
+    expect(offerStretch(10)).toBe(8);
     expect(offerStretch(1_000)).toBe(2);
   });
 
-  it('counts only the objects a moment holds apart from the one before, whatever the writes say', () => {
-    // A rollout: many writes, but only the pods (a tenth of the objects) are new; then a
-    // command that rewrote every object.
+  it('counts only what a moment holds apart from the one before, whatever the writes say', () => {
+    // A rollout: many writes, but only a tenth of the pods are new; then a command that
+    // rewrote every pod.
     const offerWrites = (changed: number) => {
-      const store = new SparseCheckpoints({ everyCommands: 1, maxObjects: 6_000 });
+      const store = new SparseCheckpoints({ everyCommands: 1, maxBytes: 2_500 * 1024 });
       const log = Array.from({ length: 8 }, (_, i) => entry(i, 0));
-      offerAll(store, log, log.map((_, i) => ({ writes: (i + 1) * 5_000, objects: 1_000 })), log.map((_, i) => (i === 0 ? 1_000 : changed)));
+      offerAll(store, log, log.map((_, i) => ({ writes: (i + 1) * 5_000 })), log.map((_, i) => (i === 0 ? 1_000 : changed)), 1_000);
       return store.size;
     };
-    expect(offerWrites(100)).toBe(4);
+    expect(offerWrites(100)).toBe(8);
     expect(offerWrites(1_000)).toBe(2);
   });
 });
