@@ -130,13 +130,6 @@ export class Store {
     return n;
   }
 
-  /** How many objects are stored, of every kind. */
-  countAll(): number {
-    let n = 0;
-    for (const kind of this.data.objects.keys()) n += this.count(kind);
-    return n;
-  }
-
   /** The cluster-wide resourceVersion: how many writes the store has taken since it began. */
   get resourceVersion(): number {
     return this.data.resourceVersion;
