@@ -150,6 +150,16 @@ describe('playground shell', () => {
     expect(await slider.getAttribute('aria-valuetext')).toBe(`after command 0 of ${length} (the start)`);
     await slider.press('ArrowRight');
     await expect.poll(() => nodeItems().count()).toBe(3);
+    // The cards are clipped to the picture's box, so cards still fading out of a bigger picture
+    // never paint over the Nodes list below it.
+    const frame = await p.evaluate(() => {
+      const svg = document.querySelector('svg.picture-svg')!;
+      const id = /^url\(#(.+)\)$/.exec(svg.querySelector('g.cards')!.getAttribute('clip-path') ?? '')?.[1];
+      const rect = id ? svg.querySelector(`clipPath[id="${id}"] rect`) : null;
+      return { svg: Number(svg.getAttribute('height')), clip: rect ? Number(rect.getAttribute('y')) + Number(rect.getAttribute('height')) : NaN };
+    });
+    expect(frame.clip).toBeGreaterThan(frame.svg);
+    expect(frame.clip).toBeLessThanOrEqual(frame.svg + 10);
     await s.screenshot('timeline-rewound');
     await run('sim node add branch-node');
     await expect.poll(() => nodeItems().count()).toBe(4);

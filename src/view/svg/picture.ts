@@ -20,10 +20,14 @@ export class SvgPicture {
   private readonly notes: Selection<SVGGElement, unknown, null, undefined>;
   private ctx: DrawContext | undefined;
 
-  constructor(root: SVGGElement) {
+  /**
+   * `frameClip` is the id of a `<clipPath>` the host keeps the size of the picture: the cards are
+   * clipped to it, so cards still fading out after the picture shrank never paint outside it.
+   */
+  constructor(root: SVGGElement, frameClip: string) {
     const g = select<SVGGElement, unknown>(root);
     this.groups = g.append('g').attr('class', 'groups');
-    this.cards = g.append('g').attr('class', 'cards');
+    this.cards = g.append('g').attr('class', 'cards').attr('clip-path', `url(#${frameClip})`);
     this.notes = g.append('g').attr('class', 'callout-notes');
     const layer = this.cards.node()!;
     layer.addEventListener('click', (ev) => this.onClick(ev));

@@ -19,7 +19,7 @@ function setup() {
   const root = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   svg.appendChild(root);
   document.body.appendChild(svg);
-  const picture = new SvgPicture(root);
+  const picture = new SvgPicture(root, 'frame-clip');
   const selections: Selected[] = [];
   let version = 0;
   const draw = (reducedMotion = true) => {
@@ -45,6 +45,12 @@ describe('SvgPicture', () => {
     expect(badge!.getAttribute('class')).toContain('NoSchedule');
     expect(badge!.querySelector('title')!.textContent).toBe('maint=now:NoSchedule');
     expect(cards[0]!.querySelector(':scope > title')!.textContent).toMatch(/^node-1, Ready, no taints, pods: agent-/);
+  });
+
+  it('clips the cards (not the callout notes) to the frame the host sizes', () => {
+    const { root } = setup();
+    expect(root.querySelector('g.cards')!.getAttribute('clip-path')).toBe('url(#frame-clip)');
+    expect(root.querySelector('g.callout-notes')!.hasAttribute('clip-path')).toBe(false);
   });
 
   it('redraws only what changed, and removes a removed node (at once under reduced motion)', () => {
