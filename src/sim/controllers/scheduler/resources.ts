@@ -90,6 +90,12 @@ export function addResources(r: Resources, x: Readonly<Resources>, sign: 1 | -1 
   }
 }
 
+/** Whether any scalar resource is named (without listing them). */
+export function hasScalars(r: Readonly<Resources>): boolean {
+  for (const _ in r.scalar) return true;
+  return false;
+}
+
 function maxInto(r: Resources, x: Readonly<Resources>): void {
   r.milliCPU = Math.max(r.milliCPU, x.milliCPU);
   r.memory = Math.max(r.memory, x.memory);

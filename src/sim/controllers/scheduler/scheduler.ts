@@ -116,11 +116,14 @@ export class Scheduler implements Controller {
   }
 
   private onPod(old: Pod | undefined, next: Pod): void {
-    const key = podKey(next);
     if (responsibleFor(next)) {
+      const key = podKey(next);
       const lostNomination = !!old?.status.nominatedNodeName && !next.status.nominatedNodeName;
       if (!old || !this.queue.has(key) || (this.queue.isUnschedulable(key) && (lostNomination || podUpdated(old, next)))) this.queue.activate(key);
-    } else {
+    } else if (!old || responsibleFor(old)) {
+      // Only a pod that was ours can have a queue entry or a decision: the status writes of
+      // bound pods (most pod changes) build no key.
+      const key = podKey(next);
       this.queue.delete(key);
       this.decisions.delete(key);
     }
@@ -158,8 +161,9 @@ export class Scheduler implements Controller {
         this.queue.delete(key);
         continue;
       }
-      this.decisions.set(key, outcome.decision);
+      // A decision is kept only for a pod still ours (onPod relies on it to skip the others).
       if (!responsibleFor(this.store.get('Pod', pod.metadata.namespace ?? '', pod.metadata.name))) continue;
+      this.decisions.set(key, outcome.decision);
       const due = this.queue.markUnschedulable(key, attemptSeq, ctx.now);
       // A periodic flush: it finds work only if something else changed, so settle ignores it.
       if (due !== undefined) ctx.after(POD_MAX_IN_UNSCHEDULABLE_MS, FLUSH_KEY, { background: true });

@@ -42,6 +42,12 @@ interface TaintEvictionState {
 
 const EVENT_REASON = 'TaintManagerEviction';
 
+/** Whether any deletion is scheduled or fired (without listing the pods). */
+function hasWork(s: TaintEvictionState): boolean {
+  for (const _ in s.works) return true;
+  return false;
+}
+
 function keyOfPod(p: Pod): string {
   return `${p.metadata.namespace ?? ''}/${p.metadata.name}`;
 }
@@ -68,9 +74,11 @@ export class TaintEvictionController implements Controller {
       // `PodUpdated`: a write that keeps the pod's node and tolerations (a status update) cannot
       // change what the taints do to it.
       if (change.type === 'updated' && change.old.kind === 'Pod' && sameNodeAndTolerations(change.old, obj)) return;
-      const key = keyOfPod(obj);
-      if (change.type === 'removed') this.state.queue.push(`gone:${key}`);
-      else if (obj.spec.nodeName) this.state.queue.push(`pod:${key}`);
+      if (change.type === 'removed') {
+        // Work is made only for pods still in the store: with none scheduled or fired (a rollout
+        // removes every pod and has none), a removed pod has nothing to drop now or later.
+        if (hasWork(this.state)) this.state.queue.push(`gone:${keyOfPod(obj)}`);
+      } else if (obj.spec.nodeName) this.state.queue.push(`pod:${keyOfPod(obj)}`);
     }
   }
 

@@ -63,6 +63,26 @@ describe('Scheduler.explain and lastDecision', () => {
   });
 });
 
+describe('lastDecision after the pod stops being pending', () => {
+  it('is dropped when someone else binds the pod, and stays dropped through its status writes', () => {
+    const c = newCluster();
+    addNode(c, 'node-1', { cpu: '1' });
+    addNode(c, 'node-2', { cpu: '4' });
+    addPod(c, 'big', { cpu: '2', nodeSelector: { 'kubernetes.io/hostname': 'node-1' } });
+    c.settle();
+    const s = c.controller<Scheduler>('default-scheduler')!;
+    expect(s.lastDecision('default', 'big')?.message).toMatch(/^0\/2 nodes are available/);
+    const bound = c.api.bind(getPod(c, 'big'), 'node-2');
+    expect(bound.ok).toBe(true);
+    expect(s.lastDecision('default', 'big')).toBeUndefined();
+    const p = getPod(c, 'big');
+    c.api.updateStatus<'Pod'>({ ...p, status: { ...p.status, phase: 'Running' } });
+    c.settle();
+    expect(s.lastDecision('default', 'big')).toBeUndefined();
+    expect(getPod(c, 'big').spec.nodeName).toBe('node-2');
+  });
+});
+
 describe('the incremental cache agrees with a recomputation from the store', () => {
   it('after binds, a graceful delete, a finished pod and a removal', () => {
     const c = newCluster();

@@ -189,3 +189,29 @@ describe('taint eviction controller', () => {
     expect(evictions(f, 'web')).toHaveLength(1);
   });
 });
+
+describe('taint eviction: pods removed', () => {
+  it('a pod removed while its deletion is scheduled drops the work and its countdown', () => {
+    const f = healthy();
+    createPod(f, 'p', { tolerations: [{ key: 'maint', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 100 }] });
+    addTaint(f, 'node-1', { key: 'maint', effect: 'NoExecute' });
+    const ctl = f.c.controller<TaintEvictionController>('taint-eviction-controller')!;
+    expect(ctl.scheduledEviction('default', 'p')).toMatchObject({ fired: false });
+    f.c.api.delete('Pod', 'default', 'p', { gracePeriodSeconds: 0 });
+    f.c.settle();
+    expect(pod(f, 'p')).toBeUndefined();
+    expect(ctl.scheduledEviction('default', 'p')).toBeUndefined();
+    at(f, 200);
+    expect(evictions(f, 'p')).toEqual([]);
+  });
+
+  it('a pod removed without scheduled work queues nothing', () => {
+    const f = healthy();
+    const p = createPod(f, 'q');
+    at(f, 40);
+    const ctl = f.c.controller<TaintEvictionController>('taint-eviction-controller')!;
+    ctl.observe({ type: 'removed', obj: pod(f, 'q') ?? p } as Parameters<TaintEvictionController['observe']>[0]);
+    // An empty queue: the pass has nothing to do and reads no context.
+    expect(ctl.reconcile(undefined as never)).toBe(false);
+  });
+});

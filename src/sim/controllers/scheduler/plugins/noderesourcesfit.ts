@@ -9,7 +9,7 @@
 import type { Status } from '../framework.js';
 import type { FilterPlugin, InsufficientResource } from '../framework.js';
 import type { NodeInfo } from '../nodeinfo.js';
-import type { Resources } from '../resources.js';
+import { hasScalars, type Resources } from '../resources.js';
 
 export const NODE_RESOURCES_FIT = 'NodeResourcesFit';
 
@@ -20,24 +20,34 @@ export function insufficientReason(resourceName: string): string {
   return `Insufficient ${resourceName}`;
 }
 
-/** `fitsRequest`: every resource the node is short of for a pod with these requests. */
-export function fitsRequest(req: Readonly<Resources>, nodeInfo: NodeInfo): InsufficientResource[] {
-  const out: InsufficientResource[] = [];
+/**
+ * `fitsRequest`: every resource the node is short of for a pod with these requests. A node that
+ * fits (nearly every call: the scheduler's filter and the kubelet's admission, once per pod)
+ * gets the shared empty list, with nothing allocated.
+ */
+export function fitsRequest(req: Readonly<Resources>, nodeInfo: NodeInfo): readonly InsufficientResource[] {
+  let out: InsufficientResource[] | undefined;
   const alloc = nodeInfo.allocatable;
   const used = nodeInfo.requested;
   if (nodeInfo.podCount + 1 > alloc.allowedPodNumber) {
-    out.push({ resourceName: 'pods', reason: ERR_REASON_TOO_MANY_PODS, requested: 1, used: nodeInfo.podCount, capacity: alloc.allowedPodNumber, unresolvable: false });
+    out = [{ resourceName: 'pods', reason: ERR_REASON_TOO_MANY_PODS, requested: 1, used: nodeInfo.podCount, capacity: alloc.allowedPodNumber, unresolvable: false }];
   }
-  const check = (name: string, want: number, have: number, inUse: number): void => {
-    if (want > 0 && want > have - inUse) {
-      out.push({ resourceName: name, reason: insufficientReason(name), requested: want, used: inUse, capacity: have, unresolvable: want > have });
-    }
-  };
-  check('cpu', req.milliCPU, alloc.milliCPU, used.milliCPU);
-  check('memory', req.memory, alloc.memory, used.memory);
-  check('ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, used.ephemeralStorage);
-  for (const name of Object.keys(req.scalar).sort()) {
-    check(name, req.scalar[name] ?? 0, alloc.scalar[name] ?? 0, used.scalar[name] ?? 0);
+  out = short(out, 'cpu', req.milliCPU, alloc.milliCPU, used.milliCPU);
+  out = short(out, 'memory', req.memory, alloc.memory, used.memory);
+  out = short(out, 'ephemeral-storage', req.ephemeralStorage, alloc.ephemeralStorage, used.ephemeralStorage);
+  // Scalar resources in name order; a pod with none (most) sorts nothing.
+  if (hasScalars(req)) {
+    for (const name of Object.keys(req.scalar).sort()) out = short(out, name, req.scalar[name] ?? 0, alloc.scalar[name] ?? 0, used.scalar[name] ?? 0);
+  }
+  return out ?? FITS;
+}
+
+const FITS: readonly InsufficientResource[] = [];
+
+/** `out` with the shortage of one resource appended, if the node is short of it (made on the first). */
+function short(out: InsufficientResource[] | undefined, name: string, want: number, have: number, inUse: number): InsufficientResource[] | undefined {
+  if (want > 0 && want > have - inUse) {
+    (out ??= []).push({ resourceName: name, reason: insufficientReason(name), requested: want, used: inUse, capacity: have, unresolvable: want > have });
   }
   return out;
 }
