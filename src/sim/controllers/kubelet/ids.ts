@@ -20,13 +20,19 @@ function blockHash(text: string, block: number): number {
 }
 
 /**
+ * Char code lists by length, reused: each id overwrites every code of its list before reading
+ * it, and a list is most of what making an id allocated (every container start makes one).
+ */
+const CODES: number[][] = [];
+
+/**
  * `n` lowercase hex digits that depend only on `text`, after `prefix`. Written as char codes into
  * one flat string: a container ID is kept as long as its pod (appending would keep a chain of
  * rope nodes), and no string or list is made per block.
  */
 export function hexId(text: string, n = 64, prefix = ''): string {
   const at = prefix.length;
-  const codes = new Array<number>(at + n);
+  const codes = (CODES[at + n] ??= new Array<number>(at + n));
   for (let i = 0; i < at; i++) codes[i] = prefix.charCodeAt(i);
   for (let block = 0; block * 8 < n; block++) putHex(codes, at + block * 8, blockHash(text, block), 0, Math.min(8, n - block * 8));
   return fromCodes(codes);

@@ -21,7 +21,7 @@
  *   a snapshot holds. A pod's sync takes its machine for writing only to add a
  *   host path: what pods change on a machine is in its runtime.
  */
-import type { ApiObject, ConditionStatus, Container, KindMap, Node, Pod } from '../../api/types.js';
+import type { ConditionStatus, Container, KindMap, Node, Pod } from '../../api/types.js';
 import type { Result } from '../../apiserver/apiserver.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
@@ -111,11 +111,11 @@ export class Kubelet implements Controller, HeartbeatSource {
   private readonly cow = new CopyOnWrite();
   private listeners: ((node: string) => void)[] = [];
   /**
-   * Object uid -> the object as this controller last wrote it, so a sync can tell that the
-   * stored status is still its own (not state: only a shortcut). Keyed by uid, a string the
-   * object carries, so no key is built.
+   * Pod uid -> the pod as this controller last wrote it, so a sync can tell that the stored
+   * status is still its own (not state: only a shortcut). Keyed by uid, a string the object
+   * carries, so no key is built. Only pods: nothing reads a Node's (its sync compares conditions).
    */
-  private echoes = new Map<string, ApiObject>();
+  private echoes = new Map<string, Pod>();
   /**
    * The uid of the Pod or Node this kubelet is writing at this moment. The store reports a write
    * to every watcher before the write returns; the kubelet's own echo changes nothing it would
@@ -242,7 +242,6 @@ export class Kubelet implements Controller, HeartbeatSource {
       // A pod bound to a simulated machine (most pod writes) is queued without a look-up by key.
       if ((node && this.state.machines[node]) || this.state.pods.has(podKey(ns, obj.metadata.name))) this.enqueue(podQueueKey(ns, obj.metadata.name));
     } else if (obj.kind === 'Node') {
-      if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
       if (obj.metadata.uid === this.writing) return;
       if (this.state.machines[obj.metadata.name]) this.enqueue(`node:${obj.metadata.name}`);
       else if (change.type === 'added' && this.opts.adoptApiNodes !== false) this.enqueue(`adopt:${obj.metadata.name}`);
@@ -390,10 +389,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     let current: Node = node;
     if (!sameConditions(node.status.conditions, update.conditions)) {
       const r = this.postStatus<'Node'>(ctx, { ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
-      if (r.ok) {
-        current = r.obj;
-        this.echoes.set(r.obj.metadata.uid, r.obj);
-      }
+      if (r.ok) current = r.obj;
       for (const reason of update.events) ctx.client.event(current, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
     }
     if (firstPost) ctx.client.event(current, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods', name);
@@ -438,11 +434,12 @@ export class Kubelet implements Controller, HeartbeatSource {
     }
     const env = new PodEnv(this, ctx, pod, rt, m, this.state.images, key);
     const { next, acted } = syncPod(env, now);
-    if (!this.state.pods.has(key)) return;
+    // The pod is gone: the kubelet made its final delete and dropped the record.
+    if (env.finished) return;
     // Nothing ran and the stored status is the one this kubelet last wrote (other writers may
     // have changed the pod's metadata, as a delete does, but not its status): the status it
     // would generate is the one already stored, so the (costly) regeneration is skipped.
-    if (acted || admitted || (this.echoes.get(pod.metadata.uid) as Pod | undefined)?.status !== pod.status) this.writeStatus(ctx, pod, key, rt, m, false);
+    if (acted || admitted || this.echoes.get(pod.metadata.uid)?.status !== pod.status) this.writeStatus(ctx, pod, key, rt, m, false);
     if (next !== undefined && (rt.wakeAt === undefined || rt.wakeAt <= now || next < rt.wakeAt)) {
       rt.wakeAt = next;
       // A mount retry at the back-off cap is the only thing a stalled pod waits for: a background
@@ -543,6 +540,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       this.writing = undefined;
     }
     this.state.pods.delete(key);
+    env.finished = true;
   }
 
   /** `WorkerEnv.pathsChanged`: pods of this machine stalled on a missing path retry at once. */
@@ -608,6 +606,9 @@ class PodEnv implements WorkerEnv {
     /** The pod's key in `KubeletState.pods`. */
     readonly key: string,
   ) {}
+
+  /** The kubelet made the pod's final delete in this sync (`podFinished`): its record is gone. */
+  finished = false;
 
   ownMachine(): MachineState {
     return (this.machine = this.kubelet.ownMachine(this.machine));

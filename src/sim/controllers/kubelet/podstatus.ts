@@ -162,13 +162,25 @@ function sidecarsReady(inits: readonly ContainerRuntime[]): boolean {
 /**
  * The Ready and ContainersReady message: the unready containers' names, sidecars first
  * (`GenerateContainersReadyCondition`). One string per name when one container is unready
- * (a daemon pod's usual case), so the pods of a template share it.
+ * (a daemon pod's usual case), so the pods of a template share it; that case builds no list.
  */
 function unreadyMessage(rt: PodRuntime): string {
-  const names: string[] = [];
-  for (const c of rt.inits ?? []) if (c.sidecar && !c.ready) names.push(c.name);
-  for (const c of rt.containers) if (!c.ready) names.push(c.name);
-  return names.length === 1 ? unreadyMessageOf(names[0]!) : `containers with unready status: [${names.join(' ')}]`;
+  let first: string | undefined;
+  let names: string[] | undefined;
+  if (rt.inits) {
+    for (const c of rt.inits) {
+      if (!c.sidecar || c.ready) continue;
+      if (first === undefined) first = c.name;
+      else (names ??= [first]).push(c.name);
+    }
+  }
+  for (const c of rt.containers) {
+    if (c.ready) continue;
+    if (first === undefined) first = c.name;
+    else (names ??= [first]).push(c.name);
+  }
+  if (first !== undefined && names === undefined) return unreadyMessageOf(first);
+  return `containers with unready status: [${(names ?? []).join(' ')}]`;
 }
 
 const unreadyMessageOf = memo((name: string): string => flat(`containers with unready status: [${name}]`));

@@ -27,6 +27,18 @@ describe('kubelet ids: identifiers derived from content', () => {
     expect(containerID('uid/agent/0')).toMatch(/^containerd:\/\/[0-9a-f]{64}$/);
   });
 
+  it('an id does not depend on the ids made before it (their char code lists are reused)', () => {
+    const call = fc.record({ text: fc.string(), n: fc.integer({ min: 1, max: 70 }), prefix: fc.constantFrom('', 'containerd://', 'x') });
+    fc.assert(
+      fc.property(fc.array(call, { minLength: 1, maxLength: 12 }), (calls) => {
+        const forward = calls.map((c) => hexId(c.text, c.n, c.prefix));
+        const backward = [...calls].reverse().map((c) => hexId(c.text, c.n, c.prefix)).reverse();
+        expect(backward).toEqual(forward);
+        calls.forEach((c, i) => expect(forward[i]).toBe(c.prefix + hexId(c.text, c.n)));
+      }),
+    );
+  });
+
   it('hashRange stays in [lo, hi)', () => {
     for (let i = 0; i < 200; i++) {
       const x = hashRange(`image:${i}`, 3, 9);

@@ -42,6 +42,16 @@ describe('kubelet: its own writes', () => {
     f.c.api.update({ ...node, metadata: { ...node.metadata, labels: { ...node.metadata.labels, zone: 'a' } } });
     expect(others.at(-1)).toContain('node:node-1');
   });
+
+  it('remembers the pods it wrote, but no Node: nothing reads a node echo, and it would hold an old Node', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1');
+    createPod(f, 'web');
+    at(f, 20);
+    const echoes = (f.kubelet as unknown as { echoes: Map<string, unknown> }).echoes;
+    expect(echoes.has(pod(f, 'web')!.metadata.uid)).toBe(true);
+    expect(echoes.has(f.c.api.get('Node', '', 'node-1')!.metadata.uid)).toBe(false);
+  });
 });
 
 describe('kubelet: pod keys', () => {

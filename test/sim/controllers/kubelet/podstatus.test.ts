@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { podPhase } from '../../../../src/sim/controllers/kubelet/podstatus.js';
-import type { ContainerRuntime } from '../../../../src/sim/controllers/kubelet/state.js';
+import type { Pod } from '../../../../src/sim/api/types.js';
+import { generatePodStatus, podPhase } from '../../../../src/sim/controllers/kubelet/podstatus.js';
+import type { ContainerRuntime, PodRuntime } from '../../../../src/sim/controllers/kubelet/state.js';
 
 function c(phase: ContainerRuntime['phase'], extra: Partial<ContainerRuntime> = {}): ContainerRuntime {
   return { name: 'c', image: 'i', phase, restartCount: 0, ready: false, imageResolved: true, ...extra };
@@ -45,5 +47,23 @@ describe('getPhase', () => {
     // a sidecar counts as a running container once started
     expect(podPhase('Always', [c('running')], false, [c('running', { sidecar: true })])).toBe('Running');
     expect(podPhase('Always', [c('running')], false, [c('waiting', { sidecar: true })])).toBe('Pending');
+  });
+});
+
+describe('the Ready and ContainersReady message', () => {
+  it('names the unready sidecars, then the unready containers, in order', () => {
+    const slot = fc.record({ name: fc.constantFrom('a', 'b', 'web', 'log'), ready: fc.boolean(), sidecar: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(slot, { maxLength: 4 }), fc.option(fc.array(slot, { maxLength: 3 }), { nil: undefined }), (regular, inits) => {
+        const containers = regular.map((x) => c('running', { name: x.name, ready: x.ready }));
+        const initRuntimes = inits?.map((x) => c('running', { name: x.name, ready: x.ready, ...(x.sidecar ? { sidecar: true } : {}) }));
+        const rt = { namespace: 'default', name: 'p', uid: 'u', node: 'n', stage: 'Running', admittedAt: 0, sandbox: true, mountFailures: 0, cursor: 0, containers, ...(initRuntimes ? { inits: initRuntimes } : {}) } as PodRuntime;
+        const pod = { metadata: { name: 'p', namespace: 'default', uid: 'u' }, spec: { containers: [] }, status: {} } as unknown as Pod;
+        const ready = generatePodStatus(pod, rt, { machine: 0, now: 0 }).conditions!.find((x) => x.type === 'Ready')!;
+        const unready = [...(initRuntimes ?? []).filter((x) => x.sidecar && !x.ready), ...containers.filter((x) => !x.ready)].map((x) => x.name);
+        if (ready.status === 'True') expect(unready).toEqual([]);
+        else expect(ready.message).toBe(`containers with unready status: [${unready.join(' ')}]`);
+      }),
+    );
   });
 });
