@@ -122,13 +122,13 @@ export type EventTables = ReadonlyMap<string, ReadonlyMap<string, ApiObject>>;
 export const EVENT_BYTES = 360;
 
 /**
- * About how many bytes of stored Events `snapshots` hold that the live store (`live`, its Event
- * tables) does not: the Events the cluster let expire (or wrote again) since, which only
- * checkpoints keep alive. Each Event counts once however many snapshots hold it; a table that is
- * the very table the live store has costs nothing, and one the live store no longer has (a span
- * of time whose Events all expired) is counted by its size.
+ * About how many bytes of stored Events `snapshots` hold that none of `holders` (Event tables:
+ * the live store's, and the newest snapshot's) does: the Events the cluster let expire (or wrote
+ * again) since, which only older checkpoints keep alive. Each Event counts once however many
+ * snapshots hold it; a table that is the very table a holder has costs nothing, and one no
+ * holder has (a span of time whose Events all expired) is counted by its size.
  */
-export function expiredEventBytes(snapshots: Iterable<ClusterSnapshot>, live: EventTables): number {
+export function expiredEventBytes(snapshots: Iterable<ClusterSnapshot>, holders: readonly EventTables[]): number {
   const tables = new Set<ReadonlyMap<string, ApiObject>>();
   const counted = new Set<ApiObject>();
   for (const s of snapshots) {
@@ -137,9 +137,9 @@ export function expiredEventBytes(snapshots: Iterable<ClusterSnapshot>, live: Ev
     for (const [key, names] of held) {
       if (tables.has(names)) continue;
       tables.add(names);
-      const now = live.get(key);
-      if (now === names) continue;
-      for (const [name, ev] of names) if (now?.get(name) !== ev) counted.add(ev);
+      const now = holders.map((h) => h.get(key));
+      if (now.includes(names)) continue;
+      for (const [name, ev] of names) if (!now.some((t) => t?.get(name) === ev)) counted.add(ev);
     }
   }
   return counted.size * EVENT_BYTES;

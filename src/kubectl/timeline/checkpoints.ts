@@ -197,14 +197,22 @@ export class SparseCheckpoints implements CheckpointStore {
 
   /**
    * What the kept moments hold apart from each other and from the live cluster, about, in bytes:
-   * what each holds apart from its neighbour (`bytesApart`), and the Events the live cluster no
-   * longer holds (`expiredEventBytes`), if the last offer told the live store's.
+   * what each holds apart from its neighbour (`bytesApart`), and, if the last offer told the
+   * live store's Event tables, the Events neither the live cluster nor the latest kept moment
+   * holds (`expiredEventBytes`): those the cluster let expire. The latest kept moment counts as
+   * a holder so that a cluster rewound to an earlier moment, which has not written the later
+   * moments' Events yet, does not make them look expired.
    */
   heldBytes(): number {
     let sum = 0;
-    for (const c of this.kept) sum += c.bytes;
+    let latest: Kept | undefined;
+    for (const c of this.kept) {
+      sum += c.bytes;
+      if (!latest || c.time >= latest.time) latest = c;
+    }
     const events = this.events;
-    return events ? sum + expiredEventBytes(this.snapshots(), events()) : sum;
+    if (!events || !latest) return sum;
+    return sum + expiredEventBytes(this.snapshots(), [events(), latest.snapshot.store.objects.get('Event') ?? new Map()]);
   }
 
   private *snapshots(): Iterable<ClusterSnapshot> {

@@ -51,18 +51,21 @@ describe('expiredEventBytes', () => {
     const held = cluster.store.count('Event');
     expect(held).toBeGreaterThan(0);
     // Held by the live store too: nothing of its own.
-    expect(expiredEventBytes([a], cluster.store.tables('Event'))).toBe(0);
+    expect(expiredEventBytes([a], [cluster.store.tables('Event')])).toBe(0);
     run('sim advance 5m');
     const b = cluster.snapshot();
-    expect(expiredEventBytes([a, b], cluster.store.tables('Event'))).toBe(0);
+    expect(expiredEventBytes([a, b], [cluster.store.tables('Event')])).toBe(0);
     // Past their hour every Event of the build is gone from the live store, and only a and b hold them.
     run('sim advance 2h');
     const live = cluster.store.tables('Event');
     expect(cluster.store.count('Event')).toBeLessThan(held);
-    const onlyA = expiredEventBytes([a], live);
+    const onlyA = expiredEventBytes([a], [live]);
     expect(onlyA).toBe(held * EVENT_BYTES);
-    expect(expiredEventBytes([a, b], live)).toBeGreaterThanOrEqual(onlyA);
-    expect(expiredEventBytes([a, a, b], live)).toBe(expiredEventBytes([a, b], live));
-    expect(expiredEventBytes([cluster.snapshot()], live)).toBe(0);
+    expect(expiredEventBytes([a, b], [live])).toBeGreaterThanOrEqual(onlyA);
+    expect(expiredEventBytes([a, a, b], [live])).toBe(expiredEventBytes([a, b], [live]));
+    expect(expiredEventBytes([cluster.snapshot()], [live])).toBe(0);
+    // A holder besides the live store (the newest snapshot) keeps its Events from counting.
+    expect(expiredEventBytes([a, b], [live, b.store.objects.get('Event')!])).toBeLessThan(expiredEventBytes([a, b], [live]));
+    expect(expiredEventBytes([a], [live, a.store.objects.get('Event')!])).toBe(0);
   });
 });

@@ -90,6 +90,16 @@ describe('SparseCheckpoints', () => {
     expect(store.size).toBe(1);
     expect(store.nearest(log, 2)).toBeUndefined();
     expect(store.heldBytes()).toBeLessThan(10 * EVENT_BYTES);
+    // A cluster rewound to a moment before the Events were written holds none of them, but the
+    // latest kept moment does: they are not expired, and nothing is thinned.
+    const rewound = new SparseCheckpoints({ everyCommands: 1, maxBytes: 50 * EVENT_BYTES });
+    live = withEvents.objects.get('Event')!;
+    rewound.offer(log.slice(0, 1), 60_000, () => snap(1, withEvents), moment(10));
+    rewound.offer(log.slice(0, 2), 120_000, () => snap(2, withEvents), moment(20));
+    live = new Map();
+    rewound.offer([entry(7)], 0, () => snap(1), moment(0));
+    expect(rewound.size).toBe(3);
+    expect(rewound.heldBytes()).toBeLessThan(10 * EVENT_BYTES);
     // Without the live tables (a host that gives none) the Events are not counted.
     const blind = new SparseCheckpoints({ everyCommands: 1, maxBytes: 50 * EVENT_BYTES });
     blind.offer(log.slice(0, 1), 0, () => snap(1, withEvents), { writes: 10 });
