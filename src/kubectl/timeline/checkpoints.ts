@@ -10,7 +10,7 @@
  * its position is the very entry it was taken after (entries are compared by identity).
  */
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
-import { bytesApart } from './apart.js';
+import { bytesApart, expiredEventBytes, type EventTables } from './apart.js';
 import type { LogEntry } from './log.js';
 
 export interface Checkpoint {
@@ -33,6 +33,11 @@ export interface Checkpoint {
  */
 export interface Moment {
   readonly writes: number;
+  /**
+   * The live store's Event tables (`Store.tables('Event')`) when asked, to tell the Events only
+   * kept moments still hold (`expiredEventBytes`); without it they are not counted.
+   */
+  readonly events?: () => EventTables;
 }
 
 export interface CheckpointStore {
@@ -89,14 +94,17 @@ interface Kept extends Checkpoint {
 }
 
 /**
- * The bytes (as `bytesApart` counts them) the kept moments may hold apart by default, so that
- * what a timeline adds stays within 100 MB of Node's heap on the 5,000-node fleet of
- * `npm run bench -- rewind`: there the heap the kept moments add comes to about 1.17 times the
- * estimate (the rest is mostly the Events of the oldest kept moments, which the live cluster has
- * let expire and `bytesApart` leaves out), and the hour keeps seven moments, 83.2 MB estimated
- * for 97.2 MB held (with 80 MB, six: 72.0 MB for 85.1 MB).
+ * The bytes the kept moments may hold by default (`heldBytes`: what each holds apart from its
+ * neighbour, and the Events only they still hold), so that what a timeline adds stays within
+ * 100 MB of Node's heap on the 5,000-node fleet of `npm run bench -- rewind`. The estimate runs
+ * a little above the heap it stands for (the hour keeps six moments, 94.9 MB estimated for
+ * 91.0 MB held; the moments the bench times replay as many commands as with the seven kept
+ * before the Events were counted): it counts the newest kept moment's own bytes, which the live
+ * cluster shares until it moves on, so the budget is 100 MB and one such moment. Past the hour
+ * the Events the kept moments hold expire from the live cluster an hour after their last write,
+ * and the budget bounds them too.
  */
-export const DEFAULT_MAX_BYTES = 88 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 110 * 1024 * 1024;
 
 /**
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
@@ -105,11 +113,12 @@ export const DEFAULT_MAX_BYTES = 88 * 1024 * 1024;
  * quiet (fewer writes than that) its moment is kept instead (`settled`). So the moments of the
  * quiet stretch after a rollout replay nothing busy (the rollout's tail included), and the
  * moment kept holds one generation of pods rather than the overlap of two. Past 64 kept moments,
- * or once the kept moments hold more than `DEFAULT_MAX_BYTES` apart from each other
- * (`bytesApart`: on a 5,000-node fleet a moment after a rollout holds its generation of pods,
- * their runtimes and the kubelet's machines it changed, 12 MB or so; a quiet moment of a small
- * cluster a few kilobytes, so there the 64 bound), the kept moment whose removal lengthens the
- * replay through it least is dropped (`thin`): old moments stay reachable with a longer replay.
+ * or once the kept moments hold more than `DEFAULT_MAX_BYTES` (`heldBytes`: on a 5,000-node
+ * fleet a moment after a rollout holds its generation of pods and the kubelet's runtimes of
+ * them, 11 MB or so, and once the live cluster let the Events of an hour before expire, the
+ * kept moments hold those; a quiet moment of a small cluster a few kilobytes, so there the 64
+ * bound), the kept moment whose removal lengthens the replay through it least is dropped
+ * (`thin`), at any offer: old moments stay reachable with a longer replay.
  */
 export class SparseCheckpoints implements CheckpointStore {
   private readonly kept: Kept[] = [];
@@ -124,6 +133,8 @@ export class SparseCheckpoints implements CheckpointStore {
   private offered: { readonly count: number; readonly last: LogEntry | undefined; readonly writes: number } | undefined;
   /** The newest kept moment, if a busy command led to it: the next quiet one replaces it (`settled`). */
   private busy: Kept | undefined;
+  /** The live store's Event tables, as the last offer gave them (`Moment.events`). */
+  private events: (() => EventTables) | undefined;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
@@ -134,6 +145,13 @@ export class SparseCheckpoints implements CheckpointStore {
   }
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0 }, always = false): void {
+    this.events = moment.events;
+    this.keepIfDue(branch, time, take, moment, always);
+    while ((this.kept.length > this.max || (this.kept.length > 1 && this.heldBytes() > this.maxBytes)) && this.thin());
+  }
+
+  /** Keeps the moment offered if it is due (`offer`), in place of a busy one it settles. */
+  private keepIfDue(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment, always: boolean): void {
     const count = branch.length;
     const wrote = this.wroteLast(branch, moment.writes);
     this.offered = { count, last: branch[count - 1], writes: moment.writes };
@@ -154,7 +172,6 @@ export class SparseCheckpoints implements CheckpointStore {
     if (this.kept.length === 2) this.measure(0);
     if (always) this.pinned = kept;
     else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
-    while ((this.kept.length > this.max || (this.kept.length > 1 && this.heldBytes() > this.maxBytes)) && this.thin());
   }
 
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined {
@@ -179,11 +196,28 @@ export class SparseCheckpoints implements CheckpointStore {
     return this.kept.length;
   }
 
-  /** What the kept moments hold apart from each other, about, in bytes (`bytesApart`). */
+  /**
+   * What the kept moments hold apart from each other and from the live cluster, about, in bytes:
+   * what each holds apart from its neighbour (`bytesApart`), and, if the last offer told the
+   * live store's Event tables, the Events neither the live cluster nor the latest kept moment
+   * holds (`expiredEventBytes`): those the cluster let expire. The latest kept moment counts as
+   * a holder so that a cluster rewound to an earlier moment, which has not written the later
+   * moments' Events yet, does not make them look expired.
+   */
   heldBytes(): number {
     let sum = 0;
-    for (const c of this.kept) sum += c.bytes;
-    return sum;
+    let latest: Kept | undefined;
+    for (const c of this.kept) {
+      sum += c.bytes;
+      if (!latest || c.time >= latest.time) latest = c;
+    }
+    const events = this.events;
+    if (!events || !latest) return sum;
+    return sum + expiredEventBytes(this.snapshots(), [events(), latest.snapshot.store.objects.get('Event') ?? new Map()]);
+  }
+
+  private *snapshots(): Iterable<ClusterSnapshot> {
+    for (const c of this.kept) yield c.snapshot;
   }
 
   /** Measures kept moment `i` against its neighbours (`bytes`). */

@@ -130,6 +130,14 @@ export class Store {
     return n;
   }
 
+  /**
+   * The name tables of `kind` (`tableOf`) as they are now, read-only: a checkpoint store
+   * compares its snapshots' Event tables with them to tell which Events only checkpoints hold.
+   */
+  tables(kind: Kind): ReadonlyMap<string, ReadonlyMap<string, ApiObject>> {
+    return this.data.objects.get(kind)!;
+  }
+
   /** The cluster-wide resourceVersion: how many writes the store has taken since it began. */
   get resourceVersion(): number {
     return this.data.resourceVersion;

@@ -1,7 +1,7 @@
 /** What a checkpoint holds apart from the one before it: the bytes of the parts that are not the same in both. */
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
-import { bytesApart } from '../../../src/kubectl/timeline/apart.js';
+import { EVENT_BYTES, bytesApart, expiredEventBytes } from '../../../src/kubectl/timeline/apart.js';
 import { createCluster } from '../../../src/sim/index.js';
 import { agentYaml } from '../agent-yaml.js';
 
@@ -41,5 +41,31 @@ describe('bytesApart', () => {
     expect(cluster.store.count('Event') - events).toBe(1 + 20 * nodes.length);
     // Only their bookkeeping: a table entry, the recorder's cache slots and TTL queue entries.
     expect(apart() - first).toBeLessThan(20 * nodes.length * 250);
+  });
+});
+
+describe('expiredEventBytes', () => {
+  it('counts the Events snapshots hold once the live store let them expire, each once however many snapshots hold it', () => {
+    const { cluster, run } = fleet();
+    const a = cluster.snapshot();
+    const held = cluster.store.count('Event');
+    expect(held).toBeGreaterThan(0);
+    // Held by the live store too: nothing of its own.
+    expect(expiredEventBytes([a], [cluster.store.tables('Event')])).toBe(0);
+    run('sim advance 5m');
+    const b = cluster.snapshot();
+    expect(expiredEventBytes([a, b], [cluster.store.tables('Event')])).toBe(0);
+    // Past their hour every Event of the build is gone from the live store, and only a and b hold them.
+    run('sim advance 2h');
+    const live = cluster.store.tables('Event');
+    expect(cluster.store.count('Event')).toBeLessThan(held);
+    const onlyA = expiredEventBytes([a], [live]);
+    expect(onlyA).toBe(held * EVENT_BYTES);
+    expect(expiredEventBytes([a, b], [live])).toBeGreaterThanOrEqual(onlyA);
+    expect(expiredEventBytes([a, a, b], [live])).toBe(expiredEventBytes([a, b], [live]));
+    expect(expiredEventBytes([cluster.snapshot()], [live])).toBe(0);
+    // A holder besides the live store (the newest snapshot) keeps its Events from counting.
+    expect(expiredEventBytes([a, b], [live, b.store.objects.get('Event')!])).toBeLessThan(expiredEventBytes([a, b], [live]));
+    expect(expiredEventBytes([a], [live, a.store.objects.get('Event')!])).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 /** The default checkpoint strategy: which moments it keeps, and which it finds for a branch. */
 import { describe, expect, it } from 'vitest';
+import { EVENT_BYTES, type EventTables } from '../../../src/kubectl/timeline/apart.js';
 import { SparseCheckpoints, type Moment } from '../../../src/kubectl/timeline/checkpoints.js';
 import type { LogEntry } from '../../../src/kubectl/timeline/log.js';
 import type { ApiObject } from '../../../src/sim/api/types.js';
@@ -67,6 +68,43 @@ describe('SparseCheckpoints', () => {
     const other = [log[0]!, log[1]!, entry(2), entry(3)];
     expect(store.nearest(other, 4)?.count).toBe(2);
     expect(store.nearest(log, 4)?.count).toBe(4);
+  });
+
+  it('counts the Events only kept moments hold once the live store let them go, and thins to fit them', () => {
+    const names = new Map<string, ApiObject>();
+    for (let i = 0; i < 100; i++) names.set(`e${i}`, { kind: 'Event', metadata: { name: `e${i}`, namespace: 'default' } } as unknown as ApiObject);
+    const withEvents: StoreData = { objects: new Map([['Event', new Map([['default', names]])]]), resourceVersion: 0 };
+    let live: EventTables = withEvents.objects.get('Event')!;
+    const moment = (writes: number): Moment => ({ writes, events: () => live });
+    const store = new SparseCheckpoints({ everyCommands: 1, maxBytes: 50 * EVENT_BYTES });
+    const log = Array.from({ length: 3 }, (_, i) => entry(i));
+    store.offer(log.slice(0, 1), 0, () => snap(1, withEvents), moment(10));
+    store.offer(log.slice(0, 2), 0, () => snap(2, withEvents), moment(20));
+    // The live store holds the same table: the kept moments hold no Event of their own.
+    expect(store.size).toBe(2);
+    expect(store.heldBytes()).toBeLessThan(10 * EVENT_BYTES);
+    // The Events expired: the next offer finds the kept moments hold 100 of them, past the budget,
+    // and thins until they fit (the newest moment, which holds none, is never dropped).
+    live = new Map();
+    store.offer(log.slice(0, 3), 0, () => snap(3), moment(30));
+    expect(store.size).toBe(1);
+    expect(store.nearest(log, 2)).toBeUndefined();
+    expect(store.heldBytes()).toBeLessThan(10 * EVENT_BYTES);
+    // A cluster rewound to a moment before the Events were written holds none of them, but the
+    // latest kept moment does: they are not expired, and nothing is thinned.
+    const rewound = new SparseCheckpoints({ everyCommands: 1, maxBytes: 50 * EVENT_BYTES });
+    live = withEvents.objects.get('Event')!;
+    rewound.offer(log.slice(0, 1), 60_000, () => snap(1, withEvents), moment(10));
+    rewound.offer(log.slice(0, 2), 120_000, () => snap(2, withEvents), moment(20));
+    live = new Map();
+    rewound.offer([entry(7)], 0, () => snap(1), moment(0));
+    expect(rewound.size).toBe(3);
+    expect(rewound.heldBytes()).toBeLessThan(10 * EVENT_BYTES);
+    // Without the live tables (a host that gives none) the Events are not counted.
+    const blind = new SparseCheckpoints({ everyCommands: 1, maxBytes: 50 * EVENT_BYTES });
+    blind.offer(log.slice(0, 1), 0, () => snap(1, withEvents), { writes: 10 });
+    blind.offer(log.slice(0, 3), 0, () => snap(3), { writes: 30 });
+    expect(blind.size).toBe(2);
   });
 
   it('stays within its maximum by dropping the moment whose removal lengthens a replay least, keeping them spread', () => {
