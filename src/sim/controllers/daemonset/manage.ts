@@ -28,7 +28,7 @@ import { REASON } from './constants.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
 import { podListFacts, surgeSplit, type PodListFacts } from './node-pods-facts.js';
 import { alignedPods } from './aligned-pods.js';
-import { MANAGE_ACTIVE, MANAGE_ACTIVE_IF_SURGE, nodeColumns } from './node-columns.js';
+import { HAS_PODS, MANAGE_ACTIVE, MANAGE_ACTIVE_IF_SURGE, nodeColumns } from './node-columns.js';
 
 /**
  * `podsShouldBeOnNode`: appends this node's creations, deletions, events and delayed requeues
@@ -133,6 +133,13 @@ function surgePrune(node: Node, listFacts: PodListFacts, facts: DaemonSetFacts, 
  * pods pinned to nodes that no longer exist. The nodes where it can decide nothing (one running
  * pod, nothing terminal, allowed to keep running: most nodes, most of the time) are skipped by
  * their column bits.
+ *
+ * `maxCreates`: once the plan holds that many creations, a node without pods (whose only
+ * decision is a creation) is skipped. `syncNodes` carries out the first BURST_REPLICAS
+ * creations of a sync and drops the rest, so the sync passes that bound: a new 5,000-node
+ * DaemonSet's syncs listed 52,500 creations, with their reasons, to carry out 5,000. Every other
+ * decision (deletions, events, backoff, the creations beside failed or terminating pods) is
+ * still made at every node.
  */
 export function manage(
   facts: DaemonSetFacts,
@@ -140,6 +147,7 @@ export function manage(
   nodeToDaemonPods: NodeToDaemonPods,
   backoff: BackoffState,
   lookup?: NodeLookup,
+  maxCreates = Infinity,
 ): SyncPlan {
   const plan = emptyPlan();
   const { verdicts } = nodeListVerdicts(nodes, facts.compiled);
@@ -147,7 +155,8 @@ export function manage(
   const { flags } = nodeColumns(aligned, { verdicts, hash: facts.hash, generation: facts.generation });
   const active = facts.allowsSurge ? MANAGE_ACTIVE | MANAGE_ACTIVE_IF_SURGE : MANAGE_ACTIVE;
   for (let i = 0; i < nodes.length; i++) {
-    if ((flags[i]! & active) === 0) continue;
+    const f = flags[i]!;
+    if ((f & active) === 0 || ((f & HAS_PODS) === 0 && plan.create.length >= maxCreates)) continue;
     podsShouldBeOnNode(nodes[i]!, verdicts[i]!, aligned.lists[i], facts, backoff, plan, aligned.facts[i]);
   }
   // Every pod list belongs to a listed node: no pod is pinned to a node that does not exist.

@@ -145,14 +145,28 @@ function fillPosition(columns: NodeColumns, i: number, source: Pick<ColumnsSourc
   } else {
     flags |= HAS_PODS;
     const { hash, generation } = revision;
-    if ((hash.length > 0 && listFacts.oldestHash === hash) || (generation !== undefined && listFacts.oldestTemplateGeneration === String(generation))) flags |= OLDEST_UPDATED;
-    columns.oldestReadySince[i] = listFacts.oldestReadySince;
-    const u = updatedPodsOn(list!, hash, generation, listFacts);
-    if (u.ok) flags |= UPDATED_OK;
-    if (u.newPod) flags |= HAS_NEW;
-    if (u.oldPod) flags |= HAS_OLD;
-    columns.newReadySince[i] = u.newReadySince;
-    columns.oldReadySince[i] = u.oldReadySince;
+    // `IsPodUpdated` of the oldest pod, from its labels as the facts hold them.
+    const oldestUpdated = (hash.length > 0 && listFacts.oldestHash === hash) || (generation !== undefined && listFacts.oldestTemplateGeneration === String(generation));
+    if (oldestUpdated) flags |= OLDEST_UPDATED;
+    const readySince = listFacts.oldestReadySince;
+    columns.oldestReadySince[i] = readySince;
+    if (list!.length === 1) {
+      // Most nodes hold one daemon pod, the oldest: `findUpdatedPodsOnNode` finds it new when
+      // it is updated and old otherwise, or nothing when it is being deleted. Answering from
+      // the list's facts skips the memoised answer and its two objects, on every patched node.
+      flags |= UPDATED_OK;
+      const counted = !listFacts.oldest.metadata.deletionTimestamp;
+      if (counted) flags |= oldestUpdated ? HAS_NEW : HAS_OLD;
+      columns.newReadySince[i] = counted && oldestUpdated ? readySince : NaN;
+      columns.oldReadySince[i] = counted && !oldestUpdated ? readySince : NaN;
+    } else {
+      const u = updatedPodsOn(list!, hash, generation, listFacts);
+      if (u.ok) flags |= UPDATED_OK;
+      if (u.newPod) flags |= HAS_NEW;
+      if (u.oldPod) flags |= HAS_OLD;
+      columns.newReadySince[i] = u.newReadySince;
+      columns.oldReadySince[i] = u.oldReadySince;
+    }
   }
   if (verdict !== undefined) flags |= manageActivity(verdict, listFacts);
   columns.flags[i] = flags;

@@ -19,7 +19,7 @@ import { labelSelectorAsSelector, compileLabelSelector, type LabelPredicate } fr
 import type { Store } from '../../store/store.js';
 import { claimObjects } from './claim.js';
 import { cleanupHistory } from './cleanup-history.js';
-import { HASH_LABEL, REASON } from './constants.js';
+import { BURST_REPLICAS, HASH_LABEL, REASON } from './constants.js';
 import { splitKey, withDaemonSetDefaults } from './defaults.js';
 import { daemonSetFacts, type DaemonSetFacts } from './facts.js';
 import { gcBackoff, type BackoffState } from './failed-pod-backoff.js';
@@ -110,7 +110,7 @@ function updateDaemonSet(
   gcBackoff(env.backoff, env.now);
   const template = createPodTemplate(ds.spec.template, facts.generation, facts.hash);
   const lookup = (name: string) => env.store.get('Node', '', name);
-  const plan = manage(facts, nodes, pods(false), env.backoff, lookup);
+  const plan = manage(facts, nodes, pods(false), env.backoff, lookup, BURST_REPLICAS);
   for (const e of plan.events) env.writer.event(ds, e.type, e.reason, e.message);
   for (const d of plan.requeueAfterMs) env.requeueAfter(d);
   const managed = syncNodes(ds, plan.delete, plan.create, template, env.writer);

@@ -19,9 +19,9 @@ import { withDaemonSetDefaults } from '../../../../src/sim/controllers/daemonset
 import { HASH_LABEL } from '../../../../src/sim/controllers/daemonset/constants.js';
 import { podsShouldBeOnNode } from '../../../../src/sim/controllers/daemonset/manage.js';
 import { daemonSetFacts } from '../../../../src/sim/controllers/daemonset/facts.js';
-import { podListFacts } from '../../../../src/sim/controllers/daemonset/node-pods-facts.js';
+import { podListFacts, updatedPodsOn } from '../../../../src/sim/controllers/daemonset/node-pods-facts.js';
 import { emptyPlan } from '../../../../src/sim/controllers/daemonset/plan.js';
-import { buildColumns, MANAGE_ACTIVE, MANAGE_ACTIVE_IF_SURGE, nodeColumns } from '../../../../src/sim/controllers/daemonset/node-columns.js';
+import { buildColumns, HAS_NEW, HAS_OLD, MANAGE_ACTIVE, MANAGE_ACTIVE_IF_SURGE, nodeColumns, UPDATED_OK } from '../../../../src/sim/controllers/daemonset/node-columns.js';
 import { daemonSet, node, pod, T0 } from './fixtures.js';
 import { addNode, createDs, dsSpec, getDs, intentsSince, lastSeq, livePods, markReady, newCluster, NS, podsOf, setLabels, setPhase, setTaints, targetNode, updateTemplate } from './helpers.js';
 
@@ -165,6 +165,34 @@ describe('node columns: manage skips only the nodes where podsShouldBeOnNode dec
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('node columns: a node with one pod is filled without findUpdatedPodsOnNode', () => {
+  it("its new/old bits and ready-since instants equal findUpdatedPodsOnNode's answer", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          hash: fc.constantFrom<string | undefined>('new', 'old', undefined),
+          generation: fc.constantFrom<number | undefined>(1, 2, undefined),
+          ready: fc.boolean(),
+          deleting: fc.boolean(),
+        }),
+        fc.constantFrom('new', ''),
+        fc.constantFrom<number | undefined>(1, 2, undefined),
+        (o, hash, generation) => {
+          const p = pod('p0', 'n1', { hash: o.hash, generation: o.generation, phase: 'Running', readySince: o.ready ? T0 : undefined, deleting: o.deleting });
+          const list = [p];
+          const verdict = { shouldRun: true, shouldContinueRunning: true, reasons: [] };
+          const columns = buildColumns({ lists: [list], facts: [podListFacts(list)] }, { verdicts: [verdict], hash, generation });
+          const u = updatedPodsOn([p], hash, generation);
+          const f = columns.flags[0]!;
+          expect([(f & UPDATED_OK) !== 0, (f & HAS_NEW) !== 0, (f & HAS_OLD) !== 0]).toEqual([u.ok, u.newPod !== undefined, u.oldPod !== undefined]);
+          expect([columns.newReadySince[0], columns.oldReadySince[0]]).toEqual([u.newReadySince, u.oldReadySince]);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

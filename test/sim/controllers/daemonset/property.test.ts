@@ -95,6 +95,32 @@ describe('property: manage keeps one pod per node (two with surge: one per revis
   });
 });
 
+describe('property: manage with a bound on creations decides as without it where syncNodes looks', () => {
+  it('the first maxCreates creations, every deletion, event, requeue and backoff are the same', () => {
+    fc.assert(
+      fc.property(stateArb, fc.nat(3), (s, maxCreates) => {
+        const { nodes, facts, map } = build(s);
+        const fullBackoff = {};
+        const boundBackoff = {};
+        const full = manage(facts, nodes, map, fullBackoff);
+        const bound = manage(facts, nodes, map, boundBackoff, undefined, maxCreates);
+        expect(bound.create.slice(0, maxCreates)).toEqual(full.create.slice(0, maxCreates));
+        // The creations past the bound are some of the full plan's, in its order.
+        let at = 0;
+        for (const c of bound.create) {
+          while (at < full.create.length && full.create[at]!.node !== c.node) at++;
+          expect(full.create[at++]).toEqual(c);
+        }
+        expect(bound.delete).toEqual(full.delete);
+        expect(bound.events).toEqual(full.events);
+        expect(bound.requeueAfterMs).toEqual(full.requeueAfterMs);
+        expect(boundBackoff).toEqual(fullBackoff);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('property: rollingUpdate stays within maxUnavailable / maxSurge beyond the allowed replacements', () => {
   it('holds for random states', () => {
     fc.assert(
