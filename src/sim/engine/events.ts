@@ -49,20 +49,28 @@ const FIELD_REFERENCES = 4096;
 const COMBINED_PREFIX = '(combined from similar events): ';
 
 /** The pieces of an Event name, joined flat (`eventName`): one array for every name. */
-const NAME_PARTS = ['', '.', '', ''];
+const NAME_PARTS = ['', '.', '', '', '', ''];
 
 /** The clock in hex for Event names: one instant names thousands of Events, and hexing a double is slow. */
 const hexMillis = memo((ms: number): string => Math.floor(ms).toString(16));
 
+/** `0` to `f`, and `00` to `ff`: the sequence's five hex digits are picked from these rather than formatted. */
+const HEX_DIGIT = Array.from({ length: 16 }, (_, i) => i.toString(16));
+const HEX_PAIR = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 /**
  * `<object>.<clock in hex><sequence in hex>`, built flat (one reused parts array, joined): the
- * name is kept for the Event's hour, and a rope would cost 32 bytes more per piece.
+ * name is kept for the Event's hour, and a rope would cost 32 bytes more per piece. The
+ * sequence's five digits (its number modulo 16^5) are three pieces from the digit tables:
+ * formatting and padding them made two strings of garbage per Event.
  */
 function eventName(now: number, objectName: string, seq: number): string {
   const parts = NAME_PARTS;
   parts[0] = objectName;
   parts[2] = hexMillis(now);
-  parts[3] = (seq % 0x100000).toString(16).padStart(5, '0');
+  parts[3] = HEX_DIGIT[(seq >>> 16) & 15]!;
+  parts[4] = HEX_PAIR[(seq >>> 8) & 255]!;
+  parts[5] = HEX_PAIR[seq & 255]!;
   const name = parts.join('');
   parts[0] = '';
   return name;
@@ -86,9 +94,13 @@ export interface RecorderState {
   readonly expiry: ExpiryState;
 }
 
-/** What the aggregator keeps per source, object, type and reason (changed as events come). */
+/**
+ * What the aggregator keeps per source, object, type and reason (changed as events come): the
+ * distinct messages, the only one as itself. Most keys only ever see one message (a pod's
+ * Created, Started), and a list of one cost 56 bytes more for as long as the cache kept it.
+ */
 interface Aggregate {
-  messages: string[];
+  messages: string | string[];
   last: number;
 }
 
@@ -98,7 +110,24 @@ interface Bucket {
   at: number;
 }
 
-const copyAggregate = (a: Aggregate): Aggregate => ({ messages: [...a.messages], last: a.last });
+const copyAggregate = (a: Aggregate): Aggregate => ({ messages: typeof a.messages === 'string' ? a.messages : [...a.messages], last: a.last });
+
+/**
+ * Counts `message` among the aggregate's distinct messages, dropping the oldest one when there
+ * are `AGGREGATE_MAX_EVENTS`; whether there were (the event is then combined).
+ */
+function countMessage(agg: Aggregate, message: string): boolean {
+  const messages = agg.messages;
+  if (typeof messages === 'string') {
+    // Two distinct messages as an exact-length literal (room for the ones to come is made when they come).
+    if (messages !== message) agg.messages = [messages, message];
+    return false;
+  }
+  if (!messages.includes(message)) messages.push(message);
+  if (messages.length < AGGREGATE_MAX_EVENTS) return false;
+  messages.shift();
+  return true;
+}
 const copyBucket = (b: Bucket): Bucket => ({ tokens: b.tokens, at: b.at });
 
 /** The last object `referenceOf` was asked about, and its reference. */
@@ -253,21 +282,14 @@ export class EventRecorder {
     let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned) : interned;
 
     // EventAggregate
-    let agg = this.aggregates.owned(copyAggregate, src.key, objectUid, typeReason);
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) {
-      // Most keys only ever see one message: a one-slot literal, where `[]` and a push would
-      // give the list room for 17 (152 bytes) for as long as the cache keeps the entry.
-      this.aggregates.set((agg = { messages: [interned], last: now }), src.key, objectUid, typeReason);
-    } else if (!agg.messages.includes(interned)) agg.messages.push(interned);
-    agg.last = now;
-    let text = interned;
-    if (agg.messages.length >= AGGREGATE_MAX_EVENTS) {
-      agg.messages.shift();
-      messageKey = undefined;
-      // Unique per record (the latest of many messages), so joined flat rather than interned:
-      // a table entry would only push out the messages that do repeat.
-      text = [COMBINED_PREFIX, interned].join('');
+    const agg = this.aggregates.owned(copyAggregate, src.key, objectUid, typeReason);
+    let combined = false;
+    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) this.aggregates.set({ messages: interned, last: now }, src.key, objectUid, typeReason);
+    else {
+      combined = countMessage(agg, interned);
+      agg.last = now;
     }
+    if (combined) messageKey = undefined;
 
     // Filter (the spam filter sees every event, repeats included)
     let bucket = this.buckets.owned(copyBucket, src.key, objectUid);
@@ -285,6 +307,10 @@ export class EventRecorder {
     const namespace = obj.metadata.namespace || 'default';
     const ns = this.store.get('Namespace', '', namespace);
     if (!ns || ns.metadata.deletionTimestamp) return undefined;
+    // Unique per record (the latest of many messages), so joined flat rather than interned (a
+    // table entry would only push out the messages that do repeat), and only once the filter
+    // let the event through.
+    const text = combined ? [COMBINED_PREFIX, interned].join('') : interned;
     const existingName = this.observed.get(src.key, objectUid, typeReason, messageKey);
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     const ts = rfc3339(now);

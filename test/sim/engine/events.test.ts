@@ -212,4 +212,50 @@ describe('EventRecorder', () => {
     expect(r.record(5_000, pod(4098), 'Normal', 'Pulled', 'pulled 4098', kubelet, 'spec.containers{sidecar}')!.count).toBe(1);
     expect(store.count('Event')).toBe(4101);
   });
+
+  it('combines similar events as a plain list of their distinct messages would (property)', () => {
+    // The model: EventAggregatorByReasonFunc with a list per key, as upstream keeps it.
+    const model = (steps: { dt: number; reason: string; message: string }[]) => {
+      const lists = new Map<string, { messages: string[]; last: number }>();
+      let now = 0;
+      return steps.map(({ dt, reason, message }) => {
+        now += dt;
+        let agg = lists.get(reason);
+        if (!agg || now - agg.last > 600_000) lists.set(reason, (agg = { messages: [], last: now }));
+        if (!agg.messages.includes(message)) agg.messages.push(message);
+        agg.last = now;
+        if (agg.messages.length < 10) return message;
+        agg.messages.shift();
+        return `(combined from similar events): ${message}`;
+      });
+    };
+    const step = fc.record({ dt: fc.constantFrom(0, 1_000, 300_000, 700_000), reason: fc.constantFrom('SuccessfulCreate', 'SuccessfulDelete'), message: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l') });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
+        const store = storeWithDefaultNamespace();
+        const r = new EventRecorder(store);
+        let now = 0;
+        const texts: (string | undefined)[] = steps.map(({ dt, reason, message }) => {
+          now += dt;
+          // Past the spam filter's burst of 25 an event may be dropped: it has no text to compare.
+          return r.record(now, DS, 'Normal', reason, message, SOURCE)?.message;
+        });
+        const expected = model(steps);
+        texts.forEach((text, i) => {
+          if (text !== undefined) expect(text).toBe(expected[i]);
+        });
+        expect(texts.slice(0, 25)).toEqual(expected.slice(0, 25));
+      }),
+    );
+  });
+
+  it('names an Event <object>.<clock in hex><sequence modulo 16^5 in 5 hex digits> (property)', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 2 ** 40 }), fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }), (seq, now) => {
+        const r = new EventRecorder(storeWithDefaultNamespace());
+        r.restore({ ...r.snapshot(), seq });
+        expect(r.allocateName(now, 'agent-x1')).toBe(`agent-x1.${now.toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`);
+      }),
+    );
+  });
 });
