@@ -125,22 +125,41 @@ export const EVENT_BYTES = 360;
  * About how many bytes of stored Events `snapshots` hold that none of `holders` (Event tables:
  * the live store's, and the newest snapshot's) does: the Events the cluster let expire (or wrote
  * again) since, which only older checkpoints keep alive. Each Event counts once however many
- * snapshots hold it; a table that is the very table a holder has costs nothing, and one no
- * holder has (a span of time whose Events all expired) is counted by its size.
+ * snapshots hold it; a table that is the very table a holder has costs nothing.
+ *
+ * The tables are taken by key (an Event's name decides its key, so one Event is only ever in
+ * tables of one key): a key whose tables no holder has, and which every snapshot holding it
+ * shares as one table (a span of time whose Events all expired, untouched since), counts that
+ * table's size without a walk. A checkpoint store asks at every offer, and those spans hold most
+ * of what it counts (an hour's old Events), so a walk there would cost every command.
  */
 export function expiredEventBytes(snapshots: Iterable<ClusterSnapshot>, holders: readonly EventTables[]): number {
-  const tables = new Set<ReadonlyMap<string, ApiObject>>();
-  const counted = new Set<ApiObject>();
+  const byKey = new Map<string, Set<ReadonlyMap<string, ApiObject>>>();
   for (const s of snapshots) {
     const held = s.store.objects.get('Event');
     if (!held) continue;
     for (const [key, names] of held) {
-      if (tables.has(names)) continue;
-      tables.add(names);
-      const now = holders.map((h) => h.get(key));
-      if (now.includes(names)) continue;
-      for (const [name, ev] of names) if (!now.some((t) => t?.get(name) === ev)) counted.add(ev);
+      const tables = byKey.get(key);
+      if (tables) tables.add(names);
+      else byKey.set(key, new Set([names]));
     }
   }
-  return counted.size * EVENT_BYTES;
+  let count = 0;
+  for (const [key, tables] of byKey) {
+    const now: ReadonlyMap<string, ApiObject>[] = [];
+    for (const h of holders) {
+      const t = h.get(key);
+      if (t) now.push(t);
+    }
+    for (const t of now) tables.delete(t);
+    if (tables.size === 0) continue;
+    if (now.length === 0 && tables.size === 1) {
+      for (const t of tables) count += t.size;
+      continue;
+    }
+    const counted = new Set<ApiObject>();
+    for (const names of tables) for (const [name, ev] of names) if (!now.some((t) => t.get(name) === ev)) counted.add(ev);
+    count += counted.size;
+  }
+  return count * EVENT_BYTES;
 }
