@@ -46,24 +46,27 @@ export function runContainer(env: WorkerEnv, slot: Slot, t: number): void {
   c.phase = 'running';
   c.startedAt = t;
   c.reason = undefined;
-  c.message = undefined;
-  c.finished = undefined;
+  // Fields a healthy container's record is made without are cleared only where set (see
+  // `newContainer`), so that a start adds no property to it.
+  if (c.message !== undefined) c.message = undefined;
+  if (c.finished !== undefined) c.finished = undefined;
   c.imageResolved = true;
   env.containerEvent(slot, 'Normal', 'Created', createdMessage(c.name));
   env.containerEvent(slot, 'Normal', 'Started', startedMessage(c.name));
   const b = env.behaviours[normalizeImage(c.image)];
   const behaviour = b?.behaviour ?? 'ok';
-  c.exitAt = behaviour === 'crash' ? t + (b?.afterMs ?? env.defaults.crashAfterSeconds * 1000) : undefined;
+  const exitAt = behaviour === 'crash' ? t + (b?.afterMs ?? env.defaults.crashAfterSeconds * 1000) : undefined;
+  if (exitAt !== undefined || c.exitAt !== undefined) c.exitAt = exitAt;
   const probe = spec?.readinessProbe;
   c.ready = false;
   c.readyAt = undefined;
-  c.probeAt = undefined;
+  if (c.probeAt !== undefined) c.probeAt = undefined;
   if (slot < 0) {
     // Sidecars are modelled as always healthy (init.ts); a classic init container is not
     // probed and, unless it crashes or never finishes, completes after its run time.
     c.completeAt = undefined;
     if (c.sidecar) {
-      c.exitAt = undefined;
+      if (c.exitAt !== undefined) c.exitAt = undefined;
       c.ready = true;
     } else if (behaviour === 'ok') c.completeAt = t + env.defaults.containerStartSeconds * 1000;
     return;

@@ -60,10 +60,12 @@ export interface MachineSpec {
 }
 
 /**
- * A container the runtime has not created yet. The fields its first start sets are there from
- * the start (undefined), so the record keeps them all in itself, without the extra property
- * store later additions would give it: a fleet keeps one per pod, and a checkpoint after a
- * rollout one per new pod.
+ * A container the runtime has not created yet. The fields every first start sets are there from
+ * the start (undefined), so the record keeps them in itself, without the extra property store
+ * later additions would give it: a fleet keeps one per pod, and a checkpoint after a rollout one
+ * per new pod. Those a healthy container never has (a message, an end, a scheduled exit or
+ * failing probe) are left out: the actions clear them only where set (see containers.ts), and
+ * the few containers that fail or stop gain them.
  */
 function newContainer(c: Container, reason: string): ContainerRuntime {
   return {
@@ -71,16 +73,12 @@ function newContainer(c: Container, reason: string): ContainerRuntime {
     image: c.image ?? '',
     phase: 'waiting',
     reason,
-    message: undefined,
     restartCount: 0,
     ready: false,
     containerId: undefined,
     startedAt: undefined,
-    finished: undefined,
     imageResolved: false,
-    exitAt: undefined,
     readyAt: undefined,
-    probeAt: undefined,
   };
 }
 
@@ -485,7 +483,8 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /**
    * `HandlePodAdditions`: the kubelet takes a newly bound pod. The fields every started pod gets
-   * are in the record from the start (undefined), as in `newContainer`.
+   * are in the record from the start (undefined), as in `newContainer`; those of a failing mount
+   * (`mountFailures`, `mountStalled`) are not.
    */
   private admit(pod: Pod, m: MachineState, now: number): PodRuntime {
     const inits = pod.spec.initContainers;
@@ -500,16 +499,16 @@ export class Kubelet implements Controller, HeartbeatSource {
       admittedAt: now,
       sandbox: false,
       podIP: undefined,
-      mountFailures: 0,
       cursor: 0,
       pull: undefined,
       startAt: undefined,
       containers: pod.spec.containers.map((c) => newContainer(c, waiting)),
-      ...(inits && inits.length > 0 ? { inits: inits.map((c) => newInitContainer(c, waiting)), initNext: 0 } : {}),
       mountRetryAt: now,
-      mountStalled: undefined,
       wakeAt: undefined,
     });
+    // Added to the few pods that have init containers, after a literal without a spread (one
+    // spread in it made every record a slot longer and went through a generic copy).
+    if (inits && inits.length > 0) Object.assign(rt, { inits: inits.map((c) => newInitContainer(c, waiting)), initNext: 0 });
     this.state.pods.set(podKey(rt.namespace, rt.name), rt);
     this.transition(pod.spec.restartPolicy, rt, 'BOUND');
     return rt;

@@ -40,7 +40,7 @@ function writablePaths(machine: MachineState): Record<string, HostPathKind> {
 export function mountVolumes(env: WorkerEnv, t: number): void {
   const { pod, rt } = env;
   rt.mountRetryAt = undefined;
-  rt.mountStalled = false;
+  if (rt.mountStalled) rt.mountStalled = false;
   const failures: { volume: string; error: string }[] = [];
   // How many host paths the machine had, counted only for a pod that mounts one (the count is
   // what tells whether a DirectoryOrCreate/FileOrCreate volume created a path). The machine is
@@ -55,7 +55,7 @@ export function mountVolumes(env: WorkerEnv, t: number): void {
   if (before !== undefined && Object.keys(env.machine.paths).length !== before) env.pathsChanged();
   if (failures.length > 0) {
     for (const f of failures) env.event('Warning', 'FailedMount', `MountVolume.SetUp failed for volume "${f.volume}" : ${f.error}`);
-    rt.mountFailures++;
+    rt.mountFailures = (rt.mountFailures ?? 0) + 1;
     const delay = mountRetryDelay(rt.mountFailures);
     rt.mountRetryAt = t + delay;
     if (delay >= MOUNT_RETRY_MAX_MS) {

@@ -134,7 +134,7 @@ export function pullDone(env: WorkerEnv, t: number): void {
   }
   env.containerEvent(p.container, 'Normal', 'Pulled', pulledMessage(p.image, p.doneAt - p.startedAt, p.doneAt - p.requestedAt));
   c.reason = waitingReason(rt);
-  c.message = undefined;
+  if (c.message !== undefined) c.message = undefined;
   env.transition('PULLED');
   if (p.container < 0) {
     rt.startAt = t + defaults.containerStartSeconds * 1000;

@@ -157,8 +157,8 @@ export interface PodRuntime {
   /** Volumes mounted and sandbox created (`PodReadyToStartContainers`). */
   sandbox: boolean;
   podIP?: string;
-  /** FailedMount retries: attempts so far and the next one. */
-  mountFailures: number;
+  /** FailedMount retries: attempts so far (absent: none) and the next one. */
+  mountFailures?: number;
   mountRetryAt?: number;
   /** Mount retries reached their back-off cap: retried every 2m2s on a background timer, and at
    * once when the machine's paths change. */

@@ -18,14 +18,27 @@ import type { ContainerRuntime, Slot } from './state.js';
 import type { WorkerEnv } from './worker.js';
 import { killingMessage } from './messages.js';
 
-/** Cancels what was scheduled for the container; returns when it stops (`t` if it is not running). */
+/**
+ * Cancels what was scheduled for the container; returns when it stops (`t` if it is not running).
+ * A timer is cleared only where set: most records are made without them (see `newContainer`).
+ */
 function cancel(c: ContainerRuntime, t: number, grace: number): number {
-  c.syncAt = c.restartAt = c.runningAt = c.readyAt = c.probeAt = undefined;
+  if (c.syncAt !== undefined) c.syncAt = undefined;
+  if (c.restartAt !== undefined) c.restartAt = undefined;
+  if (c.runningAt !== undefined) c.runningAt = undefined;
+  if (c.probeAt !== undefined) c.probeAt = undefined;
+  c.readyAt = undefined;
   if (c.phase !== 'running') {
-    c.exitAt = c.completeAt = undefined;
+    clearExit(c);
     return t;
   }
   return Math.min(t + grace * 1000, c.exitAt ?? c.completeAt ?? Infinity);
+}
+
+/** Clears the container's scheduled exit and completion, where set. */
+function clearExit(c: ContainerRuntime): void {
+  if (c.exitAt !== undefined) c.exitAt = undefined;
+  if (c.completeAt !== undefined) c.completeAt = undefined;
 }
 
 export function beginTermination(env: WorkerEnv, t: number): void {
@@ -42,8 +55,11 @@ export function beginTermination(env: WorkerEnv, t: number): void {
   rt.containers.forEach((c, i) => c.phase === 'running' && running.push(i));
   if (rt.inits) for (let k = rt.inits.length - 1; k >= 0; k--) if (rt.inits[k]!.phase === 'running') running.push(~k);
   for (const slot of running) env.containerEvent(slot, 'Normal', 'Killing', killingMessage(containerAt(rt, slot).name));
-  rt.mountRetryAt = rt.pullBackOffAt = rt.pullRetryAt = rt.startAt = rt.initSyncAt = undefined;
-  rt.mountStalled = false;
+  rt.mountRetryAt = rt.startAt = undefined;
+  if (rt.pullBackOffAt !== undefined) rt.pullBackOffAt = undefined;
+  if (rt.pullRetryAt !== undefined) rt.pullRetryAt = undefined;
+  if (rt.initSyncAt !== undefined) rt.initSyncAt = undefined;
+  if (rt.mountStalled) rt.mountStalled = false;
   rt.pull = undefined;
   let stopAt = t;
   for (const c of rt.containers) stopAt = Math.max(stopAt, cancel(c, t, grace));
@@ -60,7 +76,7 @@ function stop(c: ContainerRuntime, t: number): void {
   c.finished = { exitCode, reason: completed ? 'Completed' : 'Error', startedAt: c.startedAt ?? t, finishedAt: t, containerId: c.containerId ?? '' };
   c.phase = 'terminated';
   c.ready = completed;
-  c.exitAt = c.completeAt = undefined;
+  clearExit(c);
 }
 
 export function stopContainers(env: WorkerEnv, t: number): void {
