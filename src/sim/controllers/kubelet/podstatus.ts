@@ -46,8 +46,10 @@ export function podPhase(
   let succeeded = 0;
   let pendingInit = 0;
   let failedInit = 0;
+  // Indexed loops: this runs at every stage change and status of every pod.
   if (inits) {
-    for (const c of inits) {
+    for (let i = 0; i < inits.length; i++) {
+      const c = inits[i]!;
       if (c.sidecar) {
         if (c.phase === 'running') running++;
         else if (c.phase === 'waiting' && !c.last) {
@@ -62,7 +64,8 @@ export function podPhase(
       } else pendingInit++;
     }
   }
-  for (const c of containers) {
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i]!;
     if (c.phase === 'running') running++;
     else if (c.phase === 'terminated') {
       stopped++;
@@ -211,23 +214,28 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
   const notReadyReason = phase === 'Succeeded' ? 'PodCompleted' : 'ContainersNotReady';
   // Built only when a condition carries it: most writes are of pods whose containers are all ready.
   const notReadyMessage = containersReady || phase === 'Succeeded' ? undefined : unreadyMessage(rt);
-  const generated: PodCondition[] = [];
+  // Conditions of other writers (kept first), met only on a few pods: no list is made without one.
+  let others: PodCondition[] | undefined;
   const prev: Previous = {};
   let scheduled: PodCondition | undefined;
-  for (const c of pod.status.conditions ?? []) {
-    if (!KUBELET_CONDITIONS.has(c.type)) generated.push(c);
+  const stored = pod.status.conditions ?? [];
+  for (let i = 0; i < stored.length; i++) {
+    const c = stored[i]!;
+    if (!KUBELET_CONDITIONS.has(c.type)) (others ??= []).push(c);
     else {
       if (scheduled === undefined && c.type === 'PodScheduled' && c.status === 'True') scheduled = c;
       remember(prev, c);
     }
   }
-  generated.push(
+  // A literal of the kubelet's five: a list grown by `push` had room for twenty-three.
+  const own = [
     condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', prev.readyToStart, now),
     initializedCondition(prev.initialized, rt, phase, now),
     containersReady ? condition('Ready', 'True', prev.ready, now) : condition('Ready', 'False', prev.ready, now, notReadyReason, notReadyMessage),
     containersReady ? condition('ContainersReady', 'True', prev.containersReady, now) : condition('ContainersReady', 'False', prev.containersReady, now, notReadyReason, notReadyMessage),
     scheduled ?? condition('PodScheduled', 'True', prev.scheduled, now),
-  );
+  ];
+  const generated = others ? others.concat(own) : own;
   const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : sharedConditionList(generated);
   const hostIPs = hostIPsOf(inputs.machine)!;
   // The stored status's fields in their order, then the kubelet's (as a spread of it would be).

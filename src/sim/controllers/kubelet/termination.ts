@@ -41,6 +41,12 @@ function clearExit(c: ContainerRuntime): void {
   if (c.completeAt !== undefined) c.completeAt = undefined;
 }
 
+/** The Normal `Killing` event of the container in `slot`, if it runs. */
+function killing(env: WorkerEnv, slot: Slot): void {
+  const c = containerAt(env.rt, slot);
+  if (c.phase === 'running') env.containerEvent(slot, 'Normal', 'Killing', killingMessage(c.name));
+}
+
 export function beginTermination(env: WorkerEnv, t: number): void {
   const { pod, rt } = env;
   const grace = pod.metadata.deletionGracePeriodSeconds ?? pod.spec.terminationGracePeriodSeconds ?? env.defaults.terminationGracePeriodSeconds;
@@ -51,10 +57,9 @@ export function beginTermination(env: WorkerEnv, t: number): void {
     }
     return;
   }
-  const running: Slot[] = [];
-  rt.containers.forEach((c, i) => c.phase === 'running' && running.push(i));
-  if (rt.inits) for (let k = rt.inits.length - 1; k >= 0; k--) if (rt.inits[k]!.phase === 'running') running.push(~k);
-  for (const slot of running) env.containerEvent(slot, 'Normal', 'Killing', killingMessage(containerAt(rt, slot).name));
+  // Killing for each running container, then each running init container from the last.
+  for (let i = 0; i < rt.containers.length; i++) killing(env, i);
+  if (rt.inits) for (let k = rt.inits.length - 1; k >= 0; k--) killing(env, ~k);
   rt.mountRetryAt = rt.startAt = undefined;
   if (rt.pullBackOffAt !== undefined) rt.pullBackOffAt = undefined;
   if (rt.pullRetryAt !== undefined) rt.pullRetryAt = undefined;
@@ -62,7 +67,7 @@ export function beginTermination(env: WorkerEnv, t: number): void {
   if (rt.mountStalled) rt.mountStalled = false;
   rt.pull = undefined;
   let stopAt = t;
-  for (const c of rt.containers) stopAt = Math.max(stopAt, cancel(c, t, grace));
+  for (let i = 0; i < rt.containers.length; i++) stopAt = Math.max(stopAt, cancel(rt.containers[i]!, t, grace));
   if (rt.inits) for (const c of rt.inits) stopAt = Math.max(stopAt, cancel(c, t, grace));
   rt.terminating = { since: t, stopAt, grace };
   env.transition('DELETED');
