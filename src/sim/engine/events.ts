@@ -265,8 +265,12 @@ export class EventRecorder {
     // EventAggregate
     const agg = this.aggregates.get(src.key, objectUid, typeReason);
     let combined = false;
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) this.aggregates.set({ messages: interned, last: now }, src.key, objectUid, typeReason);
-    else {
+    if (!agg) this.aggregates.insert({ messages: interned, last: now }, src.key, objectUid, typeReason);
+    else if (now - agg.last > AGGREGATE_INTERVAL_MS) {
+      // A new window (the record is this cache's own: snapshots keep columns).
+      agg.messages = interned;
+      agg.last = now;
+    } else {
       combined = countMessage(agg, interned);
       agg.last = now;
     }
@@ -274,7 +278,7 @@ export class EventRecorder {
 
     // Filter (the spam filter sees every event, repeats included)
     let bucket = this.buckets.get(src.key, objectUid);
-    if (!bucket) this.buckets.set((bucket = { tokens: SPAM_BURST, at: now }), src.key, objectUid);
+    if (!bucket) this.buckets.insert((bucket = { tokens: SPAM_BURST, at: now }), src.key, objectUid);
     const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
     if (refills > 0) {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
@@ -326,7 +330,9 @@ export class EventRecorder {
         reportingComponent: source.component,
         reportingInstance: source.host ?? '',
       };
-      this.observed.set(name, src.key, objectUid, typeReason, messageKey);
+      // The key may be there still, naming an Event whose TTL ran out.
+      if (existingName === undefined) this.observed.insert(name, src.key, objectUid, typeReason, messageKey);
+      else this.observed.set(name, src.key, objectUid, typeReason, messageKey);
     }
     this.store.put(ev);
     // Written at `ts`: the second `now` falls in, as etcd lease TTLs count.

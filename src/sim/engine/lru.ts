@@ -187,6 +187,14 @@ export class Lru<V> {
       this.touch(e);
       return;
     }
+    this.insert(value, a, b, c, d);
+  }
+
+  /**
+   * `set` of a key the caller knows is not in the cache (a `get` of it just missed), without
+   * looking for it again: the correlator takes a new key on most events of a big cluster.
+   */
+  insert(value: V, a: string, b?: string, c?: string, d?: string): void {
     let fresh: Entry<V>;
     if (this.entries >= this.size && this.oldest) {
       fresh = this.oldest;

@@ -105,4 +105,24 @@ describe('Lru.keyParts and Lru.fromKeys', () => {
       }),
     );
   });
+
+  it('insert of a key the cache does not hold is set, with the same recency and drops (property)', () => {
+    const key = fc.tuple(fc.constantFrom('s1', 's2'), fc.constantFrom('u1', 'u2', 'u3', 'u4'), fc.option(fc.constantFrom('r1', 'r2'), { nil: undefined }));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), key), { maxLength: 60 }), (ops) => {
+        const withSet = new Lru<number>(5, 1);
+        const withInsert = new Lru<number>(5, 1);
+        ops.forEach(([isGet, [a, b, c]], i) => {
+          // As the correlator does: a get, then a set of a key the get did not find.
+          const had = withInsert.get(a, b, c);
+          expect(withSet.get(a, b, c)).toBe(had);
+          if (!isGet && had === undefined) {
+            withSet.set(i, a, b, c);
+            withInsert.insert(i, a, b, c);
+          }
+          expect(withInsert.list()).toEqual(withSet.list());
+        });
+      }),
+    );
+  });
 });
