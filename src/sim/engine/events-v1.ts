@@ -87,8 +87,13 @@ export const microTime = memo((ms: number): string => {
 const NO_SOURCE = {};
 
 export class EventsV1Recorder {
-  private cache = new Map<string, Cached>();
-  /** The cache as the last snapshot or restore gave it, while it has not changed since. */
+  /**
+   * The cache, or undefined after a restore until it is first used (`entries`): made from the
+   * snapshot's columns then, so that a rewind does not pay for deriving 5,000 keys a command may
+   * never read.
+   */
+  private cache: Map<string, Cached> | undefined = new Map();
+  /** The cache as the last snapshot or restore gave it, while it has not changed since (set whenever `cache` is not). */
   private columns: CachedColumns | undefined;
   private written = new Map<string, number>();
   /** Whether a snapshot shares `written` (taken or restored). */
@@ -118,7 +123,7 @@ export class EventsV1Recorder {
   snapshot(): EventsV1State {
     this.cow.shareAll();
     return {
-      cache: (this.columns ??= new CachedColumns(this.cache)),
+      cache: (this.columns ??= new CachedColumns(this.cache!)),
       written: this.written,
       nextRefresh: this.nextRefresh,
       nextFinish: this.nextFinish,
@@ -128,7 +133,7 @@ export class EventsV1Recorder {
 
   restore(state: EventsV1State): void {
     this.cow.shareAll();
-    this.cache = state.cache.toMap();
+    this.cache = undefined;
     this.columns = state.cache;
     this.written = state.written as Map<string, number>;
     this.nextRefresh = state.nextRefresh;
@@ -175,8 +180,9 @@ export class EventsV1Recorder {
     const involvedObject = referenceOf(regarding);
     const relatedRef = related ? referenceOf(related) : undefined;
     const key = seriesKey(type, action, reason, component, reportingInstance, involvedObject, relatedRef);
+    const cache = this.entries();
     this.columns = undefined;
-    const cached = this.cache.get(key);
+    const cached = cache.get(key);
     if (cached) {
       if (cached.series) {
         cached.series.count++;
@@ -206,7 +212,7 @@ export class EventsV1Recorder {
       reportingInstance,
     };
     const entry: Cached = { event, at: now };
-    this.cache.set(key, entry);
+    cache.set(key, entry);
     return this.write(entry, now) ? 'created' : 'dropped';
   }
 
@@ -255,7 +261,7 @@ export class EventsV1Recorder {
 
   /** `refreshExistingEventSeries`. */
   private refresh(t: number): void {
-    for (const entry of this.cache.values()) if (entry.series) this.write(entry, t);
+    for (const entry of this.entries().values()) if (entry.series) this.write(entry, t);
   }
 
   /**
@@ -265,7 +271,7 @@ export class EventsV1Recorder {
    */
   private finish(t: number): void {
     const cutoff = t - SERIES_FINISH_MS;
-    const cache = this.cache;
+    const cache = this.entries();
     const size = cache.size;
     cache.forEach((entry, key) => {
       if (entry.series) {
@@ -282,6 +288,11 @@ export class EventsV1Recorder {
 
   private sweep(now: number): void {
     this.expiry.sweep(now, this.store, (_namespace, name) => this.forget(name));
+  }
+
+  /** The cache, made from the columns a restore gave if it was not yet. */
+  private entries(): Map<string, Cached> {
+    return (this.cache ??= this.columns!.toMap());
   }
 
   /** Drops the write time kept for `name`, if any (copying `written` only then). */

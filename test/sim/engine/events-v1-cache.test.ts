@@ -78,6 +78,8 @@ describe('the events.k8s.io/v1 cache in a snapshot', () => {
         events.restore(eventsState);
         const copy = new EventsV1Recorder(store, events, 0);
         copy.restore(state);
+        // Restored and not used yet: a snapshot is the restored one.
+        expect(copy.snapshot().cache).toBe(state.cache);
         expect(play(copy, store, after, t)).toEqual(expected);
       }),
     );
