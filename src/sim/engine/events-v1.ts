@@ -35,6 +35,7 @@ import { referenceOf, type EventRecorder } from './events.js';
 import { parseTime, rfc3339 } from './time.js';
 import { memo } from '../memo.js';
 import { flat } from '../intern.js';
+import { CachedColumns, seriesKey, type Cached } from './events-v1-cache.js';
 
 /** `refreshTime` and `finishTime` of tools/events. */
 export const SERIES_REFRESH_MS = 30 * 60_000;
@@ -47,30 +48,13 @@ export const SERIES_FINISH_MS = 6 * 60_000;
 export const CONTROL_PLANE_HOST = 'control-plane';
 
 /**
- * One cached event (`eventCache` entry): the Event as first created (once stored, the stored
- * object itself, so the cache holds no second copy), and its series.
- */
-interface Cached {
-  event: KubeEvent;
-  /** The eventTime, in ms. */
-  readonly at: number;
-  series?: { count: number; lastObserved: number };
-}
-
-/** A cache entry whose series can be bumped without touching `c` (the Event itself is never mutated, so it is shared). */
-function copyCached(c: Cached): Cached {
-  return { event: c.event, at: c.at, ...(c.series ? { series: { ...c.series } } : {}) };
-}
-
-/**
- * The recorder's state, for the cluster's snapshots. Its maps and cache entries are shared
- * copy-on-write with the live recorder (copy-on-write.ts), which copies one before it next
- * writes to it: on a big fleet they hold tens of thousands of entries, and most checkpoints
- * would otherwise carry a copy of each.
+ * The recorder's state, for the cluster's snapshots. The cache is kept as columns
+ * (events-v1-cache.ts); the write times are shared copy-on-write with the live recorder
+ * (copy-on-write.ts), which copies them before it next writes to them.
  */
 export interface EventsV1State {
-  /** Isomorphic key -> cached event, in insertion order. */
-  readonly cache: ReadonlyMap<string, Cached>;
+  /** The cache (isomorphic key -> cached event), in insertion order. */
+  readonly cache: CachedColumns;
   /**
    * Event name (unique cluster-wide: see `EventRecorder.allocateName`) -> when it was last written
    * (ms), for the Events written again since they were created (a series). Any other Event was
@@ -99,48 +83,20 @@ export const microTime = memo((ms: number): string => {
   return `${iso.slice(0, 23)}${String(micros).padStart(3, '0')}Z`;
 });
 
-/**
- * `getKey`'s parts that name what happened and who reported it (type, action, reason,
- * reporting controller and instance), as a short stand-in: a number in base 36 per distinct
- * five, the same for the whole process (so the keys of any snapshot stay valid in any recorder).
- * A cached key is kept for as long as its event stays in the cache (six minutes and more), one
- * per Event the scheduler writes; those five spelt out were 80 of its 120 characters. The fives
- * come from the components' code (reasons, actions, controller names), so the table stays small.
- */
-const reporterIds = new Map<string, string>();
-/** The five asked about last, and their id: a component writes its events in runs of one kind. */
-let lastReporter: readonly string[] = [];
-let lastReporterId = '';
-
-function reporterId(type: string, action: string, reason: string, component: string, instance: string): string {
-  const l = lastReporter;
-  if (l[0] === type && l[1] === action && l[2] === reason && l[3] === component && l[4] === instance) return lastReporterId;
-  const joined = [type, action, reason, component, instance].join('\u0000');
-  let id = reporterIds.get(joined);
-  if (id === undefined) reporterIds.set(joined, (id = reporterIds.size.toString(36)));
-  lastReporter = [type, action, reason, component, instance];
-  return (lastReporterId = id);
-}
-
-/**
- * The isomorphic key (`getKey`): the reporter's id, then the parts that tell references apart.
- * The uid names one object (kind, namespace, name and apiVersion with it), so those are left out.
- * No part holds a NUL, so a key with a related reference (seven NULs) is never one without (three).
- * Built flat in one join: it is kept for minutes.
- */
-function seriesKey(reporter: string, regarding: ObjectReference, related: ObjectReference | undefined): string {
-  const { uid = '', resourceVersion = '', fieldPath = '' } = regarding;
-  if (!related) return [reporter, uid, resourceVersion, fieldPath].join('\u0000');
-  return [reporter, uid, resourceVersion, fieldPath, related.uid ?? '', related.resourceVersion ?? '', related.fieldPath ?? '', ''].join('\u0000');
-}
-
 /** The empty `source` every such Event shows through core/v1: one object for all (never mutated). */
 const NO_SOURCE = {};
 
 export class EventsV1Recorder {
-  private cache = new Map<string, Cached>();
+  /**
+   * The cache, or undefined after a restore until it is first used (`entries`): made from the
+   * snapshot's columns then, so that a rewind does not pay for deriving 5,000 keys a command may
+   * never read.
+   */
+  private cache: Map<string, Cached> | undefined = new Map();
+  /** The cache as the last snapshot or restore gave it, while it has not changed since (set whenever `cache` is not). */
+  private columns: CachedColumns | undefined;
   private written = new Map<string, number>();
-  /** Which of the maps and cache entries a snapshot shares (taken or restored). */
+  /** Whether a snapshot shares `written` (taken or restored). */
   private readonly cow = new CopyOnWrite();
   private nextRefresh: number;
   private nextFinish: number;
@@ -167,7 +123,7 @@ export class EventsV1Recorder {
   snapshot(): EventsV1State {
     this.cow.shareAll();
     return {
-      cache: this.cache,
+      cache: (this.columns ??= new CachedColumns(this.cache!)),
       written: this.written,
       nextRefresh: this.nextRefresh,
       nextFinish: this.nextFinish,
@@ -177,7 +133,8 @@ export class EventsV1Recorder {
 
   restore(state: EventsV1State): void {
     this.cow.shareAll();
-    this.cache = state.cache as Map<string, Cached>;
+    this.cache = undefined;
+    this.columns = state.cache;
     this.written = state.written as Map<string, number>;
     this.nextRefresh = state.nextRefresh;
     this.nextFinish = state.nextFinish;
@@ -222,10 +179,11 @@ export class EventsV1Recorder {
     const reportingInstance = this.instanceOf(component, host);
     const involvedObject = referenceOf(regarding);
     const relatedRef = related ? referenceOf(related) : undefined;
-    const key = seriesKey(reporterId(type, action, reason, component, reportingInstance), involvedObject, relatedRef);
-    const shared = this.cache.get(key);
-    if (shared) {
-      const cached = this.cow.own(shared, copyCached, (c) => this.writableCache().set(key, c));
+    const key = seriesKey(type, action, reason, component, reportingInstance, involvedObject, relatedRef);
+    const cache = this.entries();
+    this.columns = undefined;
+    const cached = cache.get(key);
+    if (cached) {
       if (cached.series) {
         cached.series.count++;
         cached.series.lastObserved = now;
@@ -253,8 +211,8 @@ export class EventsV1Recorder {
       reportingComponent: component,
       reportingInstance,
     };
-    const entry: Cached = this.cow.made({ event, at: now });
-    this.writableCache().set(key, entry);
+    const entry: Cached = { event, at: now };
+    cache.set(key, entry);
     return this.write(entry, now) ? 'created' : 'dropped';
   }
 
@@ -303,31 +261,38 @@ export class EventsV1Recorder {
 
   /** `refreshExistingEventSeries`. */
   private refresh(t: number): void {
-    for (const entry of this.cache.values()) if (entry.series) this.write(entry, t);
+    for (const entry of this.entries().values()) if (entry.series) this.write(entry, t);
   }
 
   /**
    * `finishSeries`. The cache holds every Event the scheduler wrote in the last six minutes and
    * more (thousands on a big fleet), so it is walked by `forEach`, which, unlike iterating its
-   * entries, makes no `[key, entry]` pair per entry. (The walk goes over the cache as it was:
-   * `writableCache` may put a copy in its place, where the deletions go.)
+   * entries, makes no `[key, entry]` pair per entry (deleting the entry visited is allowed).
    */
   private finish(t: number): void {
     const cutoff = t - SERIES_FINISH_MS;
-    this.cache.forEach((entry, key) => {
+    const cache = this.entries();
+    const size = cache.size;
+    cache.forEach((entry, key) => {
       if (entry.series) {
         if (entry.series.lastObserved < cutoff) {
           this.write(entry, t);
-          this.writableCache().delete(key);
+          cache.delete(key);
         }
       } else if (entry.at < cutoff) {
-        this.writableCache().delete(key);
+        cache.delete(key);
       }
     });
+    if (cache.size !== size) this.columns = undefined;
   }
 
   private sweep(now: number): void {
     this.expiry.sweep(now, this.store, (_namespace, name) => this.forget(name));
+  }
+
+  /** The cache, made from the columns a restore gave if it was not yet. */
+  private entries(): Map<string, Cached> {
+    return (this.cache ??= this.columns!.toMap());
   }
 
   /** Drops the write time kept for `name`, if any (copying `written` only then). */
@@ -338,10 +303,5 @@ export class EventsV1Recorder {
   /** `written`, copied first if a snapshot shares it. */
   private writable(): Map<string, number> {
     return this.cow.own(this.written, (m) => new Map(m), (c) => (this.written = c));
-  }
-
-  /** `cache`, copied first if a snapshot shares it (its entries stay shared until each is written). */
-  private writableCache(): Map<string, Cached> {
-    return this.cow.own(this.cache, (m) => new Map(m), (c) => (this.cache = c));
   }
 }

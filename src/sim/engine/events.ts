@@ -17,16 +17,16 @@
  *
  * Like upstream, each of the three caches keeps at most 4096 entries (`maxLruCacheEntries`),
  * dropping the least recently used; `snapshot()` gives them as plain data (`RecorderState`) for
- * the cluster's snapshots. The values in it (aggregates and token buckets, which the recorder
- * changes in place) are shared with the live caches, copy-on-write (`Lru.owned`): the recorder
- * copies a value the first time it changes it after a snapshot or a restore. A checkpoint then
- * holds a copy of only the values that changed since the one before, and a restore copies none;
- * a snapshot taken when nothing was recorded since the last one (or the restore) is that one.
+ * the cluster's snapshots: their keys, the names of the Events written, and the aggregates and
+ * token buckets (which the recorder changes in place) as columns of numbers and messages
+ * (correlator-values.ts); a restore makes records of its own from them. A snapshot taken when
+ * nothing was recorded since the last one (or the restore) is that one.
  */
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
+import { AggregateColumns, BucketColumns, type Aggregate, type Bucket } from './correlator-values.js';
 import { BoundedTable } from '../bounded-table.js';
 import { memo } from '../memo.js';
 import { EventKeyParts, type EventSource } from './event-keys.js';
@@ -86,31 +86,13 @@ export interface RecorderState {
   /** Event key (or aggregate key) parts -> name of the Event written for it. */
   readonly observed: LruParts<string>;
   /** Aggregate key parts -> the distinct messages seen in the current window and when the last came. */
-  readonly aggregates: LruParts<Aggregate>;
+  readonly aggregates: AggregateColumns;
   /** Spam key parts -> tokens left and when the bucket was last refilled. */
-  readonly buckets: LruParts<Bucket>;
+  readonly buckets: BucketColumns;
   readonly seq: number;
   /** The TTL queue of the Events this recorder wrote (shared with the live queue: event-ttl.ts). */
   readonly expiry: ExpiryState;
 }
-
-/**
- * What the aggregator keeps per source, object, type and reason (changed as events come): the
- * distinct messages, the only one as itself. Most keys only ever see one message (a pod's
- * Created, Started), and a list of one cost 56 bytes more for as long as the cache kept it.
- */
-interface Aggregate {
-  messages: string | string[];
-  last: number;
-}
-
-/** The spam filter's token bucket per source and object (changed as events come). */
-interface Bucket {
-  tokens: number;
-  at: number;
-}
-
-const copyAggregate = (a: Aggregate): Aggregate => ({ messages: typeof a.messages === 'string' ? a.messages : [...a.messages], last: a.last });
 
 /**
  * Counts `message` among the aggregate's distinct messages, dropping the oldest one when there
@@ -128,7 +110,6 @@ function countMessage(agg: Aggregate, message: string): boolean {
   messages.shift();
   return true;
 }
-const copyBucket = (b: Bucket): Bucket => ({ tokens: b.tokens, at: b.at });
 
 /** The last object `referenceOf` was asked about, and its reference. */
 let lastReferenced: ApiObject | undefined;
@@ -249,7 +230,7 @@ export class EventRecorder {
   }
 
   snapshot(): RecorderState {
-    const caches = this.unchanged ?? { observed: this.observed.parts(), aggregates: this.aggregates.parts(), buckets: this.buckets.parts() };
+    const caches = this.unchanged ?? { observed: this.observed.parts(), aggregates: new AggregateColumns(this.aggregates), buckets: new BucketColumns(this.buckets) };
     const state = { ...caches, seq: this.seq, expiry: this.expiry.snapshot() };
     this.unchanged = state;
     return state;
@@ -258,8 +239,8 @@ export class EventRecorder {
   restore(state: RecorderState): void {
     this.byUid = new LruIndex();
     this.observed = Lru.fromParts(LRU_SIZE, state.observed, 1, this.byUid);
-    this.aggregates = Lru.fromParts(LRU_SIZE, state.aggregates, 1, this.byUid);
-    this.buckets = Lru.fromParts(LRU_SIZE, state.buckets, 1, this.byUid);
+    this.aggregates = state.aggregates.toLru(LRU_SIZE, 1, this.byUid);
+    this.buckets = state.buckets.toLru(LRU_SIZE, 1, this.byUid);
     this.seq = state.seq;
     this.expiry.restore(state.expiry);
     this.unchanged = state;
@@ -282,18 +263,22 @@ export class EventRecorder {
     let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned) : interned;
 
     // EventAggregate
-    const agg = this.aggregates.owned(copyAggregate, src.key, objectUid, typeReason);
+    const agg = this.aggregates.get(src.key, objectUid, typeReason);
     let combined = false;
-    if (!agg || now - agg.last > AGGREGATE_INTERVAL_MS) this.aggregates.set({ messages: interned, last: now }, src.key, objectUid, typeReason);
-    else {
+    if (!agg) this.aggregates.insert({ messages: interned, last: now }, src.key, objectUid, typeReason);
+    else if (now - agg.last > AGGREGATE_INTERVAL_MS) {
+      // A new window (the record is this cache's own: snapshots keep columns).
+      agg.messages = interned;
+      agg.last = now;
+    } else {
       combined = countMessage(agg, interned);
       agg.last = now;
     }
     if (combined) messageKey = undefined;
 
     // Filter (the spam filter sees every event, repeats included)
-    let bucket = this.buckets.owned(copyBucket, src.key, objectUid);
-    if (!bucket) this.buckets.set((bucket = { tokens: SPAM_BURST, at: now }), src.key, objectUid);
+    let bucket = this.buckets.get(src.key, objectUid);
+    if (!bucket) this.buckets.insert((bucket = { tokens: SPAM_BURST, at: now }), src.key, objectUid);
     const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
     if (refills > 0) {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
@@ -345,7 +330,9 @@ export class EventRecorder {
         reportingComponent: source.component,
         reportingInstance: source.host ?? '',
       };
-      this.observed.set(name, src.key, objectUid, typeReason, messageKey);
+      // The key may be there still, naming an Event whose TTL ran out.
+      if (existingName === undefined) this.observed.insert(name, src.key, objectUid, typeReason, messageKey);
+      else this.observed.set(name, src.key, objectUid, typeReason, messageKey);
     }
     this.store.put(ev);
     // Written at `ts`: the second `now` falls in, as etcd lease TTLs count.

@@ -97,13 +97,19 @@ export class LruIndex {
 }
 
 /**
- * A cache's entries as plain data, least recent first: the four key parts of each entry in one
- * array (trailing ones undefined) and the values in another. Two arrays rather than one per
- * entry: every checkpoint of a session holds one of these per correlator cache (4,096 entries
- * each), and an array per entry cost three times as much.
+ * A cache's keys as plain data, least recent first: `width` key parts per entry (as many as the
+ * longest key has; trailing ones undefined), in one array rather than one per entry: every
+ * checkpoint of a session holds one of these per correlator cache (4,096 entries each), an
+ * array per entry cost three times as much, and four parts per entry for keys of two or three
+ * (the spam filter's, the aggregator's) a third more.
  */
-export interface LruParts<V> {
+export interface LruKeys {
+  readonly width: number;
   readonly keys: readonly (string | undefined)[];
+}
+
+/** A cache's entries as plain data, least recent first: its keys, and the values in another array. */
+export interface LruParts<V> extends LruKeys {
   readonly values: readonly V[];
 }
 
@@ -124,12 +130,18 @@ export class Lru<V> {
    * (`owned` copies one before it is changed).
    */
   static fromParts<V>(size: number, parts: LruParts<V>, indexed = 0, index = new LruIndex()): Lru<V> {
+    return Lru.fromKeys(size, parts, parts.values, indexed, index, true);
+  }
+
+  /**
+   * Rebuilds a cache from `keyParts()` output and the values of its entries (oldest first),
+   * which become the cache's own unless `shared` (`owned` then copies one before it is changed).
+   */
+  static fromKeys<V>(size: number, { width, keys }: LruKeys, values: readonly V[], indexed = 0, index = new LruIndex(), shared = false): Lru<V> {
     const lru = new Lru<V>(size, indexed, index);
-    const { keys, values } = parts;
-    for (let i = 0, k = 0; i < values.length; i++, k += 4) {
-      const v = values[i]!;
-      lru.set(v, keys[k]!, keys[k + 1], keys[k + 2], keys[k + 3]);
-      lru.newest!.shared = true;
+    for (let i = 0, k = 0; i < values.length; i++, k += width) {
+      lru.set(values[i]!, keys[k]!, width > 1 ? keys[k + 1] : undefined, width > 2 ? keys[k + 2] : undefined, width > 3 ? keys[k + 3] : undefined);
+      lru.newest!.shared = shared;
     }
     return lru;
   }
@@ -175,6 +187,14 @@ export class Lru<V> {
       this.touch(e);
       return;
     }
+    this.insert(value, a, b, c, d);
+  }
+
+  /**
+   * `set` of a key the caller knows is not in the cache (a `get` of it just missed), without
+   * looking for it again: the correlator takes a new key on most events of a big cluster.
+   */
+  insert(value: V, a: string, b?: string, c?: string, d?: string): void {
     let fresh: Entry<V>;
     if (this.entries >= this.size && this.oldest) {
       fresh = this.oldest;
@@ -209,18 +229,32 @@ export class Lru<V> {
    * joined keys.
    */
   parts(): LruParts<V> {
-    const keys: (string | undefined)[] = new Array(this.entries * 4);
+    const values = this.values();
+    for (let e = this.oldest; e; e = e.newer) e.shared = true;
+    return { ...this.keyParts(), values };
+  }
+
+  /** Every entry's key parts, least recent first, as plain data (`LruKeys`). */
+  keyParts(): LruKeys {
+    let width = 1;
+    for (let e = this.oldest; e && width < 4; e = e.newer) width = Math.max(width, e.d !== undefined ? 4 : e.c !== undefined ? 3 : e.b !== undefined ? 2 : 1);
+    const keys: (string | undefined)[] = new Array(this.entries * width);
+    let k = 0;
+    for (let e = this.oldest; e; e = e.newer, k += width) {
+      keys[k] = e.a;
+      if (width > 1) keys[k + 1] = e.b;
+      if (width > 2) keys[k + 2] = e.c;
+      if (width > 3) keys[k + 3] = e.d;
+    }
+    return { width, keys };
+  }
+
+  /** Every entry's value, least recent first. */
+  values(): V[] {
     const values: V[] = new Array(this.entries);
     let i = 0;
-    for (let e = this.oldest; e; e = e.newer, i++) {
-      keys[i * 4] = e.a;
-      keys[i * 4 + 1] = e.b;
-      keys[i * 4 + 2] = e.c;
-      keys[i * 4 + 3] = e.d;
-      values[i] = e.value;
-      e.shared = true;
-    }
-    return { keys, values };
+    for (let e = this.oldest; e; e = e.newer) values[i++] = e.value;
+    return values;
   }
 
   /** Every entry, least recent first, its key parts joined with NUL (for reading). */
