@@ -29,12 +29,12 @@ interface Layout {
 
 /**
  * A new constructor, with an initial object layout of its own. The assignments that never run
- * (`new` passes no arguments) size it: V8 reserves room for the fields a constructor assigns,
+ * (`new` passes no `sized`) size it: V8 reserves room for the fields a constructor assigns,
  * plus slack, so its records start with 32 slots before slack tracking trims them.
  */
 function recordConstructor(): RecordConstructor {
-  function PlainRecord(this: Record<string, number>, ...sizeHint: unknown[]): void {
-    if (sizeHint.length > 0) {
+  function PlainRecord(this: Record<string, number>, sized?: true): void {
+    if (sized === true) {
       this.a = this.b = this.c = this.d = this.e = this.f = this.g = this.h = this.i = this.j = this.k = this.l = 0;
       this.m = this.n = this.o = this.p = this.q = this.r = this.s = this.t = this.u = this.v = this.w = this.x = 0;
     }
