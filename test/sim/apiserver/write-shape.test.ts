@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Pod } from '../../../src/sim/api/types.js';
+import type { Node, Pod } from '../../../src/sim/api/types.js';
 import { ok, newApi, podDraft } from './helpers.js';
 
 /** The metadata a create request may carry beyond its name, in any order and any subset. */
@@ -126,7 +126,7 @@ describe('update and status update: the stored object is the request as a spread
         if (dropLast && specOrder.length > 0) delete spec[specOrder[specOrder.length - 1]!];
         // A label as well, so that every update writes.
         const request = { ...node, metadata: { ...node.metadata, labels: { zone: 'a' } }, spec };
-        const updated = ok(api.update(request as typeof node));
+        const updated = ok(api.update<'Node'>(request as Node));
         const expected = { ...request, metadata: { ...request.metadata, resourceVersion: updated.metadata.resourceVersion } };
         expect(Object.keys(updated)).toEqual(Object.keys(expected));
         expect(Object.keys(updated.metadata)).toEqual(Object.keys(expected.metadata));
@@ -142,7 +142,7 @@ describe('update and status update: the stored object is the request as a spread
     const api = newApi();
     const pod = ok(api.create(podDraft()));
     const status = { ...pod.status, hostIP: '10.0.0.1', podIP: '10.1.0.1', startTime: 't' };
-    const written = ok(api.updateStatus({ ...pod, status }));
+    const written = ok(api.updateStatus<'Pod'>({ ...pod, status }));
     expect(Object.keys(written.status)).toEqual(Object.keys(status));
     expect(written.status).toEqual(status);
     expect(written.status).not.toBe(status);
