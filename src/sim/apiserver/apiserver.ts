@@ -11,7 +11,7 @@ import { NAMESPACED_KINDS } from '../api/types.js';
 import type { RngState } from '../engine/rng.js';
 import { newRngState, randomSuffix, randomUid } from '../engine/rng.js';
 import { rfc3339 } from '../engine/time.js';
-import { withField } from '../intern.js';
+import { PackedCopier } from './packed.js';
 import { withCondition } from './pod-status.js';
 import { jsonEqual } from './validation/equality.js';
 import type { Store } from '../store/store.js';
@@ -119,7 +119,7 @@ export class ApiServer {
     const taken = this.store.get(kind, namespace ?? '', name) !== undefined;
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
     const ctx = this.strategyContext();
-    const meta = newMeta(draft.metadata, name, namespace, randomUid(taken ? newRngState(rng.s) : rng), rfc3339(this.env.now()));
+    const meta = newMeta(copiersOf(kind).metadata, draft.metadata, name, namespace, randomUid(taken ? newRngState(rng.s) : rng), rfc3339(this.env.now()));
     let obj = newObject(draft, meta, KINDS_WITH_STATUS.has(kind)) as unknown as KindMap[K];
     if (strategy.defaults) obj = strategy.defaults(obj);
     if (strategy.prepareForCreate) obj = strategy.prepareForCreate(obj, ctx);
@@ -141,6 +141,8 @@ export class ApiServer {
     // is stored yet): it takes its resourceVersion in place instead of being copied with the object.
     if (obj.metadata === meta) meta.resourceVersion = this.store.nextResourceVersion();
     else obj = withMeta(obj, { resourceVersion: this.store.nextResourceVersion() });
+    // Stored packed (packed.ts): the strategies made it with spreads.
+    obj = copiersOf(kind).object.copy(obj);
     this.store.put(obj);
     return { ok: true, obj };
   }
@@ -177,7 +179,7 @@ export class ApiServer {
     if (errors.length > 0) return fail(invalid(qualifiedKind(kind), next.metadata.name, errors));
     if (jsonEqual(withMeta(next, { resourceVersion: old.metadata.resourceVersion }), old)) return { ok: true, obj: old };
     if (opts.dryRun) return { ok: true, obj: next };
-    next = withMeta(next, { resourceVersion: this.store.nextResourceVersion() });
+    next = packedUpdate(next, this.store.nextResourceVersion());
     this.putOrFinish(next);
     return { ok: true, obj: next };
   }
@@ -189,7 +191,8 @@ export class ApiServer {
     if (!old) return fail(notFound(qualifiedResource(kind), obj.metadata.name));
     const status = (obj as { status?: unknown }).status;
     if (jsonEqual(status, (old as { status?: unknown }).status)) return { ok: true, obj: old };
-    const next = { ...old, status, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } } as KindMap[K];
+    const packed = typeof status === 'object' && status !== null && !Array.isArray(status) ? copiersOf(kind).status.copy(status) : status;
+    const next = nextVersion(old, this.store.nextResourceVersion(), { status: packed } as unknown as Partial<KindMap[K]>);
     this.store.put(next);
     return { ok: true, obj: next };
   }
@@ -227,8 +230,8 @@ export class ApiServer {
     if (old.spec.nodeName) return fail({ code: 409, reason: 'Conflict', message: `pod ${pod.metadata.name} is already assigned to node "${old.spec.nodeName}"` });
     if (old.metadata.deletionTimestamp) return fail(badRequest(`pod ${pod.metadata.name} is being deleted, cannot be assigned to a host`));
     const status = withCondition(old.status, { type: 'PodScheduled', status: 'True' }, this.env.now());
-    // withField: an unbound pod's spec gains nodeName, which a spread would give a hidden class of its own.
-    const next: Pod = { ...old, spec: withField(old.spec, 'nodeName', nodeName), status, metadata: { ...old.metadata, resourceVersion: this.store.nextResourceVersion() } };
+    // copyWith: an unbound pod's spec gains nodeName, which a spread would give a hidden class of its own.
+    const next = nextVersion(old, this.store.nextResourceVersion(), { spec: BOUND_SPEC.copyWith(old.spec, 'nodeName', nodeName), status });
     this.store.put(next);
     return { ok: true, obj: next };
   }
@@ -281,12 +284,11 @@ export class ApiServer {
           const current = old.metadata.deletionGracePeriodSeconds ?? grace;
           if (grace >= current) return { ok: true, obj: old };
         }
-        // Copied onto a fresh literal (see newMeta): the metadata gains two keys.
+        // Copied onto a fresh literal (see newMeta), then packed: the metadata gains two keys.
         const metadata: MutableMeta = Object.assign({}, old.metadata);
         metadata.deletionTimestamp = rfc3339(this.env.now() + grace * 1000);
         metadata.deletionGracePeriodSeconds = grace;
-        metadata.resourceVersion = this.store.nextResourceVersion();
-        const next: Pod = { ...old, metadata };
+        const next = nextVersion(old, this.store.nextResourceVersion(), {}, metadata);
         this.store.put(next);
         return { ok: true, obj: next };
       }
@@ -392,15 +394,63 @@ function forbidden(message: string): StatusError {
 type MutableMeta = { -readonly [P in keyof ObjectMeta]: ObjectMeta[P] };
 
 /**
+ * Where a kind's objects, metadata and statuses are packed (packed.ts): made anew by the writes
+ * a big cluster makes by the thousand (create, status update, binding, a pod's delete), whose
+ * versions checkpoints keep.
+ */
+interface Copiers {
+  readonly object: PackedCopier;
+  readonly metadata: PackedCopier;
+  readonly spec: PackedCopier;
+  readonly status: PackedCopier;
+}
+
+const COPIERS = new Map<Kind, Copiers>();
+
+function copiersOf(kind: Kind): Copiers {
+  let c = COPIERS.get(kind);
+  if (c === undefined) COPIERS.set(kind, (c = { object: new PackedCopier(), metadata: new PackedCopier(), spec: new PackedCopier(), status: new PackedCopier() }));
+  return c;
+}
+
+/**
+ * An updated object as stored: `withMeta(obj, { resourceVersion })`, packed with its spec. A
+ * writer's spec may have lost a key (the node lifecycle controller deletes a node's last taint),
+ * which leaves V8 keeping the object as a hash table, several times its size.
+ */
+function packedUpdate<T extends ApiObject>(obj: T, resourceVersion: string): T {
+  const spec = (obj as { spec?: unknown }).spec;
+  const changes = typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? { spec: copiersOf(obj.kind).spec.copy(spec) } : {};
+  return nextVersion(obj, resourceVersion, changes as Partial<T>);
+}
+
+/** A pod's spec with the nodeName its binding gives it. */
+const BOUND_SPEC = new PackedCopier();
+
+/**
+ * `{ ...old, ...changes, metadata: { ...metadata, resourceVersion } }`, packed: the next version
+ * of a stored object, with the same keys in the same order.
+ */
+function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, changes: Partial<T>, metadata: ObjectMeta = old.metadata): T {
+  const copiers = copiersOf(old.kind);
+  const next = copiers.object.copy(old);
+  Object.assign(next, changes);
+  const meta: MutableMeta = copiers.metadata.copy(metadata);
+  meta.resourceVersion = resourceVersion;
+  (next as { metadata: ObjectMeta }).metadata = meta;
+  return next;
+}
+
+/**
  * A created object's metadata: the request's, then the identity the server gives it (after the
  * request's keys, unless the request had them already: those keep their place), as a spread
  * would order them. It is copied onto a fresh literal and grown there (intern.ts `withField`):
  * in V8 an object that a spread made and that then gains a key gets a hidden class of its own,
  * slow to make (about a microsecond a key) and to read, as every controller reads every pod's
- * metadata. A deletionTimestamp the request carried is dropped, and so is a namespace on a
+ * metadata; then it is packed (packed.ts). A deletionTimestamp the request carried is dropped, and so is a namespace on a
  * cluster-scoped kind (registry `BeforeCreate`); each is deleted only when the request has it.
  */
-function newMeta(draft: Partial<ObjectMeta>, name: string, namespace: string | undefined, uid: string, creationTimestamp: string): MutableMeta {
+function newMeta(copier: PackedCopier, draft: Partial<ObjectMeta>, name: string, namespace: string | undefined, uid: string, creationTimestamp: string): MutableMeta {
   const meta: MutableMeta = Object.assign({}, draft as ObjectMeta);
   meta.name = name;
   if (namespace !== undefined) meta.namespace = namespace;
@@ -408,7 +458,7 @@ function newMeta(draft: Partial<ObjectMeta>, name: string, namespace: string | u
   meta.resourceVersion = '0';
   meta.creationTimestamp = creationTimestamp;
   if (namespace === undefined) without(meta, draft, 'namespace');
-  return without(meta, draft, 'deletionTimestamp');
+  return copier.copy(without(meta, draft, 'deletionTimestamp'));
 }
 
 /**

@@ -7,7 +7,8 @@
 import type { PodCondition, PodStatus } from '../api/types.js';
 import { rfc3339 } from '../engine/time.js';
 import { BoundedTable } from '../bounded-table.js';
-import { trimmed, withField } from '../intern.js';
+import { trimmed } from '../intern.js';
+import { PackedCopier } from './packed.js';
 
 /**
  * Conditions by every field, so the pods whose conditions changed at one instant share them (a
@@ -73,6 +74,8 @@ export function sharedConditionList(list: PodCondition[]): readonly PodCondition
   return (node.list ??= trimmed(list));
 }
 
+const CONDITIONED_STATUS = new PackedCopier();
+
 export function withCondition(status: PodStatus, cond: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>, now: number): PodStatus {
   const conditions = [...(status.conditions ?? [])];
   const i = conditions.findIndex((c) => c.type === cond.type);
@@ -81,8 +84,8 @@ export function withCondition(status: PodStatus, cond: Omit<PodCondition, 'lastT
   const next = sharedPodCondition(cond.type, cond.status, lastTransitionTime, cond.reason, cond.message);
   if (i >= 0) conditions[i] = next;
   else conditions.push(next);
-  // withField: a new pod's status gains its first conditions, which a spread would give a hidden class of its own.
-  return withField(status, 'conditions', sharedConditionList(conditions));
+  // Packed (packed.ts): a new pod's status gains its first conditions, which a spread would give a hidden class of its own.
+  return CONDITIONED_STATUS.copyWith(status, 'conditions', sharedConditionList(conditions));
 }
 
 /** Sets (a name) or clears (empty string) `status.nominatedNodeName`; undefined leaves it. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Pod } from '../../../src/sim/api/types.js';
+import type { Node, Pod } from '../../../src/sim/api/types.js';
 import { ok, newApi, podDraft } from './helpers.js';
 
 /** The metadata a create request may carry beyond its name, in any order and any subset. */
@@ -111,5 +111,43 @@ describe('bind and graceful delete: keys stay where a spread puts them', () => {
     expect(Object.keys(shorter.metadata)).toEqual(Object.keys(deleting.metadata));
     expect(shorter.metadata.deletionGracePeriodSeconds).toBe(5);
     expect(Object.keys(shorter)).toEqual(Object.keys(bound));
+  });
+});
+
+describe('update and status update: the stored object is the request as a spread stores it', () => {
+  it('update: keys of the object, metadata and spec in the request order, a deleted spec key gone, values the request gave', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(['podCIDR', 'podCIDRs', 'unschedulable', 'taints']), fc.boolean(), (specOrder, dropLast) => {
+        const api = newApi();
+        const fields: Record<string, unknown> = { podCIDR: '10.0.0.0/24', podCIDRs: ['10.0.0.0/24'], unschedulable: true, taints: [{ key: 'k', effect: 'NoSchedule' }] };
+        const node = ok(api.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, spec: Object.fromEntries(specOrder.map((k) => [k, fields[k]])) }));
+        // As the node lifecycle controller removes a node's last taint: a spread, then a delete.
+        const spec: Record<string, unknown> = { ...node.spec };
+        if (dropLast && specOrder.length > 0) delete spec[specOrder[specOrder.length - 1]!];
+        // A label as well, so that every update writes.
+        const request = { ...node, metadata: { ...node.metadata, labels: { zone: 'a' } }, spec };
+        const updated = ok(api.update<'Node'>(request as Node));
+        const expected = { ...request, metadata: { ...request.metadata, resourceVersion: updated.metadata.resourceVersion } };
+        expect(Object.keys(updated)).toEqual(Object.keys(expected));
+        expect(Object.keys(updated.metadata)).toEqual(Object.keys(expected.metadata));
+        expect(Object.keys(updated.spec)).toEqual(Object.keys(spec));
+        for (const k of Object.keys(spec)) expect((updated.spec as Record<string, unknown>)[k]).toBe(spec[k]);
+        expect(updated.metadata.resourceVersion).not.toBe(node.metadata.resourceVersion);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('status update: the status as written, in its key order, beside the stored spec', () => {
+    const api = newApi();
+    const pod = ok(api.create(podDraft()));
+    const status = { ...pod.status, hostIP: '10.0.0.1', podIP: '10.1.0.1', startTime: 't' };
+    const written = ok(api.updateStatus<'Pod'>({ ...pod, status }));
+    expect(Object.keys(written.status)).toEqual(Object.keys(status));
+    expect(written.status).toEqual(status);
+    expect(written.status).not.toBe(status);
+    expect(written.spec).toBe(pod.spec);
+    expect(Object.keys(written)).toEqual(Object.keys(pod));
+    expect(Object.keys(written.metadata)).toEqual(Object.keys(pod.metadata));
   });
 });

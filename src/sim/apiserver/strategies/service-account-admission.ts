@@ -18,7 +18,8 @@ import type { Container, Pod, PodSpec, Volume } from '../../api/types.js';
 import type { Mutable } from './pod-defaults.js';
 import { newRngState, randomSuffix } from '../../engine/rng.js';
 import { BoundedTable } from '../../bounded-table.js';
-import { trimmed, withField } from '../../intern.js';
+import { trimmed } from '../../intern.js';
+import { PackedCopier } from '../packed.js';
 
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
 export const SERVICE_ACCOUNT_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
@@ -60,10 +61,12 @@ export function serviceAccountMountOrigin(list: readonly Container[]): { readonl
   return mountedFrom.get(list);
 }
 
+const MOUNTED_CONTAINER = new PackedCopier();
+
 function withMount(c: Container, volume: string): Container {
   if ((c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH)) return c;
-  // withField: every pod's copy of a container gains this key, which a spread would give a hidden class of its own.
-  return withField(c, 'volumeMounts', trimmed([...(c.volumeMounts ?? []), { name: volume, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH }]));
+  // Packed (packed.ts): every pod's copy of a container gains this key, which a spread would give a hidden class of its own.
+  return MOUNTED_CONTAINER.copyWith(c, 'volumeMounts', trimmed([...(c.volumeMounts ?? []), { name: volume, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH }]));
 }
 
 /**

@@ -1,0 +1,104 @@
+/**
+ * Stored records with every field inside the object ("packed"), for the records a big cluster
+ * keeps one of per pod and per version (a pod, its metadata, spec, containers and status).
+ *
+ * V8 gives an object made as `{}` room for four fields; every field it gains beyond them goes to
+ * a separate backing store (a PropertyArray, grown three slots at a time) with a header and
+ * spare slots. `Object.assign({}, x)` and intern.ts `withField` build their copies that way, and
+ * so does a spread (`{ ...old, status }`) wherever V8 has seen many shapes at that spread (every
+ * kind's objects pass the API server's): a pod's spec (15 fields), metadata (8), status (9) and
+ * the pod itself (5) each carried one, about a tenth of a pod's own bytes.
+ *
+ * An object made by `new F()` gets room for the fields F's body assigns and some slack; after
+ * its first few objects V8 shrinks that room to the fields they were given ("slack tracking"),
+ * for every later object of F. So a packed copy is made by a constructor of its own per key list
+ * (`recordConstructor`), whose objects then have exactly their fields inside, and whose
+ * prototype is Object.prototype: nothing but the heap can tell them from literals. The copy has
+ * the same keys, in the same order, with the same values as `Object.assign({}, x)`.
+ */
+import { BoundedTable } from '../bounded-table.js';
+
+/** A constructor of plain objects (prototype Object.prototype). */
+type RecordConstructor = new () => object;
+
+/** A key list and the constructor of its records. */
+interface Layout {
+  readonly keys: readonly string[];
+  readonly make: RecordConstructor;
+}
+
+/**
+ * A new constructor, with an initial object layout of its own. The assignments that never run
+ * (`new` passes no `sized`) size it: V8 reserves room for the fields a constructor assigns,
+ * plus slack, so its records start with 32 slots before slack tracking trims them.
+ */
+function recordConstructor(): RecordConstructor {
+  function PlainRecord(this: Record<string, number>, sized?: true): void {
+    if (sized === true) {
+      this.a = this.b = this.c = this.d = this.e = this.f = this.g = this.h = this.i = this.j = this.k = this.l = 0;
+      this.m = this.n = this.o = this.p = this.q = this.r = this.s = this.t = this.u = this.v = this.w = this.x = 0;
+    }
+  }
+  PlainRecord.prototype = Object.prototype;
+  return PlainRecord as unknown as RecordConstructor;
+}
+
+/** Layouts by their keys joined with NUL; dropped whole at 1,024 key lists. */
+const layouts = new BoundedTable<string, Layout>(1024);
+
+/**
+ * Packed copies of the records of one place that makes them (a pod's metadata in the API
+ * server's create, say). It remembers the last key list it saw, so the records of that place,
+ * which nearly always have the same keys, find their layout by a comparison of keys, without
+ * building the joined key list to look it up.
+ */
+export class PackedCopier {
+  private last: Layout | undefined;
+  /** The key list before the last: a pod's metadata, say, alternates between live and deleted pods'. */
+  private before: Layout | undefined;
+
+  /** `Object.assign({}, obj)` with every field inside the object. */
+  copy<T extends object>(obj: T): T {
+    let layout = this.last;
+    if (layout === undefined || !hasKeys(obj, layout.keys)) {
+      layout = this.before !== undefined && hasKeys(obj, this.before.keys) ? this.before : this.layoutOf(Object.keys(obj));
+      if (layout === undefined) return Object.assign({}, obj);
+    }
+    return Object.assign(new layout.make(), obj) as T;
+  }
+
+  /** intern.ts `withField` (`{ ...obj, [key]: value }`, keys in the same order) with every field inside the object. */
+  copyWith<T extends object, K extends keyof T>(obj: T, key: K, value: T[K]): T {
+    if (Object.hasOwn(obj, key)) {
+      const out = this.copy(obj);
+      (out as Record<K, T[K]>)[key] = value;
+      return out;
+    }
+    const layout = this.last;
+    // The key comes last, as an assignment adds it.
+    if (layout !== undefined && hasKeys(obj, layout.keys, key as string)) {
+      const out = Object.assign(new layout.make(), obj) as T;
+      (out as Record<K, T[K]>)[key] = value;
+      return out;
+    }
+    const grown: T = Object.assign({}, obj);
+    (grown as Record<K, T[K]>)[key] = value;
+    // An own `__proto__` set the copy's prototype, as it does in withField: that copy is the answer.
+    return Object.hasOwn(obj, '__proto__') ? grown : this.copy(grown);
+  }
+
+  /** The layout of this key list, now the last one seen; none for a list with `__proto__` (a literal's setter). */
+  private layoutOf(keys: string[]): Layout | undefined {
+    if (keys.includes('__proto__')) return undefined;
+    if (this.last !== undefined) this.before = this.last;
+    return (this.last = layouts.obtain(keys.join('\0'), () => ({ keys, make: recordConstructor() })));
+  }
+}
+
+/** Whether `obj`'s enumerable keys, then `extra` if given, are `keys`, in that order. Allocates nothing. */
+function hasKeys(obj: object, keys: readonly string[], extra?: string): boolean {
+  let i = 0;
+  for (const k in obj) if (keys[i++] !== k) return false;
+  if (extra !== undefined && keys[i++] !== extra) return false;
+  return i === keys.length;
+}
