@@ -13,8 +13,8 @@
  * afresh on each call.
  *
  * Each node of a tracked map has a `NodeSlot` that holds its list, whether it changed, and its
- * position in the node list last aligned to: the pod index finds a pod's slot from the pod's
- * name, and a change costs the map write alone, where looking the node up again in the map, in
+ * position in the node list last aligned to: the pod index finds a pod's slot from the target
+ * node of the pod version it holds, and a change costs the map write alone, where looking the node up again in the map, in
  * a set of changed names and in the node list's positions cost three more hash probes, each a
  * cache miss on a 5,000-node cluster, for every pod write.
  */
@@ -81,6 +81,11 @@ export class TrackedNodePods implements Map<string, Pod[]> {
 
   get size(): number {
     return this.count;
+  }
+
+  /** The slot of `node`, if it ever had a list here. */
+  peek(node: string): NodeSlot | undefined {
+    return this.slots.get(node);
   }
 
   /** The slot of `node` (made on first use). */

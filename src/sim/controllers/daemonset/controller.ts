@@ -68,15 +68,15 @@ export class DaemonSetsController implements Controller {
       this.updateIndexes(change);
     } else if (change.obj.kind === 'DaemonSet' && change.type === 'removed') this.indexes.delete(change.obj.metadata.uid);
     const { now, after } = enqueuesFor(change, this.store, this.enqueues);
-    // Most changes (Events, two in three store writes) wake nothing: the scratch arrays are
-    // emptied only when used, as truncating an array is a runtime call even when it is empty.
+    // The scratch arrays are emptied by pops: storing an array's length is a runtime call, and
+    // every pod write (35,000 in a 5,000-node rollout) wakes its DaemonSet by one key here.
     if (now.length > 0) {
       for (const key of now) this.enqueue(key);
-      now.length = 0;
+      while (now.length > 0) now.pop();
     }
     if (after.length > 0) {
       for (const a of after) this.pendingAfter.push(a);
-      after.length = 0;
+      while (after.length > 0) after.pop();
     }
   }
 

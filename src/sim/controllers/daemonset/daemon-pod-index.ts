@@ -27,13 +27,15 @@ import { controllerUid } from '../../store/store.js';
 import { getTargetNodeName } from './node-affinity-pin.js';
 import type { NodeToDaemonPods } from './node-pods.js';
 import { isPodTerminal } from './pod-conditions.js';
-import { TrackedNodePods, type NodeSlot } from './aligned-pods.js';
+import { TrackedNodePods } from './aligned-pods.js';
 
 export class DaemonPodIndex {
-  /** Tracked, so the sync's view of it by node position is patched rather than rebuilt. */
+  /**
+   * Tracked, so the sync's view of it by node position is patched rather than rebuilt. A pod the
+   * index holds is found from the version it holds (a change's `old`, a removal's `obj`: the
+   * store hands out the very object it kept): that version's target node names its slot.
+   */
   private readonly byNode = new TrackedNodePods();
-  /** Matching pod name -> its target node's slot in `byNode` (null when none can be derived). */
-  private readonly nodeOf = new Map<string, NodeSlot | null>();
   /** Matching pods without a derivable node (claimed, but on no node). */
   private readonly noNode = new Map<string, Pod>();
   private readonly notMatching = new Map<string, Pod>();
@@ -62,9 +64,18 @@ export class DaemonPodIndex {
     const pod = change.obj;
     if ((pod.metadata.namespace ?? '') !== this.namespace) return;
     this.withoutDeletedTerminal = undefined;
-    if (change.type === 'updated' && this.replace(change.old as Pod, pod)) return;
-    this.remove(pod.metadata.name);
-    if (change.type !== 'removed') this.insert(pod);
+    if (change.type === 'added') {
+      this.insert(pod);
+      return;
+    }
+    if (change.type === 'removed') {
+      this.remove(pod);
+      return;
+    }
+    const old = change.old as Pod;
+    if (this.replace(old, pod)) return;
+    this.remove(old);
+    this.insert(pod);
   }
 
   /** The node -> pods map (`includeDeletedTerminal` as `getNodesToDaemonPods`). Read-only. */
@@ -103,17 +114,18 @@ export class DaemonPodIndex {
    */
   private replace(old: Pod, pod: Pod): boolean {
     if (old.metadata.labels !== pod.metadata.labels || old.metadata.ownerReferences !== pod.metadata.ownerReferences) return false;
-    const slot = this.nodeOf.get(pod.metadata.name);
-    if (!slot) return false;
-    if (old.spec !== pod.spec && getTargetNodeName(pod) !== slot.node) return false;
-    const list = slot.pods!;
-    const i = list.indexOf(old);
+    const node = getTargetNodeName(old);
+    if (typeof node !== 'string') return false;
+    const slot = this.byNode.peek(node);
+    const list = slot?.pods;
+    const i = list !== undefined ? list.indexOf(old) : -1;
     if (i < 0) return false;
+    if (old.spec !== pod.spec && getTargetNodeName(pod) !== node) return false;
     if (isDeletedTerminal(old)) this.deletedTerminal--;
     if (isDeletedTerminal(pod)) this.deletedTerminal++;
-    const next = list.slice();
+    const next = list!.slice();
     next[i] = pod;
-    this.byNode.put(slot, next);
+    this.byNode.put(slot!, next);
     return true;
   }
 
@@ -126,12 +138,10 @@ export class DaemonPodIndex {
     }
     const node = getTargetNodeName(pod);
     if (typeof node !== 'string') {
-      this.nodeOf.set(name, null);
       this.noNode.set(name, pod);
       return;
     }
     const slot = this.byNode.slot(node);
-    this.nodeOf.set(name, slot);
     if (isDeletedTerminal(pod)) this.deletedTerminal++;
     const list = slot.pods;
     if (!list) {
@@ -143,19 +153,25 @@ export class DaemonPodIndex {
     this.byNode.put(slot, [...list.slice(0, i), pod, ...list.slice(i)]);
   }
 
-  private remove(name: string): void {
-    this.notMatching.delete(name);
-    const slot = this.nodeOf.get(name);
-    if (slot === undefined) return;
-    this.nodeOf.delete(name);
-    if (slot === null) {
-      this.noNode.delete(name);
-      return;
+  /**
+   * Drops the pod whose held version is `held`, if the index holds it: from its target node's
+   * list when it is there, else from the matching pods without a node or the non-matching ones.
+   */
+  private remove(held: Pod): void {
+    const node = getTargetNodeName(held);
+    if (typeof node === 'string') {
+      const slot = this.byNode.peek(node);
+      const list = slot?.pods;
+      const i = list !== undefined ? list.indexOf(held) : -1;
+      if (i >= 0) {
+        if (isDeletedTerminal(held)) this.deletedTerminal--;
+        this.byNode.put(slot!, list!.length === 1 ? undefined : [...list!.slice(0, i), ...list!.slice(i + 1)]);
+        return;
+      }
     }
-    const list = slot.pods!;
-    const i = list.findIndex((p) => p.metadata.name === name);
-    if (isDeletedTerminal(list[i]!)) this.deletedTerminal--;
-    this.byNode.put(slot, list.length === 1 ? undefined : [...list.slice(0, i), ...list.slice(i + 1)]);
+    const name = held.metadata.name;
+    this.noNode.delete(name);
+    this.notMatching.delete(name);
   }
 }
 

@@ -19,6 +19,7 @@ import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
+import { BoundedTable } from '../../bounded-table.js';
 
 export const TAINT_OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
 
@@ -32,9 +33,44 @@ function keyOfPod(p: Pod): string {
   return `${p.metadata.namespace ?? ''}/${p.metadata.name}`;
 }
 
+/**
+ * Whether the node is not Ready and tainted out-of-service. The taint is looked for first: most
+ * nodes have no taints at all, and every write of a pod bound to a node checks that node.
+ */
 function outOfService(node: Node): boolean {
-  const ready = node.status.conditions?.find((c) => c.type === 'Ready')?.status;
-  return ready !== 'True' && (node.spec.taints ?? []).some((t) => t.key === TAINT_OUT_OF_SERVICE);
+  if (!(node.spec.taints ?? []).some((t) => t.key === TAINT_OUT_OF_SERVICE)) return false;
+  return node.status.conditions?.find((c) => c.type === 'Ready')?.status !== 'True';
+}
+
+/**
+ * The `node:<name>` queue keys, one string per node name, and each key's node name.
+ *
+ * Why: every write of a bound pod queues its node's key (20,000 a 5,000-node rollout). A key
+ * built afresh each time is hashed afresh by the queue's dedup, and the name sliced back out of it
+ * is hashed afresh by the store's lookup; these are made once per node.
+ */
+const nodeKeys = new BoundedTable<string, string>(1 << 15);
+const keyNodes = new BoundedTable<string, string>(1 << 15);
+
+/** `node:<name>`, the same string for every write of a pod bound to `name`. */
+export function nodeKey(name: string): string {
+  let key = nodeKeys.get(name);
+  if (key === undefined) {
+    key = nodeKeys.set(name, `node:${name}`);
+    keyNodes.set(key, name);
+  }
+  return key;
+}
+
+/** The node name of a `node:` key (a key from a snapshot or a timer is sliced). */
+function nodeOfKey(key: string): string {
+  return keyNodes.get(key) ?? key.slice(5);
+}
+
+/** Whether any node is in quarantine (without listing the names). */
+function anyMissing(missing: Record<string, number>): boolean {
+  for (const _ in missing) return true;
+  return false;
 }
 
 export class PodGCController implements Controller {
@@ -43,8 +79,8 @@ export class PodGCController implements Controller {
 
   observe(change: Change): void {
     const obj = change.obj;
-    if (obj.kind === 'Node') this.state.queue.push(`node:${obj.metadata.name}`);
-    else if (obj.kind === 'Pod' && change.type !== 'removed' && obj.spec.nodeName) this.state.queue.push(`node:${obj.spec.nodeName}`);
+    if (obj.kind === 'Node') this.state.queue.push(nodeKey(obj.metadata.name));
+    else if (obj.kind === 'Pod' && change.type !== 'removed' && obj.spec.nodeName) this.state.queue.push(nodeKey(obj.spec.nodeName));
   }
 
   wake(key: string): void {
@@ -55,7 +91,7 @@ export class PodGCController implements Controller {
     if (this.state.queue.length === 0) return false;
     const keys = takeQueued(this.state);
     for (const key of keys) {
-      if (key.startsWith('node:')) this.checkNode(ctx, key.slice(5));
+      if (key.startsWith('node:')) this.checkNode(ctx, nodeOfKey(key));
       else if (key.startsWith('gc:')) this.collect(ctx, key.slice(3));
     }
     return true;
@@ -76,7 +112,9 @@ export class PodGCController implements Controller {
   private checkNode(ctx: ControllerContext, name: string): void {
     const node = ctx.store.get('Node', '', name);
     if (node) {
-      delete this.state.missing[name];
+      // Most checks find no node missing at all: the table is not probed by a name, which costs
+      // a look-up of that string in the engine's string table before the property itself.
+      if (anyMissing(this.state.missing)) delete this.state.missing[name];
       if (outOfService(node)) {
         for (const pod of this.podsOn(ctx, name)) {
           if (pod.metadata.deletionTimestamp) this.markFailedAndDelete(ctx, pod, undefined, `node ${name} is out of service; its terminating pod is force-deleted`);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Pod } from '../../../../src/sim/api/types.js';
+import { nodeKey } from '../../../../src/sim/controllers/podgc/podgc.js';
 import { addNode, at, bootNodes, createPod, newCluster, pod, type Fixture } from '../kubelet/fixture.js';
 
 function watchPods(f: Fixture): Map<string, Pod> {
@@ -99,5 +101,32 @@ describe('pod GC', () => {
     expect(pod(f, 'stuck')).toBeUndefined();
     // pods that are not terminating are the taint manager's business (this one tolerates everything)
     expect(pod(f, 'alive')).toBeDefined();
+  });
+
+  it('force-deletes a pod that starts terminating on a node already out of service, on the pod\'s own write', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1', 'node-2');
+    createPod(f, 'late', { tolerations: [{ operator: 'Exists' }] });
+    at(f, 30);
+    f.kubelet.failNode('node-1', f.c.now);
+    f.c.settle();
+    at(f, 200);
+    const n = f.c.api.get('Node', '', 'node-1')!;
+    f.c.api.update({ ...n, spec: { ...n.spec, taints: [...(n.spec.taints ?? []), { key: 'node.kubernetes.io/out-of-service', value: 'nodeshutdown', effect: 'NoExecute' }] } });
+    f.c.settle();
+    expect(pod(f, 'late')).toBeDefined();
+    f.c.api.delete('Pod', 'default', 'late');
+    f.c.settle();
+    expect(pod(f, 'late')).toBeUndefined();
+  });
+
+  it('queues one key string per node name, `node:<name>`', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }), (name) => {
+        const key = nodeKey(name);
+        expect(key).toBe(`node:${name}`);
+        expect(nodeKey(name)).toBe(key);
+      }),
+    );
   });
 });
