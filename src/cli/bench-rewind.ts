@@ -11,7 +11,9 @@
  * - restoreMs: wall milliseconds of `rewindTo` a few moments of the hour (the nearest
  *   checkpoint restored, then the commands after it replayed), and back to the newest moment;
  * - replayed: how many commands each of those rewinds replayed;
- * - checkpoints: how many moments the default store kept by the end (the start not counted);
+ * - checkpoints: how many moments the default store kept by the end (the start not counted),
+ *   and compacted: how many of them hold the pods only they hold as rows (compact.ts), which
+ *   the rewinds above rebuild;
  * - estimatedMB: what the store reckoned its kept moments hold apart from each other
  *   (`bytesApart`, which its budget bounds), to compare with extraMB;
  * - worstReplay: of the moments after each command of the session, the one whose rewind would
@@ -33,6 +35,7 @@ export interface RewindFigures {
   readonly restoreMs: Record<string, number>;
   readonly replayed: Record<string, number>;
   readonly checkpoints: number;
+  readonly compacted: number;
   readonly estimatedMB: number;
   readonly worstReplay: WorstReplay;
 }
@@ -110,7 +113,7 @@ function rewindAround(session: Session, hour: number): { restoreMs: Record<strin
  * caller's that held the store would keep every checkpoint alive through the heap measured
  * without it.
  */
-function countKept(session: Session): { kept: number; estimatedMB: number; worstReplay: WorstReplay } {
+function countKept(session: Session): { kept: number; compacted: number; estimatedMB: number; worstReplay: WorstReplay } {
   const store = session.checkpoints!;
   const head = session.timeline!.entries;
   let worst: WorstReplay = { afterCommand: 0, commands: 0, writes: 0 };
@@ -119,7 +122,7 @@ function countKept(session: Session): { kept: number; estimatedMB: number; worst
     const writes = session.writes[count]! - (from?.writes ?? session.writes[0]!);
     if (writes > worst.writes) worst = { afterCommand: count, commands: count - (from?.count ?? 0), writes };
   }
-  return { kept: store.size, estimatedMB: megabytes(store.heldBytes()), worstReplay: worst };
+  return { kept: store.size, compacted: store.compacted, estimatedMB: megabytes(store.heldBytes()), worstReplay: worst };
 }
 
 /** The figures for `nodes` nodes (5,000 in the bench). */
@@ -127,10 +130,10 @@ export function measureRewind(nodes: number): RewindFigures {
   const { session, hour, buildMs, hourMs } = playHour(nodes);
   const { restoreMs, replayed } = rewindAround(session, hour);
   const withTimeline = heapAfterGC();
-  const { kept, estimatedMB, worstReplay } = countKept(session);
+  const { kept, compacted, estimatedMB, worstReplay } = countKept(session);
   session.timeline = undefined;
   session.checkpoints = undefined;
   const alone = heapAfterGC();
   if (session.cluster.store.count('Node') !== nodes) throw new Error('the cluster lost nodes');
-  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, replayed, checkpoints: kept, estimatedMB, worstReplay };
+  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, replayed, checkpoints: kept, compacted, estimatedMB, worstReplay };
 }

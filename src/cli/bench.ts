@@ -85,7 +85,7 @@ function main(): void {
     const r = measureRewind(5000);
     results.rewind5000 = r;
     console.log('an hour of 5,000 nodes, a rollout every 5 virtual minutes, kept by a Timeline:');
-    console.log(`  build ${r.buildMs} ms, the hour ${r.hourMs} ms; ${r.checkpoints} checkpoints kept, the timeline holds ${r.extraMB} MB more`);
+    console.log(`  build ${r.buildMs} ms, the hour ${r.hourMs} ms; ${r.checkpoints} checkpoints kept (${r.compacted} compacted), the timeline holds ${r.extraMB} MB more`);
     for (const [moment, ms] of Object.entries(r.restoreMs)) console.log(`  rewind to ${moment.padEnd(6)} ${ms} ms (${r.replayed[moment]} commands replayed)`);
     const w = r.worstReplay;
     console.log(`  ${r.estimatedMB} MB estimated; the worst moment, after command ${w.afterCommand}, replays ${w.commands} commands (${w.writes} API writes)`);

@@ -24,8 +24,8 @@ import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
  * an entry of a Map's or Set's hash table. Strings count as their slot alone: most of those in
  * a new object are shared with others (namespaces, images, label values, Event names).
  */
-const OBJECT_BYTES = 24;
-const SLOT_BYTES = 8;
+export const OBJECT_BYTES = 24;
+export const SLOT_BYTES = 8;
 const ENTRY_BYTES = 24;
 
 /**

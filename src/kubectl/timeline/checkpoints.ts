@@ -9,8 +9,10 @@
  * A checkpoint belongs to the branch it was taken on: it is usable for a branch whose entry at
  * its position is the very entry it was taken after (entries are compared by identity).
  */
+import type { ApiObject } from '../../sim/api/types.js';
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
 import { bytesApart, expiredEventBytes, type EventTables } from './apart.js';
+import { compactTable, expandTable, type CompactTable } from './compact.js';
 import type { LogEntry } from './log.js';
 
 export interface Checkpoint {
@@ -38,7 +40,15 @@ export interface Moment {
    * kept moments still hold (`expiredEventBytes`); without it they are not counted.
    */
   readonly events?: () => EventTables;
+  /**
+   * The live store's Pod tables (`Store.tables('Pod')`) when asked, so that a kept moment that
+   * is no longer the newest can compact the pods only it holds (compact.ts).
+   */
+  readonly pods?: () => PodTables;
 }
+
+/** Name tables of stored pods, by namespace (`Store.tables('Pod')`). */
+export type PodTables = ReadonlyMap<string, ReadonlyMap<string, ApiObject>>;
 
 export interface CheckpointStore {
   /**
@@ -83,14 +93,96 @@ export interface SparseOptions {
  */
 const COMMAND_WRITES = 50;
 
+/** What a compacted kept moment's snapshot holds in place of a Pod table it compacted. */
+const COMPACTED: ReadonlyMap<string, ApiObject> = new Map();
+
+/** A Pod table is compacted once at most one in this many of its pods is held elsewhere. */
+const HELD_AT_MOST = 8;
+
+/** How many objects of `table` `elsewhere` says are held elsewhere. */
+function heldElsewhere(table: ReadonlyMap<string, ApiObject>, elsewhere: (name: string, obj: ApiObject) => boolean): number {
+  let n = 0;
+  for (const [name, obj] of table) if (elsewhere(name, obj)) n++;
+  return n;
+}
+
+/** The compact form of Pod tables already compacted, by table: kept moments that share a table share its rows. */
+const compactedTables = new WeakMap<ReadonlyMap<string, ApiObject>, CompactTable | null>();
+
 /** A kept moment, in the store's order, with what it holds of its own. */
-interface Kept extends Checkpoint {
+class Kept implements Checkpoint {
   /**
    * About how many bytes of its snapshot no other kept moment holds: measured against the one
    * kept before it, or for the first against the one after it (the start is kept apart from the
    * store, and what the first shares with the second is not its own).
    */
-  bytes: number;
+  bytes = 0;
+  /** The Pod tables it holds compacted (`compact`), by namespace; `held` has `COMPACTED` in their place. */
+  compacted: ReadonlyMap<string, CompactTable> | undefined;
+
+  constructor(
+    readonly count: number,
+    readonly last: LogEntry | undefined,
+    readonly time: number,
+    readonly writes: number,
+    /** The snapshot as kept: its compacted Pod tables are `COMPACTED`. */
+    public held: ClusterSnapshot,
+  ) {}
+
+  /** The snapshot taken, its compacted pods built again (new objects, the same state). */
+  get snapshot(): ClusterSnapshot {
+    const compacted = this.compacted;
+    if (!compacted) return this.held;
+    const held = this.held;
+    const objects = new Map(held.store.objects);
+    const pods = new Map<string, Map<string, ApiObject>>();
+    for (const [ns, t] of held.store.objects.get('Pod')!) {
+      const c = compacted.get(ns);
+      pods.set(ns, c ? expandTable(c) : (t as Map<string, ApiObject>));
+    }
+    objects.set('Pod', pods);
+    return { ...held, store: { ...held.store, objects } };
+  }
+
+  /**
+   * Compacts the pods it holds that neither `live` nor `newest` (the live store's and the newest
+   * kept moment's Pod tables) holds: once a rollout replaced a generation, only the moments
+   * before it hold that generation's pods, and a row of their differences holds less.
+   */
+  compact(live: PodTables, newest: PodTables): boolean {
+    const tables = this.held.store.objects.get('Pod');
+    if (!tables) return false;
+    const compacted = new Map<string, CompactTable>(this.compacted);
+    for (const [ns, table] of tables) {
+      const a = live.get(ns);
+      const b = newest.get(ns);
+      if (table === COMPACTED || table === a || table === b) continue;
+      let c = compactedTables.get(table);
+      if (c === undefined) {
+        const elsewhere = (name: string, obj: ApiObject) => a?.get(name) === obj || b?.get(name) === obj;
+        // Not yet, while others still hold much of it (a rollout under way): a later offer does it.
+        if (heldElsewhere(table, elsewhere) * HELD_AT_MOST > table.size) continue;
+        c = compactTable(table, elsewhere) ?? null;
+        compactedTables.set(table, c);
+      }
+      if (c) compacted.set(ns, c);
+    }
+    if (compacted.size === (this.compacted?.size ?? 0)) return false;
+    const pods = new Map(tables);
+    for (const ns of compacted.keys()) pods.set(ns, COMPACTED as Map<string, ApiObject>);
+    const objects = new Map(this.held.store.objects);
+    objects.set('Pod', pods);
+    this.held = { ...this.held, store: { ...this.held.store, objects } };
+    this.compacted = compacted;
+    return true;
+  }
+
+  /** About how many bytes it holds that `other` (a neighbour) does not: `bytesApart` and its rows. */
+  bytesApartFrom(other: Kept | undefined): number {
+    let bytes = bytesApart(this.held, other?.held);
+    if (this.compacted) for (const [ns, c] of this.compacted) if (other?.compacted?.get(ns) !== c) bytes += c.bytes;
+    return bytes;
+  }
 }
 
 /**
@@ -98,10 +190,9 @@ interface Kept extends Checkpoint {
  * neighbour, and the Events only they still hold), so that what a timeline adds stays within
  * 100 MB of Node's heap on the 5,000-node fleet of `npm run bench -- rewind`. The estimate runs
  * a little above the heap it stands for (it counts the newest kept moment's own bytes, which the
- * live cluster shares until it moves on), so the budget is the target itself: the hour keeps six
- * moments, 94.2 MB estimated for 88.9 MB held, and the moments the bench times replay as many
- * commands as with the seven kept before the Events were counted (110 MB kept eight, 107.3 MB
- * estimated for 102.4 MB held: over). Past the hour the Events the kept moments hold expire from
+ * live cluster shares until it moves on), so the budget is the target itself: with the pods of
+ * moments no longer the newest compacted (`Kept.compact`), the hour keeps ten moments (eight
+ * compacted), 98.5 MB estimated for 96.0 MB held (six, 94.2 MB for 88.9 MB, before). Past the hour the Events the kept moments hold expire from
  * the live cluster an hour after their last write, and the budget bounds them too.
  */
 export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
@@ -166,10 +257,11 @@ export class SparseCheckpoints implements CheckpointStore {
     const due = always || settled || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
     if (settled && busy !== this.pinned) this.remove(this.kept.indexOf(busy!));
-    const kept: Kept = { count, last: branch[count - 1], time, writes: moment.writes, snapshot: take(), bytes: 0 };
+    const kept = new Kept(count, branch[count - 1], time, moment.writes, take());
     this.kept.push(kept);
     this.measure(this.kept.length - 1);
     if (this.kept.length === 2) this.measure(0);
+    if (moment.pods) this.compactOlder(moment.pods());
     if (always) this.pinned = kept;
     else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
   }
@@ -196,6 +288,11 @@ export class SparseCheckpoints implements CheckpointStore {
     return this.kept.length;
   }
 
+  /** How many kept moments hold compacted pods (for tests and the scale work's measurements). */
+  get compacted(): number {
+    return this.kept.filter((c) => c.compacted).length;
+  }
+
   /**
    * What the kept moments hold apart from each other and from the live cluster, about, in bytes:
    * what each holds apart from its neighbour (`bytesApart`), and, if the last offer told the
@@ -213,17 +310,32 @@ export class SparseCheckpoints implements CheckpointStore {
     }
     const events = this.events;
     if (!events || !latest) return sum;
-    return sum + expiredEventBytes(this.snapshots(), [events(), latest.snapshot.store.objects.get('Event') ?? new Map()]);
+    return sum + expiredEventBytes(this.snapshots(), [events(), latest.held.store.objects.get('Event') ?? new Map()]);
   }
 
   private *snapshots(): Iterable<ClusterSnapshot> {
-    for (const c of this.kept) yield c.snapshot;
+    for (const c of this.kept) yield c.held;
   }
 
   /** Measures kept moment `i` against its neighbours (`bytes`). */
   private measure(i: number): void {
     const c = this.kept[i]!;
-    c.bytes = bytesApart(c.snapshot, (this.kept[i - 1] ?? this.kept[i + 1])?.snapshot);
+    c.bytes = c.bytesApartFrom(this.kept[i - 1] ?? this.kept[i + 1]);
+  }
+
+  /**
+   * Compacts the pods of the kept moments before the newest that only they hold (`Kept.compact`),
+   * measuring again those that shrank and their neighbours.
+   */
+  private compactOlder(live: PodTables): void {
+    const n = this.kept.length;
+    const newest = this.kept[n - 1]!.held.store.objects.get('Pod') ?? new Map();
+    for (let i = 0; i < n - 1; i++) {
+      if (!this.kept[i]!.compact(live, newest)) continue;
+      this.measure(i);
+      this.measure(i + 1);
+      if (i === 1) this.measure(0);
+    }
   }
 
   /** Drops kept moment `i`, measuring again those it was a neighbour of. */

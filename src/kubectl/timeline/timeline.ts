@@ -32,9 +32,9 @@ import { SparseCheckpoints, type CheckpointStore, type Moment } from './checkpoi
 import type { ExecResult } from '../result.js';
 import { leadsInto, prefixAt, replayEntry, type LogEntry } from './log.js';
 
-/** What `cluster` has done now, and its Event tables, for the checkpoint store to weigh the moment by. */
+/** What `cluster` has done now, and its Event and Pod tables, for the checkpoint store to weigh and compact moments by. */
 function momentOf(cluster: Cluster): Moment {
-  return { writes: cluster.store.resourceVersion, events: () => cluster.store.tables('Event') };
+  return { writes: cluster.store.resourceVersion, events: () => cluster.store.tables('Event'), pods: () => cluster.store.tables('Pod') };
 }
 
 /** A checkpoint a learner named (`sim checkpoint NAME`): the moment and the branch that led to it. */

@@ -1,0 +1,108 @@
+/** Pods only old checkpoints hold, as rows of their differences from a prototype: rebuilt exactly. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { exec } from '../../../src/kubectl/exec.js';
+import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
+import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
+import { replayEntry } from '../../../src/kubectl/timeline/log.js';
+import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
+import type { ApiObject } from '../../../src/sim/api/types.js';
+import { createCluster, type Cluster } from '../../../src/sim/index.js';
+import { agentYaml } from '../agent-yaml.js';
+import { snapshotJson } from './snapshot-json.js';
+
+function run(cluster: Cluster, line: string, stdin?: string, timeline?: Timeline): void {
+  const r = exec(cluster, line, stdin, timeline ? { timeline } : {});
+  if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
+}
+
+/** A name table as text: names and objects in order, every key in its order. */
+const text = (t: ReadonlyMap<string, ApiObject>) => JSON.stringify([...t]);
+
+describe('compactTable', () => {
+  it("keeps a rollout generation's pods as rows and builds them again exactly", () => {
+    const cluster = createCluster({ seed: 3 });
+    run(cluster, 'sim node add node-{1..12}');
+    run(cluster, 'kubectl apply -f -', agentYaml());
+    run(cluster, 'sim settle');
+    const table = cluster.snapshot().store.objects.get('Pod')!.get('default')!;
+    expect(table.size).toBe(12);
+    const c = compactTable(table, () => false)!;
+    // One pod is the prototype, the others rows.
+    expect(c.values.filter((v) => Array.isArray(v))).toHaveLength(11);
+    const back = expandTable(c);
+    expect(text(back)).toBe(text(table));
+    expect([...back.values()]).toStrictEqual([...table.values()]);
+    // Built again, not handed back.
+    expect([...back.values()].filter((p) => [...table.values()].includes(p))).toHaveLength(1);
+  });
+
+  it('leaves the objects held elsewhere as they are', () => {
+    const cluster = createCluster({ seed: 3 });
+    run(cluster, 'sim node add node-{1..6}');
+    run(cluster, 'kubectl apply -f -', agentYaml());
+    run(cluster, 'sim settle');
+    const table = cluster.snapshot().store.objects.get('Pod')!.get('default')!;
+    const [first, second] = [...table.keys()];
+    const c = compactTable(table, (name) => name === first || name === second)!;
+    const back = expandTable(c);
+    expect(back.get(first!)).toBe(table.get(first!));
+    expect(back.get(second!)).toBe(table.get(second!));
+    expect(text(back)).toBe(text(table));
+    expect(compactTable(table, () => true)).toBeUndefined();
+  });
+
+  it('builds any table again exactly, whatever its objects share or do not', () => {
+    const leaf = fc.oneof(fc.string({ maxLength: 3 }), fc.integer({ min: -2, max: 2 }), fc.boolean(), fc.constant(null), fc.constant(undefined));
+    const part = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('list'), tie('record')),
+      list: fc.array(tie('value'), { maxLength: 3 }),
+      record: fc.dictionary(fc.constantFrom('a', 'b', 'c', '__proto__', '0'), tie('value'), { maxKeys: 3 }),
+    })).value;
+    const obj = fc.record({ owner: fc.constantFrom('u1', 'u2'), hash: fc.constantFrom(undefined, 'h1'), spec: part, status: part, shared: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(obj, { maxLength: 12 }), fc.array(fc.boolean(), { maxLength: 12 }), (objs, held) => {
+        const common = { tolerations: [{ key: 'k' }] };
+        const table = new Map<string, ApiObject>();
+        objs.forEach((o, i) => {
+          const metadata = { name: `p${i}`, ...(o.hash ? { labels: { 'controller-revision-hash': o.hash } } : {}), ownerReferences: [{ uid: o.owner, controller: true }] };
+          table.set(`p${i}`, { kind: 'Pod', metadata, spec: o.spec, status: o.status, ...(o.shared ? { common } : {}) } as unknown as ApiObject);
+        });
+        const c = compactTable(table, (name) => held[Number(name.slice(1))] === true);
+        if (!c) return;
+        const back = expandTable(c);
+        expect([...back.keys()]).toEqual([...table.keys()]);
+        expect(text(back)).toBe(text(table));
+        for (const [name, o] of table) expect(back.get(name)).toStrictEqual(o);
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+});
+
+describe('compacted checkpoints', () => {
+  it('restore every kept moment exactly once rollouts left them the only holders of their pods', () => {
+    const cluster = createCluster({ seed: 1 });
+    const store = new SparseCheckpoints({ everyCommands: 1, max: 1000 });
+    const timeline = new Timeline(cluster, store);
+    run(cluster, 'sim node add node-{1..8}', undefined, timeline);
+    run(cluster, 'kubectl apply -f -', agentYaml(), timeline);
+    run(cluster, 'sim settle', undefined, timeline);
+    for (const image of ['2', '3', '4']) {
+      run(cluster, `kubectl set image daemonset/agent a=registry.example/agent:${image}`, undefined, timeline);
+      run(cluster, 'sim settle', undefined, timeline);
+    }
+    expect(store.compacted).toBeGreaterThan(2);
+    const head = timeline.entries;
+    for (let count = 1; count < head.length; count++) {
+      timeline.rewindAfter(count, head);
+      const fresh = createCluster({ seed: 1 });
+      for (const e of timeline.entries) replayEntry(fresh, e);
+      expect(snapshotJson(timeline.cluster), `after ${count} commands`).toBe(snapshotJson(fresh));
+      // And moving on from the restored moment gives what a fresh replay does.
+      run(timeline.cluster, 'sim advance 1m');
+      run(fresh, 'sim advance 1m');
+      expect(snapshotJson(timeline.cluster)).toBe(snapshotJson(fresh));
+    }
+  });
+});
