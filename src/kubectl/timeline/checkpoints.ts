@@ -188,12 +188,13 @@ class Kept implements Checkpoint {
 /**
  * The bytes the kept moments may hold by default (`heldBytes`: what each holds apart from its
  * neighbour, and the Events only they still hold), so that what a timeline adds stays within
- * 100 MB of Node's heap on the 5,000-node fleet of `npm run bench -- rewind`. The estimate runs
- * a little above the heap it stands for (it counts the newest kept moment's own bytes, which the
+ * 100 MB of Node's heap on the 5,000-node fleet of `npm run bench -- rewind`. The estimate runs a
+ * little above the heap it stands for (it counts the newest kept moment's own bytes, which the
  * live cluster shares until it moves on), so the budget is the target itself: with the pods of
  * moments no longer the newest compacted (`Kept.compact`), the hour keeps ten moments (eight
- * compacted), 98.5 MB estimated for 96.0 MB held (six, 94.2 MB for 88.9 MB, before). Past the hour the Events the kept moments hold expire from
- * the live cluster an hour after their last write, and the budget bounds them too.
+ * compacted), 98.5 MB estimated for 96.0 MB held (six, 94.2 MB for 88.9 MB, before). Past the hour
+ * the Events the kept moments hold expire from the live cluster an hour after their last write,
+ * and the budget bounds them too.
  */
 export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
 
