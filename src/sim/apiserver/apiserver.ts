@@ -447,8 +447,9 @@ function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, chang
  * would order them. It is copied onto a fresh literal and grown there (intern.ts `withField`):
  * in V8 an object that a spread made and that then gains a key gets a hidden class of its own,
  * slow to make (about a microsecond a key) and to read, as every controller reads every pod's
- * metadata; then it is packed (packed.ts). A deletionTimestamp the request carried is dropped, and so is a namespace on a
- * cluster-scoped kind (registry `BeforeCreate`); each is deleted only when the request has it.
+ * metadata; then it is packed (packed.ts). A deletionTimestamp the request carried is dropped,
+ * and so is a namespace on a cluster-scoped kind (registry `BeforeCreate`); each is deleted only
+ * when the request has it.
  */
 function newMeta(copier: PackedCopier, draft: Partial<ObjectMeta>, name: string, namespace: string | undefined, uid: string, creationTimestamp: string): MutableMeta {
   const meta: MutableMeta = Object.assign({}, draft as ObjectMeta);
