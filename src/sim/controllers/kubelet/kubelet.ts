@@ -33,7 +33,7 @@ import type { HeartbeatSource, Heartbeat } from '../nodelifecycle/heartbeats.js'
 import { admissionCheck, type Rejection } from './admission.js';
 import { DEFAULT_HOST_PATHS, parsePathSpec, sharedPathTable, type HostPathKind } from './hostpaths.js';
 import { normalizeImage, type ImageBehaviour } from './images.js';
-import { initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
+import { NOTHING_FORCED, initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
 import { machineIP, registrationNode } from './registration.js';
 import { copyMachine, copyMachineRuntime, copyMachineTable, copyPodRuntime, shareKubeletState } from './shared-state.js';
@@ -140,7 +140,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       resumedAt: spec.now,
       paths: sharedPathTable(spec.paths) as Record<string, HostPathKind>,
       pathsShared: true,
-      forced: {},
+      forced: NOTHING_FORCED,
       announced: false,
       posted: false,
       schedulable: true,

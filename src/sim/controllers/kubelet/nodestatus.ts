@@ -52,6 +52,13 @@ const WORDING: Record<NodeConditionType, Partial<Record<ConditionStatus, Wording
   },
 };
 
+/**
+ * `MachineState.forced` of a machine with no condition set by `sim node condition`: one empty
+ * table for all of them (a fleet's every machine), never changed (`setNodeCondition` replaces a
+ * machine's table). One each cost a fleet of 10,000 nodes half a megabyte.
+ */
+export const NOTHING_FORCED: Readonly<Record<string, ConditionStatus>> = {};
+
 /** What the condition setters read from a machine. */
 export type ConditionInputs = Pick<MachineState, 'forced' | 'booted'>;
 

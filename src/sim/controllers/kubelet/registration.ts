@@ -11,7 +11,7 @@ import type { Node, ResourceList, Taint } from '../../api/types.js';
 import type { Draft } from '../../apiserver/apiserver.js';
 import { BoundedTable } from '../../bounded-table.js';
 import { hexId, uuidId } from './ids.js';
-import { initialConditions } from './nodestatus.js';
+import { NOTHING_FORCED, initialConditions } from './nodestatus.js';
 
 /** The version this simulated fleet runs (nodeInfo.kubeletVersion, `kubectl get nodes` VERSION). */
 export const KUBELET_VERSION = 'v1.34.3';
@@ -122,7 +122,7 @@ export function registrationNode(name: string, index: number, reg: Registration,
     },
     spec: { podCIDR: cidr, podCIDRs: [cidr], ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
     status: {
-      conditions: initialConditions({ forced: {}, booted: false }, now).conditions,
+      conditions: initialConditions({ forced: NOTHING_FORCED, booted: false }, now).conditions,
       capacity,
       allocatable,
       addresses: [

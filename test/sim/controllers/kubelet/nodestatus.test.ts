@@ -56,6 +56,21 @@ describe('kubelet: node status', () => {
     expect(conditions('node-1').find((c) => c.type === 'DiskPressure')!.status).toBe('False');
   });
 
+  it('machines without a forced condition share one empty table; forcing one gives that machine its own', () => {
+    const f = newCluster();
+    addNode(f, 'node-1');
+    addNode(f, 'node-2');
+    const forced = (name: string) => f.kubelet.machine(name)!.forced;
+    expect(forced('node-2')).toBe(forced('node-1'));
+    expect(forced('node-1')).toEqual({});
+    f.kubelet.setNodeCondition('node-2', 'PIDPressure', 'True');
+    expect(forced('node-2')).toEqual({ PIDPressure: 'True' });
+    expect(forced('node-1')).toEqual({});
+    addNode(f, 'node-3');
+    expect(forced('node-3')).toBe(forced('node-1'));
+    expect(forced('node-3')).toEqual({});
+  });
+
   it('reports conditions set with sim node condition until they change, with the kubelet events', () => {
     const f = newCluster();
     bootNodes(f, 'node-1');
