@@ -14,9 +14,27 @@ function fnv1a(text: string, seed: number): number {
   return h >>> 0;
 }
 
-/** The hash of `text` for 8-hex-digit block `block` of an id. */
-function blockHash(text: string, block: number): number {
-  return fnv1a(text, Math.imul(block + 1, 0x9e3779b1));
+/** The seed of 8-hex-digit block `block` of an id: FNV-1a's offset basis, varied per block. */
+function blockSeed(block: number): number {
+  return (0x811c9dc5 ^ Math.imul(block + 1, 0x9e3779b1)) >>> 0;
+}
+
+/**
+ * The hashes of the first `blocks` 8-hex-digit blocks of the id of `text` (FNV-1a with the
+ * block's seed), in one pass over the text rather than one per block: a container ID has eight
+ * blocks, and every container start makes one. Scratch, overwritten by the next id.
+ */
+let hashes = new Uint32Array(8);
+
+function blockHashes(text: string, blocks: number): Uint32Array {
+  if (hashes.length < blocks) hashes = new Uint32Array(blocks);
+  const h = hashes;
+  for (let b = 0; b < blocks; b++) h[b] = blockSeed(b);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    for (let b = 0; b < blocks; b++) h[b] = Math.imul(h[b]! ^ code, 0x01000193);
+  }
+  return h;
 }
 
 /**
@@ -34,7 +52,8 @@ export function hexId(text: string, n = 64, prefix = ''): string {
   const at = prefix.length;
   const codes = (CODES[at + n] ??= new Array<number>(at + n));
   for (let i = 0; i < at; i++) codes[i] = prefix.charCodeAt(i);
-  for (let block = 0; block * 8 < n; block++) putHex(codes, at + block * 8, blockHash(text, block), 0, Math.min(8, n - block * 8));
+  const h = blockHashes(text, Math.ceil(n / 8));
+  for (let block = 0; block * 8 < n; block++) putHex(codes, at + block * 8, h[block]!, 0, Math.min(8, n - block * 8));
   return fromCodes(codes);
 }
 
@@ -49,8 +68,9 @@ export function containerID(text: string): string {
 
 /** `hexId(text, 32)` in UUID form (8-4-4-4-12), as a machine's boot ID and system UUID are written. */
 export function uuidId(text: string): string {
-  const codes = new Array<number>(36);
-  putUuid(codes, blockHash(text, 0), blockHash(text, 1), blockHash(text, 2), blockHash(text, 3));
+  const codes = (CODES[36] ??= new Array<number>(36));
+  const h = blockHashes(text, 4);
+  putUuid(codes, h[0]!, h[1]!, h[2]!, h[3]!);
   return fromCodes(codes);
 }
 

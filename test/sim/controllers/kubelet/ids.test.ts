@@ -39,6 +39,26 @@ describe('kubelet ids: identifiers derived from content', () => {
     );
   });
 
+  it('each 8-digit block is FNV-1a of the whole text with its own seed (one pass hashes every block)', () => {
+    // The definition, block by block: what the one-pass hashing must give for every text and length.
+    const block = (text: string, b: number): string => {
+      let h = (0x811c9dc5 ^ Math.imul(b + 1, 0x9e3779b1)) >>> 0;
+      for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+      return h.toString(16).padStart(8, '0');
+    };
+    const reference = (text: string, n: number): string => Array.from({ length: Math.ceil(n / 8) }, (_, b) => block(text, b)).join('').slice(0, n);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.integer({ min: 1, max: 80 }), (text, n) => {
+        expect(hexId(text, n)).toBe(reference(text, n));
+        expect(uuidId(text)).toBe(reference(text, 32).replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-'));
+      }),
+    );
+    // Pinned: ids as the block-by-block version made them (the output of existing scripts).
+    expect(uuidId('boot:node-1:0')).toBe('6bd01efa-745d-8f03-89f4-2e2461bf1a8d');
+    expect(hexId('machine:node-1:0', 32)).toBe('99cbeacde744d6ea9149b0777f7b81dc');
+    expect(containerID('uid-1/agent/0')).toBe('containerd://cb5f1341184093c8dba6ca8f11574bdec5163aed2e8fd0a4ca0430cb950be43a');
+  });
+
   it('hashRange stays in [lo, hi)', () => {
     for (let i = 0; i < 200; i++) {
       const x = hashRange(`image:${i}`, 3, 9);
