@@ -30,7 +30,7 @@ import { NODE_STARTUP_GRACE_MS, readyStatus, unknownConditions } from './health.
 import type { Heartbeat, HeartbeatSource } from './heartbeats.js';
 import { markPodsNotReady } from './markpods.js';
 import { copyNodeRecord, newNodeLifecycleState, shareNodeLifecycleState, type NodeLifecycleState, type NodeRecord } from './records.js';
-import { hasTaint, noScheduleTaintDiff, NOT_READY_NO_EXECUTE, swapTaints, UNREACHABLE_NO_EXECUTE } from './taints.js';
+import { hasReachabilityNoExecute, hasTaint, noScheduleTaintDiff, NOT_READY_NO_EXECUTE, swapTaints, UNREACHABLE_NO_EXECUTE } from './taints.js';
 import { computeZoneState, newZone, qpsFor, swapLimiter, tryAccept, zoneKey } from './zones.js';
 
 export const NODE_TABLE = transitionTable(nodeLifecycle);
@@ -142,7 +142,7 @@ export class NodeLifecycleController implements Controller {
       s.nodes.set(name, rec);
       ctx.client.event(node, 'Normal', 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`);
       s.zones[rec.zone] ??= newZone(ctx.now);
-      node = this.markNodeAsReachable(ctx, node);
+      node = this.markNodeAsReachable(ctx, node, rec);
     }
     const zone = zoneKey(node);
     if (zone !== rec.zone) {
@@ -181,16 +181,19 @@ export class NodeLifecycleController implements Controller {
       }
       node = this.processTaintBaseEviction(ctx, node, rec, observed ?? 'Unknown');
     }
-    this.doNoScheduleTaintingPass(ctx, node);
-    this.reconcileNodeLabels(ctx, name);
+    node = this.doNoScheduleTaintingPass(ctx, node);
+    this.reconcileNodeLabels(ctx, node);
     this.advanceStage(rec, hb, current);
   }
 
-  /** `reconcileNodeLabels`: the beta os/arch labels follow the stable ones. */
-  private reconcileNodeLabels(ctx: ControllerContext, name: string): void {
-    const node = ctx.store.get('Node', '', name);
-    const labels = node?.metadata.labels;
-    if (!node || !labels) return;
+  /**
+   * `reconcileNodeLabels`: the beta os/arch labels follow the stable ones. `node` is the stored
+   * version: monitorNode carries every write it makes forward, so it is not looked up again.
+   */
+  private reconcileNodeLabels(ctx: ControllerContext, node: Node): void {
+    const labels = node.metadata.labels;
+    if (!labels) return;
+    const name = node.metadata.name;
     // Made only when a label differs: nearly every node, every time, already agrees.
     let updates: Record<string, string> | undefined;
     for (const [primary, secondary] of LABELS_TO_RECONCILE) {
@@ -232,17 +235,16 @@ export class NodeLifecycleController implements Controller {
   }
 
   /** `markNodeAsReachable`: drop the NoExecute not-ready/unreachable taints and any queued tainting. */
-  private markNodeAsReachable(ctx: ControllerContext, node: Node): Node {
-    const rec = this.state.nodes.get(node.metadata.name);
+  private markNodeAsReachable(ctx: ControllerContext, node: Node, rec = this.state.nodes.get(node.metadata.name)): Node {
     if (rec) this.forget(node.metadata.name, rec);
-    if (!hasTaint(node, NOT_READY_NO_EXECUTE) && !hasTaint(node, UNREACHABLE_NO_EXECUTE)) return node;
+    if (!hasReachabilityNoExecute(node)) return node;
     const taints = swapTaints(node, [], [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE], ctx.now);
     return this.writeTaints(ctx, node, taints, `node ${node.metadata.name} is reachable: its NoExecute not-ready/unreachable taints go`);
   }
 
   /** `processTaintBaseEviction`, on the Ready status as read before this pass's update. */
   private processTaintBaseEviction(ctx: ControllerContext, node: Node, rec: NodeRecord, observed: string): Node {
-    if (observed === 'True') return this.markNodeAsReachable(ctx, node);
+    if (observed === 'True') return this.markNodeAsReachable(ctx, node, rec);
     const [want, opposite] = observed === 'False' ? [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE] : [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE];
     if (hasTaint(node, opposite)) {
       const taints = swapTaints(node, [want], [opposite], ctx.now);
@@ -255,12 +257,12 @@ export class NodeLifecycleController implements Controller {
     return node;
   }
 
-  /** `doNoScheduleTaintingPass`. */
-  private doNoScheduleTaintingPass(ctx: ControllerContext, node: Node): void {
+  /** `doNoScheduleTaintingPass`; returns the node as stored afterwards. */
+  private doNoScheduleTaintingPass(ctx: ControllerContext, node: Node): Node {
     const diff = noScheduleTaintDiff(node);
-    if (!diff) return;
+    if (!diff) return node;
     const words = [...diff.add.map((t) => `+${t.key}`), ...diff.remove.map((t) => `-${t.key}`)].join(', ');
-    this.writeTaints(ctx, node, swapTaints(node, diff.add, diff.remove, ctx.now), `node ${node.metadata.name} conditions call for NoSchedule taints ${words}`);
+    return this.writeTaints(ctx, node, swapTaints(node, diff.add, diff.remove, ctx.now), `node ${node.metadata.name} conditions call for NoSchedule taints ${words}`);
   }
 
   /** `doNoExecuteTaintingPass`: taint queued nodes as the zone limiters allow. */

@@ -249,4 +249,14 @@ describe('node lifecycle: labels', () => {
     f.c.settle();
     expect(f.c.api.get('Node', '', 'win-1')!.metadata.labels).toMatchObject({ 'beta.kubernetes.io/os': 'windows', 'beta.kubernetes.io/arch': 'amd64' });
   });
+
+  it('writes the labels onto the node as its NoSchedule taint write left it (one monitor, both writes)', () => {
+    const f = newCluster();
+    const labels = { 'kubernetes.io/os': 'linux', 'beta.kubernetes.io/os': 'windows' };
+    f.c.api.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n-1', labels }, spec: { unschedulable: true }, status: {} });
+    f.c.settle();
+    const node = f.c.api.get('Node', '', 'n-1')!;
+    expect(node.metadata.labels).toMatchObject({ 'beta.kubernetes.io/os': 'linux' });
+    expect(node.spec.taints).toEqual([expect.objectContaining({ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' })]);
+  });
 });
