@@ -54,6 +54,9 @@ export class NodeLifecycleController implements Controller {
    * node NoExecute at the same instant.
    */
   private writing = false;
+  /** The records table `allReady` was found for (see `everyNodeReady`). Derived, not state. */
+  private readyTable: Map<string, NodeRecord> | undefined;
+  private allReady = false;
 
   constructor(private readonly heartbeats?: HeartbeatSource) {
     heartbeats?.onHeartbeatChange((node) => this.state.queue.push(node));
@@ -86,14 +89,42 @@ export class NodeLifecycleController implements Controller {
     const pendingTaints = Object.values(s.zones).some((z) => z.queue.size > 0);
     if (s.queue.length === 0 && s.podQueue.length === 0 && !pendingTaints) return false;
     const names = [...new Set(s.queue)];
-    const podKeys = [...new Set(s.podQueue)];
+    const podKeys = s.podQueue;
     s.queue = [];
     s.podQueue = [];
     for (const name of names) this.monitorNode(ctx, name);
-    if (names.length > 0) this.handleDisruption(ctx);
-    for (const key of podKeys) this.processPod(ctx, key);
+    if (names.length > 0) {
+      this.readyTable = undefined;
+      this.handleDisruption(ctx);
+    }
+    if (podKeys.length > 0 && !this.everyNodeReady()) for (const key of new Set(podKeys)) this.processPod(ctx, key);
     const tainted = this.doNoExecuteTaintingPass(ctx);
     return names.length > 0 || podKeys.length > 0 || tainted;
+  }
+
+  /**
+   * Whether every node record says Ready, so that `processPod` has nothing to do for any pod.
+   *
+   * Why: every newly bound pod is queued (5,000 in a fleet's build, again in each rollout) and
+   * each was looked up, with its node, to find the node Ready. A record's `ready` is what the
+   * store's node says: any Node write but this controller's own taint and label writes (which
+   * keep the conditions) queues the node, and the nodes queued are monitored before the pods
+   * are processed. The answer is kept for the records table it was found in until a node is
+   * monitored again (a restore brings a new table).
+   */
+  private everyNodeReady(): boolean {
+    const nodes = this.state.nodes;
+    if (this.readyTable !== nodes) {
+      this.readyTable = nodes;
+      this.allReady = true;
+      for (const rec of nodes.values()) {
+        if (!rec.ready) {
+          this.allReady = false;
+          break;
+        }
+      }
+    }
+    return this.allReady;
   }
 
   snapshot(): unknown {
