@@ -30,7 +30,7 @@ import { NODE_STARTUP_GRACE_MS, readyStatus, unknownConditions } from './health.
 import type { Heartbeat, HeartbeatSource } from './heartbeats.js';
 import { markPodsNotReady } from './markpods.js';
 import { copyNodeRecord, newNodeLifecycleState, shareNodeLifecycleState, type NodeLifecycleState, type NodeRecord } from './records.js';
-import { hasTaint, noScheduleTaintDiff, NOT_READY_NO_EXECUTE, swapTaints, UNREACHABLE_NO_EXECUTE } from './taints.js';
+import { hasReachabilityNoExecute, hasTaint, noScheduleTaintDiff, NOT_READY_NO_EXECUTE, swapTaints, UNREACHABLE_NO_EXECUTE } from './taints.js';
 import { computeZoneState, newZone, qpsFor, swapLimiter, tryAccept, zoneKey } from './zones.js';
 
 export const NODE_TABLE = transitionTable(nodeLifecycle);
@@ -54,6 +54,9 @@ export class NodeLifecycleController implements Controller {
    * node NoExecute at the same instant.
    */
   private writing = false;
+  /** The records table `allReady` was found for (see `everyNodeReady`). Derived, not state. */
+  private readyTable: Map<string, NodeRecord> | undefined;
+  private allReady = false;
 
   constructor(private readonly heartbeats?: HeartbeatSource) {
     heartbeats?.onHeartbeatChange((node) => this.state.queue.push(node));
@@ -86,14 +89,42 @@ export class NodeLifecycleController implements Controller {
     const pendingTaints = Object.values(s.zones).some((z) => z.queue.size > 0);
     if (s.queue.length === 0 && s.podQueue.length === 0 && !pendingTaints) return false;
     const names = [...new Set(s.queue)];
-    const podKeys = [...new Set(s.podQueue)];
+    const podKeys = s.podQueue;
     s.queue = [];
     s.podQueue = [];
     for (const name of names) this.monitorNode(ctx, name);
-    if (names.length > 0) this.handleDisruption(ctx);
-    for (const key of podKeys) this.processPod(ctx, key);
+    if (names.length > 0) {
+      this.readyTable = undefined;
+      this.handleDisruption(ctx);
+    }
+    if (podKeys.length > 0 && !this.everyNodeReady()) for (const key of new Set(podKeys)) this.processPod(ctx, key);
     const tainted = this.doNoExecuteTaintingPass(ctx);
     return names.length > 0 || podKeys.length > 0 || tainted;
+  }
+
+  /**
+   * Whether every node record says Ready, so that `processPod` has nothing to do for any pod.
+   *
+   * Why: every newly bound pod is queued (5,000 in a fleet's build, again in each rollout) and
+   * each was looked up, with its node, to find the node Ready. A record's `ready` is what the
+   * store's node says: any Node write but this controller's own taint and label writes (which
+   * keep the conditions) queues the node, and the nodes queued are monitored before the pods
+   * are processed. The answer is kept for the records table it was found in until a node is
+   * monitored again (a restore brings a new table).
+   */
+  private everyNodeReady(): boolean {
+    const nodes = this.state.nodes;
+    if (this.readyTable !== nodes) {
+      this.readyTable = nodes;
+      this.allReady = true;
+      for (const rec of nodes.values()) {
+        if (!rec.ready) {
+          this.allReady = false;
+          break;
+        }
+      }
+    }
+    return this.allReady;
   }
 
   snapshot(): unknown {
@@ -142,7 +173,7 @@ export class NodeLifecycleController implements Controller {
       s.nodes.set(name, rec);
       ctx.client.event(node, 'Normal', 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`);
       s.zones[rec.zone] ??= newZone(ctx.now);
-      node = this.markNodeAsReachable(ctx, node);
+      node = this.markNodeAsReachable(ctx, node, rec);
     }
     const zone = zoneKey(node);
     if (zone !== rec.zone) {
@@ -181,16 +212,19 @@ export class NodeLifecycleController implements Controller {
       }
       node = this.processTaintBaseEviction(ctx, node, rec, observed ?? 'Unknown');
     }
-    this.doNoScheduleTaintingPass(ctx, node);
-    this.reconcileNodeLabels(ctx, name);
+    node = this.doNoScheduleTaintingPass(ctx, node);
+    this.reconcileNodeLabels(ctx, node);
     this.advanceStage(rec, hb, current);
   }
 
-  /** `reconcileNodeLabels`: the beta os/arch labels follow the stable ones. */
-  private reconcileNodeLabels(ctx: ControllerContext, name: string): void {
-    const node = ctx.store.get('Node', '', name);
-    const labels = node?.metadata.labels;
-    if (!node || !labels) return;
+  /**
+   * `reconcileNodeLabels`: the beta os/arch labels follow the stable ones. `node` is the stored
+   * version: monitorNode carries every write it makes forward, so it is not looked up again.
+   */
+  private reconcileNodeLabels(ctx: ControllerContext, node: Node): void {
+    const labels = node.metadata.labels;
+    if (!labels) return;
+    const name = node.metadata.name;
     // Made only when a label differs: nearly every node, every time, already agrees.
     let updates: Record<string, string> | undefined;
     for (const [primary, secondary] of LABELS_TO_RECONCILE) {
@@ -232,17 +266,16 @@ export class NodeLifecycleController implements Controller {
   }
 
   /** `markNodeAsReachable`: drop the NoExecute not-ready/unreachable taints and any queued tainting. */
-  private markNodeAsReachable(ctx: ControllerContext, node: Node): Node {
-    const rec = this.state.nodes.get(node.metadata.name);
+  private markNodeAsReachable(ctx: ControllerContext, node: Node, rec = this.state.nodes.get(node.metadata.name)): Node {
     if (rec) this.forget(node.metadata.name, rec);
-    if (!hasTaint(node, NOT_READY_NO_EXECUTE) && !hasTaint(node, UNREACHABLE_NO_EXECUTE)) return node;
+    if (!hasReachabilityNoExecute(node)) return node;
     const taints = swapTaints(node, [], [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE], ctx.now);
     return this.writeTaints(ctx, node, taints, `node ${node.metadata.name} is reachable: its NoExecute not-ready/unreachable taints go`);
   }
 
   /** `processTaintBaseEviction`, on the Ready status as read before this pass's update. */
   private processTaintBaseEviction(ctx: ControllerContext, node: Node, rec: NodeRecord, observed: string): Node {
-    if (observed === 'True') return this.markNodeAsReachable(ctx, node);
+    if (observed === 'True') return this.markNodeAsReachable(ctx, node, rec);
     const [want, opposite] = observed === 'False' ? [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE] : [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE];
     if (hasTaint(node, opposite)) {
       const taints = swapTaints(node, [want], [opposite], ctx.now);
@@ -255,12 +288,12 @@ export class NodeLifecycleController implements Controller {
     return node;
   }
 
-  /** `doNoScheduleTaintingPass`. */
-  private doNoScheduleTaintingPass(ctx: ControllerContext, node: Node): void {
+  /** `doNoScheduleTaintingPass`; returns the node as stored afterwards. */
+  private doNoScheduleTaintingPass(ctx: ControllerContext, node: Node): Node {
     const diff = noScheduleTaintDiff(node);
-    if (!diff) return;
+    if (!diff) return node;
     const words = [...diff.add.map((t) => `+${t.key}`), ...diff.remove.map((t) => `-${t.key}`)].join(', ');
-    this.writeTaints(ctx, node, swapTaints(node, diff.add, diff.remove, ctx.now), `node ${node.metadata.name} conditions call for NoSchedule taints ${words}`);
+    return this.writeTaints(ctx, node, swapTaints(node, diff.add, diff.remove, ctx.now), `node ${node.metadata.name} conditions call for NoSchedule taints ${words}`);
   }
 
   /** `doNoExecuteTaintingPass`: taint queued nodes as the zone limiters allow. */

@@ -43,6 +43,16 @@ export function hasTaint(node: Node, t: Taint): boolean {
   return false;
 }
 
+/**
+ * Whether the node has the NoExecute not-ready or unreachable taint: `hasTaint` for both in one
+ * pass over the list (`markNodeAsReachable` asks on every monitor of a Ready node).
+ */
+export function hasReachabilityNoExecute(node: Node): boolean {
+  const taints = node.spec.taints;
+  if (taints) for (const x of taints) if (x.effect === 'NoExecute' && (x.key === TAINT_NOT_READY || x.key === TAINT_UNREACHABLE)) return true;
+  return false;
+}
+
 /** The taints after adding `add` (stamped `timeAdded`) and removing `remove` (by key and effect). */
 export function swapTaints(node: Node, add: readonly Taint[], remove: readonly Taint[], now: number): Taint[] {
   const out = [...(node.spec.taints ?? [])];

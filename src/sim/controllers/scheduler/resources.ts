@@ -83,7 +83,11 @@ export function addResources(r: Resources, x: Readonly<Resources>, sign: 1 | -1 
   r.milliCPU += sign * x.milliCPU;
   r.memory += sign * x.memory;
   r.ephemeralStorage += sign * x.ephemeralStorage;
-  for (const [k, v] of Object.entries(x.scalar)) {
+  // `for in`, not `Object.entries`: the scheduler cache adds a pod's requests on every write of
+  // a bound pod, and nearly every pod names no scalar resource; entries would build an array
+  // (and one per scalar) to find that out.
+  for (const k in x.scalar) {
+    const v = x.scalar[k]!;
     const next = (r.scalar[k] ?? 0) + sign * v;
     if (next === 0) delete r.scalar[k];
     else r.scalar[k] = next;

@@ -26,7 +26,7 @@ import { semanticEqual } from '../../apiserver/validation/equality.js';
 import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
-import { getMatchingTolerations, getMinTolerationTime, noExecuteTaints } from './tolerations.js';
+import { getMatchingTolerations, getMinTolerationTime, hasNoExecuteTaint, noExecuteTaints } from './tolerations.js';
 
 /** One scheduled (or fired) deletion: `TimedWorker`. */
 interface Work {
@@ -67,7 +67,11 @@ export class TaintEvictionController implements Controller {
       if (change.type === 'removed') return;
       // Status posts and label writes keep the taints array: nothing to compare.
       if (change.type === 'updated' && change.old.kind === 'Node' && change.old.spec.taints === obj.spec.taints) return;
-      const before = change.type === 'updated' && change.old.kind === 'Node' ? noExecuteTaints(change.old.spec.taints) : [];
+      const old = change.type === 'updated' && change.old.kind === 'Node' ? change.old : undefined;
+      // NoSchedule taints alone (the node controller's while a fleet comes up: a third of its Node
+      // writes) leave both NoExecute lists empty: nothing to build and compare.
+      if (!hasNoExecuteTaint(obj.spec.taints) && !hasNoExecuteTaint(old?.spec.taints)) return;
+      const before = old ? noExecuteTaints(old.spec.taints) : [];
       const after = noExecuteTaints(obj.spec.taints);
       if (JSON.stringify(before) !== JSON.stringify(after)) this.state.queue.push(`node:${obj.metadata.name}`);
     } else if (obj.kind === 'Pod') {

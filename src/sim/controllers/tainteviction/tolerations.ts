@@ -41,3 +41,9 @@ export function getMinTolerationTime(used: readonly Toleration[]): number {
 export function noExecuteTaints(taints: readonly Taint[] | undefined): Taint[] {
   return (taints ?? []).filter((t) => t.effect === 'NoExecute');
 }
+
+/** Whether any taint is NoExecute (without building the list). */
+export function hasNoExecuteTaint(taints: readonly Taint[] | undefined): boolean {
+  if (taints) for (const t of taints) if (t.effect === 'NoExecute') return true;
+  return false;
+}

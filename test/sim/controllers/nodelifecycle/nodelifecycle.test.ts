@@ -249,4 +249,41 @@ describe('node lifecycle: labels', () => {
     f.c.settle();
     expect(f.c.api.get('Node', '', 'win-1')!.metadata.labels).toMatchObject({ 'beta.kubernetes.io/os': 'windows', 'beta.kubernetes.io/arch': 'amd64' });
   });
+
+  it('writes the labels onto the node as its NoSchedule taint write left it (one monitor, both writes)', () => {
+    const f = newCluster();
+    const labels = { 'kubernetes.io/os': 'linux', 'beta.kubernetes.io/os': 'windows' };
+    f.c.api.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n-1', labels }, spec: { unschedulable: true }, status: {} });
+    f.c.settle();
+    const node = f.c.api.get('Node', '', 'n-1')!;
+    expect(node.metadata.labels).toMatchObject({ 'beta.kubernetes.io/os': 'linux' });
+    expect(node.spec.taints).toEqual([expect.objectContaining({ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' })]);
+  });
+});
+
+describe('node lifecycle: processPod', () => {
+  /** An unbound pod whose status already says Ready (as a pod moved between clusters would), then bound. */
+  function bindReadyPod(f: Fixture, name: string, node: string): void {
+    const created = f.c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'app', image: 'registry.example/app:1.0' }] } });
+    if (!created.ok) throw new Error(created.error.message);
+    const ready = f.c.api.updateStatus<'Pod'>({ ...created.obj, status: { ...created.obj.status, conditions: [{ type: 'Ready', status: 'True' }] } });
+    if (!ready.ok) throw new Error(ready.error.message);
+    const bound = f.c.api.bind(ready.obj, node);
+    if (!bound.ok) throw new Error(bound.error.message);
+    f.c.settle();
+  }
+
+  it('marks a pod newly bound to a not-Ready node not ready, after every node was Ready at the last binding', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1', 'node-2'); // t = 10
+    f.kubelet.failNode('node-1', f.c.now);
+    f.kubelet.failNode('node-2', f.c.now);
+    bindReadyPod(f, 'early', 'node-2');
+    expect(condition(f, 'early', 'Ready')!.status).toBe('True');
+    at(f, 70); // both nodes Unknown, 'early' marked with its node
+    expect(condition(f, 'early', 'Ready')!.status).toBe('False');
+    bindReadyPod(f, 'late', 'node-1');
+    expect(condition(f, 'late', 'Ready')).toMatchObject({ status: 'False', lastTransitionTime: '2026-01-01T00:01:10Z' });
+    expect(eventObjects(f, 'late', 'NodeNotReady')[0]).toMatchObject({ type: 'Warning', message: 'Node is not ready' });
+  });
 });
