@@ -58,16 +58,48 @@ function tableOf(kind: Kind, namespace: string, name: string): string {
 
 const ALL_KINDS: readonly Kind[] = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'PriorityClass', 'Event'];
 
+/**
+ * What the store keeps of one kind, reached with one look-up per read or write: its tables (the
+ * kind's level of `data.objects`), its watchers, its sorted list, and the name table it used
+ * last. A big cluster's reads and writes of a kind keep to one table (its pods' namespace, the
+ * cluster scope of its nodes) and come by the thousand in a row, so each then costs a look-up of
+ * its name alone, where it cost three look-ups (kind, table, name) and, for a write, a fourth
+ * to learn whether the store owns the table.
+ */
+interface KindState {
+  /** The kind's name tables, by `tableOf`: `data.objects.get(kind)`. */
+  byTable: Map<string, Map<string, ApiObject>>;
+  /** The watchers of the kind (a watcher may leave kinds out: see `watch`). */
+  readonly watchers: Watcher[];
+  /** Sorted [table, name], rebuilt lazily after an add or remove (updates keep the order). */
+  sortedKeys: [string, string][] | undefined;
+  /** The sorted list, rebuilt lazily after any write of the kind. */
+  list: ApiObject[] | undefined;
+  /** The table used last and its name table as `byTable` holds it now (absent: none yet, or dropped). */
+  lastTable: string | undefined;
+  lastNames: Map<string, ApiObject> | undefined;
+  /** Whether the store is known to own `lastNames` (may write to it without copying it first). */
+  lastOwned: boolean;
+}
+
+/**
+ * Where an indexed pod is stored: its namespace and name, the same for every version of it. One
+ * record serves both indexes, and holds no version of the pod (an index that held the pod would
+ * keep an old version alive, or be rewritten on every write of it).
+ */
+interface PodRef {
+  readonly namespace: string;
+  readonly name: string;
+}
+
 export class Store {
   private data: StoreData;
-  private podsByNode = new Map<string, Map<string, Pod>>();
-  private podsByOwner = new Map<string, Map<string, Pod>>();
-  /** The watchers of each kind (a watcher may leave kinds out: see `watch`). */
-  private readonly watchers = new Map<Kind, Watcher[]>(ALL_KINDS.map((k) => [k, []]));
-  /** Sorted [table, name] per kind, rebuilt lazily after an add or remove (updates keep the order). */
-  private sortedKeys = new Map<Kind, [string, string][]>();
-  /** The sorted list per kind, rebuilt lazily after any write of that kind. */
-  private lists = new Map<Kind, ApiObject[]>();
+  /** Bound pods by node name, then uid (`indexPod`). */
+  private podsByNode = new Map<string, Map<string, PodRef>>();
+  /** Owned pods by the uid of their controlling owner, then uid (`indexPod`). */
+  private podsByOwner = new Map<string, Map<string, PodRef>>();
+  /** Each kind's state (`KindState`); its tables are those of `data`. */
+  private readonly kinds = new Map<Kind, KindState>(ALL_KINDS.map((k) => [k, { byTable: new Map(), watchers: [], sortedKeys: undefined, list: undefined, lastTable: undefined, lastNames: undefined, lastOwned: false }]));
   /** The current pass's changes, folded per object (pending-diff.ts). */
   private readonly pending = new PendingDiff();
   /** The name tables of `data` this store may write to; any other one is shared with a snapshot. */
@@ -75,6 +107,7 @@ export class Store {
 
   constructor(data?: StoreData) {
     this.data = data ?? { objects: new Map(ALL_KINDS.map((k) => [k, new Map()])), resourceVersion: 0 };
+    this.attach();
     this.reindex();
   }
 
@@ -84,11 +117,13 @@ export class Store {
    * engine's informers leave out Events, half of all writes on a big cluster.
    */
   watch(w: Watcher, except: readonly Kind[] = []): void {
-    for (const [kind, list] of this.watchers) if (!except.includes(kind)) list.push(w);
+    for (const [kind, k] of this.kinds) if (!except.includes(kind)) k.watchers.push(w);
   }
 
   get<K extends Kind>(kind: K, namespace: string, name: string): KindMap[K] | undefined {
-    return this.data.objects.get(kind)!.get(tableOf(kind, namespace, name))?.get(name) as KindMap[K] | undefined;
+    const k = this.kinds.get(kind)!;
+    const table = tableOf(kind, namespace, name);
+    return (table === k.lastTable ? k.lastNames : this.readable(k, table))?.get(name) as KindMap[K] | undefined;
   }
 
   /**
@@ -97,19 +132,20 @@ export class Store {
    * against it (a steady cluster's nodes are listed by every DaemonSet sync).
    */
   list<K extends Kind>(kind: K, namespace?: string): readonly KindMap[K][] {
-    let all = this.lists.get(kind);
+    const k = this.kinds.get(kind)!;
+    let all = k.list;
     if (!all) {
-      const byTable = this.data.objects.get(kind)!;
-      let keys = this.sortedKeys.get(kind);
+      const byTable = k.byTable;
+      let keys = k.sortedKeys;
       if (!keys) {
         const entries: [string, string, string][] = [];
         for (const [table, names] of byTable) for (const [name, obj] of names) entries.push([keyOf(obj.metadata.namespace, name), table, name]);
         entries.sort((x, y) => cmp(x[0], y[0]));
         keys = entries.map(([, table, name]) => [table, name]);
-        this.sortedKeys.set(kind, keys);
+        k.sortedKeys = keys;
       }
       all = keys.map(([table, name]) => byTable.get(table)!.get(name)!);
-      this.lists.set(kind, all);
+      k.list = all;
     }
     if (namespace === undefined) return all as KindMap[K][];
     return (all as KindMap[K][]).filter((obj) => (obj.metadata.namespace ?? '') === namespace);
@@ -126,7 +162,7 @@ export class Store {
   /** How many objects of a kind are stored. */
   count(kind: Kind): number {
     let n = 0;
-    for (const names of this.data.objects.get(kind)!.values()) n += names.size;
+    for (const names of this.kinds.get(kind)!.byTable.values()) n += names.size;
     return n;
   }
 
@@ -135,7 +171,7 @@ export class Store {
    * compares its snapshots' Event tables with them to tell which Events only checkpoints hold.
    */
   tables(kind: Kind): ReadonlyMap<string, ReadonlyMap<string, ApiObject>> {
-    return this.data.objects.get(kind)!;
+    return this.kinds.get(kind)!.byTable;
   }
 
   /** The cluster-wide resourceVersion: how many writes the store has taken since it began. */
@@ -143,14 +179,26 @@ export class Store {
     return this.data.resourceVersion;
   }
 
-  /** Pods whose `spec.nodeName` is this node (bound pods), in no particular order. */
+  /**
+   * Pods whose `spec.nodeName` is this node (bound pods), as stored now, in no particular order
+   * (a copy: the caller may write while it reads them).
+   */
   podsOnNode(nodeName: string): Iterable<Pod> {
-    return this.podsByNode.get(nodeName)?.values() ?? [];
+    const refs = this.podsByNode.get(nodeName);
+    return refs === undefined ? [] : this.stored(refs);
   }
 
-  /** Pods whose controlling ownerReference has this uid, in no particular order. */
+  /** Pods whose controlling ownerReference has this uid, as stored now, in no particular order (a copy). */
   podsOwnedBy(uid: string): Iterable<Pod> {
-    return this.podsByOwner.get(uid)?.values() ?? [];
+    const refs = this.podsByOwner.get(uid);
+    return refs === undefined ? [] : this.stored(refs);
+  }
+
+  /** The stored pods an index names. */
+  private stored(refs: ReadonlyMap<string, PodRef>): Pod[] {
+    const out: Pod[] = [];
+    for (const { namespace, name } of refs.values()) out.push(this.get('Pod', namespace, name)!);
+    return out;
   }
 
   /** The next resourceVersion, as the API server hands them out. */
@@ -161,37 +209,41 @@ export class Store {
 
   /** Stores a new or replacement object (its resourceVersion must already be set). */
   put(obj: ApiObject): void {
-    const byTable = this.data.objects.get(obj.kind)!;
+    const kind = obj.kind;
+    const k = this.kinds.get(kind)!;
     const ns = obj.metadata.namespace ?? '';
-    const names = this.writable(byTable, tableOf(obj.kind, ns, obj.metadata.name));
-    const old = names.get(obj.metadata.name);
-    names.set(obj.metadata.name, obj);
-    this.lists.delete(obj.kind);
-    if (obj.kind === 'Pod') {
+    const name = obj.metadata.name;
+    const table = tableOf(kind, ns, name);
+    const names = table === k.lastTable && k.lastOwned ? k.lastNames! : this.writable(k, table);
+    const old = names.get(name);
+    names.set(name, obj);
+    k.list = undefined;
+    if (kind === 'Pod') {
       if (old) this.reindexPod(old as Pod, obj);
       else this.indexPod(obj);
     }
     this.pending.put(ns, old, obj);
-    if (!old) this.sortedKeys.delete(obj.kind);
-    const watchers = this.watchers.get(obj.kind)!;
-    if (watchers.length > 0) emit(watchers, old ? { type: 'updated', old, obj } : { type: 'added', obj });
+    if (!old) k.sortedKeys = undefined;
+    if (k.watchers.length > 0) emit(k.watchers, old ? { type: 'updated', old, obj } : { type: 'added', obj });
   }
 
   /** Removes an object for good (the end of a deletion). */
   remove(kind: Kind, namespace: string, name: string): ApiObject | undefined {
-    const byTable = this.data.objects.get(kind)!;
+    const k = this.kinds.get(kind)!;
     const table = tableOf(kind, namespace, name);
-    const old = byTable.get(table)?.get(name);
+    const old = this.readable(k, table)?.get(name);
     if (!old) return undefined;
-    const names = this.writable(byTable, table);
+    const names = this.writable(k, table);
     names.delete(name);
-    if (names.size === 0) byTable.delete(table);
-    this.sortedKeys.delete(kind);
-    this.lists.delete(kind);
+    if (names.size === 0) {
+      k.byTable.delete(table);
+      k.lastTable = k.lastNames = undefined;
+    }
+    k.sortedKeys = undefined;
+    k.list = undefined;
     if (old.kind === 'Pod') this.unindexPod(old);
     this.pending.remove(kind, namespace, name, old);
-    const watchers = this.watchers.get(kind)!;
-    if (watchers.length > 0) emit(watchers, { type: 'removed', obj: old });
+    if (k.watchers.length > 0) emit(k.watchers, { type: 'removed', obj: old });
     return old;
   }
 
@@ -206,6 +258,7 @@ export class Store {
    */
   snapshot(): StoreData {
     this.owned = new WeakSet();
+    for (const k of this.kinds.values()) k.lastOwned = false;
     return {
       objects: shareObjects(this.data.objects),
       resourceVersion: this.data.resourceVersion,
@@ -220,18 +273,46 @@ export class Store {
       resourceVersion: data.resourceVersion,
     };
     this.pending.clear();
-    this.sortedKeys.clear();
-    this.lists.clear();
+    this.attach();
     this.reindex();
   }
 
-  /** A name table of a kind (`tableOf`), made or copied first if the store does not own it. */
-  private writable(byTable: Map<string, Map<string, ApiObject>>, table: string): Map<string, ApiObject> {
-    let names = byTable.get(table);
-    if (names && this.owned.has(names)) return names;
-    names = new Map(names);
-    byTable.set(table, names);
-    this.owned.add(names);
+  /** Points each kind's state at the tables of `data`, with no list and no table used last. */
+  private attach(): void {
+    for (const [kind, k] of this.kinds) {
+      k.byTable = this.data.objects.get(kind)!;
+      k.sortedKeys = k.list = k.lastTable = k.lastNames = undefined;
+      k.lastOwned = false;
+    }
+  }
+
+  /**
+   * A name table of a kind (`tableOf`), if it has one, kept as the table used last (not known
+   * to be owned: the next write to it asks `writable`).
+   */
+  private readable(k: KindState, table: string): Map<string, ApiObject> | undefined {
+    const names = k.byTable.get(table);
+    if (names === undefined) return undefined;
+    k.lastTable = table;
+    k.lastNames = names;
+    k.lastOwned = false;
+    return names;
+  }
+
+  /**
+   * A name table of a kind (`tableOf`), made or copied first if the store does not own it, kept
+   * as the table used last.
+   */
+  private writable(k: KindState, table: string): Map<string, ApiObject> {
+    let names = k.byTable.get(table);
+    if (!names || !this.owned.has(names)) {
+      names = new Map(names);
+      k.byTable.set(table, names);
+      this.owned.add(names);
+    }
+    k.lastTable = table;
+    k.lastNames = names;
+    k.lastOwned = true;
     return names;
   }
 
@@ -241,28 +322,29 @@ export class Store {
     for (const names of this.data.objects.get('Pod')!.values()) for (const pod of names.values()) this.indexPod(pod as Pod);
   }
 
-  /** The indexes are keyed by uid: unique, and a string the pod carries (no key to build). */
+  /**
+   * The indexes are keyed by uid: unique, and a string the pod carries (no key to build). They
+   * name the pod rather than hold it (`PodRef`), so a new version of a pod that keeps its uid,
+   * node and owner, as nearly every write does (status, deletion), leaves them as they are.
+   */
   private indexPod(pod: Pod): void {
     const key = pod.metadata.uid;
-    if (pod.spec.nodeName) addTo(this.podsByNode, pod.spec.nodeName, key, pod);
+    const node = pod.spec.nodeName;
     const owner = controllerUid(pod);
-    if (owner) addTo(this.podsByOwner, owner, key, pod);
+    if (!node && !owner) return;
+    const ref: PodRef = { namespace: pod.metadata.namespace ?? '', name: pod.metadata.name };
+    if (node) addTo(this.podsByNode, node, key, ref);
+    if (owner) addTo(this.podsByOwner, owner, key, ref);
   }
 
-  /**
-   * A new version of an indexed pod. Most writes (status, deletion) keep its node and owner:
-   * then it only replaces the old version in place.
-   */
+  /** A new version of a stored pod: indexed anew only if its uid, node or owner changed. */
   private reindexPod(old: Pod, pod: Pod): void {
-    const owner = controllerUid(pod);
-    const key = pod.metadata.uid;
-    if (old.metadata.uid !== key || old.spec.nodeName !== pod.spec.nodeName || controllerUid(old) !== owner) {
-      this.unindexPod(old);
-      this.indexPod(pod);
-      return;
+    if (old.metadata.uid === pod.metadata.uid && old.spec.nodeName === pod.spec.nodeName) {
+      // Versions that share their ownerReferences list (status writes, deletes) share their owner.
+      if (old.metadata.ownerReferences === pod.metadata.ownerReferences || controllerUid(old) === controllerUid(pod)) return;
     }
-    if (pod.spec.nodeName) this.podsByNode.get(pod.spec.nodeName)!.set(key, pod);
-    if (owner) this.podsByOwner.get(owner)!.set(key, pod);
+    this.unindexPod(old);
+    this.indexPod(pod);
   }
 
   private unindexPod(pod: Pod): void {
@@ -286,13 +368,13 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function addTo(index: Map<string, Map<string, Pod>>, k: string, key: string, pod: Pod): void {
+function addTo(index: Map<string, Map<string, PodRef>>, k: string, key: string, ref: PodRef): void {
   let m = index.get(k);
   if (!m) index.set(k, (m = new Map()));
-  m.set(key, pod);
+  m.set(key, ref);
 }
 
-function removeFrom(index: Map<string, Map<string, Pod>>, k: string, key: string): void {
+function removeFrom(index: Map<string, Map<string, PodRef>>, k: string, key: string): void {
   const m = index.get(k);
   if (!m) return;
   m.delete(key);
