@@ -12,8 +12,10 @@
 import type { ApiObject } from '../../sim/api/types.js';
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
 import { bytesApart, expiredEventBytes, type EventTables } from './apart.js';
+import type { PodRuntime } from '../../sim/controllers/kubelet/state.js';
 import { compactTable, expandTable, type CompactTable } from './compact.js';
 import type { LogEntry } from './log.js';
+import { RUNTIME_TEMPLATES, runtimesOf, withRuntimes, type RuntimeTable } from './runtimes.js';
 
 export interface Checkpoint {
   /** How many entries of its branch had run. */
@@ -100,7 +102,7 @@ const COMPACTED: ReadonlyMap<string, ApiObject> = new Map();
 const HELD_AT_MOST = 8;
 
 /** How many objects of `table` `elsewhere` says are held elsewhere. */
-function heldElsewhere(table: ReadonlyMap<string, ApiObject>, elsewhere: (name: string, obj: ApiObject) => boolean): number {
+function heldElsewhere<T>(table: ReadonlyMap<string, T>, elsewhere: (name: string, obj: T) => boolean): number {
   let n = 0;
   for (const [name, obj] of table) if (elsewhere(name, obj)) n++;
   return n;
@@ -108,6 +110,9 @@ function heldElsewhere(table: ReadonlyMap<string, ApiObject>, elsewhere: (name: 
 
 /** The compact form of Pod tables already compacted, by table: kept moments that share a table share its rows. */
 const compactedTables = new WeakMap<ReadonlyMap<string, ApiObject>, CompactTable | null>();
+
+/** What a compacted kept moment's kubelet state holds in place of the pod runtimes it compacted. */
+const COMPACTED_RUNTIMES: RuntimeTable = new Map();
 
 /** A kept moment, in the store's order, with what it holds of its own. */
 class Kept implements Checkpoint {
@@ -119,6 +124,11 @@ class Kept implements Checkpoint {
   bytes = 0;
   /** The Pod tables it holds compacted (`compact`), by namespace; `held` has `COMPACTED` in their place. */
   compacted: ReadonlyMap<string, CompactTable> | undefined;
+  /**
+   * The kubelet's pod runtimes it holds compacted (`compact`; `held`'s kubelet state has
+   * `COMPACTED_RUNTIMES` in their place), or null once it found none to compact.
+   */
+  runtimes: CompactTable<PodRuntime> | null | undefined;
 
   constructor(
     readonly count: number,
@@ -129,11 +139,12 @@ class Kept implements Checkpoint {
     public held: ClusterSnapshot,
   ) {}
 
-  /** The snapshot taken, its compacted pods built again (new objects, the same state). */
+  /** The snapshot taken, its compacted pods and pod runtimes built again (new objects, the same state). */
   get snapshot(): ClusterSnapshot {
-    const compacted = this.compacted;
-    if (!compacted) return this.held;
-    const held = this.held;
+    const { compacted, runtimes } = this;
+    let held = this.held;
+    if (runtimes) held = withRuntimes(held, expandTable(runtimes));
+    if (!compacted) return held;
     const objects = new Map(held.store.objects);
     const pods = new Map<string, Map<string, ApiObject>>();
     for (const [ns, t] of held.store.objects.get('Pod')!) {
@@ -145,11 +156,34 @@ class Kept implements Checkpoint {
   }
 
   /**
-   * Compacts the pods it holds that neither `live` nor `newest` (the live store's and the newest
-   * kept moment's Pod tables) holds: once a rollout replaced a generation, only the moments
-   * before it hold that generation's pods, and a row of their differences holds less.
+   * Compacts what it holds that neither the live cluster nor the newest kept moment holds: once
+   * a rollout replaced a generation, only the moments before it hold that generation's pods and
+   * their kubelet runtimes, and a row of their differences holds less. `live` is the live
+   * store's Pod tables; `newest` the newest kept moment's snapshot.
    */
-  compact(live: PodTables, newest: PodTables): boolean {
+  compact(live: PodTables, newest: ClusterSnapshot): boolean {
+    const runtimes = this.compactRuntimes(runtimesOf(newest));
+    return this.compactPods(live, newest.store.objects.get('Pod') ?? new Map()) || runtimes;
+  }
+
+  /**
+   * Compacts the kubelet's pod runtimes it holds once `newest` (the newest kept moment's) holds
+   * at most one in `HELD_AT_MOST` of them; the live kubelet's are not told, and a record it shares
+   * with an old moment alone (after a rewind) is only held twice for a while.
+   */
+  private compactRuntimes(newest: RuntimeTable | undefined): boolean {
+    const table = runtimesOf(this.held);
+    if (!table || this.runtimes !== undefined || table === newest) return false;
+    const elsewhere = (key: string, rt: PodRuntime) => newest?.get(key) === rt;
+    if (heldElsewhere(table, elsewhere) * HELD_AT_MOST > table.size) return false;
+    this.runtimes = compactTable(table, elsewhere, RUNTIME_TEMPLATES) ?? null;
+    if (!this.runtimes) return false;
+    this.held = withRuntimes(this.held, COMPACTED_RUNTIMES);
+    return true;
+  }
+
+  /** Compacts the pods it holds that neither `live` nor `newest` (Pod tables) holds. */
+  private compactPods(live: PodTables, newest: PodTables): boolean {
     const tables = this.held.store.objects.get('Pod');
     if (!tables) return false;
     const compacted = new Map<string, CompactTable>(this.compacted);
@@ -177,10 +211,14 @@ class Kept implements Checkpoint {
     return true;
   }
 
-  /** About how many bytes it holds that `other` (a neighbour) does not: `bytesApart` and its rows. */
-  bytesApartFrom(other: Kept | undefined): number {
-    let bytes = bytesApart(this.held, other?.held);
+  /**
+   * About how many bytes it holds that neither `other` (a neighbour) nor the live cluster (its
+   * Pod tables `live`) does: `bytesApart` and its rows.
+   */
+  bytesApartFrom(other: Kept | undefined, live: PodTables | undefined): number {
+    let bytes = bytesApart(this.held, other?.held, live?.values());
     if (this.compacted) for (const [ns, c] of this.compacted) if (other?.compacted?.get(ns) !== c) bytes += c.bytes;
+    if (this.runtimes) bytes += this.runtimes.bytes;
     return bytes;
   }
 }
@@ -227,6 +265,8 @@ export class SparseCheckpoints implements CheckpointStore {
   private busy: Kept | undefined;
   /** The live store's Event tables, as the last offer gave them (`Moment.events`). */
   private events: (() => EventTables) | undefined;
+  /** The live store's Pod tables, as the last offer gave them (`Moment.pods`). */
+  private pods: PodTables | undefined;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
@@ -238,6 +278,7 @@ export class SparseCheckpoints implements CheckpointStore {
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0 }, always = false): void {
     this.events = moment.events;
+    this.pods = moment.pods?.();
     this.keepIfDue(branch, time, take, moment, always);
     while ((this.kept.length > this.max || (this.kept.length > 1 && this.heldBytes() > this.maxBytes)) && this.thin());
   }
@@ -260,9 +301,13 @@ export class SparseCheckpoints implements CheckpointStore {
     if (settled && busy !== this.pinned) this.remove(this.kept.indexOf(busy!));
     const kept = new Kept(count, branch[count - 1], time, moment.writes, take());
     this.kept.push(kept);
-    this.measure(this.kept.length - 1);
-    if (this.kept.length === 2) this.measure(0);
-    if (moment.pods) this.compactOlder(moment.pods());
+    const n = this.kept.length;
+    this.measure(n - 1);
+    // The one kept before it may have shared its pods with the live cluster, which moved on since:
+    // measured again (and the first, measured against the second).
+    if (n > 1) this.measure(n - 2);
+    if (n === 3) this.measure(0);
+    if (this.pods) this.compactOlder(this.pods);
     if (always) this.pinned = kept;
     else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
   }
@@ -294,6 +339,11 @@ export class SparseCheckpoints implements CheckpointStore {
     return this.kept.filter((c) => c.compacted).length;
   }
 
+  /** How many kept moments hold the kubelet's pod runtimes compacted (for tests and measurements). */
+  get compactedRuntimes(): number {
+    return this.kept.filter((c) => c.runtimes).length;
+  }
+
   /**
    * What the kept moments hold apart from each other and from the live cluster, about, in bytes:
    * what each holds apart from its neighbour (`bytesApart`), and, if the last offer told the
@@ -321,7 +371,7 @@ export class SparseCheckpoints implements CheckpointStore {
   /** Measures kept moment `i` against its neighbours (`bytes`). */
   private measure(i: number): void {
     const c = this.kept[i]!;
-    c.bytes = c.bytesApartFrom(this.kept[i - 1] ?? this.kept[i + 1]);
+    c.bytes = c.bytesApartFrom(this.kept[i - 1] ?? this.kept[i + 1], this.pods);
   }
 
   /**
@@ -330,7 +380,7 @@ export class SparseCheckpoints implements CheckpointStore {
    */
   private compactOlder(live: PodTables): void {
     const n = this.kept.length;
-    const newest = this.kept[n - 1]!.held.store.objects.get('Pod') ?? new Map();
+    const newest = this.kept[n - 1]!.held;
     for (let i = 0; i < n - 1; i++) {
       if (!this.kept[i]!.compact(live, newest)) continue;
       this.measure(i);

@@ -27,35 +27,47 @@ import { OBJECT_BYTES, SLOT_BYTES } from './apart.js';
 const STRING_BYTES = 16;
 const STRING_SHARE = 0.5;
 
-/** The pods of one owner and template: the first as it is, and where the others differ from it. */
+/** The objects of one template: the first as it is, and where the others differ from it. */
 interface Group {
-  readonly proto: ApiObject;
+  readonly proto: object;
   /** Leaf counts of the prototype's parts, so a walk can step over a part that does not differ. */
   readonly leaves: Map<unknown, number>;
   /** The positions (leaves in walk order) where some member differs, ascending. */
   positions: number[];
   /** Builds a member from its row (`builder`). */
-  build: ((row: Row) => ApiObject) | undefined;
+  build: ((row: Row) => object) | undefined;
 }
 
 /** A compacted object: its group, then its leaves at the group's positions. */
 type Row = [Group, ...unknown[]];
 
-/** A name table (`StoreData`) as its names in order and, for each, the object itself or its row. */
-export interface CompactTable {
+/**
+ * A name table (`StoreData`'s, or the kubelet's pod runtimes) as its names in order and, for
+ * each, the object itself or its row.
+ */
+export interface CompactTable<T extends object = ApiObject> {
   readonly names: readonly string[];
-  readonly values: readonly (ApiObject | Row)[];
-  /** About how many bytes it holds: its lists, its rows and (`STRING_SHARE`) their strings. */
+  readonly values: readonly (T | Row)[];
+  /** About how many bytes it holds: its lists, its rows and (`Grouping.stringShare`) their strings. */
   readonly bytes: number;
+}
+
+/** How a table's objects are told apart into templates, and how much of their strings is their own. */
+export interface Grouping<T extends object> {
+  /** The template an object was made from: objects of one are alike. */
+  readonly key: (obj: T) => string;
+  /** The share of a row's strings counted as its own (the rest is held elsewhere too). */
+  readonly stringShare: number;
 }
 
 /** Prototypes kept per template: an object unlike all of them stays as it is. */
 const MAX_PROTOTYPES = 4;
 
-/** The template an object was made from: its controller and revision (a rollout's generation). */
-function groupKey(obj: ApiObject): string {
-  return `${controllerUid(obj) ?? ''}/${obj.metadata.labels?.['controller-revision-hash'] ?? ''}`;
-}
+/** Stored pods by the template they were made from: their controller and revision (a rollout's generation). */
+export const POD_TEMPLATES: Grouping<ApiObject> = {
+  key: (obj) => `${controllerUid(obj) ?? ''}/${obj.metadata.labels?.['controller-revision-hash'] ?? ''}`,
+  stringShare: STRING_SHARE,
+};
 
 /** How many leaves `part` of a prototype has (a primitive is one). */
 function leafCount(part: unknown, leaves: Map<unknown, number>): number {
@@ -73,7 +85,7 @@ function leafCount(part: unknown, leaves: Map<unknown, number>): number {
  * Adds to `out` the positions where `obj` differs from the group's prototype; false when its
  * shape is not the prototype's (then it is kept as it is).
  */
-function differences(g: Group, obj: ApiObject, out: Set<number>): boolean {
+function differences(g: Group, obj: object, out: Set<number>): boolean {
   const found: number[] = [];
   let at = 0;
   const walk = (p: unknown, v: unknown): boolean => {
@@ -110,7 +122,7 @@ function differences(g: Group, obj: ApiObject, out: Set<number>): boolean {
 }
 
 /** `obj`'s row: its leaves at the group's positions (its shape is the prototype's). */
-function rowOf(g: Group, obj: ApiObject): Row {
+function rowOf(g: Group, obj: object): Row {
   const { positions } = g;
   const row: Row = [g];
   let at = 0;
@@ -140,7 +152,7 @@ function rowOf(g: Group, obj: ApiObject): Row {
  * prototype (a spread keeps its keys, their order and its shape) and sets the parts that differ;
  * the others are the prototype's own.
  */
-function builder(g: Group): (row: Row) => ApiObject {
+function builder(g: Group): (row: Row) => object {
   const { positions } = g;
   let at = 0;
   let next = 0;
@@ -178,7 +190,7 @@ function builder(g: Group): (row: Row) => ApiObject {
       return out;
     };
   };
-  return make(g.proto) as (row: Row) => ApiObject;
+  return make(g.proto) as (row: Row) => object;
 }
 
 /**
@@ -186,14 +198,21 @@ function builder(g: Group): (row: Row) => ApiObject {
  * when none would be (no two alike). The objects `held` names stay as they are: they are not
  * freed anyway.
  */
-export function compactTable(table: ReadonlyMap<string, ApiObject>, held: (name: string, obj: ApiObject) => boolean): CompactTable | undefined {
-  // The prototypes of each template: a few, for pods of one template that differ in shape.
+export function compactTable(table: ReadonlyMap<string, ApiObject>, held: (name: string, obj: ApiObject) => boolean): CompactTable | undefined;
+/** The same for a table of other objects, told apart into templates by `grouping`. */
+export function compactTable<T extends object>(table: ReadonlyMap<string, T>, held: (name: string, obj: T) => boolean, grouping: Grouping<T>): CompactTable<T> | undefined;
+export function compactTable<T extends object>(
+  table: ReadonlyMap<string, T>,
+  held: (name: string, obj: T) => boolean,
+  grouping = POD_TEMPLATES as unknown as Grouping<T>,
+): CompactTable<T> | undefined {
+  // The prototypes of each template: a few, for objects of one template that differ in shape.
   const groups = new Map<string, Group[]>();
-  const members = new Map<Group, ApiObject[]>();
+  const members = new Map<Group, T[]>();
   const diffs = new Map<Group, Set<number>>();
   for (const [name, obj] of table) {
     if (held(name, obj)) continue;
-    const key = groupKey(obj);
+    const key = grouping.key(obj);
     let protos = groups.get(key);
     if (!protos) groups.set(key, (protos = []));
     const g = protos.find((p) => differences(p, obj, diffs.get(p)!));
@@ -207,7 +226,7 @@ export function compactTable(table: ReadonlyMap<string, ApiObject>, held: (name:
     members.set(proto, []);
     diffs.set(proto, new Set());
   }
-  const rowed = new Map<ApiObject, Row>();
+  const rowed = new Map<T, Row>();
   let bytes = 0;
   for (const [g, objs] of members) {
     if (objs.length === 0) continue;
@@ -218,13 +237,13 @@ export function compactTable(table: ReadonlyMap<string, ApiObject>, held: (name:
       bytes += OBJECT_BYTES + SLOT_BYTES * row.length;
       for (let i = 1; i < row.length; i++) {
         const v = row[i];
-        if (typeof v === 'string') bytes += (STRING_BYTES + v.length) * STRING_SHARE;
+        if (typeof v === 'string') bytes += (STRING_BYTES + v.length) * grouping.stringShare;
       }
     }
   }
   if (rowed.size === 0) return undefined;
   const names: string[] = [];
-  const values: (ApiObject | Row)[] = [];
+  const values: (T | Row)[] = [];
   for (const [name, obj] of table) {
     names.push(name);
     values.push(rowed.get(obj) ?? obj);
@@ -233,8 +252,8 @@ export function compactTable(table: ReadonlyMap<string, ApiObject>, held: (name:
 }
 
 /** The name table `t` stands for: the same names in the same order, each object built again. */
-export function expandTable(t: CompactTable): Map<string, ApiObject> {
-  const out = new Map<string, ApiObject>();
+export function expandTable<T extends object>(t: CompactTable<T>): Map<string, T> {
+  const out = new Map<string, T>();
   const { names, values } = t;
   for (let i = 0; i < names.length; i++) {
     const v = values[i]!;
@@ -243,7 +262,7 @@ export function expandTable(t: CompactTable): Map<string, ApiObject> {
       continue;
     }
     const g = v[0];
-    out.set(names[i]!, (g.build ??= builder(g))(v));
+    out.set(names[i]!, (g.build ??= builder(g))(v) as T);
   }
   return out;
 }
