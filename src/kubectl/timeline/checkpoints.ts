@@ -122,6 +122,11 @@ class Kept implements Checkpoint {
    * store, and what the first shares with the second is not its own).
    */
   bytes = 0;
+  /**
+   * Kept in place of a busy moment once the command after it was quiet (`settled`): the moment a
+   * rollout settled, which saves every moment after it the replay of the busy stretch.
+   */
+  settled = false;
   /** The Pod tables it holds compacted (`compact`), by namespace; `held` has `COMPACTED` in their place. */
   compacted: ReadonlyMap<string, CompactTable> | undefined;
   /**
@@ -300,6 +305,7 @@ export class SparseCheckpoints implements CheckpointStore {
     if (!due) return;
     if (settled && busy !== this.pinned) this.remove(this.kept.indexOf(busy!));
     const kept = new Kept(count, branch[count - 1], time, moment.writes, take());
+    kept.settled = settled;
     this.kept.push(kept);
     const n = this.kept.length;
     this.measure(n - 1);
@@ -401,13 +407,21 @@ export class SparseCheckpoints implements CheckpointStore {
    * replay through it least (returns false when there is none to drop):
    * the one whose neighbours (the start before the first) are closest together, in writes with
    * `COMMAND_WRITES` per command. Kept moments end up spread evenly over the work done, so
-   * the longest replay stays as short as their number allows.
+   * the longest replay stays as short as their number allows. The moments where a rollout
+   * settled go last (`Kept.settled`): one after each rollout keeps every quiet moment from
+   * replaying a rollout, which even spacing by writes does not.
    */
   private thin(): boolean {
+    return this.thinAmong(false) || this.thinAmong(true);
+  }
+
+  /** `thin` among the kept moments that are not `settled` ones, or with `settled`, among all. */
+  private thinAmong(settled: boolean): boolean {
     let drop = -1;
     let gap = Infinity;
     for (let i = 0; i < this.kept.length - 1; i++) {
-      if (this.kept[i] === this.pinned) continue;
+      const c = this.kept[i]!;
+      if (c === this.pinned || (c.settled && !settled)) continue;
       const before = this.kept[i - 1];
       const after = this.kept[i + 1]!;
       const g = Math.abs(after.writes - (before?.writes ?? 0)) + Math.abs(after.count - (before?.count ?? 0)) * COMMAND_WRITES;
@@ -420,4 +434,5 @@ export class SparseCheckpoints implements CheckpointStore {
     this.remove(drop);
     return true;
   }
+
 }
