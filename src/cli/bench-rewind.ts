@@ -10,6 +10,8 @@
  *   the rewinds below (a restore starts the trace afresh, so neither holds one);
  * - restoreMs: wall milliseconds of `rewindTo` a few moments of the hour (the nearest
  *   checkpoint restored, then the commands after it replayed), and back to the newest moment;
+ * - restoreCpuMs: the process's CPU milliseconds for each (user and system, the collector's
+ *   threads included), which a busy machine inflates less than wall time;
  * - replayed: how many commands each of those rewinds replayed;
  * - checkpoints: how many moments the default store kept by the end (the start not counted),
  *   and compacted: how many of them hold the pods only they hold as rows (compact.ts), which
@@ -33,6 +35,7 @@ export interface RewindFigures {
   readonly extraMB: number;
   /** Each moment restored (minutes into the hour, or `newest`) and its wall milliseconds. */
   readonly restoreMs: Record<string, number>;
+  readonly restoreCpuMs: Record<string, number>;
   readonly replayed: Record<string, number>;
   readonly checkpoints: number;
   readonly compacted: number;
@@ -91,21 +94,25 @@ function playHour(nodes: number): { session: Session; hour: number; buildMs: num
 }
 
 /** Rewinds to each moment of the hour, the newest last; their wall times and replays. */
-function rewindAround(session: Session, hour: number): { restoreMs: Record<string, number>; replayed: Record<string, number> } {
+function rewindAround(session: Session, hour: number): { restoreMs: Record<string, number>; restoreCpuMs: Record<string, number>; replayed: Record<string, number> } {
   const timeline = session.timeline!;
   const head = timeline.entries;
   const restoreMs: Record<string, number> = {};
+  const restoreCpuMs: Record<string, number> = {};
   const replayed: Record<string, number> = {};
   for (const at of MOMENTS) {
     const name = at === 60 ? 'newest' : String(at);
+    const cpu = process.cpuUsage();
     const start = performance.now();
     const r = timeline.rewindTo(hour + at * MINUTE, head);
     restoreMs[name] = round(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    restoreCpuMs[name] = round((used.user + used.system) / 1000);
     if ('error' in r) throw new Error(r.error);
     replayed[name] = r.replayed;
   }
   if (timeline.entries.length !== head.length) throw new Error('the last rewind did not return to the newest moment');
-  return { restoreMs, replayed };
+  return { restoreMs, restoreCpuMs, replayed };
 }
 
 /**
@@ -128,12 +135,12 @@ function countKept(session: Session): { kept: number; compacted: number; estimat
 /** The figures for `nodes` nodes (5,000 in the bench). */
 export function measureRewind(nodes: number): RewindFigures {
   const { session, hour, buildMs, hourMs } = playHour(nodes);
-  const { restoreMs, replayed } = rewindAround(session, hour);
+  const { restoreMs, restoreCpuMs, replayed } = rewindAround(session, hour);
   const withTimeline = heapAfterGC();
   const { kept, compacted, estimatedMB, worstReplay } = countKept(session);
   session.timeline = undefined;
   session.checkpoints = undefined;
   const alone = heapAfterGC();
   if (session.cluster.store.count('Node') !== nodes) throw new Error('the cluster lost nodes');
-  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, replayed, checkpoints: kept, compacted, estimatedMB, worstReplay };
+  return { buildMs, hourMs, extraMB: megabytes(withTimeline - alone), restoreMs, restoreCpuMs, replayed, checkpoints: kept, compacted, estimatedMB, worstReplay };
 }

@@ -38,9 +38,13 @@ const SAMPLE = 32;
 /** Deeper than any state the engine keeps: a guard against walking a cycle for ever. */
 const MAX_DEPTH = 64;
 
-/** About how many bytes `snapshot` holds that `before` does not (all of it when there is none). */
-export function bytesApart(snapshot: ClusterSnapshot, before: ClusterSnapshot | undefined): number {
-  return walk(snapshot, before, 0, new Set());
+/**
+ * About how many bytes `snapshot` holds that `before` does not (all of it when there is none),
+ * nor `live` (parts the live cluster holds, such as its Pod tables, which stay whoever else holds
+ * them).
+ */
+export function bytesApart(snapshot: ClusterSnapshot, before: ClusterSnapshot | undefined, live: Iterable<object> = []): number {
+  return walk(snapshot, before, 0, new Set(live));
 }
 
 /** Sums the walks of a collection's differing items, the first `SAMPLE` of them walked. */

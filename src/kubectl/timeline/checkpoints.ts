@@ -12,8 +12,10 @@
 import type { ApiObject } from '../../sim/api/types.js';
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
 import { bytesApart, expiredEventBytes, type EventTables } from './apart.js';
+import type { PodRuntime } from '../../sim/controllers/kubelet/state.js';
 import { compactTable, expandTable, type CompactTable } from './compact.js';
 import type { LogEntry } from './log.js';
+import { RUNTIME_TEMPLATES, runtimesOf, withRuntimes, type RuntimeTable } from './runtimes.js';
 
 export interface Checkpoint {
   /** How many entries of its branch had run. */
@@ -100,7 +102,7 @@ const COMPACTED: ReadonlyMap<string, ApiObject> = new Map();
 const HELD_AT_MOST = 8;
 
 /** How many objects of `table` `elsewhere` says are held elsewhere. */
-function heldElsewhere(table: ReadonlyMap<string, ApiObject>, elsewhere: (name: string, obj: ApiObject) => boolean): number {
+function heldElsewhere<T>(table: ReadonlyMap<string, T>, elsewhere: (name: string, obj: T) => boolean): number {
   let n = 0;
   for (const [name, obj] of table) if (elsewhere(name, obj)) n++;
   return n;
@@ -108,6 +110,9 @@ function heldElsewhere(table: ReadonlyMap<string, ApiObject>, elsewhere: (name: 
 
 /** The compact form of Pod tables already compacted, by table: kept moments that share a table share its rows. */
 const compactedTables = new WeakMap<ReadonlyMap<string, ApiObject>, CompactTable | null>();
+
+/** What a compacted kept moment's kubelet state holds in place of the pod runtimes it compacted. */
+const COMPACTED_RUNTIMES: RuntimeTable = new Map();
 
 /** A kept moment, in the store's order, with what it holds of its own. */
 class Kept implements Checkpoint {
@@ -117,8 +122,18 @@ class Kept implements Checkpoint {
    * store, and what the first shares with the second is not its own).
    */
   bytes = 0;
+  /**
+   * Kept in place of a busy moment once the command after it was quiet (`settled`): the moment a
+   * rollout settled, which saves every moment after it the replay of the busy stretch.
+   */
+  settled = false;
   /** The Pod tables it holds compacted (`compact`), by namespace; `held` has `COMPACTED` in their place. */
   compacted: ReadonlyMap<string, CompactTable> | undefined;
+  /**
+   * The kubelet's pod runtimes it holds compacted (`compact`; `held`'s kubelet state has
+   * `COMPACTED_RUNTIMES` in their place), or null once it found none to compact.
+   */
+  runtimes: CompactTable<PodRuntime> | null | undefined;
 
   constructor(
     readonly count: number,
@@ -129,11 +144,12 @@ class Kept implements Checkpoint {
     public held: ClusterSnapshot,
   ) {}
 
-  /** The snapshot taken, its compacted pods built again (new objects, the same state). */
+  /** The snapshot taken, its compacted pods and pod runtimes built again (new objects, the same state). */
   get snapshot(): ClusterSnapshot {
-    const compacted = this.compacted;
-    if (!compacted) return this.held;
-    const held = this.held;
+    const { compacted, runtimes } = this;
+    let held = this.held;
+    if (runtimes) held = withRuntimes(held, expandTable(runtimes));
+    if (!compacted) return held;
     const objects = new Map(held.store.objects);
     const pods = new Map<string, Map<string, ApiObject>>();
     for (const [ns, t] of held.store.objects.get('Pod')!) {
@@ -145,11 +161,34 @@ class Kept implements Checkpoint {
   }
 
   /**
-   * Compacts the pods it holds that neither `live` nor `newest` (the live store's and the newest
-   * kept moment's Pod tables) holds: once a rollout replaced a generation, only the moments
-   * before it hold that generation's pods, and a row of their differences holds less.
+   * Compacts what it holds that neither the live cluster nor the newest kept moment holds: once
+   * a rollout replaced a generation, only the moments before it hold that generation's pods and
+   * their kubelet runtimes, and a row of their differences holds less. `live` is the live
+   * store's Pod tables; `newest` the newest kept moment's snapshot.
    */
-  compact(live: PodTables, newest: PodTables): boolean {
+  compact(live: PodTables, newest: ClusterSnapshot): boolean {
+    const runtimes = this.compactRuntimes(runtimesOf(newest));
+    return this.compactPods(live, newest.store.objects.get('Pod') ?? new Map()) || runtimes;
+  }
+
+  /**
+   * Compacts the kubelet's pod runtimes it holds once `newest` (the newest kept moment's) holds
+   * at most one in `HELD_AT_MOST` of them; the live kubelet's are not told, and a record it shares
+   * with an old moment alone (after a rewind) is only held twice for a while.
+   */
+  private compactRuntimes(newest: RuntimeTable | undefined): boolean {
+    const table = runtimesOf(this.held);
+    if (!table || this.runtimes !== undefined || table === newest) return false;
+    const elsewhere = (key: string, rt: PodRuntime) => newest?.get(key) === rt;
+    if (heldElsewhere(table, elsewhere) * HELD_AT_MOST > table.size) return false;
+    this.runtimes = compactTable(table, elsewhere, RUNTIME_TEMPLATES) ?? null;
+    if (!this.runtimes) return false;
+    this.held = withRuntimes(this.held, COMPACTED_RUNTIMES);
+    return true;
+  }
+
+  /** Compacts the pods it holds that neither `live` nor `newest` (Pod tables) holds. */
+  private compactPods(live: PodTables, newest: PodTables): boolean {
     const tables = this.held.store.objects.get('Pod');
     if (!tables) return false;
     const compacted = new Map<string, CompactTable>(this.compacted);
@@ -177,10 +216,14 @@ class Kept implements Checkpoint {
     return true;
   }
 
-  /** About how many bytes it holds that `other` (a neighbour) does not: `bytesApart` and its rows. */
-  bytesApartFrom(other: Kept | undefined): number {
-    let bytes = bytesApart(this.held, other?.held);
+  /**
+   * About how many bytes it holds that neither `other` (a neighbour) nor the live cluster (its
+   * Pod tables `live`) does: `bytesApart` and its rows.
+   */
+  bytesApartFrom(other: Kept | undefined, live: PodTables | undefined): number {
+    let bytes = bytesApart(this.held, other?.held, live?.values());
     if (this.compacted) for (const [ns, c] of this.compacted) if (other?.compacted?.get(ns) !== c) bytes += c.bytes;
+    if (this.runtimes) bytes += this.runtimes.bytes;
     return bytes;
   }
 }
@@ -188,11 +231,11 @@ class Kept implements Checkpoint {
 /**
  * The bytes the kept moments may hold by default (`heldBytes`: what each holds apart from its
  * neighbour, and the Events only they still hold), so that what a timeline adds stays within
- * 100 MB of Node's heap on the 5,000-node fleet of `npm run bench -- rewind`. The estimate runs a
- * little above the heap it stands for (it counts the newest kept moment's own bytes, which the
- * live cluster shares until it moves on), so the budget is the target itself: with the pods of
- * moments no longer the newest compacted (`Kept.compact`), the hour keeps ten moments (eight
- * compacted), 98.5 MB estimated for 96.0 MB held (six, 94.2 MB for 88.9 MB, before). Past the hour
+ * 100 MB of Node's heap on the 5,000-node fleet of `npm run bench -- rewind`. The estimate runs
+ * close to the heap it stands for, so the budget is the target itself: with the pods and the
+ * kubelet's pod runtimes of moments no longer the newest compacted (`Kept.compact`) and the live
+ * cluster's pods not counted, the hour keeps fourteen moments (one after each rollout, twelve
+ * compacted), 94.9 MB estimated for 97.3 to 97.9 MB held (ten, 95.7 MB for 85.1 MB, before). Past the hour
  * the Events the kept moments hold expire from the live cluster an hour after their last write,
  * and the budget bounds them too.
  */
@@ -207,10 +250,11 @@ export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
  * moment kept holds one generation of pods rather than the overlap of two. Past 64 kept moments,
  * or once the kept moments hold more than `DEFAULT_MAX_BYTES` (`heldBytes`: on a 5,000-node
  * fleet a moment after a rollout holds its generation of pods and the kubelet's runtimes of
- * them, 11 MB or so, and once the live cluster let the Events of an hour before expire, the
- * kept moments hold those; a quiet moment of a small cluster a few kilobytes, so there the 64
- * bound), the kept moment whose removal lengthens the replay through it least is dropped
- * (`thin`), at any offer: old moments stay reachable with a longer replay.
+ * them, about 6 MB once compacted, and once the live cluster let the Events of an hour before
+ * expire, the kept moments hold those; a quiet moment of a small cluster a few kilobytes, so
+ * there the 64 bound), a kept moment is dropped (`thin`), at any offer: of those not kept where
+ * a rollout settled, then of all, the one whose removal lengthens the replay through it least.
+ * Old moments stay reachable with a longer replay.
  */
 export class SparseCheckpoints implements CheckpointStore {
   private readonly kept: Kept[] = [];
@@ -227,6 +271,8 @@ export class SparseCheckpoints implements CheckpointStore {
   private busy: Kept | undefined;
   /** The live store's Event tables, as the last offer gave them (`Moment.events`). */
   private events: (() => EventTables) | undefined;
+  /** The live store's Pod tables, as the last offer gave them (`Moment.pods`). */
+  private pods: PodTables | undefined;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
@@ -238,6 +284,7 @@ export class SparseCheckpoints implements CheckpointStore {
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0 }, always = false): void {
     this.events = moment.events;
+    this.pods = moment.pods?.();
     this.keepIfDue(branch, time, take, moment, always);
     while ((this.kept.length > this.max || (this.kept.length > 1 && this.heldBytes() > this.maxBytes)) && this.thin());
   }
@@ -259,10 +306,15 @@ export class SparseCheckpoints implements CheckpointStore {
     if (!due) return;
     if (settled && busy !== this.pinned) this.remove(this.kept.indexOf(busy!));
     const kept = new Kept(count, branch[count - 1], time, moment.writes, take());
+    kept.settled = settled;
     this.kept.push(kept);
-    this.measure(this.kept.length - 1);
-    if (this.kept.length === 2) this.measure(0);
-    if (moment.pods) this.compactOlder(moment.pods());
+    const n = this.kept.length;
+    this.measure(n - 1);
+    // The one kept before it may have shared its pods with the live cluster, which moved on since:
+    // measured again (and the first, measured against the second).
+    if (n > 1) this.measure(n - 2);
+    if (n === 3) this.measure(0);
+    if (this.pods) this.compactOlder(this.pods);
     if (always) this.pinned = kept;
     else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
   }
@@ -294,6 +346,11 @@ export class SparseCheckpoints implements CheckpointStore {
     return this.kept.filter((c) => c.compacted).length;
   }
 
+  /** How many kept moments hold the kubelet's pod runtimes compacted (for tests and measurements). */
+  get compactedRuntimes(): number {
+    return this.kept.filter((c) => c.runtimes).length;
+  }
+
   /**
    * What the kept moments hold apart from each other and from the live cluster, about, in bytes:
    * what each holds apart from its neighbour (`bytesApart`), and, if the last offer told the
@@ -321,7 +378,7 @@ export class SparseCheckpoints implements CheckpointStore {
   /** Measures kept moment `i` against its neighbours (`bytes`). */
   private measure(i: number): void {
     const c = this.kept[i]!;
-    c.bytes = c.bytesApartFrom(this.kept[i - 1] ?? this.kept[i + 1]);
+    c.bytes = c.bytesApartFrom(this.kept[i - 1] ?? this.kept[i + 1], this.pods);
   }
 
   /**
@@ -330,7 +387,7 @@ export class SparseCheckpoints implements CheckpointStore {
    */
   private compactOlder(live: PodTables): void {
     const n = this.kept.length;
-    const newest = this.kept[n - 1]!.held.store.objects.get('Pod') ?? new Map();
+    const newest = this.kept[n - 1]!.held;
     for (let i = 0; i < n - 1; i++) {
       if (!this.kept[i]!.compact(live, newest)) continue;
       this.measure(i);
@@ -351,13 +408,21 @@ export class SparseCheckpoints implements CheckpointStore {
    * replay through it least (returns false when there is none to drop):
    * the one whose neighbours (the start before the first) are closest together, in writes with
    * `COMMAND_WRITES` per command. Kept moments end up spread evenly over the work done, so
-   * the longest replay stays as short as their number allows.
+   * the longest replay stays as short as their number allows. The moments where a rollout
+   * settled go last (`Kept.settled`): one after each rollout keeps every quiet moment from
+   * replaying a rollout, which even spacing by writes does not.
    */
   private thin(): boolean {
+    return this.thinAmong(false) || this.thinAmong(true);
+  }
+
+  /** `thin` among the kept moments that are not `settled` ones, or with `settled`, among all. */
+  private thinAmong(settled: boolean): boolean {
     let drop = -1;
     let gap = Infinity;
     for (let i = 0; i < this.kept.length - 1; i++) {
-      if (this.kept[i] === this.pinned) continue;
+      const c = this.kept[i]!;
+      if (c === this.pinned || (c.settled && !settled)) continue;
       const before = this.kept[i - 1];
       const after = this.kept[i + 1]!;
       const g = Math.abs(after.writes - (before?.writes ?? 0)) + Math.abs(after.count - (before?.count ?? 0)) * COMMAND_WRITES;
@@ -370,4 +435,5 @@ export class SparseCheckpoints implements CheckpointStore {
     this.remove(drop);
     return true;
   }
+
 }

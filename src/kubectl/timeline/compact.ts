@@ -27,110 +27,139 @@ import { OBJECT_BYTES, SLOT_BYTES } from './apart.js';
 const STRING_BYTES = 16;
 const STRING_SHARE = 0.5;
 
-/** The pods of one owner and template: the first as it is, and where the others differ from it. */
+/**
+ * A part of a prototype as the walks see it: a leaf (a primitive), or a list or record of parts,
+ * with how many leaves it holds, so that a walk steps over a part an object shares whole.
+ */
+interface Shape {
+  readonly part: unknown;
+  readonly leaves: number;
+  /** A list's indices or a record's keys, in order; undefined for a leaf. */
+  readonly keys: readonly (string | number)[] | undefined;
+  /** The parts under those keys; undefined for a leaf. */
+  readonly children: readonly Shape[] | undefined;
+  readonly list: boolean;
+}
+
+/** The shape of `part`; a part reached twice is one shape (`memo`). */
+function shapeOf(part: unknown, memo: Map<object, Shape>): Shape {
+  if (typeof part !== 'object' || part === null) return { part, leaves: 1, keys: undefined, children: undefined, list: false };
+  const known = memo.get(part);
+  if (known) return known;
+  const list = Array.isArray(part);
+  const keys: (string | number)[] = list ? (part as unknown[]).map((_, i) => i) : Object.keys(part);
+  const children = keys.map((k) => shapeOf((part as Record<string | number, unknown>)[k], memo));
+  let leaves = 0;
+  for (const c of children) leaves += c.leaves;
+  const shape: Shape = { part, leaves, keys, children, list };
+  memo.set(part, shape);
+  return shape;
+}
+
+/** The leaves of `shape` in walk order, into `out`. */
+function leavesOf(shape: Shape, out: unknown[]): unknown[] {
+  if (!shape.children) out.push(shape.part);
+  else for (const c of shape.children) leavesOf(c, out);
+  return out;
+}
+
+/** The objects of one template: the first as it is, and where the others differ from it. */
 interface Group {
-  readonly proto: ApiObject;
-  /** Leaf counts of the prototype's parts, so a walk can step over a part that does not differ. */
-  readonly leaves: Map<unknown, number>;
+  /** The prototype's shape (its `part` is the prototype). */
+  readonly shape: Shape;
   /** The positions (leaves in walk order) where some member differs, ascending. */
   positions: number[];
   /** Builds a member from its row (`builder`). */
-  build: ((row: Row) => ApiObject) | undefined;
+  build: ((row: Row) => object) | undefined;
+}
+
+/** Where a member differs from its group's prototype: positions in walk order, and its leaves there. */
+interface Found {
+  readonly at: number[];
+  readonly values: unknown[];
 }
 
 /** A compacted object: its group, then its leaves at the group's positions. */
 type Row = [Group, ...unknown[]];
 
-/** A name table (`StoreData`) as its names in order and, for each, the object itself or its row. */
-export interface CompactTable {
+/**
+ * A name table (`StoreData`'s, or the kubelet's pod runtimes) as its names in order and, for
+ * each, the object itself or its row.
+ */
+export interface CompactTable<T extends object = ApiObject> {
   readonly names: readonly string[];
-  readonly values: readonly (ApiObject | Row)[];
-  /** About how many bytes it holds: its lists, its rows and (`STRING_SHARE`) their strings. */
+  readonly values: readonly (T | Row)[];
+  /** About how many bytes it holds: its lists, its rows and (`Grouping.stringShare`) their strings. */
   readonly bytes: number;
+}
+
+/** How a table's objects are told apart into templates, and how much of their strings is their own. */
+export interface Grouping<T extends object> {
+  /** The template an object was made from: objects of one are alike. */
+  readonly key: (obj: T) => string;
+  /** The share of a row's strings counted as its own (the rest is held elsewhere too). */
+  readonly stringShare: number;
 }
 
 /** Prototypes kept per template: an object unlike all of them stays as it is. */
 const MAX_PROTOTYPES = 4;
 
-/** The template an object was made from: its controller and revision (a rollout's generation). */
-function groupKey(obj: ApiObject): string {
-  return `${controllerUid(obj) ?? ''}/${obj.metadata.labels?.['controller-revision-hash'] ?? ''}`;
-}
-
-/** How many leaves `part` of a prototype has (a primitive is one). */
-function leafCount(part: unknown, leaves: Map<unknown, number>): number {
-  if (typeof part !== 'object' || part === null) return 1;
-  let n = leaves.get(part);
-  if (n !== undefined) return n;
-  n = 0;
-  if (Array.isArray(part)) for (const x of part) n += leafCount(x, leaves);
-  else for (const k in part) n += leafCount((part as Record<string, unknown>)[k], leaves);
-  leaves.set(part, n);
-  return n;
-}
+/** Stored pods by the template they were made from: their controller and revision (a rollout's generation). */
+export const POD_TEMPLATES: Grouping<ApiObject> = {
+  key: (obj) => `${controllerUid(obj) ?? ''}/${obj.metadata.labels?.['controller-revision-hash'] ?? ''}`,
+  stringShare: STRING_SHARE,
+};
 
 /**
- * Adds to `out` the positions where `obj` differs from the group's prototype; false when its
- * shape is not the prototype's (then it is kept as it is).
+ * Where `obj` differs from the group's prototype, leaf by leaf; undefined when its shape is not
+ * the prototype's (then it is kept as it is).
  */
-function differences(g: Group, obj: ApiObject, out: Set<number>): boolean {
-  const found: number[] = [];
-  let at = 0;
-  const walk = (p: unknown, v: unknown): boolean => {
+function differences(g: Group, obj: object): Found | undefined {
+  const at: number[] = [];
+  const values: unknown[] = [];
+  let pos = 0;
+  const walk = (s: Shape, v: unknown): boolean => {
+    const p = s.part;
     if (p === v) {
-      at += leafCount(p, g.leaves);
+      pos += s.leaves;
       return true;
     }
-    if (typeof p !== 'object' || p === null) {
+    const children = s.children;
+    if (children === undefined) {
       if (typeof v === 'object' && v !== null) return false;
-      found.push(at++);
+      at.push(pos++);
+      values.push(v);
       return true;
     }
-    if (typeof v !== 'object' || v === null || Array.isArray(p) !== Array.isArray(v)) return false;
-    if (Object.getPrototypeOf(v) !== Object.getPrototypeOf(p)) return false;
-    if (Array.isArray(p)) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v) !== s.list || Object.getPrototypeOf(v) !== Object.getPrototypeOf(p)) return false;
+    if (s.list) {
       const w = v as unknown[];
-      if (p.length !== w.length) return false;
-      for (let i = 0; i < p.length; i++) if (!walk(p[i], w[i])) return false;
+      if (w.length !== children.length) return false;
+      for (let i = 0; i < children.length; i++) if (!walk(children[i]!, w[i])) return false;
       return true;
     }
-    const pk = Object.keys(p);
+    const keys = s.keys as readonly string[];
     const vk = Object.keys(v);
-    if (pk.length !== vk.length) return false;
-    for (let i = 0; i < pk.length; i++) {
-      const k = pk[i]!;
+    if (vk.length !== keys.length) return false;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
       // A key the builder's assignment would take for the prototype link is kept as it is.
-      if (k !== vk[i] || k === '__proto__' || !walk((p as Record<string, unknown>)[k], (v as Record<string, unknown>)[k])) return false;
+      if (k !== vk[i] || k === '__proto__' || !walk(children[i]!, (v as Record<string, unknown>)[k])) return false;
     }
     return true;
   };
-  if (!walk(g.proto, obj)) return false;
-  for (const p of found) out.add(p);
-  return true;
+  return walk(g.shape, obj) ? { at, values } : undefined;
 }
 
-/** `obj`'s row: its leaves at the group's positions (its shape is the prototype's). */
-function rowOf(g: Group, obj: ApiObject): Row {
-  const { positions } = g;
+/**
+ * A member's row: its leaves at the group's positions, from where it differs (`found`) and, at
+ * the positions where only others differ, the prototype's own leaves (`protoLeaves`).
+ */
+function rowOf(g: Group, found: Found, protoLeaves: readonly unknown[]): Row {
   const row: Row = [g];
-  let at = 0;
-  let next = 0;
-  const walk = (p: unknown, v: unknown): void => {
-    const n = leafCount(p, g.leaves);
-    if (next === positions.length || positions[next]! >= at + n) {
-      at += n;
-      return;
-    }
-    if (typeof p !== 'object' || p === null) {
-      row.push(v);
-      next++;
-      at++;
-      return;
-    }
-    if (Array.isArray(p)) for (let i = 0; i < p.length; i++) walk(p[i], (v as unknown[])[i]);
-    else for (const k in p) walk((p as Record<string, unknown>)[k], (v as Record<string, unknown>)[k]);
-  };
-  walk(g.proto, obj);
+  const { at, values } = found;
+  let j = 0;
+  for (const pos of g.positions) row.push(at[j] === pos ? values[j++] : protoLeaves[pos]);
   return row;
 }
 
@@ -140,32 +169,30 @@ function rowOf(g: Group, obj: ApiObject): Row {
  * prototype (a spread keeps its keys, their order and its shape) and sets the parts that differ;
  * the others are the prototype's own.
  */
-function builder(g: Group): (row: Row) => ApiObject {
+function builder(g: Group): (row: Row) => object {
   const { positions } = g;
   let at = 0;
   let next = 0;
   /** Whether the part starting at `at` with `n` leaves holds a position. */
   const differs = (n: number): boolean => next < positions.length && positions[next]! < at + n;
-  const make = (p: unknown): ((row: Row) => unknown) => {
-    if (typeof p !== 'object' || p === null) {
+  const make = (s: Shape): ((row: Row) => unknown) => {
+    const p = s.part;
+    if (s.children === undefined) {
       const cell = ++next;
       at++;
       return (row) => row[cell];
     }
     const keys: (string | number)[] = [];
     const parts: ((row: Row) => unknown)[] = [];
-    const list = Array.isArray(p);
-    const children: [string | number, unknown][] = list ? (p as unknown[]).map((v, i) => [i, v]) : Object.entries(p);
-    for (const [k, v] of children) {
-      const n = leafCount(v, g.leaves);
-      if (!differs(n)) {
-        at += n;
-        continue;
+    s.children.forEach((c, i) => {
+      if (!differs(c.leaves)) {
+        at += c.leaves;
+        return;
       }
-      keys.push(k);
-      parts.push(make(v));
-    }
-    if (list) {
+      keys.push(s.keys![i]!);
+      parts.push(make(c));
+    });
+    if (s.list) {
       return (row) => {
         const out = (p as unknown[]).slice();
         for (let i = 0; i < keys.length; i++) out[keys[i] as number] = parts[i]!(row);
@@ -178,7 +205,7 @@ function builder(g: Group): (row: Row) => ApiObject {
       return out;
     };
   };
-  return make(g.proto) as (row: Row) => ApiObject;
+  return make(g.shape) as (row: Row) => object;
 }
 
 /**
@@ -186,45 +213,57 @@ function builder(g: Group): (row: Row) => ApiObject {
  * when none would be (no two alike). The objects `held` names stay as they are: they are not
  * freed anyway.
  */
-export function compactTable(table: ReadonlyMap<string, ApiObject>, held: (name: string, obj: ApiObject) => boolean): CompactTable | undefined {
-  // The prototypes of each template: a few, for pods of one template that differ in shape.
+export function compactTable(table: ReadonlyMap<string, ApiObject>, held: (name: string, obj: ApiObject) => boolean): CompactTable | undefined;
+/** The same for a table of other objects, told apart into templates by `grouping`. */
+export function compactTable<T extends object>(table: ReadonlyMap<string, T>, held: (name: string, obj: T) => boolean, grouping: Grouping<T>): CompactTable<T> | undefined;
+export function compactTable<T extends object>(
+  table: ReadonlyMap<string, T>,
+  held: (name: string, obj: T) => boolean,
+  grouping = POD_TEMPLATES as unknown as Grouping<T>,
+): CompactTable<T> | undefined {
+  // The prototypes of each template: a few, for objects of one template that differ in shape.
   const groups = new Map<string, Group[]>();
-  const members = new Map<Group, ApiObject[]>();
+  const members = new Map<Group, { readonly obj: T; readonly found: Found }[]>();
   const diffs = new Map<Group, Set<number>>();
+  const shapes = new Map<object, Shape>();
   for (const [name, obj] of table) {
     if (held(name, obj)) continue;
-    const key = groupKey(obj);
+    const key = grouping.key(obj);
     let protos = groups.get(key);
     if (!protos) groups.set(key, (protos = []));
-    const g = protos.find((p) => differences(p, obj, diffs.get(p)!));
+    let found: Found | undefined;
+    const g = protos.find((p) => (found = differences(p, obj)) !== undefined);
     if (g) {
-      members.get(g)!.push(obj);
+      members.get(g)!.push({ obj, found: found! });
+      const d = diffs.get(g)!;
+      for (const pos of found!.at) d.add(pos);
       continue;
     }
     if (protos.length === MAX_PROTOTYPES) continue;
-    const proto: Group = { proto: obj, leaves: new Map(), positions: [], build: undefined };
+    const proto: Group = { shape: shapeOf(obj, shapes), positions: [], build: undefined };
     protos.push(proto);
     members.set(proto, []);
     diffs.set(proto, new Set());
   }
-  const rowed = new Map<ApiObject, Row>();
+  const rowed = new Map<T, Row>();
   let bytes = 0;
-  for (const [g, objs] of members) {
-    if (objs.length === 0) continue;
+  for (const [g, found] of members) {
+    if (found.length === 0) continue;
     g.positions = [...diffs.get(g)!].sort((a, b) => a - b);
-    for (const obj of objs) {
-      const row = rowOf(g, obj);
-      rowed.set(obj, row);
+    const protoLeaves = leavesOf(g.shape, []);
+    for (const m of found) {
+      const row = rowOf(g, m.found, protoLeaves);
+      rowed.set(m.obj, row);
       bytes += OBJECT_BYTES + SLOT_BYTES * row.length;
       for (let i = 1; i < row.length; i++) {
         const v = row[i];
-        if (typeof v === 'string') bytes += (STRING_BYTES + v.length) * STRING_SHARE;
+        if (typeof v === 'string') bytes += (STRING_BYTES + v.length) * grouping.stringShare;
       }
     }
   }
   if (rowed.size === 0) return undefined;
   const names: string[] = [];
-  const values: (ApiObject | Row)[] = [];
+  const values: (T | Row)[] = [];
   for (const [name, obj] of table) {
     names.push(name);
     values.push(rowed.get(obj) ?? obj);
@@ -233,8 +272,8 @@ export function compactTable(table: ReadonlyMap<string, ApiObject>, held: (name:
 }
 
 /** The name table `t` stands for: the same names in the same order, each object built again. */
-export function expandTable(t: CompactTable): Map<string, ApiObject> {
-  const out = new Map<string, ApiObject>();
+export function expandTable<T extends object>(t: CompactTable<T>): Map<string, T> {
+  const out = new Map<string, T>();
   const { names, values } = t;
   for (let i = 0; i < names.length; i++) {
     const v = values[i]!;
@@ -243,7 +282,7 @@ export function expandTable(t: CompactTable): Map<string, ApiObject> {
       continue;
     }
     const g = v[0];
-    out.set(names[i]!, (g.build ??= builder(g))(v));
+    out.set(names[i]!, (g.build ??= builder(g))(v) as T);
   }
   return out;
 }

@@ -116,3 +116,18 @@ describe('checkpoint placement over rollouts', () => {
     expect(store.heldBytes()).toBeLessThan(1_000 * 1_000);
   });
 });
+
+describe('checkpoint placement: the moments rollouts settled at go last', () => {
+  it('past its bound drops the quiet moments between rollouts before the moment any rollout settled', () => {
+    // Every command's moment is due; room for the four settled moments and the newest.
+    const store = new SparseCheckpoints({ everyCommands: 1, max: 5 });
+    const log = offerSteps(store, rollouts(4, 10));
+    expect(store.size).toBe(5);
+    for (let g = 1; g <= 4; g++) {
+      const settled = 6 * (g - 1) + 3;
+      // The quiet minutes after each rollout replay from the moment it settled, not the rollout.
+      for (let count = settled; count < settled + 4 && count < log.length; count++) expect(store.nearest(log, count)?.count).toBe(settled);
+    }
+    expect(store.nearest(log, log.length)?.count).toBe(log.length);
+  });
+});

@@ -1,0 +1,60 @@
+/** The kubelet's pod runtimes that only old checkpoints hold, as rows: rebuilt exactly. */
+import { describe, expect, it } from 'vitest';
+import { exec } from '../../../src/kubectl/exec.js';
+import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
+import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
+import { replayEntry } from '../../../src/kubectl/timeline/log.js';
+import { RUNTIME_TEMPLATES, runtimesOf } from '../../../src/kubectl/timeline/runtimes.js';
+import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
+import { createCluster, type Cluster } from '../../../src/sim/index.js';
+import { agentYaml } from '../agent-yaml.js';
+import { snapshotJson } from './snapshot-json.js';
+
+function run(cluster: Cluster, line: string, stdin?: string, timeline?: Timeline): void {
+  const r = exec(cluster, line, stdin, timeline ? { timeline } : {});
+  if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
+}
+
+describe('compacted pod runtimes', () => {
+  it('builds a table of runtimes of several stages and shapes again exactly', () => {
+    const cluster = createCluster({ seed: 5 });
+    run(cluster, 'sim image registry.example/agent:2 --behaviour crash --after 20s');
+    run(cluster, 'sim node add node-{1..10}');
+    run(cluster, 'kubectl apply -f -', agentYaml());
+    run(cluster, 'sim settle');
+    run(cluster, 'kubectl set image daemonset/agent a=registry.example/agent:2');
+    run(cluster, 'sim advance 3m');
+    const table = runtimesOf(cluster.snapshot())!;
+    expect(table.size).toBeGreaterThanOrEqual(10);
+    const c = compactTable(table, () => false, RUNTIME_TEMPLATES)!;
+    expect(c.values.filter((v) => Array.isArray(v)).length).toBeGreaterThan(table.size / 2);
+    const back = expandTable(c);
+    expect(JSON.stringify([...back])).toBe(JSON.stringify([...table]));
+    expect([...back.values()]).toStrictEqual([...table.values()]);
+  });
+
+  it('restore every kept moment exactly once rollouts left them the only holders of their runtimes', () => {
+    const cluster = createCluster({ seed: 2 });
+    const store = new SparseCheckpoints({ everyCommands: 1, max: 1000 });
+    const timeline = new Timeline(cluster, store);
+    run(cluster, 'sim image registry.example/agent:3 --behaviour crash --after 10s', undefined, timeline);
+    run(cluster, 'sim node add node-{1..8}', undefined, timeline);
+    run(cluster, 'kubectl apply -f -', agentYaml(), timeline);
+    run(cluster, 'sim settle', undefined, timeline);
+    for (const image of ['2', '3', '4']) {
+      run(cluster, `kubectl set image daemonset/agent a=registry.example/agent:${image}`, undefined, timeline);
+      run(cluster, 'sim advance 2m', undefined, timeline);
+    }
+    expect(store.compactedRuntimes).toBeGreaterThan(2);
+    const head = timeline.entries;
+    for (let count = 1; count < head.length; count++) {
+      timeline.rewindAfter(count, head);
+      const fresh = createCluster({ seed: 2 });
+      for (const e of timeline.entries) replayEntry(fresh, e);
+      expect(snapshotJson(timeline.cluster), `after ${count} commands`).toBe(snapshotJson(fresh));
+      run(timeline.cluster, 'sim advance 1m');
+      run(fresh, 'sim advance 1m');
+      expect(snapshotJson(timeline.cluster)).toBe(snapshotJson(fresh));
+    }
+  });
+});
