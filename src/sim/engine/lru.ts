@@ -39,15 +39,19 @@ interface Entry<V> {
   older: Entry<V> | undefined;
   newer: Entry<V> | undefined;
   /** The chain of entries with the same indexed key part this entry is in, while it is in the cache (`LruIndex`). */
-  chain: Chain | undefined;
+  chain: Chain<unknown> | undefined;
   /** The next and previous entries in that chain, of any cache sharing the index. */
   sibling: Entry<V> | undefined;
   before: Entry<V> | undefined;
 }
 
-/** The entries of one indexed key part, in any cache sharing the index: the newest first, linked both ways. */
-interface Chain {
+/**
+ * The entries of one indexed key part, in any cache sharing the index: the newest first, linked
+ * both ways; and the index user's hints about that part (`LruIndex.hints`).
+ */
+interface Chain<H> {
   first: Entry<never> | undefined;
+  readonly hints: H;
 }
 
 /**
@@ -60,18 +64,21 @@ interface Chain {
  * key (an event reads and writes all three correlator caches for one uid), so the last chain
  * found is kept at hand.
  */
-export class LruIndex {
-  private readonly chains = new Map<string, Chain>();
+export class LruIndex<H = undefined> {
+  private readonly chains = new Map<string, Chain<H>>();
   /** How many chains in `chains` are empty. */
   private empty = 0;
   private lastKey: string | undefined;
-  private lastChain: Chain | undefined;
+  private lastChain: Chain<H> | undefined;
   /**
    * Chains deleted from the Map, for new parts to reuse: a chain lives as long as its part's
    * entries, long enough to be copied by every young collection in between, and a new part comes
    * with most events of a big cluster.
    */
-  private readonly spare: Chain[] = [];
+  private readonly spare: Chain<H>[] = [];
+
+  /** `newHints`: a chain's hints record, made with the chain (a reused chain keeps its record). */
+  constructor(private readonly newHints: () => H = () => undefined as H) {}
 
   /** How many indexed parts the Map holds, empty chains included (for tests: at most twice those with entries). */
   get size(): number {
@@ -83,6 +90,15 @@ export class LruIndex {
     return this.chains.size - this.empty;
   }
 
+  /**
+   * The hints record of `key`'s chain, if the index has one (while entries with that part are
+   * cached, and a while after): the user's own facts about that part, which it must check before
+   * relying on them (a chain reused for another part keeps its record).
+   */
+  hints(key: string): H | undefined {
+    return this.chain(key)?.hints;
+  }
+
   /** The newest entry whose indexed part is `key` (the others follow by `sibling`), if any. */
   get<V>(key: string): Entry<V> | undefined {
     return this.chain(key)?.first as Entry<V> | undefined;
@@ -92,7 +108,7 @@ export class LruIndex {
   add<V>(key: string, e: Entry<V>): void {
     let chain = this.chain(key);
     if (!chain) {
-      this.chains.set(key, (chain = this.spare.pop() ?? { first: undefined }));
+      this.chains.set(key, (chain = this.spare.pop() ?? { first: undefined, hints: this.newHints() }));
       this.lastChain = chain;
     } else if (!chain.first) this.empty--;
     const first = chain.first as Entry<V> | undefined;
@@ -122,7 +138,7 @@ export class LruIndex {
   }
 
   /** The chain of `key`, empty or not, if the Map has one. */
-  private chain(key: string): Chain | undefined {
+  private chain(key: string): Chain<H> | undefined {
     if (key === this.lastKey) return this.lastChain;
     const chain = this.chains.get(key);
     this.lastKey = key;
@@ -157,14 +173,14 @@ export class Lru<V> {
   constructor(
     readonly size: number,
     private readonly indexed = 0,
-    private readonly byIndex = new LruIndex(),
+    private readonly byIndex: LruIndex<unknown> = new LruIndex(),
   ) {}
 
   /**
    * Rebuilds a cache from `parts()` output (oldest first), its values shared with `parts`
    * (`owned` copies one before it is changed).
    */
-  static fromParts<V>(size: number, parts: LruParts<V>, indexed = 0, index = new LruIndex()): Lru<V> {
+  static fromParts<V>(size: number, parts: LruParts<V>, indexed = 0, index: LruIndex<unknown> = new LruIndex()): Lru<V> {
     return Lru.fromKeys(size, parts, parts.values, indexed, index, true);
   }
 
@@ -172,7 +188,7 @@ export class Lru<V> {
    * Rebuilds a cache from `keyParts()` output and the values of its entries (oldest first),
    * which become the cache's own unless `shared` (`owned` then copies one before it is changed).
    */
-  static fromKeys<V>(size: number, { width, keys }: LruKeys, values: readonly V[], indexed = 0, index = new LruIndex(), shared = false): Lru<V> {
+  static fromKeys<V>(size: number, { width, keys }: LruKeys, values: readonly V[], indexed = 0, index: LruIndex<unknown> = new LruIndex(), shared = false): Lru<V> {
     const lru = new Lru<V>(size, indexed, index);
     for (let i = 0, k = 0; i < values.length; i++, k += width) {
       lru.set(values[i]!, keys[k]!, width > 1 ? keys[k + 1] : undefined, width > 2 ? keys[k + 2] : undefined, width > 3 ? keys[k + 3] : undefined);

@@ -242,4 +242,23 @@ describe('Lru', () => {
       }),
     );
   });
+  it("keeps a hints record with each indexed part's chain, made once and reused with the chain", () => {
+    let made = 0;
+    const index = new LruIndex(() => ({ n: made++ }));
+    const lru = new Lru<number>(1, 1, index);
+    expect(index.hints('u1')).toBeUndefined();
+    lru.set(1, 'src', 'u1');
+    const first = index.hints('u1')!;
+    lru.set(2, 'src', 'u1', 'other');
+    expect(index.hints('u1')).toBe(first);
+    // The cache holds one entry: u1's goes, its chain is left empty, outnumbers the others (none)
+    // and is deleted; u2 gets it back, record and all.
+    lru.set(3, 'src', 'u2');
+    expect(index.hints('u1')).toBeUndefined();
+    expect(index.hints('u2')).toBe(first);
+    const two = new Lru<number>(2, 1, index);
+    two.set(5, 'src', 'u4');
+    expect(index.hints('u4')).not.toBe(first);
+    expect(made).toBe(2);
+  });
 });
