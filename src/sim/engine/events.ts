@@ -73,9 +73,16 @@ function eventName(now: number, objectName: string, seq: number): string {
   return name;
 }
 
-/** The uid of the Event numbered `seq`. */
+/**
+ * The generator each Event uid is drawn from, seeded afresh with the Event's number: one state
+ * for all, where a new one per Event was an object and a boxed number of garbage.
+ */
+const uidState = newRngState(0);
+
+/** The uid of the Event numbered `seq`: what `quickUid(newRngState(seq + 1))` gives. */
 function eventUid(seq: number): string {
-  return quickUid(newRngState(seq + 1));
+  uidState.s = newRngState(seq + 1).s;
+  return quickUid(uidState);
 }
 
 /** The correlator's caches as plain data (entries least recently used first), for snapshots. */

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventRecorder } from '../../../src/sim/engine/events.js';
 import { Store } from '../../../src/sim/store/store.js';
+import { newRngState, quickUid } from '../../../src/sim/engine/rng.js';
 import type { DaemonSet, KubeEvent } from '../../../src/sim/api/types.js';
 
 const DS = {
@@ -148,6 +149,13 @@ describe('EventRecorder', () => {
     const fresh = r.record(3_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!;
     expect(fresh.count).toBe(1);
     expect(fresh.metadata.name).not.toBe(first.metadata.name);
+  });
+
+  it("draws the uid of the Event numbered n from a generator seeded with n + 1, whatever came before", () => {
+    const r = new EventRecorder(storeWithDefaultNamespace());
+    const uids = Array.from({ length: 50 }, () => r.allocateUid());
+    expect(uids).toEqual(Array.from({ length: 50 }, (_, n) => quickUid(newRngState(n + 1))));
+    expect(new Set(uids).size).toBe(50);
   });
 
   it('names a part of the object in involvedObject.fieldPath, after the reference, shared by the events about one object version', () => {
