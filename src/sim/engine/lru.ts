@@ -36,6 +36,7 @@ interface Entry<V> {
   value: V;
   /** Whether a snapshot holds `value` (which must then be copied before it is changed: `owned`). */
   shared: boolean;
+  /** The next older entry (any entry, or none, for the oldest: see `unlink`) and the next newer one. */
   older: Entry<V> | undefined;
   newer: Entry<V> | undefined;
   /** The chain of entries with the same indexed key part this entry is in, while it is in the cache (`LruIndex`). */
@@ -343,11 +344,22 @@ export class Lru<V> {
     this.newest = e;
   }
 
+  /**
+   * Takes an entry out of the recency list. The oldest entry's `older` is never read (it may name
+   * any entry), so taking out the oldest leaves the next one's alone: a full cache takes out its
+   * oldest entry on most inserts, and writing to the next one was a cache miss each time (that
+   * entry is only read again when its own turn comes).
+   */
   private unlink(e: Entry<V>): void {
-    if (e.older) e.older.newer = e.newer;
-    else this.oldest = e.newer;
-    if (e.newer) e.newer.older = e.older;
-    else this.newest = e.older;
+    const { older, newer } = e;
+    if (e === this.oldest) {
+      this.oldest = newer;
+      if (!newer) this.newest = undefined;
+    } else {
+      older!.newer = newer;
+      if (newer) newer.older = older;
+      else this.newest = older;
+    }
     e.older = e.newer = undefined;
   }
 }
