@@ -59,7 +59,7 @@ export class AggregateColumns implements LruKeys {
   }
 
   /** The cache these columns stand for, with records of its own. */
-  toLru(size: number, indexed: number, index: LruIndex): Lru<Aggregate> {
+  toLru(size: number, indexed: number, index: LruIndex<unknown>): Lru<Aggregate> {
     return Lru.fromKeys(size, this, this.records(), indexed, index);
   }
 
@@ -101,7 +101,7 @@ export class BucketColumns implements LruKeys {
   }
 
   /** The cache these columns stand for, with records of its own. */
-  toLru(size: number, indexed: number, index: LruIndex): Lru<Bucket> {
+  toLru(size: number, indexed: number, index: LruIndex<unknown>): Lru<Bucket> {
     return Lru.fromKeys(size, this, this.records(), indexed, index);
   }
 

@@ -27,9 +27,8 @@ import type { Store } from '../store/store.js';
 import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
 import { AggregateColumns, BucketColumns, type Aggregate, type Bucket } from './correlator-values.js';
-import { BoundedTable } from '../bounded-table.js';
 import { memo } from '../memo.js';
-import { EventKeyParts, type EventSource } from './event-keys.js';
+import { EventKeyParts, type EventSource, type SourceParts } from './event-keys.js';
 import { newRngState, quickUid } from './rng.js';
 import { rfc3339 } from './time.js';
 
@@ -42,8 +41,6 @@ const SPAM_BURST = 25;
 const SPAM_REFILL_MS = 300_000;
 /** `maxLruCacheEntries`. */
 const LRU_SIZE = 4096;
-/** Objects whose last field reference is kept (`fieldReferenceOf`) before the table is dropped whole. */
-const FIELD_REFERENCES = 4096;
 
 /** `EventAggregate`'s message prefix for combined events. */
 const COMBINED_PREFIX = '(combined from similar events): ';
@@ -76,9 +73,16 @@ function eventName(now: number, objectName: string, seq: number): string {
   return name;
 }
 
-/** The uid of the Event numbered `seq`. */
+/**
+ * The generator each Event uid is drawn from, seeded afresh with the Event's number: one state
+ * for all, where a new one per Event was an object and a boxed number of garbage.
+ */
+const uidState = newRngState(0);
+
+/** The uid of the Event numbered `seq`: what `quickUid(newRngState(seq + 1))` gives. */
 function eventUid(seq: number): string {
-  return quickUid(newRngState(seq + 1));
+  uidState.s = newRngState(seq + 1).s;
+  return quickUid(uidState);
 }
 
 /** The correlator's caches as plain data (entries least recently used first), for snapshots. */
@@ -139,23 +143,13 @@ export function referenceOf(obj: ApiObject): ObjectReference {
   return (lastReference = buildReference(obj));
 }
 
-/**
- * The last reference with a field path built for each object, by uid: the kubelet's events
- * about one container of one pod version (Pulled, Created, Started) share it, even when the
- * kubelet wrote other pods' events between them. A table keyed by the uid (whose hash the string
- * keeps) rather than a WeakMap keyed by the object version: a WeakMap costs a great deal per new
- * key, in the insertion and again in every garbage collection (its entries are ephemerons), and
- * the kubelet writes one per pod version. The reference kept is reused only when it names the
- * very object version and part asked about (`names`).
- */
-const fieldReferences = new BoundedTable<string, ObjectReference>(FIELD_REFERENCES);
-
 /** Whether `ref` is what `buildReference(obj, fieldPath)` would give (objects are never mutated). */
 function names(ref: ObjectReference, obj: ApiObject, fieldPath: string): boolean {
   const m = obj.metadata;
   return (
     ref.fieldPath === fieldPath &&
     ref.resourceVersion === m.resourceVersion &&
+    ref.uid === m.uid &&
     ref.name === m.name &&
     ref.namespace === (m.namespace || undefined) &&
     ref.kind === obj.kind &&
@@ -163,18 +157,38 @@ function names(ref: ObjectReference, obj: ApiObject, fieldPath: string): boolean
   );
 }
 
-/** `GenerateContainerRef`-style reference: `obj`'s reference naming the part at `fieldPath`. */
-function fieldReferenceOf(obj: ApiObject, fieldPath: string): ObjectReference {
-  const uid = obj.metadata.uid;
-  let ref = fieldReferences.get(uid);
-  if (ref === undefined || !names(ref, obj, fieldPath)) fieldReferences.set(uid, (ref = buildReference(obj, fieldPath)));
+/**
+ * `GenerateContainerRef`-style reference: `obj`'s reference naming the part at `fieldPath`; the
+ * one `hints` keeps when it names the very object version and part asked about (`names`).
+ */
+function fieldReferenceOf(obj: ApiObject, fieldPath: string, hints: SubjectHints): ObjectReference {
+  let ref = hints.fieldReference;
+  if (ref === undefined || !names(ref, obj, fieldPath)) hints.fieldReference = ref = buildReference(obj, fieldPath);
   return ref;
+}
+
+/**
+ * What the recorder keeps with each object uid's chain in the correlator caches' shared index
+ * (`LruIndex.hints`): the source of the last event about it, and the last reference with a
+ * field path built for it. An object's events mostly come from one component (a pod's from the
+ * kubelet of its node), and the source found by its component and host is a look-up in a Map of
+ * every node; the kubelet's events about one container of one pod version (Pulled, Created,
+ * Started) share a reference, even when it wrote other pods' events between them. Both are
+ * checked before use: the uid's chain was found already, so neither costs a look-up of its own.
+ */
+interface SubjectHints {
+  source: SourceParts | undefined;
+  fieldReference: ObjectReference | undefined;
+}
+
+function newHints(): SubjectHints {
+  return { source: undefined, fieldReference: undefined };
 }
 
 export class EventRecorder {
   // Keyed by source, uid, type and reason, message; the uid (part 1) is the hashed part, in one
   // index the three share (an event looks up all three for one uid).
-  private byUid = new LruIndex();
+  private byUid = new LruIndex(newHints);
   private observed = new Lru<string>(LRU_SIZE, 1, this.byUid);
   private aggregates = new Lru<Aggregate>(LRU_SIZE, 1, this.byUid);
   private buckets = new Lru<Bucket>(LRU_SIZE, 1, this.byUid);
@@ -237,7 +251,7 @@ export class EventRecorder {
   }
 
   restore(state: RecorderState): void {
-    this.byUid = new LruIndex();
+    this.byUid = new LruIndex(newHints);
     this.observed = Lru.fromParts(LRU_SIZE, state.observed, 1, this.byUid);
     this.aggregates = state.aggregates.toLru(LRU_SIZE, 1, this.byUid);
     this.buckets = state.buckets.toLru(LRU_SIZE, 1, this.byUid);
@@ -256,8 +270,9 @@ export class EventRecorder {
     // the uid alone already names one object. The keys are paths of parts (see Lru): source,
     // uid, type and reason, then the field path (when there is one) and message.
     this.unchanged = undefined;
-    const src = this.keys.source(source);
     const objectUid = obj.metadata.uid;
+    const hint = this.byUid.hints(objectUid)?.source;
+    const src = hint && hint.stored.component === source.component && hint.stored.host === source.host ? hint : this.keys.source(source);
     const typeReason = this.keys.typeReason(type, reason);
     const interned = this.keys.message(message);
     let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned) : interned;
@@ -284,6 +299,9 @@ export class EventRecorder {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
       bucket.at += refills * SPAM_REFILL_MS;
     }
+    // The uid has a chain now (its bucket is cached).
+    const hints = this.byUid.hints(objectUid)!;
+    hints.source = src;
     if (bucket.tokens < 1) return undefined;
     bucket.tokens -= 1;
 
@@ -317,7 +335,7 @@ export class EventRecorder {
         apiVersion: 'v1',
         kind: 'Event',
         metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
-        involvedObject: fieldPath ? fieldReferenceOf(obj, fieldPath) : referenceOf(obj),
+        involvedObject: fieldPath ? fieldReferenceOf(obj, fieldPath, hints) : referenceOf(obj),
         reason,
         message: text,
         type,

@@ -36,63 +36,115 @@ interface Entry<V> {
   value: V;
   /** Whether a snapshot holds `value` (which must then be copied before it is changed: `owned`). */
   shared: boolean;
+  /** The next older entry (any entry, or none, for the oldest: see `unlink`) and the next newer one. */
   older: Entry<V> | undefined;
   newer: Entry<V> | undefined;
-  /** The next entry with the same indexed key part, in any cache sharing the index (`LruIndex`). */
+  /** The chain of entries with the same indexed key part this entry is in, while it is in the cache (`LruIndex`). */
+  chain: Chain<unknown> | undefined;
+  /** The next and previous entries in that chain, of any cache sharing the index. */
   sibling: Entry<V> | undefined;
+  before: Entry<V> | undefined;
 }
 
 /**
- * Entries by their indexed key part, for one cache or several: the first entry of each part in a
- * Map, the others chained behind it (`sibling`), so a new part costs one Map insertion and no
- * list of its own (an array per part was garbage that lived as long as the part's entries, and
- * grew to 17 slots on its second entry). Lookups come in runs on one key (an event reads and
- * writes all three correlator caches for one uid), so the last chain found is kept at hand.
+ * The entries of one indexed key part, in any cache sharing the index: the newest first, linked
+ * both ways; and the index user's hints about that part (`LruIndex.hints`).
  */
-export class LruIndex {
-  private readonly heads = new Map<string, Entry<never>>();
-  private lastKey: string | undefined;
-  private lastHead: Entry<never> | undefined;
+interface Chain<H> {
+  first: Entry<never> | undefined;
+  readonly hints: H;
+}
 
-  /** The first entry whose indexed part is `key` (the others follow by `sibling`), if any. */
-  get<V>(key: string): Entry<V> | undefined {
-    if (key === this.lastKey) return this.lastHead as Entry<V> | undefined;
-    const head = this.heads.get(key);
-    this.lastKey = key;
-    this.lastHead = head;
-    return head as Entry<V> | undefined;
+/**
+ * Entries by their indexed key part, for one cache or several: a chain per part in a Map, its
+ * entries linked both ways and each pointing at its chain, so an entry leaves its chain without
+ * a Map look-up or a walk (a full cache drops its least recent entry on most inserts, whose
+ * part is long out of the processor's caches). A chain left empty stays in the Map, counted,
+ * until empty chains outnumber the others, when they are all deleted at once: most parts (a
+ * pod's uid) are never looked up again once their entries are gone. Lookups come in runs on one
+ * key (an event reads and writes all three correlator caches for one uid), so the last chain
+ * found is kept at hand.
+ */
+export class LruIndex<H = undefined> {
+  private readonly chains = new Map<string, Chain<H>>();
+  /** How many chains in `chains` are empty. */
+  private empty = 0;
+  private lastKey: string | undefined;
+  private lastChain: Chain<H> | undefined;
+  /**
+   * Chains deleted from the Map, for new parts to reuse: a chain lives as long as its part's
+   * entries, long enough to be copied by every young collection in between, and a new part comes
+   * with most events of a big cluster.
+   */
+  private readonly spare: Chain<H>[] = [];
+
+  /** `newHints`: a chain's hints record, made with the chain (a reused chain keeps its record). */
+  constructor(private readonly newHints: () => H = () => undefined as H) {}
+
+  /** How many indexed parts the Map holds, empty chains included (for tests: at most twice those with entries). */
+  get size(): number {
+    return this.chains.size;
   }
 
-  /** Adds an entry whose indexed part is `key`: behind the first one, when there is one (the Map is left alone). */
-  add<V>(key: string, e: Entry<V>): void {
-    const head = this.get<V>(key);
-    if (head) {
-      e.sibling = head.sibling;
-      head.sibling = e;
-    } else {
-      e.sibling = undefined;
-      this.heads.set(key, e as unknown as Entry<never>);
-      this.lastHead = e as unknown as Entry<never>;
-    }
+  /** How many of them have entries. */
+  get live(): number {
+    return this.chains.size - this.empty;
   }
 
   /**
-   * Removes an entry (the least recent one, when a full cache takes a new key). The chain at hand
-   * stays the one of the key being looked up.
+   * The hints record of `key`'s chain, if the index has one (while entries with that part are
+   * cached, and a while after): the user's own facts about that part, which it must check before
+   * relying on them (a chain reused for another part keeps its record).
    */
-  remove<V>(key: string, e: Entry<V>): void {
-    const head = (key === this.lastKey ? this.lastHead : this.heads.get(key)) as Entry<V>;
-    if (head === e) {
-      const next = e.sibling as Entry<never> | undefined;
-      if (next) this.heads.set(key, next);
-      else this.heads.delete(key);
-      if (key === this.lastKey) this.lastHead = next;
-    } else {
-      let before = head;
-      while (before.sibling !== e) before = before.sibling!;
-      before.sibling = e.sibling;
-    }
-    e.sibling = undefined;
+  hints(key: string): H | undefined {
+    return this.chain(key)?.hints;
+  }
+
+  /** The newest entry whose indexed part is `key` (the others follow by `sibling`), if any. */
+  get<V>(key: string): Entry<V> | undefined {
+    return this.chain(key)?.first as Entry<V> | undefined;
+  }
+
+  /** Adds an entry whose indexed part is `key`, first in its chain. */
+  add<V>(key: string, e: Entry<V>): void {
+    let chain = this.chain(key);
+    if (!chain) {
+      this.chains.set(key, (chain = this.spare.pop() ?? { first: undefined, hints: this.newHints() }));
+      this.lastChain = chain;
+    } else if (!chain.first) this.empty--;
+    const first = chain.first as Entry<V> | undefined;
+    if (first) first.before = e;
+    e.sibling = first;
+    e.before = undefined;
+    e.chain = chain;
+    chain.first = e as unknown as Entry<never>;
+  }
+
+  /** Removes an entry from its chain (the least recent one, when a full cache takes a new key). */
+  remove<V>(e: Entry<V>): void {
+    const { sibling, before, chain } = e;
+    if (sibling) sibling.before = before;
+    if (before) before.sibling = sibling;
+    else chain!.first = sibling as Entry<never> | undefined;
+    e.sibling = e.before = undefined;
+    e.chain = undefined;
+    if (chain!.first || ++this.empty <= this.chains.size - this.empty) return;
+    this.chains.forEach((c, key) => {
+      if (c.first) return;
+      this.chains.delete(key);
+      this.spare.push(c);
+    });
+    this.empty = 0;
+    this.lastKey = this.lastChain = undefined;
+  }
+
+  /** The chain of `key`, empty or not, if the Map has one. */
+  private chain(key: string): Chain<H> | undefined {
+    if (key === this.lastKey) return this.lastChain;
+    const chain = this.chains.get(key);
+    this.lastKey = key;
+    this.lastChain = chain;
+    return chain;
   }
 }
 
@@ -122,14 +174,14 @@ export class Lru<V> {
   constructor(
     readonly size: number,
     private readonly indexed = 0,
-    private readonly byIndex = new LruIndex(),
+    private readonly byIndex: LruIndex<unknown> = new LruIndex(),
   ) {}
 
   /**
    * Rebuilds a cache from `parts()` output (oldest first), its values shared with `parts`
    * (`owned` copies one before it is changed).
    */
-  static fromParts<V>(size: number, parts: LruParts<V>, indexed = 0, index = new LruIndex()): Lru<V> {
+  static fromParts<V>(size: number, parts: LruParts<V>, indexed = 0, index: LruIndex<unknown> = new LruIndex()): Lru<V> {
     return Lru.fromKeys(size, parts, parts.values, indexed, index, true);
   }
 
@@ -137,7 +189,7 @@ export class Lru<V> {
    * Rebuilds a cache from `keyParts()` output and the values of its entries (oldest first),
    * which become the cache's own unless `shared` (`owned` then copies one before it is changed).
    */
-  static fromKeys<V>(size: number, { width, keys }: LruKeys, values: readonly V[], indexed = 0, index = new LruIndex(), shared = false): Lru<V> {
+  static fromKeys<V>(size: number, { width, keys }: LruKeys, values: readonly V[], indexed = 0, index: LruIndex<unknown> = new LruIndex(), shared = false): Lru<V> {
     const lru = new Lru<V>(size, indexed, index);
     for (let i = 0, k = 0; i < values.length; i++, k += width) {
       lru.set(values[i]!, keys[k]!, width > 1 ? keys[k + 1] : undefined, width > 2 ? keys[k + 2] : undefined, width > 3 ? keys[k + 3] : undefined);
@@ -206,7 +258,7 @@ export class Lru<V> {
       fresh.value = value;
       fresh.shared = false;
       fresh.older = this.newest;
-    } else fresh = { owner: this, a, b, c, d, value, shared: false, older: this.newest, newer: undefined, sibling: undefined };
+    } else fresh = { owner: this, a, b, c, d, value, shared: false, older: this.newest, newer: undefined, chain: undefined, sibling: undefined, before: undefined };
     this.byIndex.add(this.indexedPart(fresh)!, fresh);
     if (this.newest) this.newest.newer = fresh;
     else this.oldest = fresh;
@@ -276,11 +328,11 @@ export class Lru<V> {
     return this.indexed === 0 ? e.a : this.indexed === 1 ? e.b : this.indexed === 2 ? e.c : e.d;
   }
 
-  /** Unlinks an entry and removes it from its index list. */
+  /** Unlinks an entry and removes it from its index chain. */
   private drop(e: Entry<V>): void {
     this.unlink(e);
     this.entries--;
-    this.byIndex.remove(this.indexedPart(e)!, e);
+    this.byIndex.remove(e);
   }
 
   private touch(e: Entry<V>): void {
@@ -292,11 +344,22 @@ export class Lru<V> {
     this.newest = e;
   }
 
+  /**
+   * Takes an entry out of the recency list. The oldest entry's `older` is never read (it may name
+   * any entry), so taking out the oldest leaves the next one's alone: a full cache takes out its
+   * oldest entry on most inserts, and writing to the next one was a cache miss each time (that
+   * entry is only read again when its own turn comes).
+   */
   private unlink(e: Entry<V>): void {
-    if (e.older) e.older.newer = e.newer;
-    else this.oldest = e.newer;
-    if (e.newer) e.newer.older = e.older;
-    else this.newest = e.older;
+    const { older, newer } = e;
+    if (e === this.oldest) {
+      this.oldest = newer;
+      if (!newer) this.newest = undefined;
+    } else {
+      older!.newer = newer;
+      if (newer) newer.older = older;
+      else this.newest = older;
+    }
     e.older = e.newer = undefined;
   }
 }

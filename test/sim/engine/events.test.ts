@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventRecorder } from '../../../src/sim/engine/events.js';
 import { Store } from '../../../src/sim/store/store.js';
+import { newRngState, quickUid } from '../../../src/sim/engine/rng.js';
 import type { DaemonSet, KubeEvent } from '../../../src/sim/api/types.js';
 
 const DS = {
@@ -150,6 +151,13 @@ describe('EventRecorder', () => {
     expect(fresh.metadata.name).not.toBe(first.metadata.name);
   });
 
+  it("draws the uid of the Event numbered n from a generator seeded with n + 1, whatever came before", () => {
+    const r = new EventRecorder(storeWithDefaultNamespace());
+    const uids = Array.from({ length: 50 }, () => r.allocateUid());
+    expect(uids).toEqual(Array.from({ length: 50 }, (_, n) => quickUid(newRngState(n + 1))));
+    expect(new Set(uids).size).toBe(50);
+  });
+
   it('names a part of the object in involvedObject.fieldPath, after the reference, shared by the events about one object version', () => {
     const store = storeWithDefaultNamespace();
     const r = new EventRecorder(store);
@@ -197,6 +205,29 @@ describe('EventRecorder', () => {
         });
       }),
     );
+  });
+
+  it('writes each event with its own source and reference while uids pass through the caches and their index chains are reused', () => {
+    // The recorder keeps an object's last source and field reference with the uid's chain in
+    // the caches' index; chains emptied by evictions are reused for other uids, hints and all.
+    const store = storeWithDefaultNamespace();
+    const r = new EventRecorder(store);
+    const sources = [{ component: 'kubelet', host: 'node-1' }, { component: 'kubelet', host: 'node-2' }, { component: 'taint-eviction-controller' }];
+    for (let i = 0; i < 12_000; i++) {
+      // Mostly new uids, some of an earlier object again (with a newer version), from varying sources.
+      const n = i % 5 === 0 ? (i * 7919) % (i + 1) : i;
+      const obj = { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${n}`, namespace: 'default', uid: `uid-${n}`, resourceVersion: String(i) } } as unknown as DaemonSet;
+      const source = sources[(i * 31) % 3]!;
+      const fieldPath = i % 2 === 0 ? `spec.containers{c${i % 3}}` : undefined;
+      const ev = r.record(i * 10, obj, 'Normal', `R${i % 4}`, `m${i}`, source, fieldPath);
+      if (!ev) continue;
+      expect(ev.source).toEqual(source);
+      expect(ev.reportingInstance).toBe(source.host ?? '');
+      expect(JSON.stringify(ev.involvedObject)).toBe(
+        JSON.stringify({ kind: 'Pod', namespace: 'default', name: `p${n}`, uid: `uid-${n}`, apiVersion: 'v1', resourceVersion: String(i), ...(fieldPath ? { fieldPath } : {}) }),
+      );
+    }
+    expect(store.count('Event')).toBeGreaterThan(11_000);
   });
 
   it('tells container events apart by field path and message past 4096 such pairs (the table of their keys is dropped and rebuilt)', () => {

@@ -197,4 +197,68 @@ describe('Lru', () => {
       }),
     );
   });
+  it('keeps empty index chains only until they outnumber the others, and reuses them (property)', () => {
+    // A dropped entry leaves its chain without a Map look-up; empty chains are deleted in bulk
+    // and their records reused for new parts. Many uids through small caches exercise both.
+    const op = fc.record({
+      which: fc.nat(2),
+      verb: fc.constantFrom('set', 'set', 'set', 'get', 'deleteFirst'),
+      src: fc.constantFrom('s1', 's2'),
+      uid: fc.nat(11).map((n) => `u${n}`),
+      reason: fc.constantFrom(undefined, 'r1'),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
+        const index = new LruIndex();
+        const caches = [new Lru<number>(3, 1, index), new Lru<number>(2, 1, index), new Lru<number>(1, 1, index)];
+        const models: Map<string, number>[] = [new Map(), new Map(), new Map()];
+        ops.forEach(({ which, verb, src, uid, reason }, i) => {
+          const cache = caches[which]!;
+          const model = models[which]!;
+          const joined = [src, uid, reason].filter((p) => p !== undefined).join('\u0000');
+          if (verb === 'deleteFirst') {
+            for (const [c, m] of caches.map((c, w) => [c, models[w]!] as const)) {
+              c.deleteFirst(src);
+              for (const k of [...m.keys()]) if (k.split('\u0000')[0] === src) m.delete(k);
+            }
+          } else if (verb === 'get') {
+            const got = cache.get(src, uid, reason);
+            expect(got).toBe(model.get(joined));
+            if (got !== undefined) {
+              model.delete(joined);
+              model.set(joined, got);
+            }
+          } else {
+            cache.set(i, src, uid, reason);
+            model.delete(joined);
+            model.set(joined, i);
+            if (model.size > cache.size) model.delete(model.keys().next().value!);
+          }
+          models.forEach((m, w) => expect(caches[w]!.list()).toEqual([...m]));
+          const uids = new Set(models.flatMap((m) => [...m.keys()].map((k) => k.split('\u0000')[1])));
+          expect(index.live).toBe(uids.size);
+          expect(index.size).toBeLessThanOrEqual(2 * index.live);
+        });
+      }),
+    );
+  });
+  it("keeps a hints record with each indexed part's chain, made once and reused with the chain", () => {
+    let made = 0;
+    const index = new LruIndex(() => ({ n: made++ }));
+    const lru = new Lru<number>(1, 1, index);
+    expect(index.hints('u1')).toBeUndefined();
+    lru.set(1, 'src', 'u1');
+    const first = index.hints('u1')!;
+    lru.set(2, 'src', 'u1', 'other');
+    expect(index.hints('u1')).toBe(first);
+    // The cache holds one entry: u1's goes, its chain is left empty, outnumbers the others (none)
+    // and is deleted; u2 gets it back, record and all.
+    lru.set(3, 'src', 'u2');
+    expect(index.hints('u1')).toBeUndefined();
+    expect(index.hints('u2')).toBe(first);
+    const two = new Lru<number>(2, 1, index);
+    two.set(5, 'src', 'u4');
+    expect(index.hints('u4')).not.toBe(first);
+    expect(made).toBe(2);
+  });
 });
