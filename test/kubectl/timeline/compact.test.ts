@@ -1,20 +1,13 @@
 /** Pods only old checkpoints hold, as rows of their differences from a prototype: rebuilt exactly. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exec } from '../../../src/kubectl/exec.js';
 import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
 import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
-import { replayEntry } from '../../../src/kubectl/timeline/log.js';
 import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
 import type { ApiObject } from '../../../src/sim/api/types.js';
-import { createCluster, type Cluster } from '../../../src/sim/index.js';
+import { createCluster } from '../../../src/sim/index.js';
 import { agentYaml } from '../agent-yaml.js';
-import { snapshotJson } from './snapshot-json.js';
-
-function run(cluster: Cluster, line: string, stdin?: string, timeline?: Timeline): void {
-  const r = exec(cluster, line, stdin, timeline ? { timeline } : {});
-  if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
-}
+import { expectEveryMomentMatchesReplay, run } from './replay-check.js';
 
 /** A name table as text: names and objects in order, every key in its order. */
 const text = (t: ReadonlyMap<string, ApiObject>) => JSON.stringify([...t]);
@@ -93,16 +86,6 @@ describe('compacted checkpoints', () => {
       run(cluster, 'sim settle', undefined, timeline);
     }
     expect(store.compacted).toBeGreaterThan(2);
-    const head = timeline.entries;
-    for (let count = 1; count < head.length; count++) {
-      timeline.rewindAfter(count, head);
-      const fresh = createCluster({ seed: 1 });
-      for (const e of timeline.entries) replayEntry(fresh, e);
-      expect(snapshotJson(timeline.cluster), `after ${count} commands`).toBe(snapshotJson(fresh));
-      // And moving on from the restored moment gives what a fresh replay does.
-      run(timeline.cluster, 'sim advance 1m');
-      run(fresh, 'sim advance 1m');
-      expect(snapshotJson(timeline.cluster)).toBe(snapshotJson(fresh));
-    }
+    expectEveryMomentMatchesReplay(timeline, 1);
   });
 });

@@ -1,19 +1,12 @@
 /** The kubelet's pod runtimes that only old checkpoints hold, as rows: rebuilt exactly. */
 import { describe, expect, it } from 'vitest';
-import { exec } from '../../../src/kubectl/exec.js';
 import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
 import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
-import { replayEntry } from '../../../src/kubectl/timeline/log.js';
 import { RUNTIME_TEMPLATES, runtimesOf } from '../../../src/kubectl/timeline/runtimes.js';
 import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
-import { createCluster, type Cluster } from '../../../src/sim/index.js';
+import { createCluster } from '../../../src/sim/index.js';
 import { agentYaml } from '../agent-yaml.js';
-import { snapshotJson } from './snapshot-json.js';
-
-function run(cluster: Cluster, line: string, stdin?: string, timeline?: Timeline): void {
-  const r = exec(cluster, line, stdin, timeline ? { timeline } : {});
-  if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
-}
+import { expectEveryMomentMatchesReplay, run } from './replay-check.js';
 
 describe('compacted pod runtimes', () => {
   it('builds a table of runtimes of several stages and shapes again exactly', () => {
@@ -46,15 +39,6 @@ describe('compacted pod runtimes', () => {
       run(cluster, 'sim advance 2m', undefined, timeline);
     }
     expect(store.compactedRuntimes).toBeGreaterThan(2);
-    const head = timeline.entries;
-    for (let count = 1; count < head.length; count++) {
-      timeline.rewindAfter(count, head);
-      const fresh = createCluster({ seed: 2 });
-      for (const e of timeline.entries) replayEntry(fresh, e);
-      expect(snapshotJson(timeline.cluster), `after ${count} commands`).toBe(snapshotJson(fresh));
-      run(timeline.cluster, 'sim advance 1m');
-      run(fresh, 'sim advance 1m');
-      expect(snapshotJson(timeline.cluster)).toBe(snapshotJson(fresh));
-    }
+    expectEveryMomentMatchesReplay(timeline, 2);
   });
 });
