@@ -7,6 +7,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Lru, LruIndex } from '../../../src/sim/engine/lru.js';
 
+
+/**
+ * One `get` or `set` on a three-part cache and on its model (a Map in recency order, oldest
+ * first, of the parts joined): a get must find what the model holds, and refreshes it in both.
+ */
+function getOrSet(cache: Lru<number>, model: Map<string, number>, verb: 'get' | 'set', i: number, src: string, uid: string, reason: string | undefined): void {
+  const joined = [src, uid, reason].filter((p) => p !== undefined).join('\u0000');
+  if (verb === 'get') {
+    const got = cache.get(src, uid, reason);
+    expect(got).toBe(model.get(joined));
+    if (got === undefined) return;
+    model.delete(joined);
+    model.set(joined, got);
+    return;
+  }
+  cache.set(i, src, uid, reason);
+  model.delete(joined);
+  model.set(joined, i);
+  if (model.size > cache.size) model.delete(model.keys().next().value!);
+}
+
 describe('Lru', () => {
   it('drops the least recently used entry past its size', () => {
     const lru = new Lru<number>(3);
@@ -168,23 +189,10 @@ describe('Lru', () => {
         ops.forEach(({ which, verb, src, uid, reason }, i) => {
           const cache = caches[which]!;
           const model = models[which]!;
-          const joined = [src, uid, reason].filter((p) => p !== undefined).join('\u0000');
           if (verb === 'deleteFirst') {
             cache.deleteFirst(src);
             for (const k of [...model.keys()]) if (k.split('\u0000')[0] === src) model.delete(k);
-          } else if (verb === 'get') {
-            const got = cache.get(src, uid, reason);
-            expect(got).toBe(model.get(joined));
-            if (got !== undefined) {
-              model.delete(joined);
-              model.set(joined, got);
-            }
-          } else {
-            cache.set(i, src, uid, reason);
-            model.delete(joined);
-            model.set(joined, i);
-            if (model.size > cache.size) model.delete(model.keys().next().value!);
-          }
+          } else getOrSet(cache, model, verb, i, src, uid, reason);
           for (const [c, m] of [0, 1].map((w) => [caches[w]!, models[w]!] as const)) {
             expect(c.list()).toEqual([...m]);
             for (const [k, v] of m) {
@@ -215,25 +223,12 @@ describe('Lru', () => {
         ops.forEach(({ which, verb, src, uid, reason }, i) => {
           const cache = caches[which]!;
           const model = models[which]!;
-          const joined = [src, uid, reason].filter((p) => p !== undefined).join('\u0000');
           if (verb === 'deleteFirst') {
             for (const [c, m] of caches.map((c, w) => [c, models[w]!] as const)) {
               c.deleteFirst(src);
               for (const k of [...m.keys()]) if (k.split('\u0000')[0] === src) m.delete(k);
             }
-          } else if (verb === 'get') {
-            const got = cache.get(src, uid, reason);
-            expect(got).toBe(model.get(joined));
-            if (got !== undefined) {
-              model.delete(joined);
-              model.set(joined, got);
-            }
-          } else {
-            cache.set(i, src, uid, reason);
-            model.delete(joined);
-            model.set(joined, i);
-            if (model.size > cache.size) model.delete(model.keys().next().value!);
-          }
+          } else getOrSet(cache, model, verb, i, src, uid, reason);
           models.forEach((m, w) => expect(caches[w]!.list()).toEqual([...m]));
           const uids = new Set(models.flatMap((m) => [...m.keys()].map((k) => k.split('\u0000')[1])));
           expect(index.live).toBe(uids.size);
