@@ -416,13 +416,13 @@ export class SparseCheckpoints implements CheckpointStore {
     return this.thinAmong(false) || this.thinAmong(true);
   }
 
-  /** `thin` among the kept moments that are not `settled` ones, or with `settled`, among all. */
-  private thinAmong(settled: boolean): boolean {
+  /** `thin` among the kept moments that are not `settled` ones, or, with `includeSettled`, among all. */
+  private thinAmong(includeSettled: boolean): boolean {
     let drop = -1;
     let gap = Infinity;
     for (let i = 0; i < this.kept.length - 1; i++) {
       const c = this.kept[i]!;
-      if (c === this.pinned || (c.settled && !settled)) continue;
+      if (c === this.pinned || (c.settled && !includeSettled)) continue;
       const before = this.kept[i - 1];
       const after = this.kept[i + 1]!;
       const g = Math.abs(after.writes - (before?.writes ?? 0)) + Math.abs(after.count - (before?.count ?? 0)) * COMMAND_WRITES;
@@ -435,5 +435,4 @@ export class SparseCheckpoints implements CheckpointStore {
     this.remove(drop);
     return true;
   }
-
 }

@@ -23,7 +23,7 @@ import { SIM_DEFAULTS, type SimDefaults } from './defaults.js';
 import { EventRecorder, type RecorderState } from './events.js';
 import { EventsV1Recorder, type EventsV1State } from './events-v1.js';
 import { copyPlain } from './plain-copy.js';
-import { newRngState, type RngState } from './rng.js';
+import { newRngState, reseed, type RngState } from './rng.js';
 import { EPOCH_MS } from './time.js';
 import { cancelTimers, hasForegroundTimer, newTimerHeap, nextForegroundTimer, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
 import type { StoreData } from '../store/store.js';
@@ -125,8 +125,7 @@ export class Cluster {
 
   /** Reseeds the RNG (`sim seed N`): later names and uids follow the new seed. */
   seed(n: number): void {
-    const fresh = newRngState(n);
-    this.rngState.s = fresh.s;
+    reseed(this.rngState, n);
   }
 
   /** The control loop with this component name, for queries such as `sim why`. */

@@ -29,7 +29,7 @@ import { Lru, LruIndex, type LruParts } from './lru.js';
 import { AggregateColumns, BucketColumns, type Aggregate, type Bucket } from './correlator-values.js';
 import { memo } from '../memo.js';
 import { EventKeyParts, type EventSource, type SourceParts } from './event-keys.js';
-import { newRngState, quickUid } from './rng.js';
+import { newRngState, quickUid, reseed } from './rng.js';
 import { rfc3339 } from './time.js';
 
 /** `defaultAggregateMaxEvents`: distinct messages before similar events are combined. */
@@ -81,7 +81,7 @@ const uidState = newRngState(0);
 
 /** The uid of the Event numbered `seq`: what `quickUid(newRngState(seq + 1))` gives. */
 function eventUid(seq: number): string {
-  uidState.s = newRngState(seq + 1).s;
+  reseed(uidState, seq + 1);
   return quickUid(uidState);
 }
 

@@ -9,7 +9,14 @@ export interface RngState {
 }
 
 export function newRngState(seed: number): RngState {
-  return { s: seed >>> 0 };
+  const state = { s: 0 };
+  reseed(state, seed);
+  return state;
+}
+
+/** Starts `state` over where `newRngState(seed)` starts a new one, without making one. */
+export function reseed(state: RngState, seed: number): void {
+  state.s = seed >>> 0;
 }
 
 /** The next 32-bit unsigned integer. Advances the state. */

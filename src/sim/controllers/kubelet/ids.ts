@@ -5,18 +5,26 @@
  */
 import { fromCodes, putHex, putUuid } from '../../engine/rng.js';
 
+/** FNV-1a's prime. */
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a's offset basis, varied by `seed`. */
+function offsetBasis(seed: number): number {
+  return (0x811c9dc5 ^ seed) >>> 0;
+}
+
 function fnv1a(text: string, seed: number): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
+  let h = offsetBasis(seed);
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
+    h = Math.imul(h, FNV_PRIME) >>> 0;
   }
   return h >>> 0;
 }
 
 /** The seed of 8-hex-digit block `block` of an id: FNV-1a's offset basis, varied per block. */
 function blockSeed(block: number): number {
-  return (0x811c9dc5 ^ Math.imul(block + 1, 0x9e3779b1)) >>> 0;
+  return offsetBasis(Math.imul(block + 1, 0x9e3779b1));
 }
 
 /**
@@ -32,7 +40,7 @@ function blockHashes(text: string, blocks: number): Uint32Array {
   for (let b = 0; b < blocks; b++) h[b] = blockSeed(b);
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    for (let b = 0; b < blocks; b++) h[b] = Math.imul(h[b]! ^ code, 0x01000193);
+    for (let b = 0; b < blocks; b++) h[b] = Math.imul(h[b]! ^ code, FNV_PRIME);
   }
   return h;
 }
