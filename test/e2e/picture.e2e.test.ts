@@ -109,7 +109,7 @@ describe('picture', () => {
     await run('kubectl set image ds/agent main=registry.example/agent:2.0');
     await expect.poll(() => p.getByRole('group', { name: 'Rollout budget' }).textContent()).toMatch(/agent\s*unavailable 1 \/ 1/);
     await expect.poll(async () => (await nodeItems().allTextContents()).join('\n')).toMatch(/in the current wave of agent, pods: agent-\w{5} Terminating, revision 1 \(old\), terminating, \d+ s of grace left/);
-    expect(await p.locator('.picture-svg g.node.wave').count()).toBe(1);
+    await expect.poll(() => p.locator('.picture-svg g.node.wave').count()).toBe(1);
     await s.screenshot('picture-rollout-wave-1');
     let soaked = false;
     for (let i = 0; i < 40 && !soaked; i++) {
@@ -139,7 +139,8 @@ describe('picture', () => {
     await expect.poll(() => s.page.locator('.picture-svg g.node[data-node="node-3"] g.pod.misscheduled').count()).toBe(2);
     await run('kubectl taint node node-1 drain=soon:NoExecute');
     await expect.poll(() => nodeText('node-1')).toMatch(/surger-\w{5} Running, revision 2, ready, evicting in 600 s \(toleration drain:NoExecute op=Exists for 600s\)/);
-    expect(await s.page.locator('.picture-svg g.node[data-node="node-1"] g.pod.evicting path.ring.countdown').count()).toBe(1);
+    // The list answers at once, the picture on its next frame (a busy machine showed it late).
+    await expect.poll(() => s.page.locator('.picture-svg g.node[data-node="node-1"] g.pod.evicting path.ring.countdown').count()).toBe(1);
     await s.screenshot('picture-misscheduled-and-countdown');
   });
 
