@@ -129,10 +129,11 @@ const pathsOf = memo((path: string) => {
 
 /** A Pod's images may not carry leading or trailing whitespace (`opts.ResourceIsPod`). */
 function imageWhitespace(list: readonly Container[] | undefined, path: string, errs: FieldError[]): void {
-  (list ?? []).forEach((c, i) => {
-    const image = c.image ?? '';
+  if (!list) return;
+  for (let i = 0; i < list.length; i++) {
+    const image = list[i]!.image ?? '';
     if (image.trim() !== image) errs.push(invalid(child(index(path, i), 'image'), goValue(image), 'must not have leading or trailing whitespace'));
-  });
+  }
 }
 
 /**
