@@ -99,7 +99,7 @@ describe('validation of an admitted pod', () => {
           // template's lists are then checked from the memo.
           for (const id of [draft.metadata.uid, `ffff${draft.metadata.uid.slice(4)}`]) {
             const token = admitServiceAccount({ ...draft, spec: { containers: [{ name: 'a', image: 'busybox' }] }, metadata: { ...draft.metadata, uid: id } }).spec.volumes!.at(-1)!.name;
-            const named = (v: { name: string }) => (v.name === 'TOKEN' ? { ...v, name: token } : v);
+            const named = <T extends { name: string }>(v: T): T => (v.name === 'TOKEN' ? { ...v, name: token } : v);
             const spec = { ...draft.spec, volumes: draft.spec.volumes?.map(named), containers: draft.spec.containers.map((c) => ({ ...c, volumeMounts: c.volumeMounts?.map(named) })) };
             const admitted = admitServiceAccount({ ...draft, spec, metadata: { ...draft.metadata, uid: id } });
             const fresh = validatePodSpec(structuredClone(admitted.spec), 'spec', { resourceIsPod: true });

@@ -76,6 +76,11 @@ const annotationErrors = identityMemo((annotations: Readonly<Record<string, stri
  */
 const keyErrors = memo(isQualifiedName);
 
+/** Whether `labelName` is a qualified name (`validateLabelName` finds no error). */
+export function isLabelName(labelName: string): boolean {
+  return keyErrors(labelName).length === 0;
+}
+
 /** metav1 `ValidateLabelName`: the key must be a qualified name. */
 export function validateLabelName(labelName: string, path: string): FieldError[] {
   return keyErrors(labelName).map((msg) => invalid(path, goValue(labelName), msg));
