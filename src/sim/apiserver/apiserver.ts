@@ -75,10 +75,25 @@ const NAME_GENERATION_ATTEMPTS = 8;
 const KINDS_WITH_STATUS: ReadonlySet<Kind> = new Set<Kind>(['Pod', 'Node', 'Namespace', 'DaemonSet']);
 
 export class ApiServer {
+  /**
+   * What the strategies may read (strategy.ts): one object for every request, as it holds nothing
+   * of a request's own (`now` reads the clock, which stands still within a request), where each
+   * write made one with two closures.
+   */
+  private readonly ctx: StrategyContext;
+
   constructor(
     readonly store: Store,
     private readonly env: ApiEnv,
-  ) {}
+  ) {
+    this.ctx = {
+      get now() {
+        return env.now();
+      },
+      priorityClass: (name) => store.get('PriorityClass', '', name),
+      priorityClasses: () => store.list('PriorityClass'),
+    };
+  }
 
   get<K extends Kind>(kind: K, namespace: string, name: string): KindMap[K] | undefined {
     return this.store.get(kind, NAMESPACED_KINDS.has(kind) ? namespace : '', name);
@@ -102,12 +117,15 @@ export class ApiServer {
       return fail(forbidden(`${qualifiedResource(kind)} "${what}" is forbidden: unable to create new content in namespace ${namespace} because it is being terminated`));
     }
     let name = draft.metadata.name ?? '';
+    // Whether the name is taken, once looked up.
+    let taken: boolean | undefined;
     if (!name && draft.metadata.generateName) {
       // createWithGenerateNameRetry: a generated name already taken is drawn again, up to the limit.
       const prefix = draft.metadata.generateName.slice(0, MAX_GENERATED_PREFIX);
       for (let attempt = 0; attempt < NAME_GENERATION_ATTEMPTS; attempt++) {
         name = prefix + randomSuffix(rng, 5);
-        if (!this.store.get(kind, namespace ?? '', name)) break;
+        taken = this.store.get(kind, namespace ?? '', name) !== undefined;
+        if (!taken) break;
       }
     }
     if (!name) {
@@ -116,9 +134,9 @@ export class ApiServer {
 
     // A taken name fails only after validation (below), as upstream's storage does; its uid is
     // drawn from a copy of the RNG, so a create that fails this way leaves no trace, as before.
-    const taken = this.store.get(kind, namespace ?? '', name) !== undefined;
+    taken ??= this.store.get(kind, namespace ?? '', name) !== undefined;
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
-    const ctx = this.strategyContext();
+    const ctx = this.ctx;
     const meta = newMeta(copiersOf(kind).metadata, draft.metadata, name, namespace, randomUid(taken ? newRngState(rng.s) : rng), rfc3339(this.env.now()));
     let obj = newObject(draft, meta, KINDS_WITH_STATUS.has(kind)) as unknown as KindMap[K];
     if (strategy.defaults) obj = strategy.defaults(obj);
@@ -156,7 +174,7 @@ export class ApiServer {
     const old = this.store.get(kind, obj.metadata.namespace ?? '', obj.metadata.name);
     if (!old) return fail(notFound(qualifiedResource(kind), obj.metadata.name));
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
-    const ctx = this.strategyContext();
+    const ctx = this.ctx;
     let next = {
       ...obj,
       metadata: {
@@ -349,14 +367,6 @@ export class ApiServer {
   /** The kubelet's final delete (grace 0) once a terminating pod's containers have stopped. */
   finishPodDeletion(pod: Pod): void {
     this.store.remove('Pod', pod.metadata.namespace ?? '', pod.metadata.name);
-  }
-
-  private strategyContext(): StrategyContext {
-    return {
-      now: this.env.now(),
-      priorityClass: (name) => this.store.get('PriorityClass', '', name),
-      priorityClasses: () => this.store.list('PriorityClass'),
-    };
   }
 }
 

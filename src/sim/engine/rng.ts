@@ -71,21 +71,33 @@ export function putHex(codes: number[], at: number, n: number, from: number, dig
   for (let i = 0; i < digits; i++) codes[at + i] = HEX_CODES[(n >>> (28 - 4 * (from + i))) & 15]!;
 }
 
-/** A version-4-shaped UUID drawn from the seeded generator. */
+/** `randomUid`'s char codes, reused: every call overwrites all 36 before reading them. */
+const RANDOM_UID_CODES = new Array<number>(36);
+
+/** Writes `k` random hex digits at `at`; returns where they end. */
+function randomHex(state: RngState, codes: number[], at: number, k: number): number {
+  for (let i = 0; i < k; i++) codes[at + i] = HEX_CODES[nextInt(state, 16)]!;
+  return at + k;
+}
+
+/**
+ * A version-4-shaped UUID drawn from the seeded generator, into one reused array of codes (every
+ * object the API server creates draws one: a list grown code by code and a closure per uid were
+ * most of what a pod's create allocated).
+ */
 export function randomUid(state: RngState): string {
-  const codes: number[] = [];
-  const hex = (k: number) => {
-    for (let i = 0; i < k; i++) codes.push(HEX_CODES[nextInt(state, 16)]!);
-  };
-  hex(8);
-  codes.push(DASH);
-  hex(4);
-  codes.push(DASH, FOUR);
-  hex(3);
-  codes.push(DASH, HEX_CODES[8 + nextInt(state, 4)]!);
-  hex(3);
-  codes.push(DASH);
-  hex(12);
+  const codes = RANDOM_UID_CODES;
+  let at = randomHex(state, codes, 0, 8);
+  codes[at++] = DASH;
+  at = randomHex(state, codes, at, 4);
+  codes[at++] = DASH;
+  codes[at++] = FOUR;
+  at = randomHex(state, codes, at, 3);
+  codes[at++] = DASH;
+  codes[at++] = HEX_CODES[8 + nextInt(state, 4)]!;
+  at = randomHex(state, codes, at, 3);
+  codes[at++] = DASH;
+  randomHex(state, codes, at, 12);
   return fromCodes(codes);
 }
 

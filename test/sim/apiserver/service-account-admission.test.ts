@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Container, Pod, PodSpec } from '../../../src/sim/api/types.js';
 import { SERVICE_ACCOUNT_MOUNT_PATH, mountServiceAccountToken, serviceAccountMountOrigin } from '../../../src/sim/apiserver/strategies/service-account-admission.js';
 import { validatePodSpec } from '../../../src/sim/apiserver/validation/podspec.js';
+import { validateVolumes } from '../../../src/sim/apiserver/validation/volumes.js';
 import { newApi, ok, podDraft } from './helpers.js';
 
 describe('ServiceAccount admission', () => {
@@ -40,7 +41,7 @@ describe('validation of an admitted pod', () => {
   // Validation checks the containers list the admission copied from once per source list; the
   // answer must be the one a fresh check of the copy gives, whatever the mounts and volumes.
   const mount = fc.record({
-    name: fc.constantFrom('data', 'logs', 'missing', ''),
+    name: fc.constantFrom('data', 'logs', 'missing', '', 'TOKEN'),
     mountPath: fc.constantFrom('/data', '/logs', SERVICE_ACCOUNT_MOUNT_PATH, ''),
   });
   const container = fc.record({
@@ -66,6 +67,59 @@ describe('validation of an admitted pod', () => {
         expect(validatePodSpec(again.spec, 'spec', { resourceIsPod: true })).toEqual(validatePodSpec(structuredClone(again.spec), 'spec', { resourceIsPod: true }));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('equals a fresh check whatever the volumes (invalid, duplicate, sourceless) and init containers', () => {
+    const volume = fc.record({
+      // TOKEN: the name of the token volume the admission gives the pod.
+      name: fc.constantFrom('data', 'logs', 'Bad_Name', '', 'TOKEN'),
+      source: fc.constantFrom<object>({ emptyDir: {} }, { hostPath: { path: '/a/../b' } }, {}, { emptyDir: {}, hostPath: { path: '/x' } }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(container, { minLength: 1, maxLength: 2 }),
+        fc.option(fc.array(volume, { maxLength: 3 }), { nil: undefined }),
+        fc.option(fc.array(container, { maxLength: 1 }), { nil: undefined }),
+        fc.nat(1000),
+        (containers, volumes, initContainers, uid) => {
+          const pod = ok(newApi().create(podDraft())) as Pod;
+          const draft: Pod = {
+            ...pod,
+            metadata: { ...pod.metadata, uid: `${uid.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000` },
+            spec: {
+              ...pod.spec,
+              containers: containers as Container[],
+              volumes: volumes?.map((v) => ({ name: v.name, ...v.source })) as PodSpec['volumes'],
+              initContainers: initContainers as Container[] | undefined,
+              serviceAccountName: undefined,
+            },
+          };
+          // Two pods of one template (each its own token volume), each checked twice: the
+          // template's lists are then checked from the memo.
+          for (const id of [draft.metadata.uid, `ffff${draft.metadata.uid.slice(4)}`]) {
+            const token = admitServiceAccount({ ...draft, spec: { containers: [{ name: 'a', image: 'busybox' }] }, metadata: { ...draft.metadata, uid: id } }).spec.volumes!.at(-1)!.name;
+            const named = <T extends { name: string }>(v: T): T => (v.name === 'TOKEN' ? { ...v, name: token } : v);
+            const spec = { ...draft.spec, volumes: draft.spec.volumes?.map(named), containers: draft.spec.containers.map((c) => ({ ...c, volumeMounts: c.volumeMounts?.map(named) })) };
+            const admitted = admitServiceAccount({ ...draft, spec, metadata: { ...draft.metadata, uid: id } });
+            const fresh = validatePodSpec(structuredClone(admitted.spec), 'spec', { resourceIsPod: true });
+            expect(validatePodSpec(admitted.spec, 'spec', { resourceIsPod: true })).toEqual(fresh);
+            expect(validatePodSpec(admitted.spec, 'spec', { resourceIsPod: true })).toEqual(fresh);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the token volume admission appends is valid, whatever the uid', () => {
+    fc.assert(
+      fc.property(fc.nat(), (n) => {
+        const spec: { -readonly [K in keyof PodSpec]: PodSpec[K] } = { containers: [{ name: 'a', image: 'busybox' }] };
+        mountServiceAccountToken(spec, `${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`);
+        expect(validateVolumes(spec.volumes, 'spec.volumes')).toEqual({ names: new Set([spec.volumes![0]!.name]), errors: [] });
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -23,6 +23,20 @@ describe('seeded RNG', () => {
     expect(randomUid(newRngState(3))).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
+  it('randomUid: the same uids, and the same draws, as ever (names and uids made after one depend on them)', () => {
+    // Made by the version that grew a new list code by code for each uid.
+    const expected: [number, string, string, number][] = [
+      [1, 'a08ff49b-6f77-4263-8716-c43069c43a8c', '3b7cf3c2-5632-4b92-909d-3fb64afebede', 1887930711],
+      [3, 'b071c772-4831-4b7c-b5b4-a8d80e4ec6b2', '5b007d9a-c991-458d-9779-cda5bb7febaf', 1887930713],
+      [42, '97da2849-d73e-4b43-aa90-7d090402c802', 'd7c57008-93a3-44bd-a344-1aabe1f6f210', 1887930752],
+      [0xdeadbeef, 'f4c57d15-13c6-4b8b-bf65-b28d9c70176f', '829b3a52-927e-4941-80f2-9c3e8cd26e17', 1328891973],
+    ];
+    for (const [seed, first, second, after] of expected) {
+      const state = newRngState(seed);
+      expect([randomUid(state), randomUid(state), state.s]).toEqual([first, second, after]);
+    }
+  });
+
   it('quickUid: a version-4-shaped UUID, the same for the same seed', () => {
     const a = quickUid(newRngState(7));
     expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

@@ -45,19 +45,29 @@ function apiAccessVolume(name: string): Volume {
 }
 
 /**
- * The containers lists this admission built, with the list each came from and the volume it
- * mounted: validation checks the source list once for a whole DaemonSet instead of each pod's
- * copy (serviceAccountMountOrigin). Validation asks right after admission, in the same create,
- * so a small BoundedTable serves (a list it forgot is validated as it is, with the same errors);
- * one entry per pod of a fleet would keep 40 bytes and a Map entry for each.
+ * Where an admitted containers list came from: the list before this admission appended the
+ * read-only token mount of `volume` to containers without one at SERVICE_ACCOUNT_MOUNT_PATH,
+ * and the volumes list it built with it (`volumes`: `fromVolumes` with the token volume
+ * `apiAccessVolume(volume)` appended).
  */
-const mountedFrom = new BoundedTable<readonly Container[], { readonly from: readonly Container[]; readonly volume: string }>(64);
+export interface MountOrigin {
+  readonly from: readonly Container[];
+  readonly volume: string;
+  readonly volumes: readonly Volume[];
+  readonly fromVolumes: readonly Volume[] | undefined;
+}
 
 /**
- * Where an admitted containers list came from: the list before this admission appended the
- * read-only token mount of `volume` to containers without one at SERVICE_ACCOUNT_MOUNT_PATH.
+ * The containers lists this admission built, with where each came from (`MountOrigin`):
+ * validation checks the source lists once for a whole DaemonSet instead of each pod's copies
+ * (serviceAccountMountOrigin). Validation asks right after admission, in the same create, so a
+ * small BoundedTable serves (a list it forgot is validated as it is, with the same errors); one
+ * entry per pod of a fleet would keep 40 bytes and a Map entry for each.
  */
-export function serviceAccountMountOrigin(list: readonly Container[]): { readonly from: readonly Container[]; readonly volume: string } | undefined {
+const mountedFrom = new BoundedTable<readonly Container[], MountOrigin>(64);
+
+/** Where an admitted containers list came from (`MountOrigin`), if this admission built it lately. */
+export function serviceAccountMountOrigin(list: readonly Container[]): MountOrigin | undefined {
   return mountedFrom.get(list);
 }
 
@@ -92,8 +102,9 @@ export function mountServiceAccountToken(spec: Mutable<PodSpec>, uid: string): b
 export function mountToken(spec: Mutable<PodSpec>, from: PodSpec, uid: string): void {
   const name = `kube-api-access-${randomSuffix(newRngState(parseInt(uid.slice(0, 8), 16) || 1), 5)}`;
   const containers = (from.containers ?? []).map((c) => withMount(c, name));
-  if (from.containers) mountedFrom.set(containers, { from: from.containers, volume: name });
-  spec.volumes = trimmed([...(from.volumes ?? []), apiAccessVolume(name)]);
+  const volumes = trimmed([...(from.volumes ?? []), apiAccessVolume(name)]);
+  if (from.containers) mountedFrom.set(containers, { from: from.containers, volume: name, volumes, fromVolumes: from.volumes });
+  spec.volumes = volumes;
   spec.containers = containers;
   if (from.initContainers) spec.initContainers = from.initContainers.map((c) => withMount(c, name));
 }

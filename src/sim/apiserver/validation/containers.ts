@@ -45,9 +45,11 @@ export function validateInitContainers(
   volumes: Set<string>,
   path: string,
 ): FieldError[] {
+  // Nearly every pod has none: the names below are not gathered for nothing.
+  if (!containers || containers.length === 0) return [];
   const errs: FieldError[] = [];
   const names = new Set((regular ?? []).map((c) => c.name ?? ''));
-  (containers ?? []).forEach((c, i) => {
+  containers.forEach((c, i) => {
     const p = index(path, i);
     errs.push(...validateContainerCommon(c, volumes, p));
     if (names.has(c.name ?? '')) errs.push(duplicate(child(p, 'name'), goValue(c.name ?? '')));

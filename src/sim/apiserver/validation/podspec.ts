@@ -8,9 +8,9 @@
  * `resourceIsPod` is upstream's `opts.ResourceIsPod`: a Pod (not a template) must set
  * `hostPort == containerPort` under hostNetwork, and its images may not carry spaces.
  */
-import type { Affinity, Container, PodSpec, PodTemplateSpec, Toleration } from '../../api/types.js';
+import type { Affinity, Container, PodSpec, PodTemplateSpec, Toleration, Volume } from '../../api/types.js';
 import { identityMemo, memo, TemplateMemo } from '../../memo.js';
-import { serviceAccountMountOrigin } from '../strategies/service-account-admission.js';
+import { serviceAccountMountOrigin, type MountOrigin } from '../strategies/service-account-admission.js';
 import { isDNS1123Subdomain } from '../../api/name-validation.js';
 import { validateAffinity } from './affinity.js';
 import { validateContainers, validateInitContainers } from './containers.js';
@@ -61,6 +61,38 @@ function containerVariant(volumes: Iterable<string>, path: string): string {
   return `${[...volumes].join('\u0000')}\u0001${path}`;
 }
 
+/**
+ * What validation makes of a template's volumes list (the list the ServiceAccount admission
+ * copied into a pod's own, before the token volume): its errors, and the containers' memo
+ * variant for the names of its valid volumes. Once per list object and spec path.
+ */
+const templateVolumes = identityMemo((list: readonly Volume[], path: string) => {
+  const p = pathsOf(path);
+  const { names, errors } = validateVolumes(list, p.volumes);
+  return { names, errors, containerVariant: containerVariant(names, p.containers) };
+});
+
+/**
+ * The errors of a spec's volumes and containers, when they are the lists the ServiceAccount
+ * admission built from a template's (`origin`): the template's volumes' errors, then those of
+ * its containers checked once (`containerErrors`), with no list, set or string made per pod.
+ * They are exactly a fresh check's: volumes are checked in order, each against the valid names
+ * before it, so the template's come out the same; the token volume appended last is valid (a
+ * projected source with a valid mode, named `kube-api-access-` and five lowercase consonants or
+ * digits); and with its name not taken by a template volume, nor mounted by a template
+ * container, the containers are judged as `containerErrors` judges them. Undefined otherwise
+ * (and with init containers, which are checked against every volume name): check the spec as it is.
+ */
+function admittedErrors(spec: PodSpec, origin: MountOrigin | undefined, path: string): FieldError[] | undefined {
+  if (origin === undefined || spec.volumes !== origin.volumes || (spec.initContainers?.length ?? 0) > 0) return undefined;
+  const template = templateVolumes(origin.fromVolumes ?? NO_VOLUMES, path);
+  if (template.names.has(origin.volume) || origin.from.some((c) => c.volumeMounts?.some((m) => m.name === origin.volume))) return undefined;
+  const containers = containerErrorsOf(origin.from, template.containerVariant);
+  return template.errors.length === 0 ? containers : [...template.errors, ...containers];
+}
+
+const NO_VOLUMES: readonly Volume[] = [];
+
 /** `validateTolerations` once per tolerations list object and path. */
 const tolerationErrors = identityMemo((list: readonly Toleration[], path: string): FieldError[] => validateTolerations(list, path));
 
@@ -77,7 +109,8 @@ const validated = new TemplateMemo<readonly Container[], PodSpec, { readonly cle
 
 export function validatePodSpec(spec: PodSpec, path: string, opts: PodSpecOptions): FieldError[] {
   const containers = spec.containers ?? NO_CONTAINERS;
-  const key = serviceAccountMountOrigin(containers)?.from ?? containers;
+  const origin = serviceAccountMountOrigin(containers);
+  const key = origin?.from ?? containers;
   const last = validated.last(key, spec);
   // Whether the checks of the fields this spec shares with the last one can be skipped.
   const shared = last !== undefined && last.clean && last.path === path && last.resourceIsPod === opts.resourceIsPod;
@@ -86,10 +119,14 @@ export function validatePodSpec(spec: PodSpec, path: string, opts: PodSpecOption
   if (!shared && (spec.terminationGracePeriodSeconds === undefined || spec.terminationGracePeriodSeconds === null)) {
     errs.push(required(p.terminationGracePeriodSeconds));
   }
-  const volumes = validateVolumes(spec.volumes, p.volumes);
-  errs.push(...volumes.errors);
-  errs.push(...containerErrors(containers, volumes.names, p.containers));
-  errs.push(...validateInitContainers(spec.initContainers, spec.containers, volumes.names, p.initContainers));
+  const admitted = admittedErrors(spec, origin, path);
+  if (admitted !== undefined) errs.push(...admitted);
+  else {
+    const volumes = validateVolumes(spec.volumes, p.volumes);
+    errs.push(...volumes.errors);
+    errs.push(...containerErrors(containers, volumes.names, p.containers));
+    errs.push(...validateInitContainers(spec.initContainers, spec.containers, volumes.names, p.initContainers));
+  }
   errs.push(...validateHostNetworkDeps(spec, path, opts));
   if (!shared) {
     errs.push(...oneOf(spec.restartPolicy, RESTART_POLICIES, p.restartPolicy));
@@ -129,10 +166,11 @@ const pathsOf = memo((path: string) => {
 
 /** A Pod's images may not carry leading or trailing whitespace (`opts.ResourceIsPod`). */
 function imageWhitespace(list: readonly Container[] | undefined, path: string, errs: FieldError[]): void {
-  (list ?? []).forEach((c, i) => {
-    const image = c.image ?? '';
+  if (!list) return;
+  for (let i = 0; i < list.length; i++) {
+    const image = list[i]!.image ?? '';
     if (image.trim() !== image) errs.push(invalid(child(index(path, i), 'image'), goValue(image), 'must not have leading or trailing whitespace'));
-  });
+  }
 }
 
 /**
