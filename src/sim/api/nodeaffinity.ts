@@ -18,12 +18,25 @@ const MATCH_NONE: NodeMatcher = () => false;
 
 /** Compiles `spec.nodeSelector` AND `spec.affinity.nodeAffinity.requiredDuringScheduling...`. */
 export function compileRequiredNodeAffinity(spec: Pick<PodSpec, 'nodeSelector' | 'affinity'>): NodeMatcher {
-  const selector = compileNodeSelectorMap(spec.nodeSelector);
   const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
+  // A DaemonSet pod's pin alone: the scheduler and the kubelet compile it for every daemon pod.
+  const pinned = required && spec.nodeSelector === undefined ? pinnedNodeName(required) : undefined;
+  if (pinned !== undefined) return (node) => node.metadata.name === pinned;
+  const selector = compileNodeSelectorMap(spec.nodeSelector);
   const affinity = required ? compileNodeSelector(required) : MATCH_ALL;
   if (selector === MATCH_ALL) return affinity;
   if (affinity === MATCH_ALL) return selector;
   return (node) => selector(node) && affinity(node);
+}
+
+/** The node a selector of exactly one term, `matchFields metadata.name In [NODE]` and nothing else, names. */
+function pinnedNodeName(sel: NodeSelector): string | undefined {
+  const terms = sel.nodeSelectorTerms;
+  if (terms?.length !== 1 || terms[0]!.matchExpressions?.length) return undefined;
+  const fields = terms[0]!.matchFields;
+  if (fields?.length !== 1) return undefined;
+  const f = fields[0]!;
+  return f.key === 'metadata.name' && f.operator === 'In' && f.values?.length === 1 ? f.values[0] : undefined;
 }
 
 /** `spec.nodeSelector`: every key must be a node label with exactly that value. */

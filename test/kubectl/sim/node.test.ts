@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
 import { expandBraces } from '../../../src/kubectl/sim/node.js';
@@ -155,5 +156,47 @@ describe('sim node fail / recover / remove / condition', () => {
     const c = cluster();
     expect(run(c, 'sim node').stderr).toBe('error: sim node needs a subcommand: add, fail, recover, remove or condition (e.g. "sim node add node-1")\n');
     expect(run(c, 'sim node reboot node-1').stderr).toBe('error: unknown subcommand "reboot" for "sim node" (use add, fail, recover, remove or condition)\n');
+  });
+});
+
+/** Brace expansion as first written (every item's word expanded again): the specification. */
+function referenceExpand(word: string): string[] | { error: string } {
+  const m = /^(.*?)\{([^{}]*)\}(.*)$/.exec(word);
+  if (!m) return [word];
+  const [, head, body, tail] = m as unknown as [string, string, string, string];
+  let items: string[];
+  const range = /^(-?\d+)\.\.(-?\d+)$/.exec(body);
+  const letters = /^([a-z])\.\.([a-z])$/i.exec(body);
+  if (range) {
+    const [a, b] = [Number(range[1]), Number(range[2])];
+    const width = /^-?0\d/.test(range[1]!) || /^-?0\d/.test(range[2]!) ? Math.max(range[1]!.length, range[2]!.length) : 0;
+    if (Math.abs(b - a) >= 10_000) return { error: `the range {${body}} is too long (at most 10000 names)` };
+    items = [];
+    for (let i = a; a <= b ? i <= b : i >= b; i += a <= b ? 1 : -1) items.push(String(i).padStart(width, '0'));
+  } else if (letters) {
+    const [a, b] = [letters[1]!.charCodeAt(0), letters[2]!.charCodeAt(0)];
+    items = [];
+    for (let i = a; a <= b ? i <= b : i >= b; i += a <= b ? 1 : -1) items.push(String.fromCharCode(i));
+  } else if (body.includes(',')) items = body.split(',');
+  else return [word];
+  const out: string[] = [];
+  for (const item of items) {
+    const rest = referenceExpand(`${item}${tail}`);
+    if (!Array.isArray(rest)) return rest;
+    for (const r of rest) out.push(`${head}${r}`);
+  }
+  return out;
+}
+
+describe('expandBraces', () => {
+  it('equals expanding every item again, for words of braces, ranges, lists and text', () => {
+    const piece = fc.constantFrom('n', '-', '{', '}', ',', '..', '1', '03', '12', 'a', 'C', '-2', '{1..3}', '{a,b}', '{x..z}', '{,}', '{007..9}', '{1..20000}');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const word = pieces.join('');
+        expect(expandBraces(word)).toEqual(referenceExpand(word));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -163,7 +163,11 @@ export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, rea
     map.alignments++;
   } else {
     let positions: ReadonlyMap<string, number> | undefined;
-    for (const slot of map.changed) {
+    // Indexed loops here: this runs a few times per sync over thousands of slots, too rarely
+    // to be optimised, and unoptimised for-of allocates an iterator result per element.
+    const changed = map.changed;
+    for (let k = 0; k < changed.length; k++) {
+      const slot = changed[k]!;
       if (slot.alignedAs !== map.alignments) {
         slot.position = (positions ??= positionsOf(nodes)).get(slot.node) ?? -1;
         slot.alignedAs = map.alignments;
@@ -177,7 +181,7 @@ export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, rea
       view.columns?.dirty.push(i);
     }
   }
-  for (const slot of map.changed) slot.changed = false;
+  for (let k = 0; k < map.changed.length; k++) map.changed[k]!.changed = false;
   map.changed.length = 0;
   return view;
 }
@@ -186,8 +190,8 @@ function align(nodes: readonly Node[], map: ReadonlyMap<string, readonly Pod[]>)
   const lists: (readonly Pod[] | undefined)[] = [];
   const facts: (PodListFacts | undefined)[] = [];
   let listed = 0;
-  for (const node of nodes) {
-    const list = map.get(node.metadata.name);
+  for (let i = 0; i < nodes.length; i++) {
+    const list = map.get(nodes[i]!.metadata.name);
     lists.push(list);
     facts.push(factsOf(list));
     if (list !== undefined) listed++;

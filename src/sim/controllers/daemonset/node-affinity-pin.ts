@@ -96,20 +96,27 @@ function pin(affinity: Affinity | undefined, nodeName: string): Affinity {
  */
 export function getTargetNodeName(pod: Pod): string | { error: string } {
   if (pod.spec.nodeName) return pod.spec.nodeName;
-  const ns = pod.metadata.namespace ?? '';
-  const who = `${ns}/${pod.metadata.name}`;
   const required = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
-  if (!required) return { error: `no spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution for pod ${who}` };
+  if (!required) return { error: `no spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution for pod ${who(pod)}` };
   const terms = required.nodeSelectorTerms ?? [];
-  if (terms.length < 1) return { error: `no nodeSelectorTerms in requiredDuringSchedulingIgnoredDuringExecution of pod ${who}` };
-  for (const term of terms) {
-    for (const f of term.matchFields ?? []) {
+  if (terms.length < 1) return { error: `no nodeSelectorTerms in requiredDuringSchedulingIgnoredDuringExecution of pod ${who(pod)}` };
+  // Indexed: the pod index asks this for every write of an unbound daemon pod.
+  for (let t = 0; t < terms.length; t++) {
+    const fields = terms[t]!.matchFields;
+    if (!fields) continue;
+    for (let k = 0; k < fields.length; k++) {
+      const f = fields[k]!;
       if (f.key === NODE_NAME_FIELD && f.operator === 'In') {
         const values = f.values ?? [];
-        if (values.length !== 1) return { error: `the matchFields value of '${NODE_NAME_FIELD}' is not unique for pod ${who}` };
+        if (values.length !== 1) return { error: `the matchFields value of '${NODE_NAME_FIELD}' is not unique for pod ${who(pod)}` };
         return values[0]!;
       }
     }
   }
-  return { error: `no node name found for pod ${who}` };
+  return { error: `no node name found for pod ${who(pod)}` };
+}
+
+/** `namespace/name` for the error messages (built only when there is an error). */
+function who(pod: Pod): string {
+  return `${pod.metadata.namespace ?? ''}/${pod.metadata.name}`;
 }

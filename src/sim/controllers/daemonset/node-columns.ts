@@ -88,7 +88,8 @@ export function nodeColumns(src: ColumnsSource, revision: ColumnsRevision): Node
   if (!src.keepsColumns) return buildColumns(src, revision);
   const kept = src.columns;
   if (kept && sameRevision(kept.revision, revision)) {
-    for (const i of kept.dirty) fillPosition(kept.columns, i, src, revision);
+    // Indexed: a few calls per sync over thousands of positions (see alignedPods).
+    for (let k = 0; k < kept.dirty.length; k++) fillPosition(kept.columns, kept.dirty[k]!, src, revision);
     kept.dirty.length = 0;
     return kept.columns;
   }

@@ -77,22 +77,27 @@ export function podListFacts(pods: readonly Pod[]): PodListFacts {
   let facts = list[FACTS];
   if (!facts) {
     const oldest = pods.length === 1 ? pods[0]! : oldestPod(pods)!;
-    const running: Pod[] = [];
+    // A list whose pods all run is its own running list (one pod is already in order): no list
+    // is built for it, on every node of every DaemonSet, each time its pods change.
+    let running: readonly Pod[] = pods;
     let hasTerminal = false;
-    for (const pod of pods) {
-      if (pod.metadata.deletionTimestamp) continue;
+    for (let i = 0; i < pods.length; i++) {
+      const pod = pods[i]!;
+      const deleting = !!pod.metadata.deletionTimestamp;
       const phase = pod.status?.phase;
-      if (phase === 'Failed' || phase === 'Succeeded') hasTerminal = true;
-      else running.push(pod);
+      const terminal = !deleting && (phase === 'Failed' || phase === 'Succeeded');
+      if (terminal) hasTerminal = true;
+      const runs = !deleting && !terminal;
+      // The first pod that does not run: the list so far (all running) is copied.
+      if (!runs && running === pods) running = pods.slice(0, i);
+      else if (runs && running !== pods) (running as Pod[]).push(pod);
     }
     facts = {
       oldest,
       oldestReadySince: podReadySince(oldest),
       oldestHash: oldest.metadata.labels?.[HASH_LABEL],
       oldestTemplateGeneration: oldest.metadata.labels?.[TEMPLATE_GENERATION_LABEL],
-      // A list of one running pod is its own running list: a list built by push would keep
-      // room for 16 more pods, on every node of every DaemonSet.
-      running: running.length > 1 ? sortPodsByCreationTimestampAndPhase(running) : running.length === pods.length ? pods : running,
+      running: running.length > 1 ? sortPodsByCreationTimestampAndPhase(running) : running,
       hasTerminal,
       updated: undefined,
       surge: undefined,

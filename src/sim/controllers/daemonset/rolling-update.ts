@@ -133,7 +133,10 @@ function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: n
     } else if (!available(oldReadySince[i]!)) {
       replacements.push(i);
       numUnavailable++;
-    } else if (numUnavailable < maxUnavailable) {
+    } else if (candidates.length < maxUnavailable - numUnavailable) {
+      // Only the first (maxUnavailable - final numUnavailable) candidates are taken, and the
+      // count only grows: one more than the budget left now could never be taken (a rollout's
+      // first syncs found every node a candidate, to take a tenth of them).
       candidates.push(i);
     }
   }
@@ -143,7 +146,8 @@ function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: n
     const node = order.name(at);
     plan.delete.push({ pod, node, reason: `rolling update: old pod ${pod.metadata.name} on ${node} is not available, so it is replaced at once, outside the maxUnavailable budget` });
   }
-  for (const at of candidates.slice(0, take)) {
+  for (let k = 0; k < take; k++) {
+    const at = candidates[k]!;
     const pod = updatedAt(order, at, facts).oldPod!;
     const node = order.name(at);
     plan.delete.push({
@@ -196,7 +200,8 @@ function withSurge(
           plan.delete.push({ pod: oldPod, node, reason: `rolling update: old pod ${oldPod.metadata.name} on ${node} is not available and ${node} should no longer run it` });
         }
       } else if (!run) shouldNotRun.push({ pod: updatedAt(order, i, facts).oldPod!, at: i });
-      else if (numSurge < maxSurge) candidates.push(i);
+      // As without surge: a candidate beyond the surge budget left now could never be taken.
+      else if (candidates.length < maxSurge - numSurge) candidates.push(i);
       continue;
     }
     if (!available(newReadySince[i]!)) {
@@ -221,8 +226,8 @@ function withSurge(
     plan.create.push({ node, reason: `rolling update: the old pod on ${node} is not available, so a new pod is created at once, outside the maxSurge budget` });
   }
   const take = Math.max(0, Math.min(candidates.length, maxSurge - numSurge));
-  for (const at of candidates.slice(0, take)) {
-    const node = order.name(at);
+  for (let k = 0; k < take; k++) {
+    const node = order.name(candidates[k]!);
     plan.create.push({ node, reason: `rolling update: ${node} gets a new pod beside its available old pod, within maxSurge ${maxSurge} (${numSurge} already surging)` });
   }
   return { ...plan, summary: { maxSurge, maxUnavailable, desiredNumberScheduled: desired, numSurge, numAvailable } };

@@ -38,9 +38,7 @@ function same(a: Taint, b: Taint): boolean {
 }
 
 export function hasTaint(node: Node, t: Taint): boolean {
-  const taints = node.spec.taints;
-  if (taints) for (const x of taints) if (same(x, t)) return true;
-  return false;
+  return listed(node.spec.taints ?? NO_TAINTS, t);
 }
 
 /**
@@ -53,17 +51,23 @@ export function hasReachabilityNoExecute(node: Node): boolean {
   return false;
 }
 
-/** The taints after adding `add` (stamped `timeAdded`) and removing `remove` (by key and effect). */
+/**
+ * The taints after adding `add` (stamped `timeAdded`, at the end, each once and only when the
+ * node lacks it) and removing `remove` (by key and effect): one list built in one pass, exact
+ * in length (it is kept in the node's spec).
+ */
 export function swapTaints(node: Node, add: readonly Taint[], remove: readonly Taint[], now: number): Taint[] {
-  const out = [...(node.spec.taints ?? [])];
-  for (const t of add) {
-    const stamped: Taint = { key: t.key, ...(t.value ? { value: t.value } : {}), effect: t.effect, timeAdded: rfc3339(now) };
-    const i = out.findIndex((x) => same(x, t));
-    if (i >= 0) continue;
-    out.push(stamped);
+  const taints = node.spec.taints ?? NO_TAINTS;
+  const out: Taint[] = [];
+  for (const x of taints) if (!listed(remove, x)) out.push(x);
+  let added: string | undefined;
+  for (let i = 0; i < add.length; i++) {
+    const t = add[i]!;
+    if (listed(taints, t) || listedBefore(add, i, t) || listed(remove, t)) continue;
+    const timeAdded = (added ??= rfc3339(now));
+    out.push(t.value ? { key: t.key, value: t.value, effect: t.effect, timeAdded } : { key: t.key, effect: t.effect, timeAdded });
   }
-  // Trimmed: the list is kept in the node's spec.
-  return trimmed(out.filter((x) => !remove.some((r) => same(r, x))));
+  return trimmed(out);
 }
 
 /**
@@ -77,10 +81,10 @@ function wantedNoScheduleTaints(node: Node): readonly Taint[] {
   if (conditions) {
     for (const c of conditions) {
       const key = CONDITION_TAINTS[c.type]?.[c.status];
-      if (key) (out ??= []).push(NO_SCHEDULE[key]!);
+      if (key) out = appended(out, NO_SCHEDULE[key]!);
     }
   }
-  if (node.spec.unschedulable) (out ??= []).push(NO_SCHEDULE[TAINT_UNSCHEDULABLE]!);
+  if (node.spec.unschedulable) out = appended(out, NO_SCHEDULE[TAINT_UNSCHEDULABLE]!);
   return out ?? NO_TAINTS;
 }
 
@@ -96,14 +100,55 @@ function isManagedNoSchedule(t: Taint): boolean {
   return t.effect === 'NoSchedule' && (t.key === TAINT_UNSCHEDULABLE || CONDITION_TAINT_KEYS.has(t.key));
 }
 
-/** `doNoScheduleTaintingPass`: what to add and what to remove, or undefined when nothing changes. */
-export function noScheduleTaintDiff(node: Node): { add: Taint[]; remove: Taint[] } | undefined {
+/**
+ * `list` with `t` at its end, or a list of `t` alone: a list of one (the usual length here)
+ * made by pushing onto `[]` would hold room for sixteen more.
+ */
+function appended(list: Taint[] | undefined, t: Taint): Taint[] {
+  if (!list) return [t];
+  list.push(t);
+  return list;
+}
+
+/** Whether `list` holds a taint with `t`'s key and effect. */
+function listed(list: readonly Taint[], t: Taint): boolean {
+  for (const x of list) if (same(x, t)) return true;
+  return false;
+}
+
+/** Whether `list[0..end)` holds a taint with `t`'s key and effect. */
+function listedBefore(list: readonly Taint[], end: number, t: Taint): boolean {
+  for (let i = 0; i < end; i++) if (same(list[i]!, t)) return true;
+  return false;
+}
+
+/** The NoSchedule taints the tainting pass adds and removes (each list in its own order). */
+export interface TaintDiff {
+  readonly add: readonly Taint[];
+  readonly remove: readonly Taint[];
+}
+
+/**
+ * `doNoScheduleTaintingPass`: what to add (the wanted taints the node lacks, in condition
+ * order) and what to remove (the managed NoSchedule taints not wanted, in the node's order), or
+ * undefined when nothing changes. Runs on every monitor of every node: a node whose taints are
+ * already what its conditions call for (nearly all, every pass) allocates nothing.
+ */
+export function noScheduleTaintDiff(node: Node): TaintDiff | undefined {
   const taints = node.spec.taints ?? NO_TAINTS;
   const wanted = wantedNoScheduleTaints(node);
-  // A healthy node: nothing wanted, nothing to remove.
-  if (wanted.length === 0 && !taints.some(isManagedNoSchedule)) return undefined;
-  const current = taints.filter(isManagedNoSchedule);
-  const add = wanted.filter((w) => !current.some((c) => same(c, w)));
-  const remove = current.filter((c) => !wanted.some((w) => same(c, w)));
-  return add.length === 0 && remove.length === 0 ? undefined : { add, remove };
+  let add: Taint[] | undefined;
+  let remove: Taint[] | undefined;
+  // A wanted taint is a managed one, so the node's taints hold it iff its managed ones do.
+  for (const w of wanted) if (!listed(taints, w)) add = appended(add, w);
+  for (const c of taints) if (isManagedNoSchedule(c) && !listed(wanted, c)) remove = appended(remove, c);
+  return add || remove ? { add: add ?? NO_TAINTS, remove: remove ?? NO_TAINTS } : undefined;
+}
+
+/** The diff as the write's reason lists it: "+KEY, ..., -KEY, ..." (additions first). */
+export function taintDiffWords(diff: TaintDiff): string {
+  let words = '';
+  for (const t of diff.add) words += `${words ? ', ' : ''}+${t.key}`;
+  for (const t of diff.remove) words += `${words ? ', ' : ''}-${t.key}`;
+  return words;
 }

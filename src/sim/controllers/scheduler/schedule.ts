@@ -79,7 +79,12 @@ export function schedulePod(state: CycleState, view: ClusterView): ScheduleResul
   const nodes = pre.nodeNames ? namedNodes(pre.nodeNames, view) : view.nodes();
   // Made when a node is rejected: a pod that fits (most attempts) needs no diagnosis.
   let d: Diagnosis | undefined;
-  const feasible: NodeInfo[] = [];
+  // The best feasible node so far, scored once a second one is feasible (a DaemonSet pod has
+  // one node to fit, and it is never scored); no list of feasible nodes is kept. Scores are
+  // pure, so scoring while filtering picks what scoring after filtering did.
+  let best: NodeInfo | undefined;
+  let bestScore = 0;
+  let feasible = 0;
   for (const node of nodes) {
     const info = view.nodeInfo(node);
     const s = runFilterPluginsWithNominatedPods(state, info, view.nominatedPods(node.metadata.name));
@@ -87,22 +92,25 @@ export function schedulePod(state: CycleState, view: ClusterView): ScheduleResul
       d ??= newDiagnosis();
       d.nodeToStatus.explicit.set(node.metadata.name, s);
       d.unschedulablePlugins.add(s.plugin);
-    } else feasible.push(info);
-  }
-  if (feasible.length === 0) {
-    d ??= newDiagnosis();
-    if (pre.nodeNames) d.nodeToStatus.absent = NOT_NAMED;
-    return { kind: 'unschedulable', diagnosis: d, numAllNodes };
-  }
-  let best = feasible[0]!;
-  let bestScore = feasible.length === 1 ? 0 : leastAllocatedScore(state, best);
-  for (let i = 1; i < feasible.length; i++) {
-    const info = feasible[i]!;
+      continue;
+    }
+    feasible++;
+    if (best === undefined) {
+      best = info;
+      continue;
+    }
+    if (feasible === 2) bestScore = leastAllocatedScore(state, best);
+    // Ties go to the first feasible node in name order.
     const score = leastAllocatedScore(state, info);
     if (score > bestScore) {
       best = info;
       bestScore = score;
     }
   }
-  return { kind: 'scheduled', node: best.name, feasibleNodes: feasible.length };
+  if (best === undefined) {
+    d ??= newDiagnosis();
+    if (pre.nodeNames) d.nodeToStatus.absent = NOT_NAMED;
+    return { kind: 'unschedulable', diagnosis: d, numAllNodes };
+  }
+  return { kind: 'scheduled', node: best.name, feasibleNodes: feasible };
 }

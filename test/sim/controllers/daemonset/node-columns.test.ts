@@ -21,6 +21,7 @@ import { podsShouldBeOnNode } from '../../../../src/sim/controllers/daemonset/ma
 import { daemonSetFacts } from '../../../../src/sim/controllers/daemonset/facts.js';
 import { podListFacts, updatedPodsOn } from '../../../../src/sim/controllers/daemonset/node-pods-facts.js';
 import { emptyPlan } from '../../../../src/sim/controllers/daemonset/plan.js';
+import { sortPodsByCreationTimestampAndPhase } from '../../../../src/sim/controllers/daemonset/pod-order.js';
 import { buildColumns, HAS_NEW, HAS_OLD, MANAGE_ACTIVE, MANAGE_ACTIVE_IF_SURGE, nodeColumns, UPDATED_OK } from '../../../../src/sim/controllers/daemonset/node-columns.js';
 import { daemonSet, node, pod, T0 } from './fixtures.js';
 import { addNode, createDs, dsSpec, getDs, intentsSince, lastSeq, livePods, markReady, newCluster, NS, podsOf, setLabels, setPhase, setTaints, targetNode, updateTemplate } from './helpers.js';
@@ -247,6 +248,24 @@ describe('node columns: patched incrementally, equal to a full recompute', () =>
         expect(incremental).toEqual(reference);
       }),
       { numRuns: 40, endOnFailure: true },
+    );
+  });
+});
+
+describe('pod list facts: the running pods', () => {
+  it('are the pods neither being deleted nor Failed or Succeeded, in podByCreationTimestampAndPhase order; the list itself when it is one running pod', () => {
+    fc.assert(
+      fc.property(fc.array(podArb, { minLength: 1, maxLength: 5 }), (specs) => {
+        const pods = specs.map((o, i) =>
+          pod(`p${i}`, 'n1', { hash: o.hash, phase: o.phase, readySince: o.ready && o.phase === 'Running' ? T0 : undefined, deleting: o.deleting, created: T0 + o.created * 1000 }),
+        );
+        const facts = podListFacts(pods);
+        const running = pods.filter((p) => !p.metadata.deletionTimestamp && p.status.phase !== 'Failed' && p.status.phase !== 'Succeeded');
+        expect([...facts.running]).toEqual(sortPodsByCreationTimestampAndPhase(running));
+        expect(facts.hasTerminal).toBe(pods.some((p) => !p.metadata.deletionTimestamp && (p.status.phase === 'Failed' || p.status.phase === 'Succeeded')));
+        if (pods.length === 1 && running.length === 1) expect(facts.running).toBe(pods);
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { IntOrString, Node, Pod } from '../../../../src/sim/api/types.js';
 import { daemonSetFacts } from '../../../../src/sim/controllers/daemonset/facts.js';
@@ -75,5 +76,87 @@ describe('rollingUpdate with surge', () => {
 
   it('fails while old pods sit on a node that no longer exists (upstream: until PodGC removes them)', () => {
     expect(plan([node('a')], [pod('gone-old', 'gone', { hash: 'old', ...ready })], 0, 1)).toEqual({ error: `couldn't get node for nodeName "gone": node "gone" not found` });
+  });
+});
+
+/** A node's daemon pods for the model below: each pod old or new, ready (available) or not. */
+const NODE_STATES: readonly (readonly { hash: 'old' | 'new'; ready: boolean }[])[] = [
+  [],
+  [{ hash: 'old', ready: true }],
+  [{ hash: 'old', ready: false }],
+  [{ hash: 'new', ready: true }],
+  [{ hash: 'new', ready: false }],
+  [{ hash: 'old', ready: true }, { hash: 'new', ready: false }],
+  [{ hash: 'old', ready: true }, { hash: 'new', ready: true }],
+  [{ hash: 'old', ready: false }, { hash: 'new', ready: false }],
+  [{ hash: 'old', ready: true }, { hash: 'old', ready: true }],
+];
+
+/** Names that sort as their positions do. */
+const nodeName = (i: number) => `n${String(i).padStart(2, '0')}`;
+
+/**
+ * The rollout's choices over eligible nodes as first written: every candidate listed, the
+ * budget's share taken afterwards (the plan now stops listing candidates it could never take).
+ */
+function modelPlan(states: readonly (typeof NODE_STATES)[number][], maxUnavailable: number, maxSurge: number) {
+  const created: string[] = [];
+  const deleted: string[] = [];
+  const candidates: number[] = [];
+  let budgetUsed = 0;
+  let numAvailable = 0;
+  const atFirst: number[] = [];
+  states.forEach((pods, i) => {
+    const olds = pods.filter((p) => p.hash === 'old');
+    const news = pods.filter((p) => p.hash === 'new');
+    const ok = olds.length <= 1 && news.length <= 1;
+    const [o, n] = [olds[0], news[0]];
+    if (maxSurge === 0) {
+      if (!ok || !o === !n) budgetUsed++;
+      else if (n) budgetUsed += n.ready ? 0 : 1;
+      else if (!o!.ready) {
+        atFirst.push(i);
+        budgetUsed++;
+      } else if (budgetUsed < maxUnavailable) candidates.push(i);
+      return;
+    }
+    if (!ok) {
+      budgetUsed++;
+      return;
+    }
+    if (o ? o.ready : n?.ready) numAvailable++;
+    if (!o) return;
+    if (!n) {
+      if (!o.ready) atFirst.push(i);
+      else if (budgetUsed < maxSurge) candidates.push(i);
+      return;
+    }
+    if (!n.ready) budgetUsed++;
+    else deleted.push(`${nodeName(i)}-old0`);
+  });
+  const budget = maxSurge === 0 ? maxUnavailable : maxSurge;
+  const chosen = [...atFirst, ...candidates.slice(0, Math.max(0, Math.min(candidates.length, budget - budgetUsed)))];
+  if (maxSurge === 0) deleted.push(...chosen.map((i) => `${nodeName(i)}-old0`));
+  else created.push(...chosen.map(nodeName));
+  return { created, deleted };
+}
+
+describe('rollingUpdate: the candidates within the budget', () => {
+  it('takes what listing every candidate and then taking the budget left took', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(NODE_STATES.length - 1), { minLength: 1, maxLength: 12 }), fc.nat(6), fc.boolean(), (picks, budget, surge) => {
+        const states = picks.map((k) => NODE_STATES[k]!);
+        const nodes = states.map((_, i) => node(nodeName(i)));
+        const pods = states.flatMap((ps, i) =>
+          ps.map((p, j) => pod(`${nodeName(i)}-${p.hash}${j === 0 || ps[0]!.hash !== p.hash ? 0 : j}`, nodeName(i), { hash: p.hash, ...(p.ready ? ready : {}) })),
+        );
+        const maxUnavailable = surge ? 0 : Math.max(1, budget);
+        const maxSurge = surge ? Math.max(1, budget) : 0;
+        const got = plan(nodes, pods, maxUnavailable, maxSurge);
+        expect('error' in got).toBe(false);
+        if ('error' in got) return;
+        expect({ created: got.created, deleted: got.deleted }).toEqual(modelPlan(states, maxUnavailable, maxSurge));
+      }),
+    );
   });
 });
