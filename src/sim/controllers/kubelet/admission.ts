@@ -18,7 +18,7 @@ import type { Affinity, Node, Pod, PodSpec } from '../../api/types.js';
 import { compileRequiredNodeAffinity } from '../../api/nodeaffinity.js';
 import { BoundedTable } from '../../bounded-table.js';
 import { findMatchingUntoleratedTaint } from '../../api/toleration.js';
-import { NodeInfo } from '../scheduler/nodeinfo.js';
+import { NodeInfo, emptyUsage } from '../scheduler/nodeinfo.js';
 import { ERR_REASON_POD, NODE_AFFINITY } from '../scheduler/plugins/nodeaffinity.js';
 import { ERR_REASON_PORTS, NODE_PORTS, podHostPorts, portsConflict } from '../scheduler/plugins/nodeports.js';
 import { fitsRequest } from '../scheduler/plugins/noderesourcesfit.js';
@@ -67,9 +67,26 @@ function matchesRequiredAffinity(spec: PodSpec, node: Node): boolean {
   return affinityAnswers.set(affinity, { nodeSelector: spec.nodeSelector, node, matches: compileRequiredNodeAffinity(spec)(node) }).matches;
 }
 
+/**
+ * The totals of a node that runs no pod yet, and its (empty) pod list: shared by every check of a
+ * node's first pod, since a NodeInfo never writes totals it was given (it copies them before a
+ * what-if edit) and lists its pods into a new array.
+ */
+const NO_USAGE = emptyUsage();
+const NO_PODS = (): Pod[] => [];
+
+/**
+ * What `node` has left, given the pods the kubelet already runs there (`NodeInfo.fromPods`). A
+ * node's first pod (each daemon pod of a fleet build, each of a rollout's replacements) meets a
+ * node with none: its NodeInfo shares the empty totals instead of making a set of its own.
+ */
+function nodeInfoWith(node: Node, others: readonly Pod[]): NodeInfo {
+  return others.length === 0 ? new NodeInfo(node, NO_USAGE, NO_PODS) : NodeInfo.fromPods(node, others);
+}
+
 /** The first reason the kubelet on `node` refuses `pod`, given the pods it already runs there. */
 export function admissionCheck(pod: Pod, node: Node, others: readonly Pod[]): Rejection | undefined {
-  const info = NodeInfo.fromPods(node, others);
+  const info = nodeInfoWith(node, others);
   const short = fitsRequest(podRequests(pod).requests, info)[0];
   if (short) {
     return {

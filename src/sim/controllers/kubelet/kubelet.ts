@@ -87,6 +87,9 @@ function newInitContainer(c: Container, reason: string): ContainerRuntime {
   return isSidecar(c) ? { ...newContainer(c, reason), sidecar: true } : newContainer(c, reason);
 }
 
+/** No pods: `admittedPods` of a node that runs none but the pod being admitted. */
+const NO_PODS: readonly Pod[] = [];
+
 /** A pod's key in `KubeletState.pods`: `<namespace>/<name>`, built flat (the table keeps it). */
 function podKey(ns: string, name: string): string {
   return [ns, '/', name].join('');
@@ -253,8 +256,11 @@ export class Kubelet implements Controller, HeartbeatSource {
   reconcile(ctx: ControllerContext): boolean {
     if (this.state.queue.length === 0) return false;
     const keys = takeQueued(this.state);
-    // Pod keys, most of a fleet's, first: the prefixes exclude each other.
-    for (const key of keys) {
+    // Pod keys, most of a fleet's, first: the prefixes exclude each other. An indexed loop: this
+    // one runs a few times per settle, rarely long enough to be optimised, and a for-of made an
+    // iterator result per key.
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       if (key.startsWith('pod:')) this.syncPodKey(ctx, key);
       else if (key.startsWith('node:')) this.syncNode(ctx, key.slice(5));
       else if (key.startsWith('adopt:')) this.adoptNode(ctx, key.slice(6));
@@ -280,7 +286,8 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 
   private notify(node: string): void {
-    for (const fn of this.listeners) fn(node);
+    const listeners = this.listeners;
+    for (let i = 0; i < listeners.length; i++) listeners[i]!(node);
   }
 
   /** The machine, to write to. */
@@ -352,9 +359,13 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 
   /** The node status loop (`syncNodeStatus`) plus the machine's boot. */
-  private syncNode(ctx: ControllerContext, name: string): void {
+  private syncNode(ctx: ControllerContext, queuedName: string): void {
+    const node = ctx.store.get('Node', '', queuedName);
+    // The tables are read with the stored Node's name: the string `registerMachine` keyed them
+    // with, which the engine has interned, so a look-up by it goes straight to the entry. The
+    // name sliced from the queue key is a new string, looked up among the interned ones first.
+    const name = node === undefined ? queuedName : node.metadata.name;
     const found = this.state.machines[name];
-    const node = ctx.store.get('Node', '', name);
     if (!found) return;
     if (!node) {
       this.forgetMachine(name);
@@ -379,7 +390,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       m.announced = true;
       ctx.client.event(node, 'Normal', 'Starting', 'Starting kubelet.', name);
       // At registration the setters ran before the Node was created; their events come now.
-      if (!m.posted) for (const reason of initialConditions(m, now).events) ctx.client.event(node, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
+      if (!m.posted) this.conditionEvents(ctx, node, initialConditions(m, now).events);
       m.posted = true;
       for (const pod of ctx.store.podsOnNode(name)) this.enqueue(podQueueKey(pod.metadata.namespace ?? '', pod.metadata.name));
     }
@@ -388,7 +399,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     if (!sameConditions(node.status.conditions, update.conditions)) {
       const r = this.postStatus<'Node'>(ctx, { ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
       if (r.ok) current = r.obj;
-      for (const reason of update.events) ctx.client.event(current, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
+      this.conditionEvents(ctx, current, update.events);
     }
     if (firstPost) ctx.client.event(current, 'Normal', 'NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods', name);
     const unschedulable = current.spec.unschedulable === true;
@@ -396,6 +407,18 @@ export class Kubelet implements Controller, HeartbeatSource {
       m.schedulable = !unschedulable;
       const reason = unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable';
       ctx.client.event(current, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
+    }
+  }
+
+  /**
+   * The condition setters' events (`recordEventFunc`: "Node node-1 status is now: NodeReady"),
+   * by an indexed loop: a for-of over the shared reason lists made an iterator per sync.
+   */
+  private conditionEvents(ctx: ControllerContext, node: Node, reasons: readonly string[]): void {
+    const name = node.metadata.name;
+    for (let i = 0; i < reasons.length; i++) {
+      const reason = reasons[i]!;
+      ctx.client.event(node, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
     }
   }
 
@@ -431,9 +454,10 @@ export class Kubelet implements Controller, HeartbeatSource {
       rt = this.admit(pod, m, now);
     }
     const env = new PodEnv(this, ctx, pod, rt, m, this.state.images, key);
-    const { next, acted } = syncPod(env, now);
+    const next = syncPod(env, now);
     // The pod is gone: the kubelet made its final delete and dropped the record.
     if (env.finished) return;
+    const acted = env.acted;
     // Nothing ran and the stored status is the one this kubelet last wrote (other writers may
     // have changed the pod's metadata, as a delete does, but not its status): the status it
     // would generate is the one already stored, so the (costly) regeneration is skipped.
@@ -458,12 +482,13 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 
   /** The pods this kubelet has admitted on its node and still runs, but `pod`. */
-  private admittedPods(ctx: ControllerContext, node: string, pod: Pod): Pod[] {
-    const out: Pod[] = [];
+  private admittedPods(ctx: ControllerContext, node: string, pod: Pod): readonly Pod[] {
+    // Made for the first such pod: a node's first pod (every one of a fleet build) finds none.
+    let out: Pod[] | undefined;
     for (const p of ctx.store.podsOnNode(node)) {
-      if (p.metadata.uid !== pod.metadata.uid && this.state.pods.has(podKey(p.metadata.namespace ?? '', p.metadata.name))) out.push(p);
+      if (p.metadata.uid !== pod.metadata.uid && this.state.pods.has(podKey(p.metadata.namespace ?? '', p.metadata.name))) (out ??= []).push(p);
     }
-    return out;
+    return out ?? NO_PODS;
   }
 
   /** `rejectPod`: a Warning event, and the pod is Failed without ever running. */
@@ -608,6 +633,9 @@ class PodEnv implements WorkerEnv {
 
   /** The kubelet made the pod's final delete in this sync (`podFinished`): its record is gone. */
   finished = false;
+
+  /** `WorkerEnv.acted`. */
+  acted = false;
 
   ownMachine(): MachineState {
     return (this.machine = this.kubelet.ownMachine(this.machine));

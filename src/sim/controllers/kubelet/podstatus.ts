@@ -23,8 +23,6 @@ import { imageID, normalizeImage } from './images.js';
 import { machineIP } from './registration.js';
 import type { ContainerRuntime, PodRuntime, Termination } from './state.js';
 
-const KUBELET_CONDITIONS = new Set(['PodScheduled', 'Ready', 'Initialized', 'ContainersReady', 'PodReadyToStartContainers']);
-
 /**
  * `getPhase`: Pending while a container has never run; Running once all have started and one
  * runs (or all are restarting); with restartPolicy Never/OnFailure (or a pod being finished by
@@ -152,13 +150,15 @@ export interface StatusInputs {
   readonly final?: boolean;
 }
 
+// Indexed loops here and in `unreadyMessage`: they run for every status of every pod, and a
+// for-of that is not optimised away makes an iterator and a result per container.
 function allReady(containers: readonly ContainerRuntime[]): boolean {
-  for (const c of containers) if (!c.ready) return false;
+  for (let i = 0; i < containers.length; i++) if (!containers[i]!.ready) return false;
   return true;
 }
 
 function sidecarsReady(inits: readonly ContainerRuntime[]): boolean {
-  for (const c of inits) if (c.sidecar && !c.ready) return false;
+  for (let i = 0; i < inits.length; i++) if (inits[i]!.sidecar && !inits[i]!.ready) return false;
   return true;
 }
 
@@ -170,14 +170,18 @@ function sidecarsReady(inits: readonly ContainerRuntime[]): boolean {
 function unreadyMessage(rt: PodRuntime): string {
   let first: string | undefined;
   let names: string[] | undefined;
-  if (rt.inits) {
-    for (const c of rt.inits) {
+  const inits = rt.inits;
+  if (inits) {
+    for (let i = 0; i < inits.length; i++) {
+      const c = inits[i]!;
       if (!c.sidecar || c.ready) continue;
       if (first === undefined) first = c.name;
       else (names ??= [first]).push(c.name);
     }
   }
-  for (const c of rt.containers) {
+  const containers = rt.containers;
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i]!;
     if (c.ready) continue;
     if (first === undefined) first = c.name;
     else (names ??= [first]).push(c.name);
@@ -187,24 +191,6 @@ function unreadyMessage(rt: PodRuntime): string {
 }
 
 const unreadyMessageOf = memo((name: string): string => flat(`containers with unready status: [${name}]`));
-
-/** The pod's stored conditions the kubelet generates, by type (the first of each type, as a lookup would find). */
-interface Previous {
-  readyToStart?: PodCondition;
-  initialized?: PodCondition;
-  ready?: PodCondition;
-  containersReady?: PodCondition;
-  scheduled?: PodCondition;
-}
-
-/** Notes `c` as the stored condition of its type, unless one of that type came before it. */
-function remember(prev: Previous, c: PodCondition): void {
-  if (c.type === 'PodReadyToStartContainers') prev.readyToStart ??= c;
-  else if (c.type === 'Initialized') prev.initialized ??= c;
-  else if (c.type === 'Ready') prev.ready ??= c;
-  else if (c.type === 'ContainersReady') prev.containersReady ??= c;
-  else if (c.type === 'PodScheduled') prev.scheduled ??= c;
-}
 
 /** The whole `status` the kubelet would PUT for this pod now. */
 export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs): PodStatus {
@@ -216,24 +202,34 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
   const notReadyMessage = containersReady || phase === 'Succeeded' ? undefined : unreadyMessage(rt);
   // Conditions of other writers (kept first), met only on a few pods: no list is made without one.
   let others: PodCondition[] | undefined;
-  const prev: Previous = {};
+  // The stored conditions of the kubelet's types, the first of each (as a lookup would find it),
+  // in locals: a record of them was made for every status of every pod.
+  let prevReadyToStart: PodCondition | undefined;
+  let prevInitialized: PodCondition | undefined;
+  let prevReady: PodCondition | undefined;
+  let prevContainersReady: PodCondition | undefined;
+  let prevScheduled: PodCondition | undefined;
   let scheduled: PodCondition | undefined;
   const stored = pod.status.conditions ?? [];
   for (let i = 0; i < stored.length; i++) {
     const c = stored[i]!;
-    if (!KUBELET_CONDITIONS.has(c.type)) (others ??= []).push(c);
-    else {
-      if (scheduled === undefined && c.type === 'PodScheduled' && c.status === 'True') scheduled = c;
-      remember(prev, c);
-    }
+    const type = c.type;
+    if (type === 'PodReadyToStartContainers') prevReadyToStart ??= c;
+    else if (type === 'Initialized') prevInitialized ??= c;
+    else if (type === 'Ready') prevReady ??= c;
+    else if (type === 'ContainersReady') prevContainersReady ??= c;
+    else if (type === 'PodScheduled') {
+      prevScheduled ??= c;
+      if (scheduled === undefined && c.status === 'True') scheduled = c;
+    } else (others ??= []).push(c);
   }
   // A literal of the kubelet's five: a list grown by `push` had room for twenty-three.
   const own = [
-    condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', prev.readyToStart, now),
-    initializedCondition(prev.initialized, rt, phase, now),
-    containersReady ? condition('Ready', 'True', prev.ready, now) : condition('Ready', 'False', prev.ready, now, notReadyReason, notReadyMessage),
-    containersReady ? condition('ContainersReady', 'True', prev.containersReady, now) : condition('ContainersReady', 'False', prev.containersReady, now, notReadyReason, notReadyMessage),
-    scheduled ?? condition('PodScheduled', 'True', prev.scheduled, now),
+    condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', prevReadyToStart, now),
+    initializedCondition(prevInitialized, rt, phase, now),
+    containersReady ? condition('Ready', 'True', prevReady, now) : condition('Ready', 'False', prevReady, now, notReadyReason, notReadyMessage),
+    containersReady ? condition('ContainersReady', 'True', prevContainersReady, now) : condition('ContainersReady', 'False', prevContainersReady, now, notReadyReason, notReadyMessage),
+    scheduled ?? condition('PodScheduled', 'True', prevScheduled, now),
   ];
   const generated = others ? others.concat(own) : own;
   const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : sharedConditionList(generated);

@@ -63,6 +63,13 @@ export interface WorkerEnv {
   pathsChanged(): void;
   /** This pod's mount retries reached the back-off cap: `pathsChanged` retries it at once. */
   mountStalled(): void;
+  /**
+   * Set by `syncPod` when an action ran: the runtime record (and so the status) may differ.
+   * Beginning termination alone does not count: it only cancels timers and changes the stage,
+   * which the status does not show (the pod stays as it was until its containers stop); nor does
+   * a pull finishing that changes nothing the status shows (`pullDoneIsQuiet`).
+   */
+  acted: boolean;
 }
 
 /** The summary the pod machine's guards read (one pass over the containers: it runs at every stage change). */
@@ -71,7 +78,9 @@ export function podFacts(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRun
   let ready = rt.containers.length > 0;
   let exited = false;
   let backingOff = false;
-  for (const c of rt.containers) {
+  const containers = rt.containers;
+  for (let i = 0; i < containers.length; i++) {
+    const c = containers[i]!;
     if (!c.ready) ready = false;
     if (c.phase === 'terminated') exited = true;
     else if (c.phase === 'waiting' && c.reason === 'CrashLoopBackOff') backingOff = true;
@@ -156,33 +165,22 @@ function scanDue(rt: PodRuntime): number | undefined {
   return dueAction === undefined ? undefined : dueAt;
 }
 
-/** What one `syncPod` did: when the pod next needs the worker, and whether anything changed. */
-export interface SyncResult {
-  readonly next: number | undefined;
-  /**
-   * An action ran: the runtime record (and so the status) may differ. Beginning termination
-   * alone does not count: it only cancels timers and changes the stage, which the status does
-   * not show (the pod stays as it was until its containers stop); nor does a pull finishing
-   * that changes nothing the status shows (`pullDoneIsQuiet`).
-   */
-  readonly acted: boolean;
-}
-
 /**
- * Runs everything due at or before `now`. A pod whose deletion the kubelet has not yet acted on
- * starts terminating first.
+ * Runs everything due at or before `now`; returns when the pod next needs the worker (whether
+ * anything changed is left in `env.acted`: a result record per sync of every pod was most of
+ * what a quiet sync allocated). A pod whose deletion the kubelet has not yet acted on starts
+ * terminating first.
  */
-export function syncPod(env: WorkerEnv, now: number): SyncResult {
+export function syncPod(env: WorkerEnv, now: number): number | undefined {
   const { pod, rt, machine } = env;
-  let acted = false;
   if (pod.metadata.deletionTimestamp) beginTermination(env, now);
   for (let guard = 0; guard < 10_000; guard++) {
     const at = scanDue(rt);
-    if (at === undefined || at > now) return { next: at, acted };
+    if (at === undefined || at > now) return at;
     const action = dueAction!;
-    if (action !== PULL_DONE || !pullDoneIsQuiet(rt)) acted = true;
+    if (action !== PULL_DONE || !pullDoneIsQuiet(rt)) env.acted = true;
     action(env, dueSlot, Math.max(at, machine.resumedAt));
-    if (rt.stage === 'Deleted') return { next: undefined, acted };
+    if (rt.stage === 'Deleted') return undefined;
   }
   throw new Error(`kubelet: pod ${rt.namespace}/${rt.name} did not settle at ${now}`);
 }

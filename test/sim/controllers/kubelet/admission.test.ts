@@ -2,9 +2,13 @@
  * Kubelet admission (predicate.go `Admit`): the first failing check, in upstream order, with the
  * reason and message the kubelet reports.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Node, Pod } from '../../../../src/sim/api/types.js';
 import { admissionCheck } from '../../../../src/sim/controllers/kubelet/admission.js';
+import { NodeInfo } from '../../../../src/sim/controllers/scheduler/nodeinfo.js';
+import { fitsRequest } from '../../../../src/sim/controllers/scheduler/plugins/noderesourcesfit.js';
+import { podRequests } from '../../../../src/sim/controllers/scheduler/resources.js';
 
 function node(extra: Partial<Node['spec']> = {}, pods = '110'): Node {
   return {
@@ -43,6 +47,22 @@ describe('kubelet admission', () => {
 
   it('checks the pod count first: OutOfpods', () => {
     expect(admissionCheck(pod('b'), node({}, '1'), [pod('a')])).toEqual({ reason: 'OutOfpods', message: "Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1" });
+  });
+
+  it("a node's first pod is checked against totals of none, as a NodeInfo of no pods has them, however many checks came before", () => {
+    const quantity = fc.integer({ min: 0, max: 3000 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(quantity, quantity, fc.boolean()), { minLength: 1, maxLength: 8 }), (checks) => {
+        for (const [cpu, memory, withOthers] of checks) {
+          const p = pod('p', { containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: `${cpu}m`, memory: `${memory}Mi` } } }] });
+          const short = fitsRequest(podRequests(p).requests, NodeInfo.fromPods(node(), []))[0];
+          const got = admissionCheck(p, node(), withOthers ? [pod('a', { containers: [{ name: 'c', image: 'i', resources: { requests: { cpu: '1m' } } }] })] : []);
+          if (withOthers) continue;
+          if (short) expect(got?.message).toBe(`Node didn't have enough resource: ${short.resourceName}, requested: ${short.requested}, used: 0, capacity: ${short.capacity}`);
+          else expect(got).toBeUndefined();
+        }
+      }),
+    );
   });
 
   it('host ports in use: NodePorts', () => {

@@ -23,6 +23,13 @@ describe('the conditions the kubelet writes', () => {
         // The stored PodScheduled=True is kept as it was (the first one).
         const scheduled = conditions.find((c) => c.type === 'PodScheduled' && c.status === 'True');
         if (scheduled) expect(out[out.length - 1]).toBe(scheduled);
+        // Each of its own keeps the transition time of the first stored one of its type, when
+        // that one has the same status (the status manager's `updateLastTransitionTime`).
+        for (const generated of out.slice(others.length, -1)) {
+          const first = conditions.find((c) => c.type === generated.type);
+          if (first && first.status === generated.status) expect(generated.lastTransitionTime).toBe(first.lastTransitionTime);
+          else expect(generated.lastTransitionTime).toBe('1970-01-01T00:00:00Z');
+        }
       }),
     );
   });
