@@ -276,6 +276,16 @@ export class Lru<V> {
     if (++this.entries > this.size) this.drop(this.oldest!);
   }
 
+  /**
+   * The value of the entry the next `insert` drops, if the cache is full: a caller whose values
+   * are records only the cache holds can make that record the new value instead of a new one.
+   * The correlator's full caches drop an entry on most events, and each new record lived long
+   * enough to be copied by a young collection or two on its way out.
+   */
+  nextDropped(): V | undefined {
+    return this.entries >= this.size ? this.oldest?.value : undefined;
+  }
+
   /** Drops every entry whose first key part is `first`. */
   deleteFirst(first: string): void {
     for (let e = this.oldest; e; ) {
