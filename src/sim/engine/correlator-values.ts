@@ -28,6 +28,25 @@ export interface Bucket {
   at: number;
 }
 
+/**
+ * A new key's aggregate, of one message at `now`: `spare` made so when given (the record of the
+ * entry the cache is about to drop, which nothing else holds: `Lru.nextDropped`), else a new one.
+ */
+export function newAggregate(spare: Aggregate | undefined, message: string, now: number): Aggregate {
+  if (!spare) return { messages: message, last: now };
+  spare.messages = message;
+  spare.last = now;
+  return spare;
+}
+
+/** A new key's full token bucket at `now`: `spare` made so when given (as for `newAggregate`), else a new one. */
+export function newBucket(spare: Bucket | undefined, tokens: number, now: number): Bucket {
+  if (!spare) return { tokens, at: now };
+  spare.tokens = tokens;
+  spare.at = now;
+  return spare;
+}
+
 /** The aggregate cache as a snapshot keeps it: its keys, and each entry's messages and last time. */
 export class AggregateColumns implements LruKeys {
   readonly width: number;

@@ -26,7 +26,7 @@ import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
-import { AggregateColumns, BucketColumns, type Aggregate, type Bucket } from './correlator-values.js';
+import { AggregateColumns, BucketColumns, newAggregate, newBucket, type Aggregate, type Bucket } from './correlator-values.js';
 import { memo } from '../memo.js';
 import { EventKeyParts, type EventSource, type SourceParts } from './event-keys.js';
 import { newRngState, quickUid, reseed } from './rng.js';
@@ -280,7 +280,7 @@ export class EventRecorder {
     // EventAggregate
     const agg = this.aggregates.get(src.key, objectUid, typeReason);
     let combined = false;
-    if (!agg) this.aggregates.insert({ messages: interned, last: now }, src.key, objectUid, typeReason);
+    if (!agg) this.aggregates.insert(newAggregate(this.aggregates.nextDropped(), interned, now), src.key, objectUid, typeReason);
     else if (now - agg.last > AGGREGATE_INTERVAL_MS) {
       // A new window (the record is this cache's own: snapshots keep columns).
       agg.messages = interned;
@@ -293,7 +293,7 @@ export class EventRecorder {
 
     // Filter (the spam filter sees every event, repeats included)
     let bucket = this.buckets.get(src.key, objectUid);
-    if (!bucket) this.buckets.insert((bucket = { tokens: SPAM_BURST, at: now }), src.key, objectUid);
+    if (!bucket) this.buckets.insert((bucket = newBucket(this.buckets.nextDropped(), SPAM_BURST, now)), src.key, objectUid);
     const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
     if (refills > 0) {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);

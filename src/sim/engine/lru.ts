@@ -129,10 +129,20 @@ export class LruIndex<H = undefined> {
     e.sibling = e.before = undefined;
     e.chain = undefined;
     if (chain!.first || ++this.empty <= this.chains.size - this.empty) return;
-    this.chains.forEach((c, key) => {
+    this.dropEmpty();
+  }
+
+  /**
+   * Deletes every empty chain from the Map, keeping its record for a new part. Kept out of
+   * `remove`, which runs on most inserts of a full cache: a function that makes a closure
+   * allocates the closure's context on every call, whichever branch runs.
+   */
+  private dropEmpty(): void {
+    const { chains, spare } = this;
+    chains.forEach((c, key) => {
       if (c.first) return;
-      this.chains.delete(key);
-      this.spare.push(c);
+      chains.delete(key);
+      spare.push(c);
     });
     this.empty = 0;
     this.lastKey = this.lastChain = undefined;
@@ -264,6 +274,16 @@ export class Lru<V> {
     else this.oldest = fresh;
     this.newest = fresh;
     if (++this.entries > this.size) this.drop(this.oldest!);
+  }
+
+  /**
+   * The value of the entry the next `insert` drops, if the cache is full: a caller whose values
+   * are records only the cache holds can make that record the new value instead of a new one.
+   * The correlator's full caches drop an entry on most events, and each new record lived long
+   * enough to be copied by a young collection or two on its way out.
+   */
+  nextDropped(): V | undefined {
+    return this.entries >= this.size ? this.oldest?.value : undefined;
   }
 
   /** Drops every entry whose first key part is `first`. */

@@ -280,6 +280,84 @@ describe('EventRecorder', () => {
     );
   });
 
+  it('aggregates, filters and counts as a plain model of the three 4096-entry caches while full caches turn over (property)', () => {
+    // The model: client-go's correlator with each cache a Map in recency order (upstream's LRU).
+    // Runs of new objects fill the caches, so the recorder's full caches drop entries and make
+    // the dropped aggregates and buckets the new keys' records (Lru.nextDropped).
+    class ModelLru<V> {
+      readonly map = new Map<string, V>();
+      get(k: string): V | undefined {
+        const v = this.map.get(k);
+        if (v !== undefined) this.set(k, v);
+        return v;
+      }
+      set(k: string, v: V): void {
+        this.map.delete(k);
+        this.map.set(k, v);
+        if (this.map.size > 4096) this.map.delete(this.map.keys().next().value!);
+      }
+    }
+    const obj = (name: string) => ({ ...DS, metadata: { ...DS.metadata, name, uid: `uid-${name}` } }) as DaemonSet;
+    const step = fc.oneof(
+      { weight: 1, arbitrary: fc.record({ churn: fc.constant(true), count: fc.constantFrom(1_500, 4_200) }) },
+      { weight: 40, arbitrary: fc.record({ churn: fc.constant(false), o: fc.constantFrom(0, 0, 0, 1), dt: fc.oneof({ weight: 20, arbitrary: fc.constantFrom(0, 1_000) }, { weight: 1, arbitrary: fc.constantFrom(300_000, 700_000) }), reason: fc.constantFrom('R1', 'R1', 'R2'), message: fc.nat(11) }) },
+    );
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 80, maxLength: 150 }), (steps) => {
+        const store = storeWithDefaultNamespace();
+        const r = new EventRecorder(store);
+        const aggs = new ModelLru<{ messages: string[]; last: number }>();
+        const buckets = new ModelLru<{ tokens: number; at: number }>();
+        const observed = new ModelLru<{ count: number }>();
+        let now = 0;
+        let fresh = 0;
+        const one = (name: string, reason: string, message: string): string => {
+          const got = r.record(now, obj(name), 'Normal', reason, message, SOURCE);
+          let agg = aggs.get(`${name}/${reason}`);
+          let combined = false;
+          if (!agg || now - agg.last > 600_000) aggs.set(`${name}/${reason}`, (agg = { messages: [message], last: now }));
+          else {
+            if (!agg.messages.includes(message)) agg.messages.push(message);
+            agg.last = now;
+            if (agg.messages.length >= 10) {
+              agg.messages.shift();
+              combined = true;
+            }
+          }
+          let bucket = buckets.get(name);
+          if (!bucket) buckets.set(name, (bucket = { tokens: 25, at: now }));
+          const refills = Math.floor((now - bucket.at) / 300_000);
+          if (refills > 0) {
+            bucket.tokens = Math.min(25, bucket.tokens + refills);
+            bucket.at += refills * 300_000;
+          }
+          let want = 'dropped';
+          if (bucket.tokens >= 1) {
+            bucket.tokens--;
+            const key = `${name}/${reason}/${combined ? '' : message}`;
+            const seen = observed.get(key);
+            if (seen) seen.count++;
+            else observed.set(key, { count: 1 });
+            want = `${combined ? '(combined from similar events): ' : ''}${message} x${(seen ?? { count: 1 }).count}`;
+          }
+          expect(got ? `${got.message} x${got.count}` : 'dropped').toBe(want);
+          return want;
+        };
+        // Full caches first: every key after this takes a dropped entry's record.
+        for (let i = 0; i < 4096; i++) one(`new-${fresh++}`, 'R1', 'm');
+        for (const s of steps) {
+          if (s.churn) {
+            for (let i = 0; i < s.count; i++) one(`new-${fresh++}`, 'R1', 'm');
+            continue;
+          }
+          now += s.dt;
+          one(`o${s.o}`, s.reason, `m${s.message}`);
+        }
+      }),
+      { numRuns: 8, endOnFailure: true },
+    );
+  });
+
   it('names an Event <object>.<clock in hex><sequence modulo 16^5 in 5 hex digits> (property)', () => {
     fc.assert(
       fc.property(fc.nat({ max: 2 ** 40 }), fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }), (seq, now) => {

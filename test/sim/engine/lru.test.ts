@@ -43,6 +43,22 @@ describe('Lru', () => {
     ]);
   });
 
+  it('nextDropped gives the value the next insert drops, only once the cache is full', () => {
+    const lru = new Lru<{ n: number }>(2);
+    const one = { n: 1 };
+    lru.set(one, 'a');
+    expect(lru.nextDropped()).toBeUndefined();
+    lru.set({ n: 2 }, 'b');
+    expect(lru.nextDropped()).toBe(one);
+    lru.get('a');
+    expect(lru.nextDropped()).toEqual({ n: 2 });
+    lru.insert({ n: 3 }, 'c');
+    expect(lru.list()).toEqual([
+      ['a', one],
+      ['c', { n: 3 }],
+    ]);
+  });
+
   it('refreshes an entry on get and on set, so it outlives older ones', () => {
     const lru = new Lru<number>(3);
     lru.set(1, 'a');
