@@ -165,11 +165,9 @@ function rowOf(g: Group, found: Found, protoLeaves: readonly unknown[]): Row {
 
 /**
  * A function that builds a member of the group from its row: a tree of small closures made once
- * per group, one per part of the prototype that holds a position. Each builds its part afresh,
- * key by key in the prototype's order (a list: a copy of the prototype's), taking the parts that
- * differ from the row and the others from the prototype, which it shares. Stores into an empty
- * object cost less than a spread of the prototype patched after: the closures of all groups
- * share their call sites, so a spread there takes V8's generic path and copies every key twice.
+ * per group, one per part of the prototype that holds a position. Each copies its part of the
+ * prototype (a spread keeps its keys, their order and its shape) and sets the parts that differ;
+ * the others are the prototype's own.
  */
 function builder(g: Group): (row: Row) => object {
   const { positions } = g;
@@ -184,30 +182,26 @@ function builder(g: Group): (row: Row) => object {
       at++;
       return (row) => row[cell];
     }
-    // Per key of the part: the builder of a part that differs, or undefined for one shared.
-    const parts = s.children.map((c) => {
-      if (differs(c.leaves)) return make(c);
-      at += c.leaves;
-      return undefined;
+    const keys: (string | number)[] = [];
+    const parts: ((row: Row) => unknown)[] = [];
+    s.children.forEach((c, i) => {
+      if (!differs(c.leaves)) {
+        at += c.leaves;
+        return;
+      }
+      keys.push(s.keys![i]!);
+      parts.push(make(c));
     });
     if (s.list) {
       return (row) => {
         const out = (p as unknown[]).slice();
-        for (let i = 0; i < parts.length; i++) {
-          const part = parts[i];
-          if (part !== undefined) out[i] = part(row);
-        }
+        for (let i = 0; i < keys.length; i++) out[keys[i] as number] = parts[i]!(row);
         return out;
       };
     }
-    const keys = s.keys as readonly string[];
-    const shared = keys.map((k) => (p as Record<string, unknown>)[k]);
     return (row) => {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i < keys.length; i++) {
-        const part = parts[i];
-        out[keys[i]!] = part === undefined ? shared[i] : part(row);
-      }
+      const out: Record<string, unknown> = { ...(p as Record<string, unknown>) };
+      for (let i = 0; i < keys.length; i++) out[keys[i] as string] = parts[i]!(row);
       return out;
     };
   };
