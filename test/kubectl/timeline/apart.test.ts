@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
-import { EVENT_BYTES, bytesApart, expiredEventBytes } from '../../../src/kubectl/timeline/apart.js';
+import { EVENT_BYTES, OBJECT_BYTES, SLOT_BYTES, bytesApart, expiredEventBytes } from '../../../src/kubectl/timeline/apart.js';
 import type { ApiObject } from '../../../src/sim/api/types.js';
 import type { ClusterSnapshot } from '../../../src/sim/engine/cluster.js';
 import { createCluster } from '../../../src/sim/index.js';
@@ -44,6 +44,25 @@ describe('bytesApart', () => {
     expect(cluster.store.count('Event') - events).toBe(1 + 20 * nodes.length);
     // Only their bookkeeping: a table entry, the recorder's cache slots and TTL queue entries.
     expect(apart() - first).toBeLessThan(20 * nodes.length * 250);
+  });
+});
+
+describe('bytesApart of a list', () => {
+  it('counts the items the other side holds nowhere in its list, each once, whatever places they moved to', () => {
+    // Items from a pool of records, so that lists share some at the same place, some elsewhere.
+    const pool = Array.from({ length: 12 }, (_, n) => ({ n }));
+    const list = fc.array(fc.nat(11), { maxLength: 20 }).map((ns) => ns.map((n) => pool[n]!));
+    fc.assert(
+      fc.property(list, list, fc.nat(12), (now, before, drop) => {
+        // Half the cases a queue: the list before, some items dropped at the front and others added.
+        const was = drop % 2 === 0 ? before : [...now.slice(drop % 5), ...before];
+        const own = new Set(now.filter((v, i) => v !== was[i] && !was.includes(v)));
+        const snapshot = (items: unknown[]) => ({ items }) as unknown as ClusterSnapshot;
+        // The wrapper record and the list, and each record only this side holds (one slot each).
+        const want = 2 * OBJECT_BYTES + SLOT_BYTES * (1 + now.length) + own.size * (OBJECT_BYTES + SLOT_BYTES);
+        expect(bytesApart(snapshot(now), snapshot(was))).toBe(want);
+      }),
+    );
   });
 });
 

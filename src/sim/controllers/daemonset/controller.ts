@@ -20,7 +20,7 @@ import type { DaemonSet, Pod } from '../../api/types.js';
 import { selectorsEqual, type LabelPredicate } from '../../api/labels.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import type { Change, Store } from '../../store/store.js';
-import { controllerUid } from '../../store/store.js';
+import { controllerUid, keyOf } from '../../store/store.js';
 import { COMPONENT, ERROR_REQUEUE_BASE_MS, ERROR_REQUEUE_MAX_MS } from './constants.js';
 import { DaemonPodIndex } from './daemon-pod-index.js';
 import { explainNode, type NodeExplanation } from './explain.js';
@@ -205,10 +205,19 @@ export class DaemonSetsController implements Controller {
     }
   }
 
+  /**
+   * The orphans of the pods stored now, in `namespace/name` order (`Store.list`'s). Found in the
+   * tables as they lie and only they sorted: they are few (none on a fleet), and a restore would
+   * otherwise sort every pod of the cluster for them.
+   */
   private rebuildOrphans(): void {
     this.orphans.clear();
-    for (const pod of this.store.list('Pod')) {
-      if (controllerUid(pod) !== undefined) continue;
+    const found: { readonly key: string; readonly pod: Pod }[] = [];
+    for (const names of this.store.tables('Pod').values()) {
+      for (const obj of names.values()) if (controllerUid(obj) === undefined) found.push({ key: keyOf(obj.metadata.namespace, obj.metadata.name), pod: obj as Pod });
+    }
+    found.sort((a, b) => (a.key < b.key ? -1 : 1));
+    for (const { pod } of found) {
       const ns = pod.metadata.namespace ?? '';
       let m = this.orphans.get(ns);
       if (!m) this.orphans.set(ns, (m = new Map()));
