@@ -271,6 +271,8 @@ export class SparseCheckpoints implements CheckpointStore {
   private busy: Kept | undefined;
   /** The live store's Event tables, as the last offer gave them (`Moment.events`). */
   private events: (() => EventTables) | undefined;
+  /** The branch the last offer was on: the live cluster's (`heldBytes`). */
+  private branch: readonly LogEntry[] = [];
   /** The live store's Pod tables, as the last offer gave them (`Moment.pods`). */
   private pods: PodTables | undefined;
 
@@ -284,6 +286,7 @@ export class SparseCheckpoints implements CheckpointStore {
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0 }, always = false): void {
     this.events = moment.events;
+    this.branch = branch;
     this.pods = moment.pods?.();
     this.keepIfDue(branch, time, take, moment, always);
     while ((this.kept.length > this.max || (this.kept.length > 1 && this.heldBytes() > this.maxBytes)) && this.thin());
@@ -354,10 +357,13 @@ export class SparseCheckpoints implements CheckpointStore {
   /**
    * What the kept moments hold apart from each other and from the live cluster, about, in bytes:
    * what each holds apart from its neighbour (`bytesApart`), and, if the last offer told the
-   * live store's Event tables, the Events neither the live cluster nor the latest kept moment
-   * holds (`expiredEventBytes`): those the cluster let expire. The latest kept moment counts as
-   * a holder so that a cluster rewound to an earlier moment, which has not written the later
-   * moments' Events yet, does not make them look expired.
+   * live store's Event tables, the Events the live cluster does not hold (`expiredEventBytes`):
+   * those it let expire. While the live cluster is not on the latest kept moment's branch at or
+   * after it (a cluster rewound to an earlier moment, which has not written the later moments'
+   * Events yet), the latest kept moment counts as a holder too, so that its Events do not look
+   * expired. Once the live cluster went past it, an Event it holds and the live cluster does not
+   * has expired: counted at the offer where the cluster let it go, so the store thins then,
+   * rather than at the next moment it keeps (a rewind's first, which `keepShown` makes).
    */
   heldBytes(): number {
     let sum = 0;
@@ -368,7 +374,9 @@ export class SparseCheckpoints implements CheckpointStore {
     }
     const events = this.events;
     if (!events || !latest) return sum;
-    return sum + expiredEventBytes(this.snapshots(), [events(), latest.held.store.objects.get('Event') ?? new Map()]);
+    const holders = [events()];
+    if (!onBranch(latest, this.branch)) holders.push(latest.held.store.objects.get('Event') ?? new Map());
+    return sum + expiredEventBytes(this.snapshots(), holders);
   }
 
   private *snapshots(): Iterable<ClusterSnapshot> {

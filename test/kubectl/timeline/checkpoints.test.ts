@@ -107,6 +107,26 @@ describe('SparseCheckpoints', () => {
     expect(blind.size).toBe(2);
   });
 
+  it('counts the Events the live cluster let go past the latest kept moment at that offer, and thins then', () => {
+    const names = new Map<string, ApiObject>();
+    for (let i = 0; i < 100; i++) names.set(`e${i}`, { kind: 'Event', metadata: { name: `e${i}`, namespace: 'default' } } as unknown as ApiObject);
+    const withEvents: StoreData = { objects: new Map([['Event', new Map([['default', names]])]]), resourceVersion: 0 };
+    let live: EventTables = withEvents.objects.get('Event')!;
+    const moment = (writes: number): Moment => ({ writes, events: () => live });
+    const store = new SparseCheckpoints({ everyCommands: 2, maxBytes: 50 * EVENT_BYTES });
+    const log = Array.from({ length: 4 }, (_, i) => entry(i));
+    for (let n = 1; n <= 3; n++) store.offer(log.slice(0, n), n * 60_000, () => snap(n, withEvents), moment(n * 10));
+    expect(store.size).toBe(2);
+    expect(store.heldBytes()).toBeLessThan(10 * EVENT_BYTES);
+    // The live cluster, past the latest kept moment on its branch, let the Events go: only kept
+    // moments hold them now, the latest included, and this offer (which keeps nothing) thins.
+    live = new Map();
+    store.offer(log, 4 * 60_000, () => snap(4), moment(40));
+    expect(store.size).toBe(1);
+    expect(store.nearest(log, 4)?.count).toBe(3);
+    expect(store.heldBytes()).toBeGreaterThanOrEqual(100 * EVENT_BYTES);
+  });
+
   it('stays within its maximum by dropping the moment whose removal lengthens a replay least, keeping them spread', () => {
     const store = new SparseCheckpoints({ everyCommands: 1, max: 3 });
     const log = Array.from({ length: 10 }, (_, i) => entry(i));
