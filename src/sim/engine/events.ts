@@ -19,8 +19,10 @@
  * dropping the least recently used; `snapshot()` gives them as plain data (`RecorderState`) for
  * the cluster's snapshots: their keys, the names of the Events written, and the aggregates and
  * token buckets (which the recorder changes in place) as columns of numbers and messages
- * (correlator-values.ts); a restore makes records of its own from them. A snapshot taken when
- * nothing was recorded since the last one (or the restore) is that one.
+ * (correlator-values.ts); a restore makes records of its own from them, when the recorder
+ * first needs its caches (a rewind that replays a quiet stretch records nothing, and restores
+ * again or snapshots the same state). A snapshot taken when nothing was recorded since the last
+ * one (or the restore) is that one.
  */
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
@@ -188,13 +190,15 @@ function newHints(): SubjectHints {
 export class EventRecorder {
   // Keyed by source, uid, type and reason, message; the uid (part 1) is the hashed part, in one
   // index the three share (an event looks up all three for one uid).
-  private byUid = new LruIndex(newHints);
-  private observed = new Lru<string>(LRU_SIZE, 1, this.byUid);
-  private aggregates = new Lru<Aggregate>(LRU_SIZE, 1, this.byUid);
-  private buckets = new Lru<Bucket>(LRU_SIZE, 1, this.byUid);
+  private byUid!: LruIndex<SubjectHints>;
+  private observed!: Lru<string>;
+  private aggregates!: Lru<Aggregate>;
+  private buckets!: Lru<Bucket>;
   private seq = 0;
   /** The caches as the last snapshot or restore gave them, while nothing has been recorded since. */
   private unchanged: RecorderState | undefined;
+  /** The state the last restore gave, until the caches above are built from it (`built`). */
+  private unbuilt: RecorderState | undefined;
   /** The parts of the correlator's keys, built once (event-keys.ts). */
   private readonly keys = new EventKeyParts();
 
@@ -205,6 +209,7 @@ export class EventRecorder {
     private readonly store: Store,
     ttlSeconds = 3600,
   ) {
+    this.setCaches(undefined);
     // Events written through events.k8s.io/v1 (eventTime set) expire by their own recorder.
     this.expiry = new EventExpiry(ttlSeconds * 1000, undefined, (ev) => !ev.eventTime);
   }
@@ -233,6 +238,7 @@ export class EventRecorder {
    * caches, as a new process does, so its next events are new Events rather than repeats.
    */
   restartSource(source: EventSource): void {
+    this.built();
     this.unchanged = undefined;
     const { key } = this.keys.source(source);
     for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteFirst(key);
@@ -244,20 +250,39 @@ export class EventRecorder {
   }
 
   snapshot(): RecorderState {
+    if (this.unchanged === undefined) this.built();
     const caches = this.unchanged ?? { observed: this.observed.parts(), aggregates: new AggregateColumns(this.aggregates), buckets: new BucketColumns(this.buckets) };
     const state = { ...caches, seq: this.seq, expiry: this.expiry.snapshot() };
     this.unchanged = state;
     return state;
   }
 
+  /**
+   * Takes `state`'s caches as they are: the caches of the moment left go now, and the records of
+   * `state`'s are built when first needed (`built`).
+   */
   restore(state: RecorderState): void {
-    this.byUid = new LruIndex(newHints);
-    this.observed = Lru.fromParts(LRU_SIZE, state.observed, 1, this.byUid);
-    this.aggregates = state.aggregates.toLru(LRU_SIZE, 1, this.byUid);
-    this.buckets = state.buckets.toLru(LRU_SIZE, 1, this.byUid);
+    this.setCaches(undefined);
+    this.unbuilt = state;
     this.seq = state.seq;
     this.expiry.restore(state.expiry);
     this.unchanged = state;
+  }
+
+  /** Builds the caches from the state the last restore gave, if it has not yet. */
+  private built(): void {
+    const state = this.unbuilt;
+    if (state === undefined) return;
+    this.unbuilt = undefined;
+    this.setCaches(state);
+  }
+
+  /** The caches of `state` (records of their own), or empty ones. */
+  private setCaches(state: RecorderState | undefined): void {
+    const byUid = (this.byUid = new LruIndex(newHints));
+    this.observed = state ? Lru.fromParts(LRU_SIZE, state.observed, 1, byUid) : new Lru(LRU_SIZE, 1, byUid);
+    this.aggregates = state ? state.aggregates.toLru(LRU_SIZE, 1, byUid) : new Lru(LRU_SIZE, 1, byUid);
+    this.buckets = state ? state.buckets.toLru(LRU_SIZE, 1, byUid) : new Lru(LRU_SIZE, 1, byUid);
   }
 
   /**
@@ -269,6 +294,7 @@ export class EventRecorder {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
     // the uid alone already names one object. The keys are paths of parts (see Lru): source,
     // uid, type and reason, then the field path (when there is one) and message.
+    this.built();
     this.unchanged = undefined;
     const objectUid = obj.metadata.uid;
     const hint = this.byUid.hints(objectUid)?.source;

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EventRecorder } from '../../../src/sim/engine/events.js';
+import { EventRecorder, type RecorderState } from '../../../src/sim/engine/events.js';
 import { Store } from '../../../src/sim/store/store.js';
 import { newRngState, quickUid } from '../../../src/sim/engine/rng.js';
 import type { DaemonSet, KubeEvent } from '../../../src/sim/api/types.js';
@@ -123,6 +123,30 @@ describe('EventRecorder', () => {
     store.restore(storeState);
     r.restore(state);
     expect(r.snapshot().aggregates).toBe(state.aggregates);
+  });
+
+  it('builds the caches a restore gave only when it first records', () => {
+    const store = storeWithDefaultNamespace();
+    const r = new EventRecorder(store);
+    for (let i = 1; i <= 3; i++) r.record(i, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
+    const storeState = store.snapshot();
+    const state = r.snapshot();
+    let reads = 0;
+    const watched: RecorderState = {
+      ...state,
+      get observed() {
+        reads++;
+        return state.observed;
+      },
+    };
+    const restored = new EventRecorder(store);
+    restored.restore(watched);
+    expect(reads).toBe(0);
+    // The 3rd message again: the restored caches find the Event written for it and count it.
+    const again = restored.record(10, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-3', SOURCE);
+    expect(reads).toBe(1);
+    expect(again?.count).toBe(2);
+    store.restore(storeState);
   });
 
   it('drops an event for a namespace that is gone or being deleted (NamespaceLifecycle refuses the create)', () => {
