@@ -273,9 +273,10 @@ export class EventRecorder {
     const objectUid = obj.metadata.uid;
     const hint = this.byUid.hints(objectUid)?.source;
     const src = hint && hint.stored.component === source.component && hint.stored.host === source.host ? hint : this.keys.source(source);
-    const typeReason = this.keys.typeReason(type, reason);
-    const interned = this.keys.message(message);
-    let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned) : interned;
+    const reasonParts = this.keys.reason(type, reason);
+    const typeReason = reasonParts.key;
+    const interned = this.keys.message(message, reasonParts);
+    let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned, reasonParts) : interned;
 
     // EventAggregate
     const agg = this.aggregates.get(src.key, objectUid, typeReason);
