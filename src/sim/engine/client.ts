@@ -7,6 +7,7 @@
 import type { ApiObject, Kind, KindMap, Namespace, ObjectMeta, Pod } from '../api/types.js';
 import type { ApiServer, DeleteOptions, Draft, Result } from '../apiserver/apiserver.js';
 import type { EventRecorder } from './events.js';
+import type { EventSource } from './event-keys.js';
 import type { EventsV1Recorder } from './events-v1.js';
 
 export type IntentVerb = 'create' | 'update' | 'updateStatus' | 'updateMetadata' | 'bind' | 'delete' | 'finishDeletion' | 'finalize' | 'event';
@@ -25,6 +26,13 @@ export interface Intent {
 }
 
 export class ControllerClient {
+  /**
+   * The source of this controller's last event (with its host, for the kubelet): the kubelet
+   * writes a node's events in runs (its conditions, a pod's containers), and they share one
+   * source object instead of one each.
+   */
+  private lastSource: EventSource | undefined;
+
   constructor(
     private readonly api: ApiServer,
     private readonly recorder: EventRecorder,
@@ -95,7 +103,7 @@ export class ControllerClient {
    * `fieldPath` names the part of `obj` it is about (a container, for the kubelet).
    */
   event(obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, host?: string, fieldPath?: string): void {
-    const written = this.recorder.record(this.now(), obj, type, reason, message, host ? { component: this.controller, host } : { component: this.controller }, fieldPath);
+    const written = this.recorder.record(this.now(), obj, type, reason, message, this.sourceOf(host), fieldPath);
     const note = written ? '' : ' (dropped by the event spam filter)';
     this.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: `${reason}: ${message}${note}` });
   }
@@ -116,6 +124,13 @@ export class ControllerClient {
             ? ' (not written: the namespace is gone or terminating)'
             : '';
     this.record({ controller: this.controller, verb: 'event', kind: regarding.kind, namespace: regarding.metadata.namespace ?? '', name: regarding.metadata.name, reason: `${reason}: ${note}${suffix}` });
+  }
+
+  /** The event source of this controller on `host` (none when empty or absent). */
+  private sourceOf(host: string | undefined): EventSource {
+    const last = this.lastSource;
+    if (last !== undefined && last.host === (host || undefined)) return last;
+    return (this.lastSource = host ? { component: this.controller, host } : { component: this.controller });
   }
 
   private note(verb: IntentVerb, kind: Kind, namespace: string, name: string, reason: string, r: Result<unknown>): void {

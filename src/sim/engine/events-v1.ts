@@ -194,10 +194,13 @@ export class EventsV1Recorder {
     }
     const namespace = regarding.metadata.namespace || 'default';
     const name = this.names.allocateName(now, regarding.metadata.name);
+    // Created at once when it may be (what `write` of a first occurrence does), without an
+    // unwritten Event to copy: most cached Events are never written again.
+    const metadata = this.store.get('Event', namespace, name) ? undefined : this.createdMetadata(name, namespace, now);
     const event: KubeEvent = {
       apiVersion: 'v1',
       kind: 'Event',
-      metadata: { name, namespace, uid: '', resourceVersion: '', creationTimestamp: '' },
+      metadata: metadata ?? { name, namespace, uid: '', resourceVersion: '', creationTimestamp: '' },
       involvedObject,
       ...(relatedRef ? { related: relatedRef } : {}),
       reason,
@@ -211,9 +214,10 @@ export class EventsV1Recorder {
       reportingComponent: component,
       reportingInstance,
     };
-    const entry: Cached = { event, at: now };
-    cache.set(key, entry);
-    return this.write(entry, now) ? 'created' : 'dropped';
+    cache.set(key, { event, at: now });
+    if (!metadata) return 'dropped';
+    this.put(event, now, true);
+    return 'created';
   }
 
   /** `recordEvent`: patch the series onto the stored Event, else create it; whether it is stored. */
@@ -229,17 +233,23 @@ export class EventsV1Recorder {
     // A create (first occurrence, or a series whose Event has expired); an existing name is
     // AlreadyExists, which upstream retries later and this model gives up on.
     if (existing) return false;
-    const ns = this.store.get('Namespace', '', namespace);
-    if (!ns || ns.metadata.deletionTimestamp) return false;
-    const uid = this.names.allocateUid();
-    const created: KubeEvent = {
-      ...entry.event,
-      ...(series ? { series } : {}),
-      metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: rfc3339(at) },
-    };
+    const metadata = this.createdMetadata(name, namespace, at);
+    if (!metadata) return false;
+    const created: KubeEvent = { ...entry.event, ...(series ? { series } : {}), metadata };
     this.put(created, at, true);
     if (!series) entry.event = created;
     return true;
+  }
+
+  /**
+   * The metadata of an Event (whose name is not taken) created at `at`, drawing its uid and
+   * resourceVersion; none when the namespace is gone or terminating (NamespaceLifecycle admission
+   * refuses the create).
+   */
+  private createdMetadata(name: string, namespace: string, at: number): KubeEvent['metadata'] | undefined {
+    const ns = this.store.get('Namespace', '', namespace);
+    if (!ns || ns.metadata.deletionTimestamp) return undefined;
+    return { name, namespace, uid: this.names.allocateUid(), resourceVersion: this.store.nextResourceVersion(), creationTimestamp: rfc3339(at) };
   }
 
   /** `<component>-<hostname>`, the last one remembered (one component writes nearly all). */

@@ -29,7 +29,6 @@ import type { Store } from '../store/store.js';
 import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
 import { AggregateColumns, BucketColumns, newAggregate, newBucket, type Aggregate, type Bucket } from './correlator-values.js';
-import { memo } from '../memo.js';
 import { EventKeyParts, type EventSource, type SourceParts } from './event-keys.js';
 import { newRngState, quickUid, reseed } from './rng.js';
 import { rfc3339 } from './time.js';
@@ -47,29 +46,41 @@ const LRU_SIZE = 4096;
 /** `EventAggregate`'s message prefix for combined events. */
 const COMBINED_PREFIX = '(combined from similar events): ';
 
-/** The pieces of an Event name, joined flat (`eventName`): one array for every name. */
-const NAME_PARTS = ['', '.', '', '', '', ''];
-
-/** The clock in hex for Event names: one instant names thousands of Events, and hexing a double is slow. */
-const hexMillis = memo((ms: number): string => Math.floor(ms).toString(16));
-
 /** `0` to `f`, and `00` to `ff`: the sequence's five hex digits are picked from these rather than formatted. */
 const HEX_DIGIT = Array.from({ length: 16 }, (_, i) => i.toString(16));
 const HEX_PAIR = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
+/** The pieces of an Event name, joined flat (`eventName`): one array for every name. */
+const NAME_PARTS = ['', '', ''];
+
+/**
+ * The middle of the last Event name made, `.<clock in hex><the sequence's first three digits>`,
+ * and the instant and run of 256 numbers it is for: one instant names thousands of Events in
+ * runs of 256, and hexing a double is slow.
+ */
+let middleMs = NaN;
+let middleRun = -1;
+let middle = '';
+
 /**
  * `<object>.<clock in hex><sequence in hex>`, built flat (one reused parts array, joined): the
  * name is kept for the Event's hour, and a rope would cost 32 bytes more per piece. The
- * sequence's five digits (its number modulo 16^5) are three pieces from the digit tables:
- * formatting and padding them made two strings of garbage per Event.
+ * sequence's five digits (its number modulo 16^5) come from the digit tables: formatting and
+ * padding them made two strings of garbage per Event. Joined from three pieces, the middle one
+ * made once per instant and run: a join allocates a slot per piece on top of the name (six
+ * pieces were 64 bytes of garbage per Event) and costs time per piece.
  */
 function eventName(now: number, objectName: string, seq: number): string {
+  const run = (seq >>> 8) & 4095;
+  if (now !== middleMs || run !== middleRun) {
+    middleMs = now;
+    middleRun = run;
+    middle = ['.', Math.floor(now).toString(16), HEX_DIGIT[run >>> 8]!, HEX_PAIR[run & 255]!].join('');
+  }
   const parts = NAME_PARTS;
   parts[0] = objectName;
-  parts[2] = hexMillis(now);
-  parts[3] = HEX_DIGIT[(seq >>> 16) & 15]!;
-  parts[4] = HEX_PAIR[(seq >>> 8) & 255]!;
-  parts[5] = HEX_PAIR[seq & 255]!;
+  parts[1] = middle;
+  parts[2] = HEX_PAIR[seq & 255]!;
   const name = parts.join('');
   parts[0] = '';
   return name;
@@ -299,9 +310,10 @@ export class EventRecorder {
     const objectUid = obj.metadata.uid;
     const hint = this.byUid.hints(objectUid)?.source;
     const src = hint && hint.stored.component === source.component && hint.stored.host === source.host ? hint : this.keys.source(source);
-    const typeReason = this.keys.typeReason(type, reason);
-    const interned = this.keys.message(message);
-    let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned) : interned;
+    const reasonParts = this.keys.reason(type, reason);
+    const typeReason = reasonParts.key;
+    const interned = this.keys.message(message, reasonParts);
+    let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned, reasonParts) : interned;
 
     // EventAggregate
     const agg = this.aggregates.get(src.key, objectUid, typeReason);

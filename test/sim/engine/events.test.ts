@@ -391,4 +391,22 @@ describe('EventRecorder', () => {
       }),
     );
   });
+
+  it('names Events in a row by the same rule, across instants, runs of 256 numbers and fractional clocks (property)', () => {
+    const step = fc.record({ dt: fc.constantFrom(0, 0, 0, 0.5, 1, 1000), skip: fc.constantFrom(0, 0, 1, 200, 256, 65_536), object: fc.constantFrom('node-1', 'agent-x1') });
+    fc.assert(
+      fc.property(fc.nat({ max: 2 ** 21 }), fc.array(step, { maxLength: 40 }), (start, steps) => {
+        const r = new EventRecorder(storeWithDefaultNamespace());
+        let seq = start;
+        let now = 1_767_225_600_000;
+        for (const { dt, skip, object } of steps) {
+          now += dt;
+          seq += skip;
+          r.restore({ ...r.snapshot(), seq });
+          expect(r.allocateName(now, object)).toBe(`${object}.${Math.floor(now).toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`);
+          seq++;
+        }
+      }),
+    );
+  });
 });
