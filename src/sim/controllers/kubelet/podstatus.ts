@@ -100,8 +100,14 @@ function terminated(t: Termination): ContainerState {
 function containerState(c: ContainerRuntime): ContainerState {
   if (c.phase === 'running') return runningSince(rfc3339(c.startedAt ?? 0));
   if (c.phase === 'terminated' && c.finished) return terminated(c.finished);
-  return { waiting: c.message ? { reason: c.reason ?? 'ContainerCreating', message: c.message } : { reason: c.reason ?? 'ContainerCreating' } };
+  return c.message ? { waiting: { reason: c.reason ?? 'ContainerCreating', message: c.message } } : waitingFor(c.reason ?? 'ContainerCreating');
 }
+
+/**
+ * The waiting state without a message, by reason: one object per reason for all containers (every
+ * pod of a fleet waits as ContainerCreating before it starts; stored objects are never mutated).
+ */
+const waitingFor = memo((reason: string): ContainerState => ({ waiting: { reason } }));
 
 /** The running state since an instant: one object for the containers that started then (a fleet's start together). */
 const runningSince = memo((startedAt: string): ContainerState => ({ running: { startedAt } }));
