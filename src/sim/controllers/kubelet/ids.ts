@@ -33,37 +33,32 @@ function blockSeed(block: number): number {
  * blocks, and every container start makes one. Scratch, overwritten by the next id.
  */
 let hashes = new Uint32Array(8);
-let hashed = 0;
 
-/** Starts the hashes of an id of `blocks` blocks. */
-function beginHashes(blocks: number): void {
-  if (hashes.length < blocks) hashes = new Uint32Array(blocks);
-  hashed = blocks;
-  for (let b = 0; b < blocks; b++) hashes[b] = blockSeed(b);
+/** Hashes the char codes of `text` into the first `blocks` hashes of `h`. */
+function hashText(h: Uint32Array, blocks: number, text: string): void {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    for (let b = 0; b < blocks; b++) h[b] = Math.imul(h[b]! ^ code, FNV_PRIME);
+  }
 }
 
-/** Hashes one more char code of the text. */
-function hashCode(code: number): void {
-  const h = hashes;
-  for (let b = 0; b < hashed; b++) h[b] = Math.imul(h[b]! ^ code, FNV_PRIME);
+/** Hashes one char code (a separator) into the first `blocks` hashes of `h`. */
+function hashCode(h: Uint32Array, blocks: number, code: number): void {
+  for (let b = 0; b < blocks; b++) h[b] = Math.imul(h[b]! ^ code, FNV_PRIME);
 }
 
-function hashText(text: string): void {
-  for (let i = 0; i < text.length; i++) hashCode(text.charCodeAt(i));
-}
-
-/** Decimal digits of a count, most significant last (scratch for `hashCount`). */
+/** Decimal digits of a count, least significant first (scratch for `hashCount`). */
 const DIGITS: number[] = [];
 
 /** Hashes `String(n)` without making it: `n` is an index or a restart count. */
-function hashCount(n: number): void {
-  if (!Number.isSafeInteger(n) || n < 0) return hashText(String(n));
+function hashCount(h: Uint32Array, blocks: number, n: number): void {
+  if (!Number.isSafeInteger(n) || n < 0) return hashText(h, blocks, String(n));
   let k = 0;
   do {
     DIGITS[k++] = 48 + (n % 10);
     n = Math.floor(n / 10);
   } while (n > 0);
-  while (k > 0) hashCode(DIGITS[--k]!);
+  while (k > 0) hashCode(h, blocks, DIGITS[--k]!);
 }
 
 /**
@@ -72,15 +67,17 @@ function hashCount(n: number): void {
  * part, so the joined text is never built (a rope of four parts, flattened to be read, per id).
  */
 function blockHashes(blocks: number, head: string, sep: number, name?: string, count = 0): Uint32Array {
-  beginHashes(blocks);
-  hashText(head);
+  if (hashes.length < blocks) hashes = new Uint32Array(blocks);
+  const h = hashes;
+  for (let b = 0; b < blocks; b++) h[b] = blockSeed(b);
+  hashText(h, blocks, head);
   if (name !== undefined) {
-    hashCode(sep);
-    hashText(name);
-    hashCode(sep);
-    hashCount(count);
+    hashCode(h, blocks, sep);
+    hashText(h, blocks, name);
+    hashCode(h, blocks, sep);
+    hashCount(h, blocks, count);
   }
-  return hashes;
+  return h;
 }
 
 /** The separator of a machine id's parts (`boot:<node>:<index>`). */
