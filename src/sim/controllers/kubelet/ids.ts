@@ -65,6 +65,7 @@ function hashCount(h: Uint32Array, blocks: number, n: number): void {
  * The hashes of the id of `head`, or of `<head><sep><name><sep><count>` when `name` is given (a
  * machine's `boot:<node>:<index>`, a container's `<uid>/<name>/<restartCount>`): hashed part by
  * part, so the joined text is never built (a rope of four parts, flattened to be read, per id).
+ * Every caller that gives `name` gives `count`.
  */
 function blockHashes(blocks: number, head: string, sep: number, name?: string, count = 0): Uint32Array {
   if (hashes.length < blocks) hashes = new Uint32Array(blocks);
@@ -101,6 +102,7 @@ export function hexId(text: string, n = 64, prefix = '', name?: string, index?: 
   return hexIdOf(text, n, prefix, COLON, name, index);
 }
 
+/** `hexId`, its parts joined by `sep` (a char code). */
 function hexIdOf(text: string, n: number, prefix: string, sep: number, name: string | undefined, count: number | undefined): string {
   const at = prefix.length;
   const codes = (CODES[at + n] ??= new Array<number>(at + n));
