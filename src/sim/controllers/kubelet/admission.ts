@@ -14,7 +14,7 @@
  * extended resources), the required node affinity and nodeSelector, host ports, then untolerated
  * NoExecute taints.
  */
-import type { Affinity, Node, Pod, PodSpec } from '../../api/types.js';
+import type { Affinity, Node, Pod, PodSpec, Taint } from '../../api/types.js';
 import { compileRequiredNodeAffinity } from '../../api/nodeaffinity.js';
 import { BoundedTable } from '../../bounded-table.js';
 import { findMatchingUntoleratedTaint } from '../../api/toleration.js';
@@ -84,6 +84,9 @@ function nodeInfoWith(node: Node, others: readonly Pod[]): NodeInfo {
   return others.length === 0 ? new NodeInfo(node, NO_USAGE, NO_PODS) : NodeInfo.fromPods(node, others);
 }
 
+/** The taints admission checks (`NoExecute`): one filter for every admission, not a closure each. */
+const isNoExecute = (t: Taint): boolean => t.effect === 'NoExecute';
+
 /** The first reason the kubelet on `node` refuses `pod`, given the pods it already runs there. */
 export function admissionCheck(pod: Pod, node: Node, others: readonly Pod[]): Rejection | undefined {
   const info = nodeInfoWith(node, others);
@@ -99,7 +102,7 @@ export function admissionCheck(pod: Pod, node: Node, others: readonly Pod[]): Re
   if (wanted.length > 0 && info.pods().some((p) => podHostPorts(p).some((used) => wanted.some((w) => portsConflict(w, used))))) {
     return predicateFailure(NODE_PORTS, ERR_REASON_PORTS);
   }
-  if (findMatchingUntoleratedTaint(node.spec.taints, pod.spec.tolerations, (t) => t.effect === 'NoExecute')) {
+  if (findMatchingUntoleratedTaint(node.spec.taints, pod.spec.tolerations, isNoExecute)) {
     return predicateFailure(TAINT_TOLERATION, ERR_REASON_TAINTS_NOT_TOLERATED);
   }
   return undefined;

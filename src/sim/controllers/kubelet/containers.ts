@@ -42,7 +42,7 @@ export function runContainer(env: WorkerEnv, slot: Slot, t: number): void {
   const { pod, rt } = env;
   const c = containerAt(rt, slot);
   const spec = specAt(pod, slot);
-  c.containerId = containerID(`${rt.uid}/${c.name}/${c.restartCount}`);
+  c.containerId = containerID(rt.uid, c.name, c.restartCount);
   c.phase = 'running';
   c.startedAt = t;
   c.reason = undefined;
@@ -84,7 +84,9 @@ export function runContainer(env: WorkerEnv, slot: Slot, t: number): void {
 /** Every container's first start, once all images are present. */
 export function startContainers(env: WorkerEnv, t: number): void {
   env.rt.startAt = undefined;
-  env.rt.containers.forEach((_, i) => runContainer(env, i, t));
+  // An indexed loop: a forEach made a closure per pod start.
+  const containers = env.rt.containers;
+  for (let i = 0; i < containers.length; i++) runContainer(env, i, t);
   env.transition('CONTAINERS_STARTED');
 }
 

@@ -35,7 +35,7 @@ import { DEFAULT_HOST_PATHS, parsePathSpec, sharedPathTable, type HostPathKind }
 import { normalizeImage, type ImageBehaviour } from './images.js';
 import { NOTHING_FORCED, initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
 import { generatePodStatus } from './podstatus.js';
-import { machineIP, registrationNode } from './registration.js';
+import { registrationNode } from './registration.js';
 import { copyMachine, copyMachineRuntime, copyMachineTable, copyPodRuntime, shareKubeletState } from './shared-state.js';
 import { containerFieldPath, isSidecar } from './slots.js';
 import { newKubeletState, type ContainerRuntime, type KubeletState, type MachineRuntime, type MachineState, type PodRuntime, type Slot } from './state.js';
@@ -125,15 +125,21 @@ export class Kubelet implements Controller, HeartbeatSource {
    */
   private writing: string | undefined;
 
+  /** The worker's view of the pod being synced: one, set up by each sync (see `PodEnv`). */
+  private readonly env: PodEnv = new PodEnv(this);
+
   constructor(private readonly opts: KubeletOptions = {}) {}
 
   // ---------------------------------------------------------------- verbs' entry points
 
-  /** A machine joins: its kubelet will register and boot. Returns its addresses. */
-  registerMachine(name: string, spec: MachineSpec): { index: number; ip: string } {
+  /**
+   * A machine joins: its kubelet will register and boot. Returns the machine (its `index` numbers
+   * its addresses, see registration.ts), to read: no record is made for the answer.
+   */
+  registerMachine(name: string, spec: MachineSpec): Readonly<MachineState> {
     if (this.state.machines[name]) throw new Error(`machine ${name} is already registered`);
     const index = this.state.registrations++;
-    this.machineTable()[name] = this.cow.made({
+    const m = this.cow.made({
       name,
       index,
       registeredAt: spec.now,
@@ -148,9 +154,10 @@ export class Kubelet implements Controller, HeartbeatSource {
       posted: false,
       schedulable: true,
     });
+    this.machineTable()[name] = m;
     this.state.runtimes[name] = this.cow.made({ node: name, images: undefined, pullerFreeAt: 0, podIPs: 0 });
     this.enqueue(`node:${name}`);
-    return { index, ip: machineIP(index) };
+    return m;
   }
 
   /** Drops a machine (its registration failed, or it was removed). */
@@ -453,7 +460,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       }
       rt = this.admit(pod, m, now);
     }
-    const env = new PodEnv(this, ctx, pod, rt, m, this.state.images, key);
+    const env = this.env.begin(ctx, pod, rt, m, this.state.images, key);
     const next = syncPod(env, now);
     // The pod is gone: the kubelet made its final delete and dropped the record.
     if (env.finished) return;
@@ -618,24 +625,41 @@ export class Kubelet implements Controller, HeartbeatSource {
   }
 }
 
-/** The worker's view of one pod for one sync: a small object whose methods call the kubelet. */
+/**
+ * The worker's view of one pod for one sync: a small object whose methods call the kubelet. One
+ * per kubelet, set up again by each sync (`begin`): syncs never nest (what a sync writes only
+ * queues work), and nothing keeps the view past its sync; one each was made for every sync of
+ * every pod.
+ */
 class PodEnv implements WorkerEnv {
-  constructor(
-    private readonly kubelet: Kubelet,
-    private readonly ctx: ControllerContext,
-    readonly pod: Pod,
-    readonly rt: PodRuntime,
-    public machine: MachineState,
-    readonly behaviours: Readonly<Record<string, ImageBehaviour>>,
-    /** The pod's key in `KubeletState.pods`. */
-    readonly key: string,
-  ) {}
+  private ctx!: ControllerContext;
+  pod!: Pod;
+  rt!: PodRuntime;
+  machine!: MachineState;
+  behaviours!: Readonly<Record<string, ImageBehaviour>>;
+  /** The pod's key in `KubeletState.pods`. */
+  key = '';
 
   /** The kubelet made the pod's final delete in this sync (`podFinished`): its record is gone. */
   finished = false;
 
   /** `WorkerEnv.acted`. */
   acted = false;
+
+  constructor(private readonly kubelet: Kubelet) {}
+
+  /** The view of `pod` (run by `rt` on machine `machine`) for a sync that starts now. */
+  begin(ctx: ControllerContext, pod: Pod, rt: PodRuntime, machine: MachineState, behaviours: Readonly<Record<string, ImageBehaviour>>, key: string): this {
+    this.ctx = ctx;
+    this.pod = pod;
+    this.rt = rt;
+    this.machine = machine;
+    this.behaviours = behaviours;
+    this.key = key;
+    this.finished = false;
+    this.acted = false;
+    return this;
+  }
 
   ownMachine(): MachineState {
     return (this.machine = this.kubelet.ownMachine(this.machine));

@@ -18,6 +18,7 @@ import type { ContainerState, ContainerStatus, Pod, PodCondition, PodPhase, PodS
 import { rfc3339 } from '../../engine/time.js';
 import { memo } from '../../memo.js';
 import { flat, sameElements } from '../../intern.js';
+import { PackedCopier } from '../../apiserver/packed.js';
 import { sharedConditionList, sharedPodCondition } from '../../apiserver/pod-status.js';
 import { imageID, normalizeImage } from './images.js';
 import { machineIP } from './registration.js';
@@ -99,8 +100,14 @@ function terminated(t: Termination): ContainerState {
 function containerState(c: ContainerRuntime): ContainerState {
   if (c.phase === 'running') return runningSince(rfc3339(c.startedAt ?? 0));
   if (c.phase === 'terminated' && c.finished) return terminated(c.finished);
-  return { waiting: c.message ? { reason: c.reason ?? 'ContainerCreating', message: c.message } : { reason: c.reason ?? 'ContainerCreating' } };
+  return c.message ? { waiting: { reason: c.reason ?? 'ContainerCreating', message: c.message } } : waitingFor(c.reason ?? 'ContainerCreating');
 }
+
+/**
+ * The waiting state without a message, by reason: one object per reason for all containers (every
+ * pod of a fleet waits as ContainerCreating before it starts; stored objects are never mutated).
+ */
+const waitingFor = memo((reason: string): ContainerState => ({ waiting: { reason } }));
 
 /** The running state since an instant: one object for the containers that started then (a fleet's start together). */
 const runningSince = memo((startedAt: string): ContainerState => ({ running: { startedAt } }));
@@ -192,6 +199,9 @@ function unreadyMessage(rt: PodRuntime): string {
 
 const unreadyMessageOf = memo((name: string): string => flat(`containers with unready status: [${name}]`));
 
+/** Copies of the stored statuses the kubelet writes over (`generatePodStatus`): nearly all have one key list. */
+const STATUS_COPIER = new PackedCopier();
+
 /** The whole `status` the kubelet would PUT for this pod now. */
 export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs): PodStatus {
   const { now } = inputs;
@@ -234,8 +244,10 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
   const generated = others ? others.concat(own) : own;
   const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : sharedConditionList(generated);
   const hostIPs = hostIPsOf(inputs.machine)!;
-  // The stored status's fields in their order, then the kubelet's (as a spread of it would be).
-  const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = Object.assign({}, pod.status);
+  // The stored status's fields in their order, then the kubelet's (as a spread of it would be),
+  // copied packed: `Object.assign({}, ...)` put the fields past four in a backing store, grown
+  // and copied again as they came (the API server copies the status it is given anyway).
+  const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = STATUS_COPIER.copy(pod.status);
   status.phase = phase;
   status.conditions = conditions;
   // The IP string that the node's one hostIPs array holds, not each status writer's copy.

@@ -59,6 +59,22 @@ describe('kubelet ids: identifiers derived from content', () => {
     expect(containerID('uid-1/agent/0')).toBe('containerd://cb5f1341184093c8dba6ca8f11574bdec5163aed2e8fd0a4ca0430cb950be43a');
   });
 
+  it('an id given in parts is the id of the joined text (machine ids join by ":", container ids by "/")', () => {
+    const count = fc.oneof(fc.nat({ max: 20 }), fc.nat(), fc.integer({ min: 1e15, max: Number.MAX_SAFE_INTEGER }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary' }), count, fc.integer({ min: 1, max: 70 }), (head, name, n, digits) => {
+        expect(uuidId(head, name, n)).toBe(uuidId(`${head}:${name}:${n}`));
+        expect(hexId(head, digits, 'p', name, n)).toBe(hexId(`${head}:${name}:${n}`, digits, 'p'));
+        expect(containerID(head, name, n)).toBe(containerID(`${head}/${name}/${n}`));
+      }),
+    );
+    // Pinned: the ids registration and a container start made from the joined texts.
+    expect(uuidId('boot', 'node-1', 0)).toBe('6bd01efa-745d-8f03-89f4-2e2461bf1a8d');
+    expect(hexId('machine', 32, '', 'node-1', 0)).toBe('99cbeacde744d6ea9149b0777f7b81dc');
+    expect(containerID('uid-1', 'agent', 0)).toBe('containerd://cb5f1341184093c8dba6ca8f11574bdec5163aed2e8fd0a4ca0430cb950be43a');
+    expect(containerID('uid-1', 'agent', 10)).toBe(containerID('uid-1/agent/10'));
+  });
+
   it('hashRange stays in [lo, hi)', () => {
     for (let i = 0; i < 200; i++) {
       const x = hashRange(`image:${i}`, 3, 9);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../../../src/sim/api/types.js';
-import { generatePodStatus, podPhase } from '../../../../src/sim/controllers/kubelet/podstatus.js';
+import { containerStatus, generatePodStatus, podPhase } from '../../../../src/sim/controllers/kubelet/podstatus.js';
 import type { ContainerRuntime, PodRuntime } from '../../../../src/sim/controllers/kubelet/state.js';
 
 function c(phase: ContainerRuntime['phase'], extra: Partial<ContainerRuntime> = {}): ContainerRuntime {
@@ -65,5 +65,22 @@ describe('the Ready and ContainersReady message', () => {
         else expect(ready.message).toBe(`containers with unready status: [${unready.join(' ')}]`);
       }),
     );
+  });
+});
+
+describe('containerStatus: shared states', () => {
+  it('a container waiting without a message shows {waiting: {reason}}, one object per reason for all containers', () => {
+    const reasons = fc.constantFrom(undefined, 'ContainerCreating', 'PodInitializing', 'CrashLoopBackOff', 'ImagePullBackOff');
+    fc.assert(
+      fc.property(reasons, reasons, (a, b) => {
+        const x = containerStatus(c('waiting', a === undefined ? {} : { reason: a }));
+        const y = containerStatus(c('waiting', b === undefined ? {} : { reason: b }));
+        expect(x.state).toEqual({ waiting: { reason: a ?? 'ContainerCreating' } });
+        expect(x.state === y.state).toBe((a ?? 'ContainerCreating') === (b ?? 'ContainerCreating'));
+      }),
+    );
+    // With a message the state is the container's own.
+    const m = containerStatus(c('waiting', { reason: 'ErrImagePull', message: 'pull failed' }));
+    expect(m.state).toEqual({ waiting: { reason: 'ErrImagePull', message: 'pull failed' } });
   });
 });
