@@ -57,6 +57,19 @@ export function trimmed<T>(list: T[]): T[] {
   return list.slice();
 }
 
+/**
+ * `[...list, item]` (`list` absent: `[item]`) without spare room, made at its length rather than
+ * spread and then trimmed (two lists): for lists kept by the ten thousand, such as every pod's
+ * volumes and its containers' volumeMounts.
+ */
+export function appended<T>(list: readonly T[] | undefined, item: T): T[] {
+  const n = list === undefined ? 0 : list.length;
+  const out = new Array<T>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = list![i]!;
+  out[n] = item;
+  return out;
+}
+
 /** Whether two lists hold the same objects in the same order (then the old list can be kept). */
 export function sameElements<T>(a: readonly T[] | undefined, b: readonly T[]): boolean {
   if (!a || a.length !== b.length) return false;

@@ -5,7 +5,8 @@
  * removal and an hour of Event expiry; any write into a shared subtree would throw.
  */
 import { describe, expect, it } from 'vitest';
-import { flat, Interner, trimmed, withField } from '../../src/sim/intern.js';
+import fc from 'fast-check';
+import { appended, flat, Interner, trimmed, withField } from '../../src/sim/intern.js';
 import { exec } from '../../src/kubectl/exec.js';
 import { createCluster, type Cluster } from '../../src/sim/index.js';
 
@@ -71,6 +72,20 @@ describe('trimmed', () => {
     const t = trimmed(grown);
     expect(t).toEqual([1, 2, 3]);
     expect(t).not.toBe(grown);
+  });
+});
+
+describe('appended', () => {
+  it('gives what a spread with the item last gives, as a new list, and leaves the list as it was', () => {
+    fc.assert(
+      fc.property(fc.option(fc.array(fc.anything()), { nil: undefined }), fc.anything(), (list, item) => {
+        const before = list?.slice();
+        const out = appended(list, item);
+        expect(out).toStrictEqual([...(list ?? []), item]);
+        expect(out).not.toBe(list);
+        expect(list).toStrictEqual(before);
+      }),
+    );
   });
 });
 

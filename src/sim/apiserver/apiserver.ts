@@ -15,7 +15,7 @@ import { PackedCopier } from './packed.js';
 import { withCondition } from './pod-status.js';
 import { jsonEqual } from './validation/equality.js';
 import type { Store } from '../store/store.js';
-import { alreadyExists, badRequest, generateNameConflict, invalid, notFound, type StatusError } from './errors.js';
+import { alreadyExists, badRequest, generateNameConflict, invalid, notFound, type FieldError, type StatusError } from './errors.js';
 import { qualifiedKind, qualifiedResource } from './resources.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 import { STRATEGIES } from './strategies/index.js';
@@ -175,17 +175,7 @@ export class ApiServer {
     if (!old) return fail(notFound(qualifiedResource(kind), obj.metadata.name));
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
     const ctx = this.ctx;
-    let next = {
-      ...obj,
-      metadata: {
-        ...obj.metadata,
-        uid: old.metadata.uid,
-        creationTimestamp: old.metadata.creationTimestamp,
-        ...(old.metadata.deletionTimestamp ? { deletionTimestamp: old.metadata.deletionTimestamp } : {}),
-        ...(old.metadata.generation !== undefined ? { generation: old.metadata.generation } : {}),
-      },
-      ...('status' in old ? { status: (old as { status: unknown }).status } : {}),
-    } as KindMap[K];
+    let next = withStoredIdentity(obj, old);
     if (strategy.defaults) next = strategy.defaults(next);
     if (strategy.prepareForUpdate) next = strategy.prepareForUpdate(next, old, ctx);
     if (strategy.admit) {
@@ -193,9 +183,11 @@ export class ApiServer {
       if ('errors' in admitted) return fail(admitted.forbidden ? forbidden(admitted.forbidden) : invalid(qualifiedKind(kind), next.metadata.name, admitted.errors));
       next = admitted;
     }
-    const errors = [...(strategy.validate?.(next, ctx) ?? []), ...(strategy.validateUpdate?.(next, old, ctx) ?? [])];
-    if (errors.length > 0) return fail(invalid(qualifiedKind(kind), next.metadata.name, errors));
-    if (jsonEqual(withMeta(next, { resourceVersion: old.metadata.resourceVersion }), old)) return { ok: true, obj: old };
+    // Joined only when there are errors: the lists may be memoised answers, shared.
+    const errors = strategy.validate?.(next, ctx) ?? NO_ERRORS;
+    const updateErrors = strategy.validateUpdate?.(next, old, ctx) ?? NO_ERRORS;
+    if (errors.length + updateErrors.length > 0) return fail(invalid(qualifiedKind(kind), next.metadata.name, [...errors, ...updateErrors]));
+    if (sameButVersion(next, old)) return { ok: true, obj: old };
     if (opts.dryRun) return { ok: true, obj: next };
     next = packedUpdate(next, this.store.nextResourceVersion());
     this.putOrFinish(next);
@@ -209,8 +201,8 @@ export class ApiServer {
     if (!old) return fail(notFound(qualifiedResource(kind), obj.metadata.name));
     const status = (obj as { status?: unknown }).status;
     if (jsonEqual(status, (old as { status?: unknown }).status)) return { ok: true, obj: old };
-    const packed = typeof status === 'object' && status !== null && !Array.isArray(status) ? copiersOf(kind).status.copy(status) : status;
-    const next = nextVersion(old, this.store.nextResourceVersion(), { status: packed } as unknown as Partial<KindMap[K]>);
+    const next = nextVersion(old, this.store.nextResourceVersion());
+    (next as { status?: unknown }).status = typeof status === 'object' && status !== null && !Array.isArray(status) ? copiersOf(kind).status.copy(status) : status;
     this.store.put(next);
     return { ok: true, obj: next };
   }
@@ -249,7 +241,9 @@ export class ApiServer {
     if (old.metadata.deletionTimestamp) return fail(badRequest(`pod ${pod.metadata.name} is being deleted, cannot be assigned to a host`));
     const status = withCondition(old.status, { type: 'PodScheduled', status: 'True' }, this.env.now());
     // copyWith: an unbound pod's spec gains nodeName, which a spread would give a hidden class of its own.
-    const next = nextVersion(old, this.store.nextResourceVersion(), { spec: BOUND_SPEC.copyWith(old.spec, 'nodeName', nodeName), status });
+    const next: Writable<Pod> = nextVersion(old, this.store.nextResourceVersion());
+    next.spec = BOUND_SPEC.copyWith(old.spec, 'nodeName', nodeName);
+    next.status = status;
     this.store.put(next);
     return { ok: true, obj: next };
   }
@@ -306,7 +300,7 @@ export class ApiServer {
         const metadata: MutableMeta = Object.assign({}, old.metadata);
         metadata.deletionTimestamp = rfc3339(this.env.now() + grace * 1000);
         metadata.deletionGracePeriodSeconds = grace;
-        const next = nextVersion(old, this.store.nextResourceVersion(), {}, metadata);
+        const next = nextVersion(old, this.store.nextResourceVersion(), metadata);
         this.store.put(next);
         return { ok: true, obj: next };
       }
@@ -401,7 +395,8 @@ function forbidden(message: string): StatusError {
   return { code: 403, reason: 'Forbidden', message };
 }
 
-type MutableMeta = { -readonly [P in keyof ObjectMeta]: ObjectMeta[P] };
+type Writable<T> = { -readonly [P in keyof T]: T[P] };
+type MutableMeta = Writable<ObjectMeta>;
 
 /**
  * Where a kind's objects, metadata and statuses are packed (packed.ts): made anew by the writes
@@ -429,27 +424,58 @@ function copiersOf(kind: Kind): Copiers {
  * which leaves V8 keeping the object as a hash table, several times its size.
  */
 function packedUpdate<T extends ApiObject>(obj: T, resourceVersion: string): T {
-  const spec = (obj as { spec?: unknown }).spec;
-  const changes = typeof spec === 'object' && spec !== null && !Array.isArray(spec) ? { spec: copiersOf(obj.kind).spec.copy(spec) } : {};
-  return nextVersion(obj, resourceVersion, changes as Partial<T>);
+  const next = nextVersion(obj, resourceVersion) as { spec?: unknown };
+  const spec = next.spec;
+  if (typeof spec === 'object' && spec !== null && !Array.isArray(spec)) next.spec = copiersOf(obj.kind).spec.copy(spec);
+  return next as T;
 }
 
 /** A pod's spec with the nodeName its binding gives it. */
 const BOUND_SPEC = new PackedCopier();
 
 /**
- * `{ ...old, ...changes, metadata: { ...metadata, resourceVersion } }`, packed: the next version
- * of a stored object, with the same keys in the same order.
+ * `{ ...old, metadata: { ...metadata, resourceVersion } }`, packed: the next version of a stored
+ * object, with the same keys in the same order, which the caller then writes its changes into
+ * (fields `old` has keep their place; others come last, as `{ ...old, ...changes }` puts them).
  */
-function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, changes: Partial<T>, metadata: ObjectMeta = old.metadata): T {
+function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, metadata: ObjectMeta = old.metadata): T {
   const copiers = copiersOf(old.kind);
   const next = copiers.object.copy(old);
-  Object.assign(next, changes);
   const meta: MutableMeta = copiers.metadata.copy(metadata);
   meta.resourceVersion = resourceVersion;
   (next as { metadata: ObjectMeta }).metadata = meta;
   return next;
 }
+
+/**
+ * An update's object with the identity and status of the stored one: `{ ...obj, metadata:
+ * { ...obj.metadata, uid, creationTimestamp, deletionTimestamp?, generation? }, status? }` (the
+ * last two of metadata only when stored, status only for a kind that has one), key order
+ * included, written into the copies instead of spread from a literal made per field.
+ */
+function withStoredIdentity<T extends ApiObject>(obj: T, old: T): T {
+  const stored = old.metadata;
+  const metadata: MutableMeta = { ...obj.metadata };
+  metadata.uid = stored.uid;
+  metadata.creationTimestamp = stored.creationTimestamp;
+  if (stored.deletionTimestamp) metadata.deletionTimestamp = stored.deletionTimestamp;
+  if (stored.generation !== undefined) metadata.generation = stored.generation;
+  const next = { ...obj, metadata };
+  if ('status' in old) (next as { status?: unknown }).status = (old as { status: unknown }).status;
+  return next;
+}
+
+/**
+ * Whether an update changes nothing: `next` with the stored resourceVersion is the stored
+ * object (`jsonEqual`). An update names the version it read, nearly always the stored one, and
+ * then `next` is compared as it is, with no copy made to set it.
+ */
+function sameButVersion(next: ApiObject, old: ApiObject): boolean {
+  const version = old.metadata.resourceVersion;
+  return jsonEqual(next.metadata.resourceVersion === version ? next : withMeta(next, { resourceVersion: version }), old);
+}
+
+const NO_ERRORS: readonly FieldError[] = [];
 
 /**
  * A created object's metadata: the request's, then the identity the server gives it (after the

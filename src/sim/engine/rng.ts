@@ -41,11 +41,25 @@ export function nextInt(state: RngState, n: number): number {
 /** The alphabet the API server and `rand.SafeEncodeString` draw from (no vowels, no 0/1/3). */
 export const SAFE_ALPHABET = 'bcdfghjklmnpqrstvwxz2456789';
 
-/** `n` characters from SAFE_ALPHABET, like apimachinery `rand.String`. */
+/** The char codes of SAFE_ALPHABET. */
+const SAFE_CODES = Array.from(SAFE_ALPHABET, (ch) => ch.charCodeAt(0));
+
+/** Writes `n` characters drawn from SAFE_ALPHABET (as `randomSuffix` draws them) at `at` of `codes`. */
+export function putRandomSuffix(state: RngState, codes: number[], at: number, n: number): void {
+  for (let i = 0; i < n; i++) codes[at + i] = SAFE_CODES[nextInt(state, SAFE_CODES.length)]!;
+}
+
+/** `randomSuffix`'s char codes by length (5, for generated names), reused: every call overwrites all of them. */
+const SUFFIX_CODES: number[][] = [];
+
+/**
+ * `n` characters from SAFE_ALPHABET, like apimachinery `rand.String`: one string made from its
+ * codes, where appending character by character made a string per character.
+ */
 export function randomSuffix(state: RngState, n: number): string {
-  let out = '';
-  for (let i = 0; i < n; i++) out += SAFE_ALPHABET[nextInt(state, SAFE_ALPHABET.length)];
-  return out;
+  const codes = (SUFFIX_CODES[n] ??= new Array<number>(n));
+  putRandomSuffix(state, codes, 0, n);
+  return fromCodes(codes);
 }
 
 /** The char codes of the hex digits 0-9a-f. */

@@ -6,7 +6,9 @@
  * Most writes of a big cluster add an object the pass has not touched (two in three are new
  * Events), so the changes of a kind and namespace are kept as two parallel arrays (the object
  * before the pass, the object now) in first-touch order, and an addition is only appended: no
- * record object, no lookup by name. The name index, which an update or a removal needs to find
+ * record object, no lookup by name. The array of objects before the pass is made only when one
+ * comes (an update or a removal of an object the pass has not touched), so a kind and namespace
+ * that the pass only adds to (its Events) keeps one array. The name index, which an update or a removal needs to find
  * the object's earlier change in the pass, is brought up to date only when one of them comes.
  * An addition can only be an object's first touch unless its name was removed earlier in the
  * pass (an object the pass wrote still exists, so writing it again is an update): after a
@@ -23,11 +25,13 @@ export interface Diff {
 
 /**
  * One kind's and namespace's changes, position by position: `from[i]` the object before the
- * pass (absent if it was added), `to[i]` the object now (absent if it was removed); both absent
- * when it was added and removed again (no change).
+ * pass (absent if it was added, and for every position past the end of `from`), `to[i]` the
+ * object now (absent if it was removed); both absent when it was added and removed again (no
+ * change).
  */
 class Changes {
-  readonly from: (ApiObject | undefined)[] = [];
+  /** Absent until a position has an object before the pass. */
+  from: (ApiObject | undefined)[] | undefined;
   readonly to: (ApiObject | undefined)[] = [];
   /** Position by name, for the positions below `indexed`. */
   private readonly byName = new Map<string, number>();
@@ -37,10 +41,8 @@ class Changes {
   private removals = false;
 
   added(name: string, obj: ApiObject): void {
-    if (!this.removals) {
-      this.from.push(undefined);
-      this.to.push(obj);
-    } else this.to[this.positionOf(name, undefined)] = obj;
+    if (!this.removals) this.to.push(obj);
+    else this.to[this.positionOf(name, undefined)] = obj;
   }
 
   updated(name: string, old: ApiObject, obj: ApiObject): void {
@@ -59,7 +61,12 @@ class Changes {
     let i = byName.get(name);
     if (i === undefined) {
       i = to.length;
-      this.from.push(old);
+      if (old !== undefined) {
+        // Filled up to here first: an array written far past its end would turn into a dictionary.
+        const from = (this.from ??= []);
+        while (from.length < i) from.push(undefined);
+        from.push(old);
+      }
       to.push(undefined);
       byName.set(name, i);
     }
@@ -88,23 +95,48 @@ export class PendingDiff {
     this.changesOf(kind, namespace).removed(name, old);
   }
 
-  /** The changes since the last call, as one diff (undefined if there were none), and a fresh start. */
+  /**
+   * The changes since the last call, as one diff (undefined if there were none), and a fresh
+   * start. The diff's lists are counted first and made at their length: the trace keeps them
+   * (up to 50,000 changes), and grown by pushes they were made several times over, and kept
+   * with up to half their room spare.
+   */
   take(): Diff | undefined {
-    const diff: Diff = { added: [], updated: [], removed: [] };
+    let added = 0;
+    let updated = 0;
+    let removed = 0;
     for (const byNamespace of this.byKind.values()) {
       for (const { from: froms, to: tos } of byNamespace.values()) {
+        const known = froms === undefined ? 0 : froms.length;
         for (let i = 0; i < tos.length; i++) {
-          const from = froms[i];
+          if (i >= known || froms![i] === undefined) {
+            if (tos[i] !== undefined) added++;
+          } else if (tos[i] === undefined) removed++;
+          else updated++;
+        }
+      }
+    }
+    if (added + updated + removed === 0) {
+      this.clear();
+      return undefined;
+    }
+    const diff: Diff = { added: new Array<ApiObject>(added), updated: new Array<[ApiObject, ApiObject]>(updated), removed: new Array<ApiObject>(removed) };
+    added = updated = removed = 0;
+    for (const byNamespace of this.byKind.values()) {
+      for (const { from: froms, to: tos } of byNamespace.values()) {
+        const known = froms === undefined ? 0 : froms.length;
+        for (let i = 0; i < tos.length; i++) {
+          const from = i < known ? froms![i] : undefined;
           const to = tos[i];
           if (from === undefined) {
-            if (to !== undefined) diff.added.push(to);
-          } else if (to === undefined) diff.removed.push(from);
-          else diff.updated.push([from, to]);
+            if (to !== undefined) diff.added[added++] = to;
+          } else if (to === undefined) diff.removed[removed++] = from;
+          else diff.updated[updated++] = [from, to];
         }
       }
     }
     this.clear();
-    return diff.added.length + diff.updated.length + diff.removed.length > 0 ? diff : undefined;
+    return diff;
   }
 
   /** Forgets the changes (a restore: the pass's writes are not a change from the restored state). */

@@ -139,7 +139,13 @@ export class Store {
       let keys = k.sortedKeys;
       if (!keys) {
         const entries: [string, string, string][] = [];
-        for (const [table, names] of byTable) for (const [name, obj] of names) entries.push([keyOf(obj.metadata.namespace, name), table, name]);
+        // By value: an object is stored under its own name, and a Map's entries come as a new pair each.
+        for (const [table, names] of byTable) {
+          for (const obj of names.values()) {
+            const name = obj.metadata.name;
+            entries.push([keyOf(obj.metadata.namespace, name), table, name]);
+          }
+        }
         entries.sort((x, y) => cmp(x[0], y[0]));
         keys = entries.map(([, table, name]) => [table, name]);
         k.sortedKeys = keys;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duplicate, forbidden, goValue, invalid, nonNegative, notFound, required, tooLong, unsupported } from '../../../src/sim/apiserver/validation/field.js';
+import { appendErrors, duplicate, forbidden, goValue, invalid, nonNegative, notFound, required, tooLong, unsupported } from '../../../src/sim/apiserver/validation/field.js';
 import {
   goDaemonSetUpdateStrategy,
   goIntOrString,
@@ -43,6 +43,18 @@ describe('field errors render as field.Error.Error()', () => {
     expect(nonNegative(0, 'x')).toEqual([]);
     expect(nonNegative(undefined, 'x')).toEqual([]);
     expect(nonNegative(-3, 'x').map((e) => e.message)).toEqual(['x: Invalid value: -3: must be greater than or equal to 0']);
+  });
+});
+
+describe('appendErrors', () => {
+  it('is a spread of both lists into the first, and leaves the second as it was', () => {
+    const mine = [required('a'), invalid('b', '"x"', 'bad')];
+    const shared = Object.freeze([forbidden('c', 'no'), required('d')]);
+    const expected = [...mine, ...shared];
+    expect(appendErrors(mine, shared)).toBe(mine);
+    expect(mine).toEqual(expected);
+    expect(shared).toHaveLength(2);
+    expect(appendErrors([], [])).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Container, Pod, PodSpec } from '../../../src/sim/api/types.js';
 import { SERVICE_ACCOUNT_MOUNT_PATH, mountServiceAccountToken, serviceAccountMountOrigin } from '../../../src/sim/apiserver/strategies/service-account-admission.js';
+import { newRngState, randomSuffix } from '../../../src/sim/engine/rng.js';
 import { validatePodSpec } from '../../../src/sim/apiserver/validation/podspec.js';
 import { validateVolumes } from '../../../src/sim/apiserver/validation/volumes.js';
 import { newApi, ok, podDraft } from './helpers.js';
@@ -120,6 +121,23 @@ describe('validation of an admitted pod', () => {
         expect(validateVolumes(spec.volumes, 'spec.volumes')).toEqual({ names: new Set([spec.volumes![0]!.name]), errors: [] });
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('names the token volume from the uid\'s first eight hex digits, as parseInt reads them, whatever the uid', () => {
+    const hex = fc.constantFrom(...'0123456789abcdefABCDEF');
+    const uid = fc.oneof(
+      fc.array(hex, { minLength: 8, maxLength: 8 }).map((d) => `${d.join('')}-1234-4567-89ab-cdef01234567`),
+      fc.array(fc.oneof(hex, fc.constantFrom('-', 'x', 'X', ' ', '+', 'g', '0x')), { maxLength: 10 }).map((d) => d.join('')),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(uid, (id) => {
+        const spec: { -readonly [K in keyof PodSpec]: PodSpec[K] } = { containers: [{ name: 'a', image: 'busybox' }] };
+        mountServiceAccountToken(spec, id);
+        expect(spec.volumes![0]!.name).toBe(`kube-api-access-${randomSuffix(newRngState(parseInt(id.slice(0, 8), 16) || 1), 5)}`);
+      }),
+      { numRuns: 500 },
     );
   });
 

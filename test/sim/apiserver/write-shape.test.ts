@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Node, Pod } from '../../../src/sim/api/types.js';
-import { ok, newApi, podDraft } from './helpers.js';
+import type { ApiObject, DaemonSet, Node, ObjectMeta, Pod } from '../../../src/sim/api/types.js';
+import { ok, newApi, dsDraft, podDraft } from './helpers.js';
 
 /** The metadata a create request may carry beyond its name, in any order and any subset. */
 const OPTIONAL_META: Record<string, unknown> = {
@@ -136,6 +136,85 @@ describe('update and status update: the stored object is the request as a spread
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('update: identity and status come from the stored object as the spreads placed them, and a request that changes nothing writes nothing', () => {
+    /** The previous construction of an update's object, before defaults and validation. */
+    const previous = (obj: ApiObject, old: ApiObject): Record<string, unknown> => ({
+      ...obj,
+      metadata: {
+        ...obj.metadata,
+        uid: old.metadata.uid,
+        creationTimestamp: old.metadata.creationTimestamp,
+        ...(old.metadata.deletionTimestamp ? { deletionTimestamp: old.metadata.deletionTimestamp } : {}),
+        ...(old.metadata.generation !== undefined ? { generation: old.metadata.generation } : {}),
+      },
+      ...('status' in old ? { status: (old as { status: unknown }).status } : {}),
+    });
+    const extra: Record<string, unknown> = { uid: 'from-the-request', creationTimestamp: '2020-01-01T00:00:00Z', generation: 7, deletionTimestamp: '2020-01-01T00:00:00Z', finalizers: ['example.com/keep'] };
+    fc.assert(
+      fc.property(
+        fc.constantFrom('DaemonSet', 'Node'),
+        fc.boolean(),
+        fc.shuffledSubarray([...Object.keys(extra), 'name', 'namespace', 'resourceVersion', 'labels']),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom('stored', 'other', 'absent'),
+        (kind, deleting, metaKeys, withStatus, change, version) => {
+          const api = newApi();
+          let stored: ApiObject =
+            kind === 'DaemonSet'
+              ? ok(api.create({ ...dsDraft(), metadata: { name: 'd', finalizers: ['example.com/keep'] } }))
+              : ok(api.create({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1', finalizers: ['example.com/keep'] }, spec: {} }));
+          if (deleting) stored = ok(api.delete(kind, 'default', stored.metadata.name));
+          const metadata: Record<string, unknown> = {};
+          const own = stored.metadata as unknown as Record<string, unknown>;
+          for (const k of metaKeys) {
+            if (k === 'resourceVersion') {
+              if (version !== 'absent') metadata[k] = version === 'stored' ? own[k] : '1';
+            } else if (k === 'labels') metadata[k] = change ? { zone: 'a' } : own[k];
+            else if (k === 'finalizers') metadata[k] = own[k];
+            else if (k in own) metadata[k] = own[k];
+            else if (k !== 'name' && k !== 'namespace' && k !== 'deletionTimestamp' && k !== 'generation') metadata[k] = extra[k];
+          }
+          if (!('name' in metadata)) metadata['name'] = stored.metadata.name;
+          if (!('namespace' in metadata) && own['namespace'] !== undefined) metadata['namespace'] = own['namespace'];
+          const { status: _, ...body } = stored as unknown as Record<string, unknown>;
+          const request = { ...(withStatus ? stored : body), metadata } as unknown as ApiObject;
+          const expected = previous(request, stored);
+          const result = api.update(request);
+          const written = ok(result) as unknown as Record<string, unknown>;
+          if (change && metaKeys.includes('labels')) expect(written).not.toBe(stored);
+          // A request that changes nothing returns the stored object (below, whatever version it names).
+          if (written === (stored as unknown)) return;
+          const meta = written['metadata'] as Record<string, unknown>;
+          expect(Object.keys(written)).toEqual(Object.keys(expected));
+          const expectedMeta = expected['metadata'] as Record<string, unknown>;
+          const keys = Object.keys(expectedMeta);
+          // The version is set where the request had it, or comes after them (keys the strategy adds, such as a DaemonSet's annotations, are left out).
+          const ordered = keys.includes('resourceVersion') ? keys : [...keys, 'resourceVersion'];
+          expect(Object.keys(meta).filter((k) => ordered.includes(k))).toEqual(ordered);
+          for (const k of keys) if (k !== 'resourceVersion' && k !== 'generation') expect(meta[k]).toEqual(expectedMeta[k]);
+          expect(meta['uid']).toBe(stored.metadata.uid);
+          if (kind === 'DaemonSet') expect((written as unknown as DaemonSet).status).toBe((stored as DaemonSet).status);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('update: a request equal to the stored object but for the version it names writes nothing', () => {
+    for (const version of [undefined, 'stored', '1']) {
+      const api = newApi();
+      const stored = ok(api.create(dsDraft()));
+      const metadata = { ...stored.metadata, resourceVersion: version === 'stored' ? stored.metadata.resourceVersion : version } as ObjectMeta;
+      if (version === undefined) delete (metadata as { resourceVersion?: string }).resourceVersion;
+      expect(ok(api.update<'DaemonSet'>({ ...stored, metadata }))).toBe(stored);
+      expect(api.store.resourceVersion).toBe(Number(stored.metadata.resourceVersion));
+      const changed = ok(api.update<'DaemonSet'>({ ...stored, metadata: { ...metadata, labels: { zone: 'b' } } }));
+      expect(changed).not.toBe(stored);
+      expect(changed.metadata.labels).toEqual({ zone: 'b' });
+    }
   });
 
   it('status update: the status as written, in its key order, beside the stored spec', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRngState, nextFloat, randomSuffix, randomUid, SAFE_ALPHABET, quickUid } from '../../../src/sim/engine/rng.js';
+import { newRngState, nextFloat, putRandomSuffix, randomSuffix, randomUid, SAFE_ALPHABET, quickUid } from '../../../src/sim/engine/rng.js';
 
 describe('seeded RNG', () => {
   it('gives the same sequence for the same seed and another for another seed', () => {
@@ -17,6 +17,25 @@ describe('seeded RNG', () => {
     expect(s).toHaveLength(500);
     expect([...s].every((ch) => SAFE_ALPHABET.includes(ch))).toBe(true);
     expect(new Set(s).size).toBeGreaterThan(20);
+  });
+
+  it('randomSuffix: the same suffixes, and the same draws, as ever (generated names depend on them)', () => {
+    // Made by the version that appended character by character.
+    const expected: [number, string, string, number][] = [
+      [1, 'vbs99', 'kvzp9qrfnjgr', 1071847750],
+      [42, 'vq6xg', 'skv6qj62lhrx', 1071847791],
+      [0xdeadbeef, '8k2mq', '5fldj4nzrz69', 512809012],
+    ];
+    for (const [seed, five, twelve, after] of expected) {
+      const state = newRngState(seed);
+      expect([randomSuffix(state, 5), randomSuffix(state, 12), state.s]).toEqual([five, twelve, after]);
+    }
+  });
+
+  it('putRandomSuffix writes the codes randomSuffix draws, at the place asked, and nothing else', () => {
+    const codes = Array.from('prefix-.....-end', (ch) => ch.charCodeAt(0));
+    putRandomSuffix(newRngState(9), codes, 7, 5);
+    expect(String.fromCharCode(...codes)).toBe(`prefix-${randomSuffix(newRngState(9), 5)}-end`);
   });
 
   it('makes version-4-shaped uids', () => {

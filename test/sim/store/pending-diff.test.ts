@@ -40,18 +40,24 @@ class RecordFold {
   }
 }
 
+/** Writes, removals and takes over `names` names per kind and namespace (`writeWeight` to 2 removals to 1 take). */
+function steps(names: number, writeWeight: number) {
+  return fc.oneof(
+    { arbitrary: fc.record({ op: fc.constant('write' as const), kind: fc.integer({ min: 0, max: 2 }), namespace: fc.integer({ min: 0, max: 1 }), name: fc.integer({ min: 0, max: names - 1 }) }), weight: writeWeight },
+    { arbitrary: fc.record({ op: fc.constant('remove' as const), kind: fc.integer({ min: 0, max: 2 }), namespace: fc.integer({ min: 0, max: 1 }), name: fc.integer({ min: 0, max: names - 1 }) }), weight: 2 },
+    { arbitrary: fc.record({ op: fc.constant('take' as const) }), weight: 1 },
+  );
+}
 // Few names, so that passes often touch one object several times (removed and written again).
+const step = steps(3, 6);
+// Many names, so that a pass adds many objects before its first update or removal.
+const manyNames = steps(40, 20);
 const KINDS: Kind[] = ['Pod', 'Event', 'Node'];
-const step = fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('write' as const), kind: fc.integer({ min: 0, max: 2 }), namespace: fc.integer({ min: 0, max: 1 }), name: fc.integer({ min: 0, max: 2 }) }), weight: 6 },
-  { arbitrary: fc.record({ op: fc.constant('remove' as const), kind: fc.integer({ min: 0, max: 2 }), namespace: fc.integer({ min: 0, max: 1 }), name: fc.integer({ min: 0, max: 2 }) }), weight: 2 },
-  { arbitrary: fc.record({ op: fc.constant('take' as const) }), weight: 1 },
-);
 
 describe('PendingDiff', () => {
   it('folds any sequence of writes and removals as a record per object does, in the same order', () => {
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 80, size: 'max' }), (steps) => {
+      fc.property(fc.oneof(fc.array(step, { maxLength: 80, size: 'max' }), fc.array(manyNames, { maxLength: 200, size: 'max' })), (steps) => {
         const stored = new Map<string, ApiObject>();
         const arrays = new PendingDiff();
         const records = new RecordFold();

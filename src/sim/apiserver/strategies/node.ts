@@ -15,7 +15,7 @@ import { isValidLabelValue } from '../../api/name-validation.js';
 import { identityMemo } from '../../memo.js';
 import { trimmed, withField } from '../../intern.js';
 import type { Strategy } from '../strategy.js';
-import { child, duplicate, goValue, index, invalid, type FieldError } from '../validation/field.js';
+import { appendErrors, child, duplicate, goValue, index, invalid, type FieldError } from '../validation/field.js';
 import { goTaint } from '../validation/govalue.js';
 import { nameIsDNSSubdomain, validateLabelName, validateObjectMeta } from '../validation/objectmeta.js';
 import { validateTaintEffect } from '../validation/tolerations.js';
@@ -65,7 +65,8 @@ export const nodeStrategy: Strategy<Node> = {
 
   validate(node) {
     const taints = node.spec?.taints;
-    return [...validateObjectMeta(node.metadata, false, nameIsDNSSubdomain), ...(taints ? taintErrors(taints, 'spec.taints') : [])];
+    const errs = validateObjectMeta(node.metadata, false, nameIsDNSSubdomain);
+    return taints ? appendErrors(errs, taintErrors(taints, 'spec.taints')) : errs;
   },
 };
 

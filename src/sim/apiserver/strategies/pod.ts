@@ -18,6 +18,7 @@ import { withField } from '../../intern.js';
 import { identityMemo, TemplateMemo } from '../../memo.js';
 import type { Strategy } from '../strategy.js';
 import { validateObjectMeta, nameIsDNSSubdomain } from '../validation/objectmeta.js';
+import { appendErrors } from '../validation/field.js';
 import { validatePodSpec } from '../validation/podspec.js';
 import { validatePodSpecUpdate } from '../validation/podupdate.js';
 import { admitDefaultTolerationSeconds } from './default-toleration-seconds.js';
@@ -49,6 +50,9 @@ function defaultedPodSpec(spec: PodSpec): PodSpec {
 
 const NO_CONTAINERS: readonly Container[] = [];
 
+/** How a pod's own spec is validated (not a template's). */
+const POD_SPEC_OPTIONS = { resourceIsPod: true } as const;
+
 export const podStrategy: Strategy<Pod> = {
   defaults(pod) {
     return { ...pod, spec: defaultedPodSpec(pod.spec ?? { containers: [] }) };
@@ -71,10 +75,7 @@ export const podStrategy: Strategy<Pod> = {
   },
 
   validate(pod) {
-    return [
-      ...validateObjectMeta(pod.metadata, true, nameIsDNSSubdomain),
-      ...validatePodSpec(pod.spec, 'spec', { resourceIsPod: true }),
-    ];
+    return appendErrors(validateObjectMeta(pod.metadata, true, nameIsDNSSubdomain), validatePodSpec(pod.spec, 'spec', POD_SPEC_OPTIONS));
   },
 
   validateUpdate(pod, old) {

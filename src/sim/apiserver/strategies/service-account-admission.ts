@@ -16,9 +16,9 @@
  */
 import type { Container, Pod, PodSpec, Volume } from '../../api/types.js';
 import type { Mutable } from './pod-defaults.js';
-import { newRngState, randomSuffix } from '../../engine/rng.js';
+import { fromCodes, newRngState, putRandomSuffix, reseed } from '../../engine/rng.js';
 import { BoundedTable } from '../../bounded-table.js';
-import { trimmed } from '../../intern.js';
+import { appended } from '../../intern.js';
 import { PackedCopier } from '../packed.js';
 
 export const DEFAULT_SERVICE_ACCOUNT = 'default';
@@ -74,9 +74,23 @@ export function serviceAccountMountOrigin(list: readonly Container[]): MountOrig
 const MOUNTED_CONTAINER = new PackedCopier();
 
 function withMount(c: Container, volume: string): Container {
-  if ((c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH)) return c;
+  if (mountsToken(c)) return c;
   // Packed (packed.ts): every pod's copy of a container gains this key, which a spread would give a hidden class of its own.
-  return MOUNTED_CONTAINER.copyWith(c, 'volumeMounts', trimmed([...(c.volumeMounts ?? []), { name: volume, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH }]));
+  return MOUNTED_CONTAINER.copyWith(c, 'volumeMounts', appended(c.volumeMounts, { name: volume, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH }));
+}
+
+/** Each container of `list` with the token mounted (`withMount`), in a list without spare room. */
+function withMounts(list: readonly Container[], volume: string): Container[] {
+  const out = new Array<Container>(list.length);
+  for (let i = 0; i < list.length; i++) out[i] = withMount(list[i]!, volume);
+  return out;
+}
+
+/** Whether the container mounts something at the token's path. */
+function mountsToken(c: Container): boolean {
+  const mounts = c.volumeMounts;
+  if (mounts !== undefined) for (let i = 0; i < mounts.length; i++) if (mounts[i]!.mountPath === SERVICE_ACCOUNT_MOUNT_PATH) return true;
+  return false;
 }
 
 /**
@@ -100,16 +114,56 @@ export function mountServiceAccountToken(spec: Mutable<PodSpec>, uid: string): b
  * cluster's seeded RNG), so admission draws nothing and names stay the same run after run.
  */
 export function mountToken(spec: Mutable<PodSpec>, from: PodSpec, uid: string): void {
-  const name = `kube-api-access-${randomSuffix(newRngState(parseInt(uid.slice(0, 8), 16) || 1), 5)}`;
-  const containers = (from.containers ?? []).map((c) => withMount(c, name));
-  const volumes = trimmed([...(from.volumes ?? []), apiAccessVolume(name)]);
+  const name = tokenVolumeName(uid);
+  const containers = withMounts(from.containers ?? [], name);
+  const volumes = appended(from.volumes, apiAccessVolume(name));
   if (from.containers) mountedFrom.set(containers, { from: from.containers, volume: name, volumes, fromVolumes: from.volumes });
   spec.volumes = volumes;
   spec.containers = containers;
-  if (from.initContainers) spec.initContainers = from.initContainers.map((c) => withMount(c, name));
+  if (from.initContainers) spec.initContainers = withMounts(from.initContainers, name);
+}
+
+/** The generator `tokenVolumeName` reseeds for each pod. */
+const TOKEN_RNG = newRngState(1);
+
+/** `kube-api-access-` and the five characters `tokenVolumeName` writes after it, reused. */
+const TOKEN_NAME_CODES = Array.from('kube-api-access-xxxxx', (ch) => ch.charCodeAt(0));
+
+/**
+ * The token volume's name: `kube-api-access-` and five characters drawn from a generator seeded
+ * with the number the uid's first eight hex digits spell (`parseInt(uid.slice(0, 8), 16) || 1`),
+ * made as one flat string from its codes (no generator, slice or partial string per pod).
+ */
+function tokenVolumeName(uid: string): string {
+  reseed(TOKEN_RNG, tokenSeed(uid));
+  putRandomSuffix(TOKEN_RNG, TOKEN_NAME_CODES, 16, 5);
+  return fromCodes(TOKEN_NAME_CODES);
+}
+
+/**
+ * `parseInt(uid.slice(0, 8), 16) || 1`, read digit by digit when the uid starts with eight hex
+ * digits (every uid the API server draws does); anything else is left to parseInt.
+ */
+function tokenSeed(uid: string): number {
+  let n = 0;
+  for (let i = 0; i < 8; i++) {
+    const d = hexDigit(uid.charCodeAt(i));
+    if (d < 0) return parseInt(uid.slice(0, 8), 16) || 1;
+    n = n * 16 + d;
+  }
+  return n || 1;
+}
+
+/** The value of a hex digit's char code (either case), or -1 (NaN included: past the string's end). */
+function hexDigit(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  if (code >= 65 && code <= 70) return code - 55;
+  return -1;
 }
 
 /** Whether every container of the list already mounts something at the token's path. */
 function allMounted(list: readonly Container[] | undefined): boolean {
-  return (list ?? []).every((c) => (c.volumeMounts ?? []).some((m) => m.mountPath === SERVICE_ACCOUNT_MOUNT_PATH));
+  if (list !== undefined) for (let i = 0; i < list.length; i++) if (!mountsToken(list[i]!)) return false;
+  return true;
 }

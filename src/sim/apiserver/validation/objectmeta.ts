@@ -9,7 +9,7 @@
  */
 import type { ObjectMeta } from '../../api/types.js';
 import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, utf8Length } from '../../api/name-validation.js';
-import { child, forbidden, goValue, invalid, nonNegative, required, tooLong, type FieldError } from './field.js';
+import { appendErrors, child, forbidden, goValue, invalid, nonNegative, required, tooLong, type FieldError } from './field.js';
 import { identityMemo, memo } from '../../memo.js';
 
 /** A name check: the list of problems with `name` ([] when valid). */
@@ -25,7 +25,8 @@ export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 
 /**
  * `ValidateObjectMeta(meta, requiresNamespace, nameFn, path)`. Name generation has already run,
- * so `metadata.name` is set whenever the request was acceptable.
+ * so `metadata.name` is set whenever the request was acceptable. The list is a new one, the
+ * caller's own: strategies append the rest of their errors to it (`appendErrors`).
  */
 export function validateObjectMeta(
   meta: Partial<ObjectMeta>,
@@ -45,9 +46,9 @@ export function validateObjectMeta(
   } else if (ns.length > 0) {
     errs.push(forbidden(p.namespace, 'not allowed on this type'));
   }
-  if (meta.generation !== undefined) errs.push(...nonNegative(meta.generation, p.generation));
-  if (meta.labels) errs.push(...labelErrors(meta.labels, p.labels));
-  if (meta.annotations) errs.push(...annotationErrors(meta.annotations, p.annotations));
+  if (meta.generation !== undefined) appendErrors(errs, nonNegative(meta.generation, p.generation));
+  if (meta.labels) appendErrors(errs, labelErrors(meta.labels, p.labels));
+  if (meta.annotations) appendErrors(errs, annotationErrors(meta.annotations, p.annotations));
   return errs;
 }
 
