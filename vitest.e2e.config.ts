@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // A failed test leaves a screenshot and the page's state and errors (test/e2e/on-failure.ts).
+    setupFiles: ['test/e2e/on-failure.ts'],
     // The page and its engine worker start on a shared, busy machine: give polled UI states time.
     expect: { poll: { timeout: 15_000 } },
     reporters: ['default', 'json'],

@@ -59,6 +59,13 @@ export interface Session {
 
 export const SCREENSHOTS = 'test-results/screenshots';
 
+/** The sessions open now (the failure report looks at them: test/e2e/on-failure.ts). */
+const open = new Set<Session>();
+
+export function openSessions(): readonly Session[] {
+  return [...open];
+}
+
 /**
  * A static server for dist/ under SUB_PATH: files as they are, `DIR/` as `DIR/index.html`, nothing
  * else; a file of `deployed` (by its path in dist/) is served from there instead.
@@ -120,7 +127,7 @@ export async function openPlayground(path = PLAYGROUND, opts: OpenOptions = {}):
   });
   if (opts.init) await context.addInitScript(opts.init);
   await page.goto(url + path);
-  return {
+  const session: Session = {
     page,
     url,
     errors,
@@ -133,8 +140,11 @@ export async function openPlayground(path = PLAYGROUND, opts: OpenOptions = {}):
       deployed.set(file, text);
     },
     async close() {
+      open.delete(session);
       await context.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  open.add(session);
+  return session;
 }

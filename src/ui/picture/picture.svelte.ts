@@ -46,13 +46,12 @@ export class PictureState {
   /** When the last question went out (performance.now), and the timer of a question waiting for the gap. */
   private askedAt = -Infinity;
   private waiting: ReturnType<typeof setTimeout> | undefined;
-  private readonly unsubscribe: () => void;
 
   constructor(readonly playground: Playground) {
     const cluster = playground.cluster;
     const reset: ApiObject[] = KINDS.flatMap((k) => [...cluster.list(k)]);
     this.changed(this.model.apply({ reset, entries: [], now: cluster.now }));
-    this.unsubscribe = cluster.onBatch((b) => this.changed(this.model.apply(b)));
+    cluster.onBatch((b) => this.changed(this.model.apply(b)));
   }
 
   /** Word lookups over the model, at the given time. */
@@ -74,12 +73,6 @@ export class PictureState {
     this.query = q;
     this.matches = q.trim() === '' ? undefined : matchNodes(this.model.nodeObjects(), q);
     this.notify({ nodes: new Set(), layout: false, daemonSets: false, marks: false, revisions: false, pending: false });
-  }
-
-  destroy(): void {
-    clearTimeout(this.waiting);
-    this.unsubscribe();
-    this.listeners.clear();
   }
 
   private changed(c: Changed, ask = true): void {
