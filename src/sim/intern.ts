@@ -9,7 +9,6 @@
  * node stays in front of the flat copy. A string kept for an hour (an Event's) is cheaper built
  * flat from the start (`Array.prototype.join` builds flat strings) or copied flat once.
  */
-import { BoundedTable } from './bounded-table.js';
 
 /** A flat string equal to `s` (`s` itself when it already is flat). */
 export function flat(s: string): string {
@@ -17,22 +16,6 @@ export function flat(s: string): string {
   // user text); then `s` is kept as it is.
   const f = s.normalize();
   return f === s ? f : s;
-}
-
-/**
- * Strings seen before: `intern(s)` gives the first string equal to `s`, flat. Pods made from one
- * template write the same messages ("Created container: agent"), so one copy serves all of them.
- */
-export class Interner {
-  private readonly table: BoundedTable<string, string>;
-
-  constructor(limit = 4096) {
-    this.table = new BoundedTable(limit);
-  }
-
-  intern(s: string): string {
-    return this.table.obtain(s, flat);
-  }
 }
 
 /**
