@@ -1,6 +1,5 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { distinctKeys, takeQueued } from '../../../src/sim/engine/queue.js';
+import { takeQueued } from '../../../src/sim/engine/queue.js';
 
 describe('takeQueued', () => {
   it('takes each distinct key once, in first-push order, and empties the queue', () => {
@@ -22,28 +21,5 @@ describe('takeQueued', () => {
     expect(takeQueued(state)).toEqual([]);
     state.queue.push('x');
     expect(takeQueued(state)).toEqual(['x']);
-  });
-});
-
-describe('distinctKeys', () => {
-  it('equals a Set of the keys, in order, over any sequence of takes (keys shared between takes)', () => {
-    const key = fc.constantFrom('pod:a', 'pod:b', 'node:n', 'node:m', 'gc:x', 'a', 'b', '');
-    fc.assert(
-      fc.property(fc.array(fc.array(key, { maxLength: 12 }), { maxLength: 8 }), (takes) => {
-        for (const keys of takes) {
-          const got = distinctKeys(keys);
-          expect(got).toEqual([...new Set(keys)]);
-          if (new Set(keys).size === keys.length) expect(got).toBe(keys);
-        }
-      }),
-    );
-  });
-
-  it('finds repeats across the point where it drops what it has seen', () => {
-    const many = Array.from({ length: 40_000 }, (_, i) => `node:${i}`);
-    expect(distinctKeys(many)).toBe(many);
-    const again = ['node:7', 'node:39999', 'fresh', 'node:7', 'fresh', 'node:39999'];
-    expect(distinctKeys(again)).toEqual(['node:7', 'node:39999', 'fresh']);
-    expect(distinctKeys(many.concat(many))).toEqual(many);
   });
 });

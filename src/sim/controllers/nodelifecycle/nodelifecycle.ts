@@ -25,7 +25,6 @@ import { NODE_GUARDS, nodeLifecycle, type NodeEventType } from '../../machines/n
 import { step, transitionTable } from '../../machines/table.js';
 import { parseTime } from '../../engine/time.js';
 import { CopyOnWrite } from '../../engine/copy-on-write.js';
-import { distinctKeys } from '../../engine/queue.js';
 import type { Change } from '../../store/store.js';
 import { NODE_STARTUP_GRACE_MS, readyStatus, unknownConditions } from './health.js';
 import type { Heartbeat, HeartbeatSource } from './heartbeats.js';
@@ -89,7 +88,7 @@ export class NodeLifecycleController implements Controller {
     const s = this.state;
     const pendingTaints = Object.values(s.zones).some((z) => z.queue.size > 0);
     if (s.queue.length === 0 && s.podQueue.length === 0 && !pendingTaints) return false;
-    const names = distinctKeys(s.queue);
+    const names = [...new Set(s.queue)];
     const podKeys = s.podQueue;
     s.queue = [];
     s.podQueue = [];
@@ -99,7 +98,7 @@ export class NodeLifecycleController implements Controller {
       this.readyTable = undefined;
       this.handleDisruption(ctx);
     }
-    if (podKeys.length > 0 && !this.everyNodeReady()) for (const key of distinctKeys(podKeys)) this.processPod(ctx, key);
+    if (podKeys.length > 0 && !this.everyNodeReady()) for (const key of new Set(podKeys)) this.processPod(ctx, key);
     const tainted = this.doNoExecuteTaintingPass(ctx);
     return names.length > 0 || podKeys.length > 0 || tainted;
   }
