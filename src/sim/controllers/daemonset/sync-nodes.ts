@@ -16,7 +16,7 @@
 import type { DaemonSet, PodTemplateSpec } from '../../api/types.js';
 import { BURST_REPLICAS, REASON, SLOW_START_INITIAL_BATCH_SIZE } from './constants.js';
 import type { PodCreation, PodDeletion } from './plan.js';
-import { newDaemonPod } from './pod-template.js';
+import { daemonPodMaker } from './pod-template.js';
 import type { SyncWriter } from './writer.js';
 
 export interface SyncNodesResult {
@@ -44,13 +44,14 @@ export function syncNodes(
   const createDiff = Math.min(toCreate.length, BURST_REPLICAS);
   const deleteDiff = Math.min(toDelete.length, BURST_REPLICAS);
   let attemptedCreates = 0;
+  const newDaemonPod = daemonPodMaker(ds, template);
   let batch = Math.min(createDiff, SLOW_START_INITIAL_BATCH_SIZE);
   for (let pos = 0; pos < createDiff; ) {
     const before = errors.length;
     for (let i = pos; i < pos + batch; i++) {
       const { node, reason } = toCreate[i]!;
       attemptedCreates++;
-      const r = writer.create(newDaemonPod(ds, template, node), reason);
+      const r = writer.create(newDaemonPod(node), reason);
       if (r.ok) writer.event(ds, 'Normal', REASON.SuccessfulCreate, `Created pod: ${r.obj.metadata.name}`);
       else if (!isNamespaceTerminating(r.error.message)) {
         writer.event(ds, 'Warning', REASON.FailedCreate, `Error creating: ${r.error.message}`);

@@ -11,7 +11,7 @@
 import type { Node, Pod } from '../../api/types.js';
 import type { Store } from '../../store/store.js';
 import type { ClusterView } from './framework.js';
-import { applyPod, cmp, countsOnNode, emptyUsage, key, NodeInfo, type NodeUsage } from './nodeinfo.js';
+import { applyPod, cmp, countsOnNode, emptyUsage, key, NO_USAGE, NodeInfo, type NodeUsage } from './nodeinfo.js';
 
 function nominatedTo(pod: Pod | undefined): string | undefined {
   if (!pod || pod.spec.nodeName || pod.metadata.deletionTimestamp) return undefined;
@@ -78,7 +78,7 @@ export class SchedulerCache {
       numNodes: () => store.count('Node'),
       nodes: () => store.list('Node'),
       node: (name) => store.get('Node', '', name),
-      nodeInfo: (node: Node) => new NodeInfo(node, this.usage.get(node.metadata.name) ?? emptyUsage(), () => [...store.podsOnNode(node.metadata.name)]),
+      nodeInfo: (node: Node) => new NodeInfo(node, this.usage.get(node.metadata.name) ?? NO_USAGE, () => [...store.podsOnNode(node.metadata.name)]),
       nominatedPods: (name) => {
         const pods = this.nominated.get(name);
         return pods === undefined || pods.size === 0 ? NO_PODS : [...pods.values()].sort((a, b) => cmp(key(a), key(b)));

@@ -69,7 +69,7 @@ export function explainWithView(pod: Pod, view: ClusterView, opts: ExplainOption
     const nodes = names.filter((n) => view.node(n)).map((node) => ({ node, considered: false, fits: false, rejectedBy: NODE_AFFINITY, reasons: pre.status!.reasons, plugins: [] }));
     return { ...base, feasible: [], nodes, message: fitErrorMessage(numNodes, d) };
   }
-  const considered = pre.nodeNames ? [...pre.nodeNames].sort().filter((n) => view.node(n)) : view.nodes().map((n) => n.metadata.name);
+  const considered = pre.nodeNames ? pre.nodeNames.filter((n) => view.node(n)) : view.nodes().map((n) => n.metadata.name);
   if (pre.nodeNames) d.nodeToStatus.absent = { plugin: NODE_AFFINITY, code: 'UnschedulableAndUnresolvable', reasons: [didNotSatisfyReason([NODE_AFFINITY])] };
   const wanted = new Set(names);
   const explained = new Map<string, NodeExplanation>();
@@ -95,7 +95,7 @@ export function explainWithView(pod: Pod, view: ClusterView, opts: ExplainOption
   });
   return {
     ...base,
-    ...(pre.nodeNames ? { preFilterNodeNames: [...pre.nodeNames].sort() } : {}),
+    ...(pre.nodeNames ? { preFilterNodeNames: [...pre.nodeNames] } : {}),
     feasible,
     nodes,
     ...(feasible.length === 0 ? { message: fitErrorMessage(numNodes, d) } : {}),

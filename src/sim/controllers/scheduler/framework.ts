@@ -69,7 +69,8 @@ export interface FilterPlugin {
 
 /** `fwk.PreFilterResult`: undefined node names means "all nodes". */
 export interface PreFilterResult {
-  readonly nodeNames?: ReadonlySet<string>;
+  /** In name order, each once (a DaemonSet pod's pin: the one name its affinity lists). */
+  readonly nodeNames?: readonly string[];
   /** A PreFilter that rejects the pod outright (e.g. "pod affinity terms conflict"). */
   readonly status?: Status;
 }

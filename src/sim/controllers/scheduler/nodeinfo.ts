@@ -23,6 +23,14 @@ export function emptyUsage(): NodeUsage {
   return { requested: emptyResources(), nonZeroMilliCPU: 0, nonZeroMemory: 0, podCount: 0 };
 }
 
+/**
+ * The totals of a node that runs no counted pod, shared by every NodeInfo of such a node (the
+ * scheduler's view of each node a fleet's daemon pods land on first). Never written: a NodeInfo
+ * copies the totals it was given before a what-if edit (`ownedUsage`), and the scheduler cache
+ * keeps an object of its own for each node that has pods.
+ */
+export const NO_USAGE: Readonly<NodeUsage> = emptyUsage();
+
 /** Adds (sign 1) or removes (sign -1) a pod's requests to/from usage totals. */
 export function applyPod(u: NodeUsage, pod: Pod, sign: 1 | -1): void {
   const r = podRequests(pod);
@@ -60,8 +68,11 @@ export class NodeInfo {
   /** A NodeInfo over an explicit set of pods (terminal ones are skipped). */
   static fromPods(node: Node, pods: Iterable<Pod>): NodeInfo {
     const list = [...pods].filter((p) => !isTerminal(p));
-    const usage = emptyUsage();
-    for (const p of list) applyPod(usage, p, 1);
+    let usage: NodeUsage = NO_USAGE;
+    if (list.length > 0) {
+      usage = emptyUsage();
+      for (const p of list) applyPod(usage, p, 1);
+    }
     const info = new NodeInfo(node, usage, () => list);
     info.podList = list;
     return info;

@@ -46,13 +46,13 @@ export function didNotSatisfyReason(plugins: readonly string[]): string {
   return `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
 }
 
-/** The nodes a PreFilter narrowed the pod to, in name order (a DaemonSet pod's: just one). */
-function namedNodes(names: ReadonlySet<string>, view: ClusterView): Node[] {
-  if (names.size === 1) {
-    const node = view.node(names.values().next().value!);
+/** The nodes a PreFilter narrowed the pod to (names in order), those that exist (a DaemonSet pod's: just one). */
+function namedNodes(names: readonly string[], view: ClusterView): Node[] {
+  if (names.length === 1) {
+    const node = view.node(names[0]!);
     return node ? [node] : [];
   }
-  return [...names].sort().flatMap((n) => view.node(n) ?? []);
+  return names.flatMap((n) => view.node(n) ?? []);
 }
 
 /** The status of the nodes a PreFilter left out: the same for every pod it narrows. */
@@ -70,7 +70,7 @@ export function schedulePod(state: CycleState, view: ClusterView): ScheduleResul
     return { kind: 'unschedulable', diagnosis: d, numAllNodes };
   }
   const nominated = state.pod.status.nominatedNodeName;
-  if (nominated && (!pre.nodeNames || pre.nodeNames.has(nominated))) {
+  if (nominated && (!pre.nodeNames || pre.nodeNames.includes(nominated))) {
     const node = view.node(nominated);
     if (node && !runFilterPluginsWithNominatedPods(state, view.nodeInfo(node), view.nominatedPods(nominated))) {
       return { kind: 'scheduled', node: nominated, feasibleNodes: 1 };

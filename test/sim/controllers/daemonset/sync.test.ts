@@ -3,7 +3,8 @@ import type { DaemonSet, Pod } from '../../../../src/sim/api/types.js';
 import { syncNodes } from '../../../../src/sim/controllers/daemonset/sync-nodes.js';
 import { SyncWriter } from '../../../../src/sim/controllers/daemonset/writer.js';
 import type { ControllerClient } from '../../../../src/sim/engine/client.js';
-import { createPodTemplate } from '../../../../src/sim/controllers/daemonset/pod-template.js';
+import { createPodTemplate, daemonPodMaker } from '../../../../src/sim/controllers/daemonset/pod-template.js';
+import { getTargetNodeName, replaceDaemonSetPodNodeNameNodeAffinity } from '../../../../src/sim/controllers/daemonset/node-affinity-pin.js';
 import { daemonSet, pod } from './fixtures.js';
 import { addNodes, createDs, dsSpec, events, intentsSince, lastSeq, livePods, newCluster, NS, nodeObject, setLabels, setTaints } from './helpers.js';
 
@@ -151,5 +152,57 @@ describe('TestNoScheduleTaintedDoesntEvicitRunningIntolerantPod on a NotReady no
     cluster.settle();
     expect(livePods(cluster, 'agent')).toHaveLength(2);
     expect(cluster.store.get('DaemonSet', NS, 'agent')!.status).toMatchObject({ desiredNumberScheduled: 1, currentNumberScheduled: 1, numberMisscheduled: 1 });
+  });
+});
+
+describe('daemonPodMaker: the pod POSTed for each node', () => {
+  it('is the template with the controller ref, generateName and a pin to the node; only the spec differs per node', () => {
+    const ds = daemonSet();
+    const template = createPodTemplate({ ...ds.spec.template, metadata: { ...ds.spec.template.metadata, annotations: { a: '1' }, finalizers: ['f'] } }, 1, 'h');
+    const make = daemonPodMaker(ds, template);
+    const a = make('n1');
+    const b = make('n2');
+    expect(a).toEqual({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        generateName: 'ds-',
+        namespace: 'default',
+        labels: template.metadata!.labels,
+        annotations: { a: '1' },
+        finalizers: ['f'],
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'ds', uid: 'ds-uid', controller: true, blockOwnerDeletion: true }],
+      },
+      spec: { ...template.spec, affinity: replaceDaemonSetPodNodeNameNodeAffinity(template.spec.affinity, 'n1') },
+    });
+    expect(Object.keys(a.metadata)).toEqual(['generateName', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences']);
+    expect(template.spec.affinity).toBeUndefined();
+    expect(Object.keys(a.spec)).toEqual([...Object.keys(template.spec), 'affinity']);
+    expect(b.metadata).toBe(a.metadata);
+    expect(b.spec).not.toBe(a.spec);
+    expect(getTargetNodeName({ ...b, metadata: { ...b.metadata, name: 'x' } } as unknown as Pod)).toBe('n2');
+  });
+
+  it('keeps a template affinity key where the template has it, with the pin merged in', () => {
+    const ds = daemonSet();
+    const base = createPodTemplate(ds.spec.template, 1, 'h');
+    const { containers, ...rest } = base.spec;
+    const preferred = [{ weight: 1, preference: { matchExpressions: [{ key: 'zone', operator: 'In' as const, values: ['a'] }] } }];
+    const template = { ...base, spec: { affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: preferred } }, containers, ...rest } };
+    const pod = daemonPodMaker(ds, template)('n3');
+    expect(Object.keys(pod.spec)).toEqual(Object.keys(template.spec));
+    expect(pod.spec.affinity).toEqual(replaceDaemonSetPodNodeNameNodeAffinity(template.spec.affinity, 'n3'));
+    expect(pod.spec.affinity?.nodeAffinity?.preferredDuringSchedulingIgnoredDuringExecution).toEqual(preferred);
+  });
+
+  it('stores each created pod with metadata of its own, named from generateName', () => {
+    const { cluster } = newCluster();
+    addNodes(cluster, 3);
+    createDs(cluster, 'ds', dsSpec());
+    cluster.settle();
+    const pods = livePods(cluster, 'ds');
+    expect(pods).toHaveLength(3);
+    expect(new Set(pods.map((p) => p.metadata)).size).toBe(3);
+    for (const p of pods) expect(p.metadata.name.startsWith('ds-')).toBe(true);
   });
 });

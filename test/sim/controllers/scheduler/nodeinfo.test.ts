@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../../../src/sim/api/types.js';
-import { NodeInfo, applyPod, emptyUsage } from '../../../../src/sim/controllers/scheduler/nodeinfo.js';
-import { makeNode, makePod } from './helpers.js';
+import { NO_USAGE, NodeInfo, applyPod, emptyUsage } from '../../../../src/sim/controllers/scheduler/nodeinfo.js';
+import { SchedulerCache } from '../../../../src/sim/controllers/scheduler/cache.js';
+import { addNode, makeNode, makePod, newCluster } from './helpers.js';
 
 function pod(name: string, cpu: string): Pod {
   const d = makePod(name, { cpu, nodeName: 'n1' });
@@ -35,5 +36,22 @@ describe('NodeInfo', () => {
     expect(copy.requested.milliCPU).toBe(1500);
     expect([info.requested.milliCPU, info.pods().length]).toEqual([500, 1]);
     expect(usage.requested.milliCPU).toBe(500);
+  });
+
+  it('an empty node shares the empty totals, which no edit of any NodeInfo reaches', () => {
+    const empty = NodeInfo.fromPods(makeNode('n1'), []);
+    expect(empty.requested).toBe(NO_USAGE.requested);
+    empty.addPod(pod('a', '500m'));
+    const clone = NodeInfo.fromPods(makeNode('n2'), [pod('b', '1')]).clone();
+    clone.removePod(pod('b', '1'));
+    const cluster = newCluster();
+    addNode(cluster, 'n3');
+    const view = new SchedulerCache(cluster.store).view();
+    const fromCache = view.nodeInfo(view.node('n3')!);
+    expect(fromCache.requested).toBe(NO_USAGE.requested);
+    fromCache.clone().addPod(pod('c', '2'));
+    fromCache.addPod(pod('d', '3'));
+    expect([empty.requested.milliCPU, empty.podCount, fromCache.requested.milliCPU, fromCache.podCount]).toEqual([500, 1, 3000, 1]);
+    expect(NO_USAGE).toEqual(emptyUsage());
   });
 });

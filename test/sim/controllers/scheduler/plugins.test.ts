@@ -2,6 +2,7 @@
  * Each Filter plugin's verdicts and exact reasons, through the pure `fitsOnNode` /
  * `explainScheduling`. Cases follow the upstream plugin tests named in each `describe`.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ERR_REASON_CONFLICT,
@@ -14,7 +15,8 @@ import {
   fitsOnNode,
   podRequests,
 } from '../../../../src/sim/controllers/scheduler/index.js';
-import type { Pod } from '../../../../src/sim/api/types.js';
+import type { NodeSelectorTerm, Pod } from '../../../../src/sim/api/types.js';
+import { nodeAffinityPreFilter } from '../../../../src/sim/controllers/scheduler/plugins/nodeaffinity.js';
 import { DS_TOLERATIONS, makeNode, podObject } from './helpers.js';
 
 describe('NodeUnschedulable (node_unschedulable_test.go TestNodeUnschedulable)', () => {
@@ -182,5 +184,39 @@ describe('pod requests (resource.PodRequests, fit_test.go init-container cases)'
   it('uses limits as requests when requests are unset (API defaulting)', () => {
     const p: Pod = { ...podObject('p'), spec: { containers: [{ name: 'c', resources: { limits: { cpu: '300m', memory: '1Gi' } } }] } };
     expect(podRequests(p).requests).toMatchObject({ milliCPU: 300, memory: 1024 ** 3 });
+  });
+});
+
+/** The PreFilter as sets: each term's `metadata.name In` lists intersected, terms united (a term without one opens every node). */
+function preFilterBySets(terms: readonly NodeSelectorTerm[]): 'all' | 'conflict' | string[] {
+  if (terms.length === 0) return 'all';
+  const names = new Set<string>();
+  for (const term of terms) {
+    const lists = (term.matchFields ?? []).filter((r) => r.key === 'metadata.name' && r.operator === 'In').map((r) => r.values ?? []);
+    if (lists.length === 0) return 'all';
+    for (const n of lists[0]!) if (lists.every((l) => l.includes(n))) names.add(n);
+  }
+  return names.size === 0 ? 'conflict' : [...names].sort();
+}
+
+describe('nodeAffinityPreFilter: the node names a pod is narrowed to', () => {
+  it('are the sets answer, in name order, each once (the one-name pin included)', () => {
+    const name = fc.constantFrom('n1', 'n2', 'n3', 'n10');
+    const requirement = fc.record({
+      key: fc.constantFrom('metadata.name', 'metadata.namespace'),
+      operator: fc.constantFrom('In', 'NotIn') as fc.Arbitrary<'In' | 'NotIn'>,
+      values: fc.array(name, { maxLength: 3 }),
+    });
+    const term = fc.record({ matchFields: fc.option(fc.array(requirement, { maxLength: 2 }), { nil: undefined }) });
+    fc.assert(
+      fc.property(fc.array(term, { maxLength: 3 }), (terms) => {
+        const pod = { spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } } } } } as unknown as Pod;
+        const r = nodeAffinityPreFilter(pod);
+        const want = preFilterBySets(terms);
+        if (want === 'all') expect(r).toEqual({});
+        else if (want === 'conflict') expect(r.status?.reasons).toEqual([ERR_REASON_CONFLICT]);
+        else expect(r.nodeNames).toEqual(want);
+      }),
+    );
   });
 });

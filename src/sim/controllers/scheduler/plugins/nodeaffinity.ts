@@ -24,6 +24,10 @@ export const ERR_REASON_CONFLICT = 'pod affinity terms conflict';
 export function nodeAffinityPreFilter(pod: Pod): PreFilterResult {
   const terms = pod.spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms ?? [];
   if (terms.length === 0) return {};
+  // The DaemonSet's pin, one term naming one node: its values list is the answer as it stands
+  // (every daemon pod is scheduled through here; a Set per pod was most of what this made).
+  const pin = terms.length === 1 ? terms[0]!.matchFields : undefined;
+  if (pin?.length === 1 && pin[0]!.key === 'metadata.name' && pin[0]!.operator === 'In' && pin[0]!.values?.length === 1) return { nodeNames: pin[0]!.values };
   let names: Set<string> | undefined;
   for (const term of terms) {
     let termNames: Set<string> | undefined;
@@ -33,12 +37,12 @@ export function nodeAffinityPreFilter(pod: Pod): PreFilterResult {
       termNames = termNames ? new Set([...termNames].filter((n) => values.has(n))) : values;
     }
     if (!termNames) return {};
-    // One term (the DaemonSet's pin) needs no union: its set is the answer.
+    // One term needs no union: its set is the answer.
     if (names === undefined) names = termNames;
     else for (const n of termNames) names.add(n);
   }
   if (names && names.size === 0) return { status: status(NODE_AFFINITY, 'UnschedulableAndUnresolvable', ERR_REASON_CONFLICT) };
-  return names ? { nodeNames: names } : {};
+  return names ? { nodeNames: [...names].sort() } : {};
 }
 
 export const nodeAffinity: FilterPlugin = {
