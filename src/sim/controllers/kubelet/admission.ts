@@ -18,7 +18,7 @@ import type { Affinity, Node, Pod, PodSpec, Taint } from '../../api/types.js';
 import { compileRequiredNodeAffinity } from '../../api/nodeaffinity.js';
 import { BoundedTable } from '../../bounded-table.js';
 import { findMatchingUntoleratedTaint } from '../../api/toleration.js';
-import { NodeInfo, emptyUsage } from '../scheduler/nodeinfo.js';
+import { NO_USAGE, NodeInfo } from '../scheduler/nodeinfo.js';
 import { ERR_REASON_POD, NODE_AFFINITY } from '../scheduler/plugins/nodeaffinity.js';
 import { ERR_REASON_PORTS, NODE_PORTS, podHostPorts, portsConflict } from '../scheduler/plugins/nodeports.js';
 import { fitsRequest } from '../scheduler/plugins/noderesourcesfit.js';
@@ -68,11 +68,9 @@ function matchesRequiredAffinity(spec: PodSpec, node: Node): boolean {
 }
 
 /**
- * The totals of a node that runs no pod yet, and its (empty) pod list: shared by every check of a
- * node's first pod, since a NodeInfo never writes totals it was given (it copies them before a
- * what-if edit) and lists its pods into a new array.
+ * The (empty) pod list of a node that runs no pod yet; its totals are the scheduler's shared
+ * `NO_USAGE` (a NodeInfo never writes totals it was given: it copies them before a what-if edit).
  */
-const NO_USAGE = emptyUsage();
 const NO_PODS = (): Pod[] => [];
 
 /**
