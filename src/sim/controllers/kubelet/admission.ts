@@ -18,7 +18,7 @@ import type { Affinity, Node, Pod, PodSpec, Taint } from '../../api/types.js';
 import { compileRequiredNodeAffinity } from '../../api/nodeaffinity.js';
 import { BoundedTable } from '../../bounded-table.js';
 import { findMatchingUntoleratedTaint } from '../../api/toleration.js';
-import { NO_USAGE, NodeInfo } from '../scheduler/nodeinfo.js';
+import { NodeInfo } from '../scheduler/nodeinfo.js';
 import { ERR_REASON_POD, NODE_AFFINITY } from '../scheduler/plugins/nodeaffinity.js';
 import { ERR_REASON_PORTS, NODE_PORTS, podHostPorts, portsConflict } from '../scheduler/plugins/nodeports.js';
 import { fitsRequest } from '../scheduler/plugins/noderesourcesfit.js';
@@ -67,27 +67,12 @@ function matchesRequiredAffinity(spec: PodSpec, node: Node): boolean {
   return affinityAnswers.set(affinity, { nodeSelector: spec.nodeSelector, node, matches: compileRequiredNodeAffinity(spec)(node) }).matches;
 }
 
-/**
- * The (empty) pod list of a node that runs no pod yet; its totals are the scheduler's shared
- * `NO_USAGE` (a NodeInfo never writes totals it was given: it copies them before a what-if edit).
- */
-const NO_PODS = (): Pod[] => [];
-
-/**
- * What `node` has left, given the pods the kubelet already runs there (`NodeInfo.fromPods`). A
- * node's first pod (each daemon pod of a fleet build, each of a rollout's replacements) meets a
- * node with none: its NodeInfo shares the empty totals instead of making a set of its own.
- */
-function nodeInfoWith(node: Node, others: readonly Pod[]): NodeInfo {
-  return others.length === 0 ? new NodeInfo(node, NO_USAGE, NO_PODS) : NodeInfo.fromPods(node, others);
-}
-
 /** The taints admission checks (`NoExecute`): one filter for every admission, not a closure each. */
 const isNoExecute = (t: Taint): boolean => t.effect === 'NoExecute';
 
 /** The first reason the kubelet on `node` refuses `pod`, given the pods it already runs there. */
 export function admissionCheck(pod: Pod, node: Node, others: readonly Pod[]): Rejection | undefined {
-  const info = nodeInfoWith(node, others);
+  const info = NodeInfo.fromPods(node, others);
   const short = fitsRequest(podRequests(pod).requests, info)[0];
   if (short) {
     return {

@@ -31,6 +31,9 @@ export function emptyUsage(): NodeUsage {
  */
 export const NO_USAGE: Readonly<NodeUsage> = emptyUsage();
 
+/** The pod list of a node with no pods: a new one each time, since a what-if edit adds to it. */
+const NO_PODS = (): Pod[] => [];
+
 /** Adds (sign 1) or removes (sign -1) a pod's requests to/from usage totals. */
 export function applyPod(u: NodeUsage, pod: Pod, sign: 1 | -1): void {
   const r = podRequests(pod);
@@ -65,8 +68,13 @@ export class NodeInfo {
     this.usage = usage;
   }
 
-  /** A NodeInfo over an explicit set of pods (terminal ones are skipped). */
+  /**
+   * A NodeInfo over an explicit set of pods (terminal ones are skipped). A node with none (where
+   * each daemon pod of a fleet build and of a rollout is checked first, by the scheduler and the
+   * kubelet's admission) shares the empty totals, and its pod list is made only if asked for.
+   */
   static fromPods(node: Node, pods: Iterable<Pod>): NodeInfo {
+    if (Array.isArray(pods) && pods.length === 0) return new NodeInfo(node, NO_USAGE, NO_PODS);
     const list = [...pods].filter((p) => !isTerminal(p));
     let usage: NodeUsage = NO_USAGE;
     if (list.length > 0) {
