@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createCluster, type Cluster, type CreateClusterOptions } from '../sim/index.js';
-import { agentDaemonSet, collectGarbage, round, run } from './bench-harness.js';
+import { agentDaemonSet, collectGarbage, gcPauses, round, run } from './bench-harness.js';
 
 /** Wall milliseconds of each step of a fleet build, and their sum. */
 export interface BuildTimes {
@@ -21,6 +21,8 @@ export interface BuildTimes {
   readonly total: number;
   /** CPU milliseconds of the whole build (user and system, GC threads included): steadier than wall time on a shared machine. */
   readonly cpu: number;
+  /** Milliseconds of the wall time the main thread spent collecting garbage (`gcPauses`). */
+  readonly gc: number;
 }
 
 /**
@@ -33,6 +35,7 @@ export function buildFleet(
   opts: CreateClusterOptions = {},
   rollingUpdate?: string,
 ): { cluster: Cluster; times: BuildTimes } {
+  const gc = gcPauses();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const cluster = createCluster({ seed: 1, ...opts });
@@ -48,7 +51,7 @@ export function buildFleet(
     const ds = cluster.store.get('DaemonSet', 'default', name)!;
     if (ds.status.numberAvailable !== nodes) throw new Error(`${name}: only ${ds.status.numberAvailable} of ${nodes} pods are available`);
   }
-  const times = { nodeAdd: round(t1 - t0), nodeSettle: round(t2 - t1), apply: round(t3 - t2), podSettle: round(t4 - t3), total: round(t4 - t0), cpu: cpuMs(cpu0) };
+  const times = { nodeAdd: round(t1 - t0), nodeSettle: round(t2 - t1), apply: round(t3 - t2), podSettle: round(t4 - t3), total: round(t4 - t0), cpu: cpuMs(cpu0), gc: gc.stop() };
   return { cluster, times };
 }
 

@@ -2,6 +2,7 @@
  * What every `npm run bench` section shares: running a line that must succeed, the DaemonSet
  * the fleet benches apply, a full collection before a timed or measured section, and rounding.
  */
+import { GCProfiler } from 'node:v8';
 import { exec } from '../kubectl/exec.js';
 import type { Cluster } from '../sim/index.js';
 
@@ -11,6 +12,18 @@ export function collectGarbage(): void {
   // Twice: the first pass can leave weakly held and finalizable garbage for the second.
   gc?.();
   gc?.();
+}
+
+/**
+ * Starts counting the main thread's garbage-collection pauses (V8's GC profiler: every scavenge,
+ * marking step and compaction, which stop the engine however many cores the machine has);
+ * `stop()` gives their sum in milliseconds. A build allocates far more than it keeps, and what it
+ * keeps is copied by the scavenger, so this says how much of a wall time is collection.
+ */
+export function gcPauses(): { stop(): number } {
+  const profiler = new GCProfiler();
+  profiler.start();
+  return { stop: () => round(profiler.stop().statistics.reduce((ms, s) => ms + s.cost / 1000, 0)) };
 }
 
 /** The heap in use after a full collection, in bytes. */

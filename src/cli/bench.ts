@@ -58,7 +58,7 @@ function main(): void {
     results.build5000 = { coldMs: cold.total, warmMs: warm.total, warm, cold };
     console.log('5,000 nodes + 1 DaemonSet, empty to settled (node add / settle / apply / settle):');
     for (const [name, t] of [['warm', warm], ['cold', cold]] as const) {
-      console.log(`  ${name}  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle}), ${t.cpu} ms CPU`);
+      console.log(`  ${name}  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle}), ${t.cpu} ms CPU, ${t.gc} ms GC`);
     }
   }
   if (wanted('rollout')) {
@@ -70,7 +70,7 @@ function main(): void {
     results.peakHeapMB = megabytes(peakHeap);
     console.log('rolling update over 5,000 nodes (template change to settled):');
     for (const [label, r] of [['maxUnavailable 10%            ', rollout5000.maxUnavailable10], ['maxSurge 10%, maxUnavailable 0', rollout5000.maxSurge10]] as const) {
-      console.log(`  ${label} ${r.wallMs} ms wall, ${r.cpuMs} ms CPU, ${r.virtualSeconds} s virtual`);
+      console.log(`  ${label} ${r.wallMs} ms wall (${r.gcMs} GC), ${r.cpuMs} ms CPU, ${r.virtualSeconds} s virtual`);
     }
     console.log(`  peak heap ${results.peakHeapMB} MB`);
   }
