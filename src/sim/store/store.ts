@@ -175,10 +175,11 @@ export class Store {
           }
         }
         entries.sort((x, y) => cmp(x[0], y[0]));
-        keys = entries.map(([, table, name]) => [table, name]);
+        // Read by index: a destructured pair is read through an iterator, made per pair.
+        keys = entries.map((e) => [e[1], e[2]]);
         k.sortedKeys = keys;
       }
-      all = keys.map(([table, name]) => byTable.get(table)!.get(name)!);
+      all = keys.map((key) => byTable.get(key[0])!.get(key[1])!);
       k.list = all;
     }
     if (namespace === undefined) return all as KindMap[K][];
