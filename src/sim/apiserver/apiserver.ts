@@ -47,6 +47,9 @@ export interface DeleteOptions extends WriteOptions {
   readonly propagationPolicy?: 'Orphan' | 'Background' | 'Foreground';
 }
 
+/** The options of a write that gives none: one object, not one per write. */
+const NO_OPTIONS: DeleteOptions = {};
+
 /** The finalizer foreground deletion puts on the owner (`metav1.FinalizerDeleteDependents`). */
 export const FOREGROUND_DELETION = 'foregroundDeletion';
 
@@ -104,7 +107,7 @@ export class ApiServer {
    * run draws its generated name and uid from a copy of the RNG, so it leaves no trace (later
    * names are the same as without it).
    */
-  create<K extends Kind>(draft: Draft<KindMap[K]> & { kind: K }, opts: WriteOptions = {}): Result<KindMap[K]> {
+  create<K extends Kind>(draft: Draft<KindMap[K]> & { kind: K }, opts: WriteOptions = NO_OPTIONS): Result<KindMap[K]> {
     const kind = draft.kind;
     const rng = opts.dryRun ? newRngState(this.env.rng.s) : this.env.rng;
     const namespaced = NAMESPACED_KINDS.has(kind);
@@ -169,7 +172,7 @@ export class ApiServer {
    * PUT: replaces everything but status and identity. `obj` must name a stored object. Runs
    * defaults, PrepareForUpdate (generation bumps), admission and update validation.
    */
-  update<K extends Kind>(obj: KindMap[K], opts: WriteOptions = {}): Result<KindMap[K]> {
+  update<K extends Kind>(obj: KindMap[K], opts: WriteOptions = NO_OPTIONS): Result<KindMap[K]> {
     const kind = obj.kind as K;
     const old = this.store.get(kind, obj.metadata.namespace ?? '', obj.metadata.name);
     if (!old) return fail(notFound(qualifiedResource(kind), obj.metadata.name));
@@ -239,7 +242,7 @@ export class ApiServer {
     if (!old) return fail(notFound('pods', pod.metadata.name));
     if (old.spec.nodeName) return fail({ code: 409, reason: 'Conflict', message: `pod ${pod.metadata.name} is already assigned to node "${old.spec.nodeName}"` });
     if (old.metadata.deletionTimestamp) return fail(badRequest(`pod ${pod.metadata.name} is being deleted, cannot be assigned to a host`));
-    const status = withCondition(old.status, { type: 'PodScheduled', status: 'True' }, this.env.now());
+    const status = withCondition(old.status, POD_SCHEDULED, this.env.now());
     // copyWith: an unbound pod's spec gains nodeName, which a spread would give a hidden class of its own.
     const next: Writable<Pod> = nextVersion(old, this.store.nextResourceVersion());
     next.spec = BOUND_SPEC.copyWith(old.spec, 'nodeName', nodeName);
@@ -273,7 +276,7 @@ export class ApiServer {
    * it (see `finishPodDeletion`); an unbound or terminal pod, or grace 0, goes at once. Other kinds
    * go at once; their dependents are removed by the garbage collector.
    */
-  delete(kind: Kind, namespace: string, name: string, opts: DeleteOptions = {}): Result<ApiObject> {
+  delete(kind: Kind, namespace: string, name: string, opts: DeleteOptions = NO_OPTIONS): Result<ApiObject> {
     const ns = NAMESPACED_KINDS.has(kind) ? namespace : '';
     const old = this.store.get(kind, ns, name);
     if (!old) return fail(notFound(qualifiedResource(kind), name));
@@ -429,6 +432,9 @@ function packedUpdate<T extends ApiObject>(obj: T, resourceVersion: string): T {
   if (typeof spec === 'object' && spec !== null && !Array.isArray(spec)) next.spec = copiersOf(obj.kind).spec.copy(spec);
   return next as T;
 }
+
+/** The condition a binding sets. */
+const POD_SCHEDULED = { type: 'PodScheduled', status: 'True' } as const;
 
 /** A pod's spec with the nodeName its binding gives it. */
 const BOUND_SPEC = new PackedCopier();

@@ -7,7 +7,7 @@
 import type { PodCondition, PodStatus } from '../api/types.js';
 import { rfc3339 } from '../engine/time.js';
 import { BoundedTable } from '../bounded-table.js';
-import { trimmed } from '../intern.js';
+import { appended, trimmed } from '../intern.js';
 import { PackedCopier } from './packed.js';
 
 /**
@@ -76,14 +76,23 @@ export function sharedConditionList(list: PodCondition[]): readonly PodCondition
 
 const CONDITIONED_STATUS = new PackedCopier();
 
+/**
+ * `status` with `cond` in place of the condition of its type, or after the others. The new list
+ * is made at its length (a copy, or `appended`), not spread and then pushed to: a binding gives
+ * every pod its first condition, and a list grown by a push is made with room for more.
+ */
 export function withCondition(status: PodStatus, cond: Omit<PodCondition, 'lastTransitionTime' | 'lastProbeTime'>, now: number): PodStatus {
-  const conditions = [...(status.conditions ?? [])];
-  const i = conditions.findIndex((c) => c.type === cond.type);
-  const old = i >= 0 ? conditions[i] : undefined;
+  const list = status.conditions ?? NO_CONDITIONS;
+  let i = 0;
+  while (i < list.length && list[i]!.type !== cond.type) i++;
+  const old = i < list.length ? list[i] : undefined;
   const lastTransitionTime = old && old.status === cond.status && old.lastTransitionTime ? old.lastTransitionTime : rfc3339(now);
   const next = sharedPodCondition(cond.type, cond.status, lastTransitionTime, cond.reason, cond.message);
-  if (i >= 0) conditions[i] = next;
-  else conditions.push(next);
+  let conditions: PodCondition[];
+  if (old !== undefined) {
+    conditions = list.slice();
+    conditions[i] = next;
+  } else conditions = appended(list, next);
   // Packed (packed.ts): a new pod's status gains its first conditions, which a spread would give a hidden class of its own.
   return CONDITIONED_STATUS.copyWith(status, 'conditions', sharedConditionList(conditions));
 }

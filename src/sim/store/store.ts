@@ -26,7 +26,22 @@ export type Change =
   | { readonly type: 'updated'; readonly old: ApiObject; readonly obj: ApiObject }
   | { readonly type: 'removed'; readonly obj: ApiObject };
 
+/**
+ * Called on every write of the kinds it watches, with the change as a record the store reuses
+ * for its next write: a watcher reads the change during its call and may keep the objects it
+ * names, never the record.
+ */
 export type Watcher = (change: Change) => void;
+
+/**
+ * The record a store hands its watchers, one shape for every type of change (absent `old` on
+ * an add or a removal), rewritten for every write.
+ */
+interface ChangeRecord {
+  type: Change['type'];
+  old: ApiObject | undefined;
+  obj: ApiObject;
+}
 
 /**
  * Data-only contents of a store, shared structurally with snapshots: objects by kind, then
@@ -83,27 +98,40 @@ interface KindState {
 }
 
 /**
- * Where an indexed pod is stored: its namespace and name, the same for every version of it. One
- * record serves both indexes, and holds no version of the pod (an index that held the pod would
- * keep an old version alive, or be rewritten on every write of it).
+ * Where an indexed pod is stored: its uid, namespace and name, the same for every version of it.
+ * One record serves both indexes, and holds no version of the pod (an index that held the pod
+ * would keep an old version alive, or be rewritten on every write of it).
  */
 interface PodRef {
+  readonly uid: string;
   readonly namespace: string;
   readonly name: string;
 }
 
+/**
+ * The pods an index keeps under one key, in the order they were indexed: the ref itself while
+ * there is one (a node runs one pod of each DaemonSet, and a Map per node was most of what
+ * indexing a fleet's pods made), else by uid. A Map keeps its order as the pods go, so its
+ * pods come out as they would had the key always held a Map.
+ */
+type IndexEntry = PodRef | Map<string, PodRef>;
+
 export class Store {
   private data: StoreData;
   /** Bound pods by node name, then uid (`indexPod`). */
-  private podsByNode = new Map<string, Map<string, PodRef>>();
+  private podsByNode = new Map<string, IndexEntry>();
   /** Owned pods by the uid of their controlling owner, then uid (`indexPod`). */
-  private podsByOwner = new Map<string, Map<string, PodRef>>();
+  private podsByOwner = new Map<string, IndexEntry>();
   /** Each kind's state (`KindState`); its tables are those of `data`. */
   private readonly kinds = new Map<Kind, KindState>(ALL_KINDS.map((k) => [k, { byTable: new Map(), watchers: [], sortedKeys: undefined, list: undefined, lastTable: undefined, lastNames: undefined, lastOwned: false }]));
   /** The current pass's changes, folded per object (pending-diff.ts). */
   private readonly pending = new PendingDiff();
   /** The name tables of `data` this store may write to; any other one is shared with a snapshot. */
   private owned = new WeakSet<Map<string, ApiObject>>();
+  /** The record `notify` reuses, made by its first call. */
+  private record: ChangeRecord | undefined;
+  /** Whether `notify` is delivering: a watcher that writes to the store gets a record of its own for its change. */
+  private delivering = false;
 
   constructor(data?: StoreData) {
     this.data = data ?? { objects: new Map(ALL_KINDS.map((k) => [k, new Map()])), resourceVersion: 0 };
@@ -147,10 +175,11 @@ export class Store {
           }
         }
         entries.sort((x, y) => cmp(x[0], y[0]));
-        keys = entries.map(([, table, name]) => [table, name]);
+        // Read by index: a destructured pair is read through an iterator, made per pair.
+        keys = entries.map((e) => [e[1], e[2]]);
         k.sortedKeys = keys;
       }
-      all = keys.map(([table, name]) => byTable.get(table)!.get(name)!);
+      all = keys.map((key) => byTable.get(key[0])!.get(key[1])!);
       k.list = all;
     }
     if (namespace === undefined) return all as KindMap[K][];
@@ -200,8 +229,9 @@ export class Store {
     return refs === undefined ? [] : this.stored(refs);
   }
 
-  /** The stored pods an index names. */
-  private stored(refs: ReadonlyMap<string, PodRef>): Pod[] {
+  /** The stored pods an index entry names. */
+  private stored(refs: IndexEntry): Pod[] {
+    if (!(refs instanceof Map)) return [this.get('Pod', refs.namespace, refs.name)!];
     const out: Pod[] = [];
     for (const { namespace, name } of refs.values()) out.push(this.get('Pod', namespace, name)!);
     return out;
@@ -230,7 +260,7 @@ export class Store {
     }
     this.pending.put(ns, old, obj);
     if (!old) k.sortedKeys = undefined;
-    if (k.watchers.length > 0) emit(k.watchers, old ? { type: 'updated', old, obj } : { type: 'added', obj });
+    if (k.watchers.length > 0) this.notify(k.watchers, old ? 'updated' : 'added', old, obj);
   }
 
   /** Removes an object for good (the end of a deletion). */
@@ -249,8 +279,32 @@ export class Store {
     k.list = undefined;
     if (old.kind === 'Pod') this.unindexPod(old);
     this.pending.remove(kind, namespace, name, old);
-    if (k.watchers.length > 0) emit(k.watchers, { type: 'removed', obj: old });
+    if (k.watchers.length > 0) this.notify(k.watchers, 'removed', undefined, old);
     return old;
+  }
+
+  /**
+   * Tells `watchers` of a change, in a reused record: a write makes no object that its watchers
+   * only read.
+   */
+  private notify(watchers: readonly Watcher[], type: Change['type'], old: ApiObject | undefined, obj: ApiObject): void {
+    const nested = this.delivering;
+    let r = nested ? undefined : this.record;
+    if (r === undefined) {
+      r = { type, old, obj };
+      if (!nested) this.record = r;
+    } else {
+      r.type = type;
+      r.old = old;
+      r.obj = obj;
+    }
+    const change = r as Change;
+    this.delivering = true;
+    try {
+      for (const w of watchers) w(change);
+    } finally {
+      this.delivering = nested;
+    }
   }
 
   /** Takes the changes recorded since the last call, as one diff. */
@@ -338,9 +392,9 @@ export class Store {
     const node = pod.spec.nodeName;
     const owner = controllerUid(pod);
     if (!node && !owner) return;
-    const ref: PodRef = { namespace: pod.metadata.namespace ?? '', name: pod.metadata.name };
-    if (node) addTo(this.podsByNode, node, key, ref);
-    if (owner) addTo(this.podsByOwner, owner, key, ref);
+    const ref: PodRef = { uid: key, namespace: pod.metadata.namespace ?? '', name: pod.metadata.name };
+    if (node) addTo(this.podsByNode, node, ref);
+    if (owner) addTo(this.podsByOwner, owner, ref);
   }
 
   /** A new version of a stored pod: indexed anew only if its uid, node or owner changed. */
@@ -366,23 +420,25 @@ function shareObjects(objects: StoreData['objects']): StoreData['objects'] {
   return new Map([...objects].map(([kind, byTable]) => [kind, new Map(byTable)]));
 }
 
-function emit(watchers: readonly Watcher[], change: Change): void {
-  for (const w of watchers) w(change);
-}
-
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function addTo(index: Map<string, Map<string, PodRef>>, k: string, key: string, ref: PodRef): void {
-  let m = index.get(k);
-  if (!m) index.set(k, (m = new Map()));
-  m.set(key, ref);
+/** Indexes `ref` under `k`, after the pods there (in place of one with its uid, as `Map.set` does). */
+function addTo(index: Map<string, IndexEntry>, k: string, ref: PodRef): void {
+  const e = index.get(k);
+  if (e === undefined || (!(e instanceof Map) && e.uid === ref.uid)) index.set(k, ref);
+  else if (e instanceof Map) e.set(ref.uid, ref);
+  else index.set(k, new Map([[e.uid, e], [ref.uid, ref]]));
 }
 
-function removeFrom(index: Map<string, Map<string, PodRef>>, k: string, key: string): void {
-  const m = index.get(k);
-  if (!m) return;
-  m.delete(key);
-  if (m.size === 0) index.delete(k);
+function removeFrom(index: Map<string, IndexEntry>, k: string, uid: string): void {
+  const e = index.get(k);
+  if (e === undefined) return;
+  if (!(e instanceof Map)) {
+    if (e.uid === uid) index.delete(k);
+    return;
+  }
+  e.delete(uid);
+  if (e.size === 0) index.delete(k);
 }

@@ -4,13 +4,41 @@
  */
 import { describe, expect, it } from 'vitest';
 import { causes, dsDraft, newApi } from './helpers.js';
-import { DNS_LABEL, LABEL_VALUE, NAME_PART } from './messages.js';
+import { DNS_LABEL, DNS_SUBDOMAIN, LABEL_VALUE, NAME_PART } from './messages.js';
 
 const S = 'spec.template.spec';
 
 function create(edit: (spec: any) => void): string[] {
   return causes(newApi().create(dsDraft((d) => edit(d.spec.template.spec))));
 }
+
+describe('pod-level fields', () => {
+  it('enums must be supported values and names DNS-1123 subdomains; clean ones add nothing', () => {
+    expect(
+      create((s) => {
+        s.dnsPolicy = 'Sometimes';
+        s.serviceAccountName = 'Bad_Name';
+        s.nodeName = 'node_1';
+        s.priorityClassName = 'Hi!';
+        s.preemptionPolicy = 'Always';
+      }),
+    ).toEqual([
+      `${S}.dnsPolicy: Unsupported value: "Sometimes": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"`,
+      `${S}.serviceAccountName: Invalid value: "Bad_Name": ${DNS_SUBDOMAIN}`,
+      `${S}.nodeName: Invalid value: "node_1": ${DNS_SUBDOMAIN}`,
+      `${S}.priorityClassName: Invalid value: "Hi!": ${DNS_SUBDOMAIN}`,
+      `${S}.preemptionPolicy: Unsupported value: "Always": supported values: "PreemptLowerPriority", "Never"`,
+    ]);
+    expect(
+      create((s) => {
+        s.dnsPolicy = 'Sometimes';
+        s.serviceAccountName = 'builder';
+        s.priorityClassName = 'high';
+        s.preemptionPolicy = 'Never';
+      }),
+    ).toEqual([`${S}.dnsPolicy: Unsupported value: "Sometimes": supported values: "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"`]);
+  });
+});
 
 describe('containers', () => {
   it('at least one container', () => {

@@ -148,6 +148,31 @@ describe('Store', () => {
     expect(seen).toEqual(['added:a', 'updated:a', 'removed:a']);
   });
 
+  it('delivers a change unchanged to every watcher when one of them writes to the store', () => {
+    const s = new Store();
+    const seen: string[] = [];
+    const describe = (c: Change) => `${c.type}:${c.type === 'updated' ? `${c.old.metadata.resourceVersion}->` : ''}${c.obj.metadata.name}@${c.obj.metadata.resourceVersion}`;
+    // The first watcher answers a new node with a write of its own; the second must still see the node's add.
+    s.watch((c: Change) => {
+      seen.push(`first ${describe(c)}`);
+      if (c.type === 'added' && c.obj.metadata.name === 'a') s.put(node('b'));
+    });
+    s.watch((c: Change) => seen.push(`second ${describe(c)}`));
+    s.put(node('a'));
+    s.put(node('a', '2'));
+    s.remove('Node', '', 'b');
+    expect(seen).toEqual([
+      'first added:a@1',
+      'first added:b@1',
+      'second added:b@1',
+      'second added:a@1',
+      'first updated:1->a@2',
+      'second updated:1->a@2',
+      'first removed:b@1',
+      'second removed:b@1',
+    ]);
+  });
+
   it('leaves a watcher out of the kinds it does not watch, while the diff still has them', () => {
     const s = new Store();
     const seen: string[] = [];
