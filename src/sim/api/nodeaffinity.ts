@@ -10,6 +10,7 @@
  * matches, and the parse error is otherwise ignored, as upstream's lazy error handling does.
  */
 import type { Node, NodeSelector, NodeSelectorRequirement, NodeSelectorTerm, PodSpec } from './types.js';
+import { memo } from '../memo.js';
 
 export type NodeMatcher = (node: Node) => boolean;
 
@@ -21,13 +22,19 @@ export function compileRequiredNodeAffinity(spec: Pick<PodSpec, 'nodeSelector' |
   const required = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution;
   // A DaemonSet pod's pin alone: the scheduler and the kubelet compile it for every daemon pod.
   const pinned = required && spec.nodeSelector === undefined ? pinnedNodeName(required) : undefined;
-  if (pinned !== undefined) return (node) => node.metadata.name === pinned;
+  if (pinned !== undefined) return pinnedMatcher(pinned);
   const selector = compileNodeSelectorMap(spec.nodeSelector);
   const affinity = required ? compileNodeSelector(required) : MATCH_ALL;
   if (selector === MATCH_ALL) return affinity;
   if (affinity === MATCH_ALL) return selector;
   return (node) => selector(node) && affinity(node);
 }
+
+/**
+ * The matcher of a pin to one node, one per node name: the scheduler compiles every daemon pod's
+ * affinity (5,000 a fleet build or rollout), and each was a closure and a context of its own.
+ */
+const pinnedMatcher = memo((name: string): NodeMatcher => (node) => node.metadata.name === name, 1 << 16);
 
 /** The node a selector of exactly one term, `matchFields metadata.name In [NODE]` and nothing else, names. */
 function pinnedNodeName(sel: NodeSelector): string | undefined {

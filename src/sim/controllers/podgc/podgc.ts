@@ -19,11 +19,11 @@ import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
-import { BoundedTable } from '../../bounded-table.js';
 
 export const TAINT_OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
 
 interface PodGCState {
+  /** `node:<name>` and `gc:<name>` keys (held as `fromKey` makes them while the controller runs). */
   queue: string[];
   /** Nodes seen missing while pods were bound to them: when the quarantine started. */
   missing: Record<string, number>;
@@ -42,29 +42,27 @@ function outOfService(node: Node): boolean {
   return node.status.conditions?.find((c) => c.type === 'Ready')?.status !== 'True';
 }
 
-/**
- * The `node:<name>` queue keys, one string per node name, and each key's node name.
- *
- * Why: every write of a bound pod queues its node's key (20,000 a 5,000-node rollout). A key
- * built afresh each time is hashed afresh by the queue's dedup, and the name sliced back out of it
- * is hashed afresh by the store's lookup; these are made once per node.
- */
-const nodeKeys = new BoundedTable<string, string>(1 << 15);
-const keyNodes = new BoundedTable<string, string>(1 << 15);
-
-/** `node:<name>`, the same string for every write of a pod bound to `name`. */
+/** `node:<name>`, a node's key in the queue of a snapshot (and of a timer). */
 export function nodeKey(name: string): string {
-  let key = nodeKeys.get(name);
-  if (key === undefined) {
-    key = nodeKeys.set(name, `node:${name}`);
-    keyNodes.set(key, name);
-  }
-  return key;
+  return `node:${name}`;
 }
 
-/** The node name of a `node:` key (a key from a snapshot or a timer is sliced). */
-function nodeOfKey(key: string): string {
-  return keyNodes.get(key) ?? key.slice(5);
+/**
+ * The queue as the controller keeps it: a node's key is its name alone, and every other key
+ * (`gc:<name>`) as it is. Node names are DNS subdomains (API validation), so a name never holds
+ * the `:` of a prefix.
+ *
+ * Why: every write of a bound pod queues its node (30,000 a 5,000-node build). The pod's
+ * `spec.nodeName` is queued as it is, where a `node:<name>` key had to be found in a table of
+ * them (so that the queue's dedup hashed one string per node), and its name again in a second
+ * table when the key was taken.
+ */
+function fromKey(key: string): string {
+  return key.startsWith('node:') ? key.slice(5) : key;
+}
+
+function toKey(entry: string): string {
+  return entry.startsWith('gc:') ? entry : nodeKey(entry);
 }
 
 /** Whether any node is in quarantine (without listing the names). */
@@ -79,30 +77,33 @@ export class PodGCController implements Controller {
 
   observe(change: Change): void {
     const obj = change.obj;
-    if (obj.kind === 'Node') this.state.queue.push(nodeKey(obj.metadata.name));
-    else if (obj.kind === 'Pod' && change.type !== 'removed' && obj.spec.nodeName) this.state.queue.push(nodeKey(obj.spec.nodeName));
+    if (obj.kind === 'Node') this.state.queue.push(obj.metadata.name);
+    else if (obj.kind === 'Pod' && change.type !== 'removed' && obj.spec.nodeName) this.state.queue.push(obj.spec.nodeName);
   }
 
   wake(key: string): void {
-    this.state.queue.push(key);
+    this.state.queue.push(fromKey(key));
   }
 
   reconcile(ctx: ControllerContext): boolean {
     if (this.state.queue.length === 0) return false;
     const keys = takeQueued(this.state);
-    for (const key of keys) {
-      if (key.startsWith('node:')) this.checkNode(ctx, nodeOfKey(key));
-      else if (key.startsWith('gc:')) this.collect(ctx, key.slice(3));
+    for (let i = 0; i < keys.length; i++) {
+      const entry = keys[i]!;
+      if (entry.startsWith('gc:')) this.collect(ctx, entry.slice(3));
+      else this.checkNode(ctx, entry);
     }
     return true;
   }
 
   snapshot(): unknown {
-    return this.state;
+    const { queue, missing } = this.state;
+    return { queue: queue.length === 0 ? queue : queue.map(toKey), missing } satisfies PodGCState;
   }
 
   restore(state: unknown): void {
-    this.state = (state as PodGCState | undefined) ?? { queue: [], missing: {} };
+    const s = (state as PodGCState | undefined) ?? { queue: [], missing: {} };
+    this.state = { queue: s.queue.map(fromKey), missing: s.missing };
   }
 
   private podsOn(ctx: ControllerContext, node: string): Pod[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Pod } from '../../../../src/sim/api/types.js';
-import { nodeKey } from '../../../../src/sim/controllers/podgc/podgc.js';
+import { nodeKey, PodGCController } from '../../../../src/sim/controllers/podgc/podgc.js';
 import { addNode, at, bootNodes, createPod, newCluster, pod, type Fixture } from '../kubelet/fixture.js';
 
 function watchPods(f: Fixture): Map<string, Pod> {
@@ -128,5 +128,22 @@ describe('pod GC', () => {
         expect(nodeKey(name)).toBe(key);
       }),
     );
+  });
+
+  it('snapshots its queue as `node:<name>` and `gc:<name>` keys, whatever it holds them as, and restores them', () => {
+    const name = fc.stringMatching(/^[a-z0-9]([a-z0-9.-]{0,20}[a-z0-9])?$/);
+    const key = fc.oneof(name.map((n) => `node:${n}`), name.map((n) => `gc:${n}`));
+    fc.assert(
+      fc.property(fc.array(key, { maxLength: 10 }), fc.dictionary(name, fc.nat()), (queue, missing) => {
+        const gc = new PodGCController();
+        gc.restore({ queue, missing });
+        expect(gc.snapshot()).toEqual({ queue, missing });
+      }),
+    );
+    const gc = new PodGCController();
+    gc.observe({ type: 'added', obj: { kind: 'Node', metadata: { name: 'n-1' } } } as never);
+    gc.wake('gc:n-2');
+    gc.observe({ type: 'added', obj: { kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { nodeName: 'n-3' } } } as never);
+    expect(gc.snapshot()).toEqual({ queue: ['node:n-1', 'gc:n-2', 'node:n-3'], missing: {} });
   });
 });
