@@ -392,6 +392,21 @@ describe('EventRecorder', () => {
     );
   });
 
+  it('names an Event of any object name by the same rule, whatever its length or characters (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ maxLength: 70, unit: 'binary' }), fc.nat({ max: 2 ** 22 })), { maxLength: 12 }), (names) => {
+        const r = new EventRecorder(storeWithDefaultNamespace());
+        const now = 1_767_225_600_123;
+        for (const [object, seq] of names) {
+          r.restore({ ...r.snapshot(), seq });
+          const name = r.allocateName(now, object);
+          expect(name).toBe(`${object}.${now.toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`);
+          expect(name.length).toBe(object.length + 1 + now.toString(16).length + 5);
+        }
+      }),
+    );
+  });
+
   it('names Events in a row by the same rule, across instants, runs of 256 numbers and fractional clocks (property)', () => {
     const step = fc.record({ dt: fc.constantFrom(0, 0, 0, 0.5, 1, 1000), skip: fc.constantFrom(0, 0, 1, 200, 256, 65_536), object: fc.constantFrom('node-1', 'agent-x1') });
     fc.assert(
