@@ -158,7 +158,7 @@ export function referenceOf(obj: ApiObject): ObjectReference {
 }
 
 /** Whether `ref` is what `buildReference(obj, fieldPath)` would give (objects are never mutated). */
-function names(ref: ObjectReference, obj: ApiObject, fieldPath: string): boolean {
+function names(ref: ObjectReference, obj: ApiObject, fieldPath: string | undefined): boolean {
   const m = obj.metadata;
   return (
     ref.fieldPath === fieldPath &&
@@ -182,21 +182,36 @@ function fieldReferenceOf(obj: ApiObject, fieldPath: string, hints: SubjectHints
 }
 
 /**
+ * `referenceOf(obj)`, or the plain reference `hints` keeps when it names the very object version
+ * (`names`): components take turns writing about one version of an object (the node lifecycle
+ * controller's RegisteredNode, then the kubelet's Starting), with other objects' events between.
+ */
+function plainReferenceOf(obj: ApiObject, hints: SubjectHints): ObjectReference {
+  if (obj === lastReferenced) return (hints.reference = lastReference!);
+  const kept = hints.reference;
+  if (kept === undefined || !names(kept, obj, undefined)) return (hints.reference = referenceOf(obj));
+  lastReferenced = obj;
+  return (lastReference = kept);
+}
+
+/**
  * What the recorder keeps with each object uid's chain in the correlator caches' shared index
- * (`LruIndex.hints`): the source of the last event about it, and the last reference with a
- * field path built for it. An object's events mostly come from one component (a pod's from the
- * kubelet of its node), and the source found by its component and host is a look-up in a Map of
- * every node; the kubelet's events about one container of one pod version (Pulled, Created,
- * Started) share a reference, even when it wrote other pods' events between them. Both are
- * checked before use: the uid's chain was found already, so neither costs a look-up of its own.
+ * (`LruIndex.hints`): the source of the last event about it, and the last references without
+ * and with a field path given for it. An object's events mostly come from one component (a
+ * pod's from the kubelet of its node), and the source found by its component and host is a
+ * look-up in a Map of every node; the kubelet's events about one container of one pod version
+ * (Pulled, Created, Started) share a reference, even when it wrote other pods' events between
+ * them, and so do a node's first events from the node lifecycle controller and its kubelet. All
+ * are checked before use: the uid's chain was found already, so none costs a look-up of its own.
  */
 interface SubjectHints {
   source: SourceParts | undefined;
+  reference: ObjectReference | undefined;
   fieldReference: ObjectReference | undefined;
 }
 
 function newHints(): SubjectHints {
-  return { source: undefined, fieldReference: undefined };
+  return { source: undefined, reference: undefined, fieldReference: undefined };
 }
 
 export class EventRecorder {
@@ -374,7 +389,7 @@ export class EventRecorder {
         apiVersion: 'v1',
         kind: 'Event',
         metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
-        involvedObject: fieldPath ? fieldReferenceOf(obj, fieldPath, hints) : referenceOf(obj),
+        involvedObject: fieldPath ? fieldReferenceOf(obj, fieldPath, hints) : plainReferenceOf(obj, hints),
         reason,
         message: text,
         type,
