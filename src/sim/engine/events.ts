@@ -316,6 +316,7 @@ export class EventRecorder {
    * Records an event; returns the Event written or updated, or undefined when it was dropped.
    * `fieldPath` names a part of the object (`spec.containers{agent}`: the kubelet's container
    * references); it tells identical events apart (`getEventKey`) but not aggregates or spam.
+   * `source` is read during the call only: the Event stores the recorder's own copy.
    */
   record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource, fieldPath?: string): KubeEvent | undefined {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
