@@ -27,11 +27,11 @@ export interface Intent {
 
 export class ControllerClient {
   /**
-   * The source of this controller's last event (with its host, for the kubelet): the kubelet
-   * writes a node's events in runs (its conditions, a pod's containers), and they share one
-   * source object instead of one each.
+   * The source of this controller's events, its host set for each (the kubelet's node): the
+   * recorder reads it during the call and stores a copy of its own, and the kubelet changes host
+   * on most events about pods, each of which cost a new source object.
    */
-  private lastSource: EventSource | undefined;
+  private readonly source: { readonly component: string; host: string | undefined };
 
   constructor(
     private readonly api: ApiServer,
@@ -42,7 +42,9 @@ export class ControllerClient {
     private readonly record: (intent: Intent) => void,
     /** The events.k8s.io/v1 recorder, for the controllers that write events through it. */
     private readonly recorderV1?: EventsV1Recorder,
-  ) {}
+  ) {
+    this.source = { component: controller, host: undefined };
+  }
 
   create<K extends Kind>(draft: Draft<KindMap[K]> & { kind: K }, reason: string): Result<KindMap[K]> {
     const r = this.api.create(draft);
@@ -126,11 +128,10 @@ export class ControllerClient {
     this.record({ controller: this.controller, verb: 'event', kind: regarding.kind, namespace: regarding.metadata.namespace ?? '', name: regarding.metadata.name, reason: `${reason}: ${note}${suffix}` });
   }
 
-  /** The event source of this controller on `host` (none when empty or absent). */
+  /** The event source of this controller on `host` (none when empty or absent), for one `record` call. */
   private sourceOf(host: string | undefined): EventSource {
-    const last = this.lastSource;
-    if (last !== undefined && last.host === (host || undefined)) return last;
-    return (this.lastSource = host ? { component: this.controller, host } : { component: this.controller });
+    this.source.host = host || undefined;
+    return this.source;
   }
 
   private note(verb: IntentVerb, kind: Kind, namespace: string, name: string, reason: string, r: Result<unknown>): void {

@@ -30,7 +30,7 @@ import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
 import { AggregateColumns, BucketColumns, newAggregate, newBucket, type Aggregate, type Bucket } from './correlator-values.js';
 import { EventKeyParts, type EventSource, type SourceParts } from './event-keys.js';
-import { newRngState, quickUid, reseed } from './rng.js';
+import { fromCodes, newRngState, putHex, quickUid, reseed } from './rng.js';
 import { rfc3339 } from './time.js';
 
 /** `defaultAggregateMaxEvents`: distinct messages before similar events are combined. */
@@ -46,44 +46,45 @@ const LRU_SIZE = 4096;
 /** `EventAggregate`'s message prefix for combined events. */
 const COMBINED_PREFIX = '(combined from similar events): ';
 
-/** `0` to `f`, and `00` to `ff`: the sequence's five hex digits are picked from these rather than formatted. */
+/** `0` to `f`, and `00` to `ff`: the middle's hex digits are picked from these rather than formatted. */
 const HEX_DIGIT = Array.from({ length: 16 }, (_, i) => i.toString(16));
 const HEX_PAIR = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-/** The pieces of an Event name, joined flat (`eventName`): one array for every name. */
-const NAME_PARTS = ['', '', ''];
-
 /**
- * The middle of the last Event name made, `.<clock in hex><the sequence's first three digits>`,
- * and the instant and run of 256 numbers it is for: one instant names thousands of Events in
- * runs of 256, and hexing a double is slow.
+ * The char codes of the middle of the last Event name made, `.<clock in hex><the sequence's
+ * first three digits>`, and the instant and run of 256 numbers it is for: one instant names
+ * thousands of Events in runs of 256, and hexing a double is slow.
  */
 let middleMs = NaN;
 let middleRun = -1;
-let middle = '';
+let middleCodes: number[] = [];
+
+/** An Event name's char codes by the name's length, reused: every call overwrites all of them. */
+const NAME_CODES: number[][] = [];
 
 /**
- * `<object>.<clock in hex><sequence in hex>`, built flat (one reused parts array, joined): the
- * name is kept for the Event's hour, and a rope would cost 32 bytes more per piece. The
- * sequence's five digits (its number modulo 16^5) come from the digit tables: formatting and
- * padding them made two strings of garbage per Event. Joined from three pieces, the middle one
- * made once per instant and run: a join allocates a slot per piece on top of the name (six
- * pieces were 64 bytes of garbage per Event) and costs time per piece.
+ * `<object>.<clock in hex><sequence in hex>`, made flat in one piece from its char codes (the
+ * object's, the middle's, made once per instant and run, and the sequence's last two digits):
+ * the name is kept for the Event's hour, and a rope would cost 32 bytes more per piece. The
+ * sequence's five digits are its number modulo 16^5. Joining three pieces allocated a slot per
+ * piece as well as the name (87 bytes a name against 47, and slower).
  */
 function eventName(now: number, objectName: string, seq: number): string {
   const run = (seq >>> 8) & 4095;
   if (now !== middleMs || run !== middleRun) {
     middleMs = now;
     middleRun = run;
-    middle = ['.', Math.floor(now).toString(16), HEX_DIGIT[run >>> 8]!, HEX_PAIR[run & 255]!].join('');
+    const middle = ['.', Math.floor(now).toString(16), HEX_DIGIT[run >>> 8]!, HEX_PAIR[run & 255]!].join('');
+    middleCodes = Array.from(middle, (ch) => ch.charCodeAt(0));
   }
-  const parts = NAME_PARTS;
-  parts[0] = objectName;
-  parts[1] = middle;
-  parts[2] = HEX_PAIR[seq & 255]!;
-  const name = parts.join('');
-  parts[0] = '';
-  return name;
+  const n = objectName.length;
+  const m = middleCodes.length;
+  const length = n + m + 2;
+  const codes = (NAME_CODES[length] ??= new Array<number>(length).fill(0));
+  for (let i = 0; i < n; i++) codes[i] = objectName.charCodeAt(i);
+  for (let i = 0; i < m; i++) codes[n + i] = middleCodes[i]!;
+  putHex(codes, length - 2, seq, 6, 2);
+  return fromCodes(codes);
 }
 
 /**
@@ -157,7 +158,7 @@ export function referenceOf(obj: ApiObject): ObjectReference {
 }
 
 /** Whether `ref` is what `buildReference(obj, fieldPath)` would give (objects are never mutated). */
-function names(ref: ObjectReference, obj: ApiObject, fieldPath: string): boolean {
+function names(ref: ObjectReference, obj: ApiObject, fieldPath: string | undefined): boolean {
   const m = obj.metadata;
   return (
     ref.fieldPath === fieldPath &&
@@ -181,21 +182,36 @@ function fieldReferenceOf(obj: ApiObject, fieldPath: string, hints: SubjectHints
 }
 
 /**
+ * `referenceOf(obj)`, or the plain reference `hints` keeps when it names the very object version
+ * (`names`): components take turns writing about one version of an object (the node lifecycle
+ * controller's RegisteredNode, then the kubelet's Starting), with other objects' events between.
+ */
+function plainReferenceOf(obj: ApiObject, hints: SubjectHints): ObjectReference {
+  if (obj === lastReferenced) return (hints.reference = lastReference!);
+  const kept = hints.reference;
+  if (kept === undefined || !names(kept, obj, undefined)) return (hints.reference = referenceOf(obj));
+  lastReferenced = obj;
+  return (lastReference = kept);
+}
+
+/**
  * What the recorder keeps with each object uid's chain in the correlator caches' shared index
- * (`LruIndex.hints`): the source of the last event about it, and the last reference with a
- * field path built for it. An object's events mostly come from one component (a pod's from the
- * kubelet of its node), and the source found by its component and host is a look-up in a Map of
- * every node; the kubelet's events about one container of one pod version (Pulled, Created,
- * Started) share a reference, even when it wrote other pods' events between them. Both are
- * checked before use: the uid's chain was found already, so neither costs a look-up of its own.
+ * (`LruIndex.hints`): the source of the last event about it, and the last references without
+ * and with a field path given for it. An object's events mostly come from one component (a
+ * pod's from the kubelet of its node), and the source found by its component and host is a
+ * look-up in a Map of every node; the kubelet's events about one container of one pod version
+ * (Pulled, Created, Started) share a reference, even when it wrote other pods' events between
+ * them, and so do a node's first events from the node lifecycle controller and its kubelet. All
+ * are checked before use: the uid's chain was found already, so none costs a look-up of its own.
  */
 interface SubjectHints {
   source: SourceParts | undefined;
+  reference: ObjectReference | undefined;
   fieldReference: ObjectReference | undefined;
 }
 
 function newHints(): SubjectHints {
-  return { source: undefined, fieldReference: undefined };
+  return { source: undefined, reference: undefined, fieldReference: undefined };
 }
 
 export class EventRecorder {
@@ -300,6 +316,7 @@ export class EventRecorder {
    * Records an event; returns the Event written or updated, or undefined when it was dropped.
    * `fieldPath` names a part of the object (`spec.containers{agent}`: the kubelet's container
    * references); it tells identical events apart (`getEventKey`) but not aggregates or spam.
+   * `source` is read during the call only: the Event stores the recorder's own copy.
    */
   record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource, fieldPath?: string): KubeEvent | undefined {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
@@ -373,7 +390,7 @@ export class EventRecorder {
         apiVersion: 'v1',
         kind: 'Event',
         metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
-        involvedObject: fieldPath ? fieldReferenceOf(obj, fieldPath, hints) : referenceOf(obj),
+        involvedObject: fieldPath ? fieldReferenceOf(obj, fieldPath, hints) : plainReferenceOf(obj, hints),
         reason,
         message: text,
         type,

@@ -231,6 +231,28 @@ describe('EventRecorder', () => {
     );
   });
 
+  it('gives events about one object version from several components one reference, and a newer version its own (property)', () => {
+    const step = fc.record({ version: fc.constantFrom('1', '2'), other: fc.boolean(), source: fc.nat({ max: 2 }), namespaced: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
+        const r = new EventRecorder(storeWithDefaultNamespace());
+        const sources = [{ component: 'node-controller' }, { component: 'kubelet', host: 'node-1' }, { component: 'kubelet', host: 'node-2' }];
+        const refs = new Map<string, unknown>();
+        steps.forEach((s, i) => {
+          const meta = { name: 'node-1', uid: 'node-uid', resourceVersion: s.version, ...(s.namespaced ? { namespace: 'default' } : {}) };
+          const node = { apiVersion: 'v1', kind: 'Node', metadata: meta } as unknown as DaemonSet;
+          // Another object's event between, from another component.
+          if (s.other) r.record(i * 1000, { ...DS, metadata: { ...DS.metadata, uid: `ds-${i}` } }, 'Normal', 'Other', 'o', SOURCE);
+          const ev = r.record(i * 1000, node, 'Normal', `Reason${i}`, 'm', sources[s.source]!)!;
+          expect(JSON.stringify(ev.involvedObject)).toBe(JSON.stringify({ kind: 'Node', ...(s.namespaced ? { namespace: 'default' } : {}), name: 'node-1', uid: 'node-uid', apiVersion: 'v1', resourceVersion: s.version }));
+          const key = `${s.version}/${s.namespaced}`;
+          if (refs.has(key) && steps[i - 1] && `${steps[i - 1]!.version}/${steps[i - 1]!.namespaced}` === key) expect(ev.involvedObject).toBe(refs.get(key));
+          refs.set(key, ev.involvedObject);
+        });
+      }),
+    );
+  });
+
   it('writes each event with its own source and reference while uids pass through the caches and their index chains are reused', () => {
     // The recorder keeps an object's last source and field reference with the uid's chain in
     // the caches' index; chains emptied by evictions are reused for other uids, hints and all.
@@ -388,6 +410,21 @@ describe('EventRecorder', () => {
         const r = new EventRecorder(storeWithDefaultNamespace());
         r.restore({ ...r.snapshot(), seq });
         expect(r.allocateName(now, 'agent-x1')).toBe(`agent-x1.${now.toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`);
+      }),
+    );
+  });
+
+  it('names an Event of any object name by the same rule, whatever its length or characters (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ maxLength: 70, unit: 'binary' }), fc.nat({ max: 2 ** 22 })), { maxLength: 12 }), (names) => {
+        const r = new EventRecorder(storeWithDefaultNamespace());
+        const now = 1_767_225_600_123;
+        for (const [object, seq] of names) {
+          r.restore({ ...r.snapshot(), seq });
+          const name = r.allocateName(now, object);
+          expect(name).toBe(`${object}.${now.toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`);
+          expect(name.length).toBe(object.length + 1 + now.toString(16).length + 5);
+        }
       }),
     );
   });
