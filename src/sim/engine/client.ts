@@ -63,6 +63,17 @@ export class ControllerClient {
     return r;
   }
 
+  /**
+   * The kubelet's pod status write: `status` is a new record generated from `seen` (the pod as
+   * the kubelet read it) and found to differ from its status; the API server stores it as it is
+   * (`ApiServer.updatePodStatus`). The intent is the one `updateStatus` records.
+   */
+  updatePodStatus(seen: Pod, status: Pod['status'], reason: string): Result<Pod> {
+    const r = this.api.updatePodStatus(seen, status);
+    this.note('updateStatus', 'Pod', seen.metadata.namespace ?? '', seen.metadata.name, reason, r);
+    return r;
+  }
+
   updateMetadata<K extends Kind>(
     obj: KindMap[K],
     metadata: Partial<Pick<ObjectMeta, 'labels' | 'annotations' | 'ownerReferences' | 'finalizers'>>,
