@@ -155,7 +155,11 @@ export class Kubelet implements Controller, HeartbeatSource {
       schedulable: true,
     });
     this.machineTable()[name] = m;
-    this.state.runtimes[name] = this.cow.made({ node: name, images: undefined, pullerFreeAt: 0, podIPs: 0 });
+    // The puller is free from registration on (no pull starts earlier): a time, as every later
+    // value is, not 0. A record whose field first held a small integer has its shape replaced
+    // by the first time written to it, and V8 then migrated every machine's record, one by one,
+    // at its first pod's mount.
+    this.state.runtimes[name] = this.cow.made({ node: name, images: undefined, pullerFreeAt: spec.now, podIPs: 0 });
     this.enqueue(`node:${name}`);
     return m;
   }
