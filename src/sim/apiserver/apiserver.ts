@@ -204,8 +204,26 @@ export class ApiServer {
     if (!old) return fail(notFound(qualifiedResource(kind), obj.metadata.name));
     const status = (obj as { status?: unknown }).status;
     if (jsonEqual(status, (old as { status?: unknown }).status)) return { ok: true, obj: old };
+    return this.putStatus(old, typeof status === 'object' && status !== null && !Array.isArray(status) ? copiersOf(kind).status.copy(status) : status);
+  }
+
+  /**
+   * PUT pods/NAME/status as the kubelet's status manager makes it: `status` is a record built
+   * for this write (packed, see packed.ts) that the caller hands over, stored as it is instead of
+   * copied; `seen` is the pod the caller generated it from and found it to differ from, so while
+   * `seen` is still the stored version the comparison `updateStatus` makes is not made again.
+   */
+  updatePodStatus(seen: Pod, status: Pod['status']): Result<Pod> {
+    const old = this.store.get('Pod', seen.metadata.namespace ?? '', seen.metadata.name);
+    if (!old) return fail(notFound('pods', seen.metadata.name));
+    if (old !== seen && jsonEqual(status, old.status)) return { ok: true, obj: old };
+    return this.putStatus(old, status);
+  }
+
+  /** The next version of `old` with `status` (as given), stored. */
+  private putStatus<T extends ApiObject>(old: T, status: unknown): Result<T> {
     const next = nextVersion(old, this.store.nextResourceVersion());
-    (next as { status?: unknown }).status = typeof status === 'object' && status !== null && !Array.isArray(status) ? copiersOf(kind).status.copy(status) : status;
+    (next as { status?: unknown }).status = status;
     this.store.put(next);
     return { ok: true, obj: next };
   }

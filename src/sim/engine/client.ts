@@ -65,6 +65,17 @@ export class ControllerClient {
     return r;
   }
 
+  /**
+   * The kubelet's pod status write: `status` is a new record generated from `seen` (the pod as
+   * the kubelet read it) and found to differ from its status; the API server stores it as it is
+   * (`ApiServer.updatePodStatus`). The intent is the one `updateStatus` records.
+   */
+  updatePodStatus(seen: Pod, status: Pod['status'], reason: string): Result<Pod> {
+    const r = this.api.updatePodStatus(seen, status);
+    this.note('updateStatus', 'Pod', seen.metadata.namespace ?? '', seen.metadata.name, reason, r);
+    return r;
+  }
+
   updateMetadata<K extends Kind>(
     obj: KindMap[K],
     metadata: Partial<Pick<ObjectMeta, 'labels' | 'annotations' | 'ownerReferences' | 'finalizers'>>,
@@ -134,7 +145,13 @@ export class ControllerClient {
     return this.source;
   }
 
+  /**
+   * Records the intent of a write: two literals rather than a conditional spread, which made an
+   * empty object and a generic copy for every write (the kubelet's status writes, thousands per
+   * rollout), with the same keys in the same order.
+   */
   private note(verb: IntentVerb, kind: Kind, namespace: string, name: string, reason: string, r: Result<unknown>): void {
-    this.record({ controller: this.controller, verb, kind, namespace, name, reason, ...(r.ok ? {} : { error: r.error.message }) });
+    const controller = this.controller;
+    this.record(r.ok ? { controller, verb, kind, namespace, name, reason } : { controller, verb, kind, namespace, name, reason, error: r.error.message });
   }
 }

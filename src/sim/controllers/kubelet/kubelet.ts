@@ -155,7 +155,11 @@ export class Kubelet implements Controller, HeartbeatSource {
       schedulable: true,
     });
     this.machineTable()[name] = m;
-    this.state.runtimes[name] = this.cow.made({ node: name, images: undefined, pullerFreeAt: 0, podIPs: 0 });
+    // The puller is free from registration on (no pull starts earlier): a time, as every later
+    // value is, not 0. A record whose field first held a small integer has its shape replaced
+    // by the first time written to it, and V8 then migrated every machine's record, one by one,
+    // at its first pod's mount.
+    this.state.runtimes[name] = this.cow.made({ node: name, images: undefined, pullerFreeAt: spec.now, podIPs: 0 });
     this.enqueue(`node:${name}`);
     return m;
   }
@@ -597,12 +601,20 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /**
    * The status manager's write of `pod` (its latest version: read by the sync that ran `rt`);
-   * returns the pod as stored afterwards.
+   * returns the pod as stored afterwards. The generated status is handed to the API server as
+   * it is (`updatePodStatus`): no copy of the pod with it, nor of it. The echo of the write is
+   * dropped by `observe`, as `postStatus`'s.
    */
   private writeStatus(ctx: ControllerContext, pod: Pod, key: string, rt: PodRuntime, m: MachineState, final: boolean): Pod {
     const status = generatePodStatus(pod, rt, { machine: m.index, now: ctx.now, final });
     if (jsonEqual(status, pod.status)) return pod;
-    const r = this.postStatus<'Pod'>(ctx, { ...pod, status }, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
+    this.writing = pod.metadata.uid;
+    let r: Result<Pod>;
+    try {
+      r = ctx.client.updatePodStatus(pod, status, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
+    } finally {
+      this.writing = undefined;
+    }
     if (!r.ok) return pod;
     this.echoes.set(r.obj.metadata.uid, r.obj);
     return r.obj;

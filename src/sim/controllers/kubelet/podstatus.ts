@@ -202,7 +202,30 @@ const unreadyMessageOf = memo((name: string): string => flat(`containers with un
 /** Copies of the stored statuses the kubelet writes over (`generatePodStatus`): nearly all have one key list. */
 const STATUS_COPIER = new PackedCopier();
 
-/** The whole `status` the kubelet would PUT for this pod now. */
+/** The same statuses once the kubelet's fields are in: the API server stores the record it is given. */
+const STATUS_PACKER = new PackedCopier();
+
+/**
+ * The keys of a pod's status as the kubelet writes it, in their order: the API server's (the
+ * phase and QoS class of a new pod, the binding's conditions), then the kubelet's.
+ */
+const WRITTEN_KEYS: readonly string[] = ['phase', 'qosClass', 'conditions', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'containerStatuses'];
+
+/**
+ * Whether `status` has the keys of a bound pod's status before the kubelet's first write (the
+ * first three of WRITTEN_KEYS) or after it (all of them), in that order: the status written over
+ * it then has exactly WRITTEN_KEYS, whatever its values.
+ */
+function hasWrittenKeys(status: PodStatus): boolean {
+  let i = 0;
+  for (const k in status) if (WRITTEN_KEYS[i++] !== k) return false;
+  return i === 3 || i === WRITTEN_KEYS.length;
+}
+
+/**
+ * The whole `status` the kubelet would PUT for this pod now: a new record, packed (packed.ts),
+ * which the API server stores as it is.
+ */
 export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs): PodStatus {
   const { now } = inputs;
   const phase = podPhase(pod.spec.restartPolicy, rt.containers, inputs.final === true, rt.inits);
@@ -244,21 +267,38 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
   const generated = others ? others.concat(own) : own;
   const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : sharedConditionList(generated);
   const hostIPs = hostIPsOf(inputs.machine)!;
+  const podIPs = rt.podIP ? (pod.status.podIPs?.length === 1 && pod.status.podIPs[0]!.ip === rt.podIP ? pod.status.podIPs : [{ ip: rt.podIP }]) : undefined;
+  // A running pod without init containers whose status has the usual keys (nearly every write of
+  // a fleet): the status as one literal, fields inside the object, in the order the copy below
+  // would give them (only the QoS class is the stored one's). The IP string is the one that the
+  // node's one hostIPs array holds, not each status writer's copy.
+  if (rt.podIP && !rt.inits && hasWrittenKeys(pod.status)) {
+    return {
+      phase,
+      qosClass: pod.status.qosClass,
+      conditions,
+      hostIP: hostIPs[0]!.ip,
+      hostIPs,
+      podIP: rt.podIP,
+      podIPs,
+      startTime: rfc3339(rt.admittedAt),
+      containerStatuses: rt.containers.map(containerStatus),
+    };
+  }
   // The stored status's fields in their order, then the kubelet's (as a spread of it would be),
   // copied packed: `Object.assign({}, ...)` put the fields past four in a backing store, grown
-  // and copied again as they came (the API server copies the status it is given anyway).
+  // and copied again as they came; packed again once they are all in.
   const status: { -readonly [K in keyof PodStatus]: PodStatus[K] } = STATUS_COPIER.copy(pod.status);
   status.phase = phase;
   status.conditions = conditions;
-  // The IP string that the node's one hostIPs array holds, not each status writer's copy.
   status.hostIP = hostIPs[0]!.ip;
   status.hostIPs = hostIPs;
   if (rt.podIP) {
     status.podIP = rt.podIP;
-    status.podIPs = pod.status.podIPs?.length === 1 && pod.status.podIPs[0]!.ip === rt.podIP ? pod.status.podIPs : [{ ip: rt.podIP }];
+    status.podIPs = podIPs;
   }
   status.startTime = rfc3339(rt.admittedAt);
   status.containerStatuses = rt.containers.map(containerStatus);
   if (rt.inits) status.initContainerStatuses = rt.inits.map(containerStatus);
-  return status;
+  return STATUS_PACKER.copy(status);
 }

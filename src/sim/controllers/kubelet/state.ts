@@ -55,7 +55,10 @@ export interface MachineRuntime {
   readonly node: string;
   /** Images on the machine, the newest first. */
   images: ImageList | undefined;
-  /** With serialized image pulls (the kubelet default), when the puller is free again. */
+  /**
+   * With serialized image pulls (the kubelet default), when the puller is free again: from the
+   * machine's registration until its first pull.
+   */
   pullerFreeAt: number;
   /** Pod IPs handed out so far (the host part of the next one). */
   podIPs: number;

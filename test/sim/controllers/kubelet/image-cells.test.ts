@@ -1,7 +1,7 @@
 /** Image list cells: machines whose pulls went alike share them; each list still says what its machine pulled when. */
 import { describe, expect, it } from 'vitest';
 import type { ImageList, KubeletState } from '../../../../src/sim/controllers/kubelet/state.js';
-import { at, bootNodes, createPod, newCluster } from './fixture.js';
+import { at, bootNodes, createPod, eventsOf, newCluster } from './fixture.js';
 
 function images(list: ImageList | undefined): [string, number][] {
   const out: [string, number][] = [];
@@ -27,5 +27,15 @@ describe('kubelet: image lists', () => {
     expect(images(three).map(([image]) => image)).toEqual(['registry.example/b:1', 'registry.example/a:1']);
     expect(images(three)[0]![1]).toBeGreaterThan(images(one)[0]![1]);
     for (const p of ['a-node-1', 'b-node-1', 'a-node-3', 'b-node-3']) expect(f.c.api.get('Pod', 'default', p)!.status.phase).toBe('Running');
+  });
+
+  it("the puller is free from the machine's registration on: its record holds a time from the start, and the first pull waits for nothing", () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1');
+    const registered = f.kubelet.machine('node-1')!.registeredAt;
+    expect((f.kubelet.snapshot() as KubeletState).runtimes['node-1']!.pullerFreeAt).toBe(registered);
+    createPod(f, 'a', { node: 'node-1', image: 'registry.example/a:1' });
+    at(f, 60);
+    expect(eventsOf(f, 'a').filter((e) => e.startsWith('Pulled: '))).toEqual([expect.stringMatching(/^Pulled: Successfully pulled image "registry\.example\/a:1" in 5s \(5s including waiting\)\. Image size: \d+ bytes\.$/)]);
   });
 });

@@ -84,3 +84,55 @@ describe('containerStatus: shared states', () => {
     expect(m.state).toEqual({ waiting: { reason: 'ErrImagePull', message: 'pull failed' } });
   });
 });
+
+describe('generatePodStatus: the status as one literal', () => {
+  const written = ['phase', 'qosClass', 'conditions', 'hostIP', 'hostIPs', 'podIP', 'podIPs', 'startTime', 'containerStatuses'];
+  const container = fc.record({
+    phase: fc.constantFrom<ContainerRuntime['phase']>('waiting', 'running'),
+    ready: fc.boolean(),
+    containerId: fc.option(fc.constantFrom('containerd://a', 'containerd://b'), { nil: undefined }),
+  });
+  const stored = fc.record({
+    keys: fc.constantFrom(3, 9),
+    phase: fc.constantFrom('Pending', 'Running'),
+    qosClass: fc.option(fc.constantFrom('Burstable', 'BestEffort'), { nil: undefined }),
+    podIP: fc.constantFrom('10.244.0.2', '10.244.0.3'),
+  });
+
+  /** A bound pod's stored status with the first `keys` of the keys the kubelet writes, in their order. */
+  function storedStatus(s: { keys: number; phase: string; qosClass: string | undefined; podIP: string }): Record<string, unknown> {
+    const all: Record<string, unknown> = {
+      phase: s.phase,
+      qosClass: s.qosClass,
+      conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: '2026-01-01T00:00:00Z' }],
+      hostIP: '10.0.0.2',
+      hostIPs: [{ ip: '10.0.0.2' }],
+      podIP: s.podIP,
+      podIPs: [{ ip: s.podIP }],
+      startTime: '2026-01-01T00:00:00Z',
+      containerStatuses: [],
+    };
+    return Object.fromEntries(written.slice(0, s.keys).map((k) => [k, all[k]]));
+  }
+
+  it('has the keys, order and values of the stored status copied with the kubelet fields written over it', () => {
+    fc.assert(
+      fc.property(stored, fc.array(container, { minLength: 1, maxLength: 3 }), fc.boolean(), (s, cs, final) => {
+        const containers = cs.map((x, i) => c(x.phase, { name: `c${i}`, ready: x.ready, containerId: x.containerId, startedAt: 1000 }));
+        const rt = { namespace: 'default', name: 'p', uid: 'u', node: 'n', stage: 'Running', admittedAt: 0, sandbox: true, podIP: '10.244.0.2', cursor: 0, containers } as PodRuntime;
+        const status = storedStatus(s);
+        const pod = { metadata: { name: 'p', namespace: 'default', uid: 'u' }, spec: { containers: [] }, status } as unknown as Pod;
+        // A key the kubelet does not write, last: the status is copied and written over instead.
+        const other = { ...pod, status: { ...status, nominatedNodeName: 'n' } } as unknown as Pod;
+        const inputs = { machine: 0, now: 5000, final };
+        const fast = generatePodStatus(pod, rt, inputs);
+        const copied: Record<string, unknown> = { ...generatePodStatus(other, rt, inputs) };
+        expect(copied.nominatedNodeName).toBe('n');
+        delete copied.nominatedNodeName;
+        expect(Object.keys(fast)).toEqual(written);
+        expect(JSON.stringify(fast)).toBe(JSON.stringify(copied));
+        expect(fast.qosClass).toBe(s.qosClass);
+      }),
+    );
+  });
+});
