@@ -174,12 +174,15 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
   if ('error' in paths) return fail(paths.error);
 
   let out = '';
-  // One registration for all the names: the machines of one command share their resources.
+  // One registration and one machine spec for all the names: the machines of one command share
+  // their resources, host paths and registration time (the clock does not move inside a command).
+  const now = ctx.cluster.now;
   const reg = { labels, taints, cpu, memory, pods: String(Number(podsText)) };
+  const spec = { paths, now, bootSeconds: d.nodeBootSeconds };
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
-    const m = kubelet.registerMachine(name, { paths, now: ctx.cluster.now, bootSeconds: d.nodeBootSeconds });
-    const draft = registrationNode(name, m.index, reg, ctx.cluster.now);
+    const m = kubelet.registerMachine(name, spec);
+    const draft = registrationNode(name, m.index, reg, now);
     const r = ctx.client.create(draft, `sim node add: the kubelet of machine ${name} registers its Node`);
     if (!r.ok) {
       kubelet.forgetMachine(name);

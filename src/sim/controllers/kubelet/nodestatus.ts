@@ -183,8 +183,11 @@ function sharedCondition(type: NodeConditionType, status: ConditionStatus, w: Wo
  * the create), and the events those setters record: NodeHasSufficientMemory, ... (not Ready).
  */
 export function initialConditions(m: ConditionInputs, now: number): NodeConditionUpdate {
-  return nodeConditions({ status: {} }, m, now);
+  return nodeConditions(UNPOSTED, m, now);
 }
+
+/** A Node before its kubelet's setters ran: one, only read, for every registration and first post. */
+const UNPOSTED: Pick<Node, 'status'> = { status: {} };
 
 /** The conditions without heartbeat times, to tell whether posting would change anything. */
 export function sameConditions(a: readonly NodeCondition[] | undefined, b: readonly NodeCondition[]): boolean {

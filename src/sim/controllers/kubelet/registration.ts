@@ -11,7 +11,7 @@ import type { Node, ResourceList, Taint } from '../../api/types.js';
 import type { Draft } from '../../apiserver/apiserver.js';
 import { BoundedTable } from '../../bounded-table.js';
 import { hexId, uuidId } from './ids.js';
-import { NOTHING_FORCED, initialConditions } from './nodestatus.js';
+import { NOTHING_FORCED, initialConditions, type ConditionInputs } from './nodestatus.js';
 
 /** The version this simulated fleet runs (nodeInfo.kubeletVersion, `kubectl get nodes` VERSION). */
 export const KUBELET_VERSION = 'v1.34.3';
@@ -104,6 +104,9 @@ function machineResources(reg: Registration): { readonly capacity: ResourceList;
 let lastRegistration: Registration | undefined;
 let lastResources: ReturnType<typeof machineResources> | undefined;
 
+/** What the condition setters read from a machine that registers: it boots, with nothing forced. */
+const BOOTING: ConditionInputs = { forced: NOTHING_FORCED, booted: false };
+
 /**
  * The Node a kubelet creates for machine `index` named `name` at `now`: a booting machine, so
  * Ready=False until its runtime network is up.
@@ -120,9 +123,11 @@ export function registrationNode(name: string, index: number, reg: Registration,
       labels,
       annotations: NODE_ANNOTATIONS,
     },
-    spec: { podCIDR: cidr, podCIDRs: [cidr], ...(reg.taints.length > 0 ? { taints: [...reg.taints] } : {}) },
+    // Two literals rather than a spread of an optional part: a literal with a spread is built
+    // field by field at run time, for every node.
+    spec: reg.taints.length > 0 ? { podCIDR: cidr, podCIDRs: [cidr], taints: [...reg.taints] } : { podCIDR: cidr, podCIDRs: [cidr] },
     status: {
-      conditions: initialConditions({ forced: NOTHING_FORCED, booted: false }, now).conditions,
+      conditions: initialConditions(BOOTING, now).conditions,
       capacity,
       allocatable,
       addresses: [

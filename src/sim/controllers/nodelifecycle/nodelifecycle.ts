@@ -21,7 +21,7 @@
 import type { Node, Pod } from '../../api/types.js';
 import type { Result } from '../../apiserver/apiserver.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
-import { NODE_GUARDS, nodeLifecycle, type NodeEventType } from '../../machines/nodeLifecycle.js';
+import { NODE_GUARDS, nodeLifecycle, type NodeEventType, type NodeFacts } from '../../machines/nodeLifecycle.js';
 import { step, transitionTable } from '../../machines/table.js';
 import { parseTime } from '../../engine/time.js';
 import { CopyOnWrite } from '../../engine/copy-on-write.js';
@@ -228,13 +228,16 @@ export class NodeLifecycleController implements Controller {
     const name = node.metadata.name;
     // Made only when a label differs: nearly every node, every time, already agrees.
     let updates: Record<string, string> | undefined;
-    // Indexed, not destructured: an array pattern runs the pair's iterator, on every monitor.
-    for (const pair of LABELS_TO_RECONCILE) {
+    // Indexed, neither destructured nor for-of: an array pattern runs the pair's iterator, and
+    // a for-of before the loop is optimised makes an iterator and a result per pair, on every
+    // monitor of every node.
+    for (let i = 0; i < LABELS_TO_RECONCILE.length; i++) {
+      const pair = LABELS_TO_RECONCILE[i]!;
       const v = labels[pair[0]];
       if (v !== undefined && labels[pair[1]] !== v) (updates ??= {})[pair[1]] = v;
     }
     if (!updates) return;
-    this.write(() => ctx.client.updateMetadata<'Node'>(node, { labels: { ...labels, ...updates } }, `the beta os/arch labels of node ${name} follow the stable ones`));
+    this.write(ctx, node, `the beta os/arch labels of node ${name} follow the stable ones`, { ...labels, ...updates });
   }
 
   private podsOn(ctx: ControllerContext, node: string): Pod[] {
@@ -253,15 +256,19 @@ export class NodeLifecycleController implements Controller {
     // Without the field by leaving it out of the copy: deleting it from a copy turned the copy
     // into a dictionary-mode object, slow to build and to copy again in the write.
     const spec = taints && taints.length > 0 ? { ...node.spec, taints } : specWithoutTaints(node.spec);
-    const r = this.write(() => ctx.client.update<'Node'>({ ...node, spec }, why));
+    const r = this.write(ctx, { ...node, spec }, why);
     return r.ok ? r.obj : node;
   }
 
-  /** Runs a taint or label write of this controller's (see `writing`). */
-  private write(fn: () => Result<Node>): Result<Node> {
+  /**
+   * A taint write (`update` of `node`) or, given `labels`, a label write of this controller's
+   * (see `writing`). Told what to write rather than handed a closure: one per taint write was
+   * most of what a write allocated here (a write per node of a fleet coming up).
+   */
+  private write(ctx: ControllerContext, node: Node, why: string, labels?: Record<string, string>): Result<Node> {
     this.writing = true;
     try {
-      return fn();
+      return labels ? ctx.client.updateMetadata<'Node'>(node, { labels }, why) : ctx.client.update<'Node'>(node, why);
     } finally {
       this.writing = false;
     }
@@ -278,7 +285,10 @@ export class NodeLifecycleController implements Controller {
   /** `processTaintBaseEviction`, on the Ready status as read before this pass's update. */
   private processTaintBaseEviction(ctx: ControllerContext, node: Node, rec: NodeRecord, observed: string): Node {
     if (observed === 'True') return this.markNodeAsReachable(ctx, node, rec);
-    const [want, opposite] = observed === 'False' ? [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE] : [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE];
+    // Two choices, not a destructured pair: a pair is a list and an iterator per not-ready node.
+    const notReady = observed === 'False';
+    const want = notReady ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
+    const opposite = notReady ? UNREACHABLE_NO_EXECUTE : NOT_READY_NO_EXECUTE;
     if (hasTaint(node, opposite)) {
       const taints = swapTaints(node, [want], [opposite], ctx.now);
       return this.writeTaints(ctx, node, taints, `node ${node.metadata.name} is ${observed === 'False' ? 'not ready' : 'unreachable'}: its ${opposite.key} taint is swapped for ${want.key}`);
@@ -317,7 +327,8 @@ export class NodeLifecycleController implements Controller {
         const node = ctx.store.get('Node', '', name);
         const status = node ? readyStatus(node) : undefined;
         if (!node || (status !== 'False' && status !== 'Unknown')) continue;
-        const [want, opposite] = status === 'False' ? [NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE] : [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE];
+        const want = status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
+        const opposite = status === 'False' ? UNREACHABLE_NO_EXECUTE : NOT_READY_NO_EXECUTE;
         if (hasTaint(node, want) && !hasTaint(node, opposite)) continue;
         this.writeTaints(ctx, node, swapTaints(node, [want], [opposite], ctx.now), `node ${name} is ${status === 'False' ? 'not ready' : 'unreachable'}: NoExecute ${want.key} (rate-limited per zone)`);
       }
@@ -386,10 +397,14 @@ export class NodeLifecycleController implements Controller {
     for (let i = 0; i < 4; i++) {
       const event = stageEvent(rec.stage, hb, ready);
       if (!event) return;
-      rec = this.set(rec, 'stage', step(NODE_TABLE, rec.stage, event, NODE_GUARDS, { postsReady: ready === 'True' }));
+      rec = this.set(rec, 'stage', step(NODE_TABLE, rec.stage, event, NODE_GUARDS, ready === 'True' ? POSTS_READY : POSTS_NOT_READY));
     }
   }
 }
+
+/** The two facts the node machine's guards can be given: shared, as the guards only read them. */
+const POSTS_READY: NodeFacts = { postsReady: true };
+const POSTS_NOT_READY: NodeFacts = { postsReady: false };
 
 /** A copy of the node spec without `taints`, its other fields in their order. */
 function specWithoutTaints(spec: Node['spec']): Node['spec'] {

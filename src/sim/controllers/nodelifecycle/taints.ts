@@ -66,6 +66,9 @@ export function hasReachabilityNoExecute(node: Node): boolean {
  */
 export function swapTaints(node: Node, add: readonly Taint[], remove: readonly Taint[], now: number): Taint[] {
   const taints = node.spec.taints ?? NO_TAINTS;
+  // Removing only: the answer depends on the two lists alone, and the nodes of a fleet that
+  // turn Ready together share both (the registration taint list and the tainting pass's diff).
+  if (add.length === 0 && taints === lastRemovedFrom && remove === lastRemoved) return lastRemaining as Taint[];
   const out: Taint[] = [];
   for (let i = 0; i < taints.length; i++) if (!listed(remove, taints[i]!)) out.push(taints[i]!);
   let added: string | undefined;
@@ -75,8 +78,19 @@ export function swapTaints(node: Node, add: readonly Taint[], remove: readonly T
     const timeAdded = (added ??= rfc3339(now));
     out.push(t.value ? { key: t.key, value: t.value, effect: t.effect, timeAdded } : { key: t.key, effect: t.effect, timeAdded });
   }
-  return trimmed(out);
+  if (add.length > 0) return trimmed(out);
+  lastRemovedFrom = taints;
+  lastRemoved = remove;
+  return (lastRemaining = out.length === 0 ? NO_TAINTS : trimmed(out)) as Taint[];
 }
+
+/**
+ * The last removal `swapTaints` made, and its answer: a list every node it is given to keeps
+ * (stored lists are never changed), so the nodes after it with the same lists share it.
+ */
+let lastRemovedFrom: readonly Taint[] | undefined;
+let lastRemoved: readonly Taint[] | undefined;
+let lastRemaining: readonly Taint[] | undefined;
 
 /**
  * The NoSchedule taints the node's conditions and spec.unschedulable call for, in condition
@@ -84,23 +98,34 @@ export function swapTaints(node: Node, add: readonly Taint[], remove: readonly T
  * nothing is allocated to find that nothing is wanted.
  */
 function wantedNoScheduleTaints(node: Node): readonly Taint[] {
-  let out: Taint[] | undefined;
+  let out: readonly Taint[] | undefined;
   const conditions = node.status.conditions;
   if (conditions) {
     for (let i = 0; i < conditions.length; i++) {
       const c = conditions[i]!;
       const key = CONDITION_TAINTS[c.type]?.[c.status];
-      if (key) out = appended(out, NO_SCHEDULE[key]!);
+      if (key) out = wantedToo(out, key);
     }
   }
-  if (node.spec.unschedulable) out = appended(out, NO_SCHEDULE[TAINT_UNSCHEDULABLE]!);
+  if (node.spec.unschedulable) out = wantedToo(out, TAINT_UNSCHEDULABLE);
   return out ?? NO_TAINTS;
+}
+
+/**
+ * The wanted taints `list` and the NoSchedule taint of `key`: the shared list of that taint alone
+ * when it is the first (a booting or unreachable node, every monitor of it), else a new list.
+ */
+function wantedToo(list: readonly Taint[] | undefined, key: string): readonly Taint[] {
+  return list ? [...list, NO_SCHEDULE[key]!] : ONLY_NO_SCHEDULE[key]!;
 }
 
 /** One NoSchedule taint object per key the pass manages (never stored: a taint added is stamped afresh). */
 const NO_SCHEDULE: Readonly<Record<string, Taint>> = Object.fromEntries(
   [...CONDITION_TAINT_KEYS, TAINT_UNSCHEDULABLE].map((key) => [key, { key, effect: 'NoSchedule' }]),
 );
+
+/** The list of each of those taints alone (only read). */
+const ONLY_NO_SCHEDULE: Readonly<Record<string, readonly Taint[]>> = Object.fromEntries(Object.entries(NO_SCHEDULE).map(([key, t]) => [key, [t]]));
 
 const NO_TAINTS: readonly Taint[] = [];
 
@@ -145,6 +170,23 @@ export interface TaintDiff {
 export function noScheduleTaintDiff(node: Node): TaintDiff | undefined {
   const taints = node.spec.taints ?? NO_TAINTS;
   const wanted = wantedNoScheduleTaints(node);
+  // Nothing wanted: the managed taints go, an answer that depends on the node's list alone, and
+  // the nodes of a fleet turning Ready together share one (the registration's not-ready taint).
+  if (wanted === NO_TAINTS && taints === lastUnwantedFrom) return lastUnwanted;
+  const diff = taintDiff(taints, wanted);
+  if (wanted === NO_TAINTS) {
+    lastUnwantedFrom = taints;
+    lastUnwanted = diff;
+  }
+  return diff;
+}
+
+/** The last list `noScheduleTaintDiff` found with nothing wanted, and its diff. */
+let lastUnwantedFrom: readonly Taint[] | undefined;
+let lastUnwanted: TaintDiff | undefined;
+
+/** The diff from `taints` to the `wanted` ones, or undefined when there is none. */
+function taintDiff(taints: readonly Taint[], wanted: readonly Taint[]): TaintDiff | undefined {
   let add: Taint[] | undefined;
   let remove: Taint[] | undefined;
   // A wanted taint is a managed one, so the node's taints hold it iff its managed ones do.
@@ -158,8 +200,14 @@ export function noScheduleTaintDiff(node: Node): TaintDiff | undefined {
 
 /** The diff as the write's reason lists it: "+KEY, ..., -KEY, ..." (additions first). */
 export function taintDiffWords(diff: TaintDiff): string {
+  // The shared diff of the nodes turning Ready together is worded once.
+  if (diff === lastWorded) return lastWords;
   let words = '';
   for (let i = 0; i < diff.add.length; i++) words += `${words ? ', ' : ''}+${diff.add[i]!.key}`;
   for (let i = 0; i < diff.remove.length; i++) words += `${words ? ', ' : ''}-${diff.remove[i]!.key}`;
-  return words;
+  lastWorded = diff;
+  return (lastWords = words);
 }
+
+let lastWorded: TaintDiff | undefined;
+let lastWords = '';
