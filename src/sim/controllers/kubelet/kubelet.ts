@@ -104,6 +104,23 @@ function podQueueKey(ns: string, name: string): string {
   return ['pod:', ns, '/', name].join('');
 }
 
+/**
+ * Whether a Node change needs the node status sync: all but a creation (`registerMachine`
+ * queued its machine's sync before the Node was created) and a write of the taints alone, which
+ * keeps the status and `spec.unschedulable` (the node lifecycle controller's, one per node of a
+ * fleet turning Ready): the sync reads no taint, and would find nothing to do.
+ */
+function nodeSyncNeeded(change: Change): boolean {
+  if (change.type !== 'updated') return change.type === 'removed';
+  const old = change.old as Node;
+  const node = change.obj as Node;
+  return old.spec.taints === node.spec.taints || old.status !== node.status || old.spec.unschedulable !== node.spec.unschedulable;
+}
+
+/** A live kubelet's heartbeats: one of each, as the node lifecycle controller only reads them (every monitor of every node asks). */
+const RUNNING: Heartbeat = { state: 'running' };
+const BOOTING: Heartbeat = { state: 'booting' };
+
 export class Kubelet implements Controller, HeartbeatSource {
   readonly name = 'kubelet';
   readonly sharesSnapshots = true;
@@ -234,7 +251,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const m = this.state.machines[node];
     if (!m) return undefined;
     if (!m.running) return { state: 'stopped', since: m.failedAt ?? m.registeredAt };
-    return { state: m.booted ? 'running' : 'booting' };
+    return m.booted ? RUNNING : BOOTING;
   }
 
   onHeartbeatChange(fn: (node: string) => void): void {
@@ -255,8 +272,9 @@ export class Kubelet implements Controller, HeartbeatSource {
       if ((node && this.state.machines[node]) || this.state.pods.has(podKey(ns, obj.metadata.name))) this.enqueue(podQueueKey(ns, obj.metadata.name));
     } else if (obj.kind === 'Node') {
       if (obj.metadata.uid === this.writing) return;
-      if (this.state.machines[obj.metadata.name]) this.enqueue(`node:${obj.metadata.name}`);
-      else if (change.type === 'added' && this.opts.adoptApiNodes !== false) this.enqueue(`adopt:${obj.metadata.name}`);
+      if (this.state.machines[obj.metadata.name]) {
+        if (nodeSyncNeeded(change)) this.enqueue(`node:${obj.metadata.name}`);
+      } else if (change.type === 'added' && this.opts.adoptApiNodes !== false) this.enqueue(`adopt:${obj.metadata.name}`);
     }
   }
 

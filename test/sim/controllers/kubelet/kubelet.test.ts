@@ -43,6 +43,22 @@ describe('kubelet: its own writes', () => {
     expect(others.at(-1)).toContain('node:node-1');
   });
 
+  it('queues no node sync for a Node creation or a write of its taints alone, but does for a cordon', () => {
+    const f = newCluster();
+    const created = queuesAfter(f, (c) => c.obj.kind === 'Node' && c.type === 'added');
+    const tainted = queuesAfter(f, (c) => c.obj.kind === 'Node' && c.type === 'updated' && (c.old as Node).spec.taints !== (c.obj as Node).spec.taints);
+    bootNodes(f, 'node-1');
+    // registerMachine queued the sync before the create; the create did not queue it again.
+    expect(created).toEqual([['node:node-1']]);
+    // The node lifecycle controller took the not-ready taint off once the node was Ready.
+    expect(tainted.length).toBeGreaterThan(0);
+    for (const q of tainted) expect(q).not.toContain('node:node-1');
+    const cordoned = queuesAfter(f, (c) => c.obj.kind === 'Node' && c.type === 'updated');
+    const node = f.c.api.get('Node', '', 'node-1')!;
+    f.c.api.update({ ...node, spec: { ...node.spec, unschedulable: true } });
+    expect(cordoned[0]).toContain('node:node-1');
+  });
+
   it('remembers the pods it wrote, but no Node: nothing reads a node echo, and it would hold an old Node', () => {
     const f = newCluster();
     bootNodes(f, 'node-1');
