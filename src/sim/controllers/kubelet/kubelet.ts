@@ -291,7 +291,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
       if (key.startsWith('pod:')) this.syncPodKey(ctx, key);
-      else if (key.startsWith('node:')) this.syncNode(ctx, key.slice(5));
+      else if (key.startsWith('node:')) this.syncNode(ctx, key);
       else if (key.startsWith('adopt:')) this.adoptNode(ctx, key.slice(6));
     }
     return true;
@@ -387,8 +387,12 @@ export class Kubelet implements Controller, HeartbeatSource {
     ctx.client.updateStatus<'Node'>({ ...node, status }, `the simulated kubelet of ${name} (a Node created through the API, as KWOK manages one) reports its machine`);
   }
 
-  /** The node status loop (`syncNodeStatus`) plus the machine's boot. */
-  private syncNode(ctx: ControllerContext, queuedName: string): void {
+  /**
+   * The node status loop (`syncNodeStatus`) plus the machine's boot, for queue key `queued`
+   * (`node:<name>`), which its boot timer reuses.
+   */
+  private syncNode(ctx: ControllerContext, queued: string): void {
+    const queuedName = queued.slice(5);
     const node = ctx.store.get('Node', '', queuedName);
     // The tables are read with the stored Node's name: the string `registerMachine` keyed them
     // with, which the engine has interned, so a look-up by it goes straight to the entry. The
@@ -412,7 +416,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     }
     if (!m.booted && this.state.nodeWakeAt[name] !== m.bootAt) {
       this.state.nodeWakeAt[name] = m.bootAt;
-      ctx.after(m.bootAt - now, `node:${name}`);
+      ctx.after(m.bootAt - now, queued);
     }
     const firstPost = !m.announced;
     if (firstPost) {

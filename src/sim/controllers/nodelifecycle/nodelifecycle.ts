@@ -23,6 +23,7 @@ import type { Result } from '../../apiserver/apiserver.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { NODE_GUARDS, nodeLifecycle, type NodeEventType, type NodeFacts } from '../../machines/nodeLifecycle.js';
 import { step, transitionTable } from '../../machines/table.js';
+import { takeQueued } from '../../engine/queue.js';
 import { parseTime } from '../../engine/time.js';
 import { CopyOnWrite } from '../../engine/copy-on-write.js';
 import type { Change } from '../../store/store.js';
@@ -88,9 +89,10 @@ export class NodeLifecycleController implements Controller {
     const s = this.state;
     const pendingTaints = Object.values(s.zones).some((z) => z.queue.size > 0);
     if (s.queue.length === 0 && s.podQueue.length === 0 && !pendingTaints) return false;
-    const names = [...new Set(s.queue)];
+    // Each name once, in first-queued order, without a Set and a list per pass (a fleet's node
+    // list is queued whole, and most of it twice: the kubelet's heartbeat and its status write).
+    const names = takeQueued(s);
     const podKeys = s.podQueue;
-    s.queue = [];
     s.podQueue = [];
     // Indexed: a fleet's first pass monitors thousands of nodes before this is optimised.
     for (let i = 0; i < names.length; i++) this.monitorNode(ctx, names[i]!);
