@@ -173,7 +173,6 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
   const paths = parsePaths(flagString(f, 'paths'));
   if ('error' in paths) return fail(paths.error);
 
-  let out = '';
   // One registration and one machine spec for all the names: the machines of one command share
   // their resources, host paths and registration time (the clock does not move inside a command).
   const now = ctx.cluster.now;
@@ -186,11 +185,18 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
     const r = ctx.client.create(draft, `sim node add: the kubelet of machine ${name} registers its Node`);
     if (!r.ok) {
       kubelet.forgetMachine(name);
-      return fail(serverError(r.error), out);
+      return fail(serverError(r.error), createdLines(names, i));
     }
-    out += `node/${name} created\n`;
   }
-  return ok(out);
+  return ok(createdLines(names, names.length));
+}
+
+/**
+ * "node/NAME created", a line for each of the first `n` names, joined once: a line appended per
+ * node kept the output as a rope of three nodes per node until printed.
+ */
+function createdLines(names: readonly string[], n: number): string {
+  return n === 0 ? '' : ['node/', names.slice(0, n).join(' created\nnode/'), ' created\n'].join('');
 }
 
 /** Checks that every name is a Node with a simulated machine; returns the first problem. */

@@ -30,6 +30,7 @@ import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
 import type { HeartbeatSource, Heartbeat } from '../nodelifecycle/heartbeats.js';
+import { nodeStatusMessage } from '../nodelifecycle/node-text.js';
 import { admissionCheck, type Rejection } from './admission.js';
 import { DEFAULT_HOST_PATHS, parsePathSpec, sharedPathTable, type HostPathKind } from './hostpaths.js';
 import { normalizeImage, type ImageBehaviour } from './images.js';
@@ -439,7 +440,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     if (m.schedulable === unschedulable) {
       m.schedulable = !unschedulable;
       const reason = unschedulable ? 'NodeNotSchedulable' : 'NodeSchedulable';
-      ctx.client.event(current, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
+      ctx.client.event(current, 'Normal', reason, nodeStatusMessage(name, reason), name);
     }
   }
 
@@ -451,7 +452,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const name = node.metadata.name;
     for (let i = 0; i < reasons.length; i++) {
       const reason = reasons[i]!;
-      ctx.client.event(node, 'Normal', reason, `Node ${name} status is now: ${reason}`, name);
+      ctx.client.event(node, 'Normal', reason, nodeStatusMessage(name, reason), name);
     }
   }
 

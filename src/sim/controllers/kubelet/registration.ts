@@ -10,6 +10,7 @@
 import type { Node, ResourceList, Taint } from '../../api/types.js';
 import type { Draft } from '../../apiserver/apiserver.js';
 import { BoundedTable } from '../../bounded-table.js';
+import { flatJoin } from '../nodelifecycle/node-text.js';
 import { hexId, uuidId } from './ids.js';
 import { NOTHING_FORCED, initialConditions, type ConditionInputs } from './nodestatus.js';
 
@@ -21,26 +22,38 @@ export const CONTAINER_RUNTIME_VERSION = 'containerd://2.1.4';
 /** Made-up disk size every machine reports (capacity and allocatable `ephemeral-storage`). */
 export const EPHEMERAL_STORAGE = '100Gi';
 
-/** The machine's InternalIP. */
+/**
+ * The machine's InternalIP. Addresses are joined flat (node-text.ts): a template literal made a
+ * string per piece joined (each under 13 characters is copied whole), and a pod CIDR, 14 or more
+ * characters, was kept as a rope.
+ */
 export function machineIP(index: number): string {
   const host = index + 2;
-  return `10.0.${Math.floor(host / 256)}.${host % 256}`;
+  return flatJoin('10.0.', String(Math.floor(host / 256)), '.', String(host % 256));
 }
 
-/** The first three octets of the machine's /24 pod CIDR. */
-function podNet(index: number): string {
-  if (index < 3072) return `10.${244 + Math.floor(index / 256)}.${index % 256}`;
-  const j = index - 3072;
-  return `100.${64 + Math.floor(j / 256)}.${j % 256}`;
+/** The first octet and its dot of the machine's /24 pod network (10.244.0.0/12, then 100.64.0.0/10). */
+function podNetHead(index: number): string {
+  return index < 3072 ? '10.' : '100.';
+}
+
+/** The second octet of the machine's /24 pod network. */
+function podNetSecond(index: number): string {
+  return String(index < 3072 ? 244 + Math.floor(index / 256) : 64 + Math.floor((index - 3072) / 256));
+}
+
+/** The third octet of the machine's /24 pod network. */
+function podNetThird(index: number): string {
+  return String((index < 3072 ? index : index - 3072) % 256);
 }
 
 export function podCIDR(index: number): string {
-  return `${podNet(index)}.0/24`;
+  return flatJoin(podNetHead(index), podNetSecond(index), '.', podNetThird(index), '.0/24');
 }
 
 /** The n-th pod IP handed out on this machine (hosts .2 to .254, wrapping). */
 export function podIP(index: number, n: number): string {
-  return `${podNet(index)}.${(n % 253) + 2}`;
+  return flatJoin(podNetHead(index), podNetSecond(index), '.', podNetThird(index), '.', String((n % 253) + 2));
 }
 
 /** The annotations every kubelet registers with: one readonly map all nodes share. */

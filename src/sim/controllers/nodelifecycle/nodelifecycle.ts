@@ -30,6 +30,7 @@ import type { Change } from '../../store/store.js';
 import { NODE_STARTUP_GRACE_MS, readyStatus, unknownConditions } from './health.js';
 import type { Heartbeat, HeartbeatSource } from './heartbeats.js';
 import { markPodsNotReady } from './markpods.js';
+import { flatJoin, nodeStatusMessage } from './node-text.js';
 import { copyNodeRecord, newNodeLifecycleState, shareNodeLifecycleState, type NodeLifecycleState, type NodeRecord } from './records.js';
 import { hasReachabilityNoExecute, hasTaint, noScheduleTaintDiff, NOT_READY_NO_EXECUTE, swapTaints, taintDiffWords, UNREACHABLE_NO_EXECUTE } from './taints.js';
 import { computeZoneState, newZone, qpsFor, swapLimiter, tryAccept, zoneKey } from './zones.js';
@@ -174,7 +175,7 @@ export class NodeLifecycleController implements Controller {
     if (!rec) {
       rec = this.cow.made<NodeRecord>({ name, uid: node.metadata.uid, zone: zoneKey(node), ready: false, excluded: false, firstSeen: ctx.now, stage: NODE_TABLE.initial });
       s.nodes.set(name, rec);
-      ctx.client.event(node, 'Normal', 'RegisteredNode', `Node ${name} event: Registered Node ${name} in Controller`);
+      ctx.client.event(node, 'Normal', 'RegisteredNode', flatJoin('Node ', name, ' event: Registered Node ', name, ' in Controller'));
       s.zones[rec.zone] ??= newZone(ctx.now);
       node = this.markNodeAsReachable(ctx, node, rec);
     }
@@ -210,7 +211,7 @@ export class NodeLifecycleController implements Controller {
     rec = this.set(rec, 'ready', current === 'True');
     if (current !== undefined) {
       if (current !== 'True' && observed === 'True') {
-        ctx.client.event(node, 'Normal', 'NodeNotReady', `Node ${name} status is now: NodeNotReady`);
+        ctx.client.event(node, 'Normal', 'NodeNotReady', nodeStatusMessage(name, 'NodeNotReady'));
         markPodsNotReady(ctx, this.podsOn(ctx, name), name);
       }
       node = this.processTaintBaseEviction(ctx, node, rec, observed ?? 'Unknown');
