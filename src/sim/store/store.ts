@@ -166,14 +166,17 @@ export class Store {
       const byTable = k.byTable;
       let keys = k.sortedKeys;
       if (!keys) {
-        const entries: [string, string, string][] = [];
-        // By value: an object is stored under its own name, and a Map's entries come as a new pair each.
-        for (const [table, names] of byTable) {
-          for (const obj of names.values()) {
+        // Made at its length (grown by pushes, a fleet's list was made several times over), and
+        // filled by `forEach`: a for-of over a Map, unoptimised, allocates an iterator result per
+        // entry. By value: an object is stored under its own name.
+        const entries = new Array<[string, string, string]>(this.count(kind));
+        let n = 0;
+        byTable.forEach((names, table) =>
+          names.forEach((obj) => {
             const name = obj.metadata.name;
-            entries.push([keyOf(obj.metadata.namespace, name), table, name]);
-          }
-        }
+            entries[n++] = [keyOf(obj.metadata.namespace, name), table, name];
+          }),
+        );
         entries.sort((x, y) => cmp(x[0], y[0]));
         // Read by index: a destructured pair is read through an iterator, made per pair.
         keys = entries.map((e) => [e[1], e[2]]);
@@ -197,7 +200,8 @@ export class Store {
   /** How many objects of a kind are stored. */
   count(kind: Kind): number {
     let n = 0;
-    for (const names of this.kinds.get(kind)!.byTable.values()) n += names.size;
+    // forEach: a for-of over a Map's values allocates an iterator, and a result per table unoptimised.
+    this.kinds.get(kind)!.byTable.forEach((names) => (n += names.size));
     return n;
   }
 
@@ -301,7 +305,8 @@ export class Store {
     const change = r as Change;
     this.delivering = true;
     try {
-      for (const w of watchers) w(change);
+      // Indexed: an unoptimised for-of allocates an iterator and a result per watcher, per write.
+      for (let i = 0; i < watchers.length; i++) watchers[i]!(change);
     } finally {
       this.delivering = nested;
     }

@@ -85,7 +85,8 @@ export function schedulePod(state: CycleState, view: ClusterView): ScheduleResul
   let best: NodeInfo | undefined;
   let bestScore = 0;
   let feasible = 0;
-  for (const node of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
     const info = view.nodeInfo(node);
     const s = runFilterPluginsWithNominatedPods(state, info, view.nominatedPods(node.metadata.name));
     if (s) {
