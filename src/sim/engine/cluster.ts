@@ -92,14 +92,7 @@ export class Cluster {
   /** The changes the kept trace entries hold together (see `traceChangeLimit`). */
   private traceChanges = 0;
   private traceSeq = 0;
-  /**
-   * The current pass's intents: the first `pendingCount` entries of one buffer kept from pass to
-   * pass (emptied as it is taken: it keeps the room of the largest pass, not the intents), and
-   * copied out at their length for the trace. Grown by pushes afresh each pass, a pass's list of
-   * thousands of intents was made several times over.
-   */
-  private readonly pendingIntents: (Intent | undefined)[] = [];
-  private pendingCount = 0;
+  private pendingIntents: Intent[] = [];
   private readonly subscribers = new Set<(e: TraceEntry) => void>();
   private readonly contexts = new Map<string, ControllerContext>();
 
@@ -144,7 +137,7 @@ export class Cluster {
 
   /** A client that records intents as coming from `who` (e.g. `kubectl`, `sim`). */
   clientFor(who: string): ControllerClient {
-    return new ControllerClient(this.api, this.recorder, who, () => this.nowMs, (i) => void (this.pendingIntents[this.pendingCount++] = i), this.recorderV1);
+    return new ControllerClient(this.api, this.recorder, who, () => this.nowMs, (i) => this.pendingIntents.push(i), this.recorderV1);
   }
 
   /** A component restarted: its event correlator starts afresh (see EventRecorder.restartSource). */
@@ -276,7 +269,7 @@ export class Cluster {
     this.recorder.restore(s.recorder);
     this.recorderV1.restore(s.recorderV1 ?? this.recorderV1Initial);
     this.traceSeq = s.traceSeq;
-    this.takeIntents();
+    this.pendingIntents = [];
     this.trace.length = 0;
     this.traceChanges = 0;
   }
@@ -305,25 +298,17 @@ export class Cluster {
     return ctx;
   }
 
-  /** The current pass's intents, taken: the buffer keeps no reference to them. */
-  private takeIntents(): Intent[] {
-    const n = this.pendingCount;
-    const intents = this.pendingIntents.slice(0, n) as Intent[];
-    this.pendingIntents.fill(undefined, 0, n);
-    this.pendingCount = 0;
-    return intents;
-  }
-
   private flushTrace(cause: string): void {
     const diff = this.store.takeDiff();
-    if (!diff && this.pendingCount === 0) return;
+    if (!diff && this.pendingIntents.length === 0) return;
     const entry: TraceEntry = {
       seq: ++this.traceSeq,
       time: this.nowMs,
       cause,
       diff: diff ?? { added: [], updated: [], removed: [] },
-      intents: this.takeIntents(),
+      intents: this.pendingIntents,
     };
+    this.pendingIntents = [];
     this.trace.push(entry);
     this.traceChanges += changesOf(entry);
     let drop = Math.max(0, this.trace.length - this.traceLimit);
