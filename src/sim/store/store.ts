@@ -95,6 +95,8 @@ interface KindState {
   lastNames: Map<string, ApiObject> | undefined;
   /** Whether the store is known to own `lastNames` (may write to it without copying it first). */
   lastOwned: boolean;
+  /** How many objects of the kind are stored: kept by every add and removal (`count`). */
+  size: number;
 }
 
 /**
@@ -123,7 +125,7 @@ export class Store {
   /** Owned pods by the uid of their controlling owner, then uid (`indexPod`). */
   private podsByOwner = new Map<string, IndexEntry>();
   /** Each kind's state (`KindState`); its tables are those of `data`. */
-  private readonly kinds = new Map<Kind, KindState>(ALL_KINDS.map((k) => [k, { byTable: new Map(), watchers: [], sortedKeys: undefined, list: undefined, lastTable: undefined, lastNames: undefined, lastOwned: false }]));
+  private readonly kinds = new Map<Kind, KindState>(ALL_KINDS.map((k) => [k, { byTable: new Map(), watchers: [], sortedKeys: undefined, list: undefined, lastTable: undefined, lastNames: undefined, lastOwned: false, size: 0 }]));
   /** The current pass's changes, folded per object (pending-diff.ts). */
   private readonly pending = new PendingDiff();
   /** The name tables of `data` this store may write to; any other one is shared with a snapshot. */
@@ -166,14 +168,17 @@ export class Store {
       const byTable = k.byTable;
       let keys = k.sortedKeys;
       if (!keys) {
-        const entries: [string, string, string][] = [];
-        // By value: an object is stored under its own name, and a Map's entries come as a new pair each.
-        for (const [table, names] of byTable) {
-          for (const obj of names.values()) {
+        // Made at its length (grown by pushes, a fleet's list was made several times over), and
+        // filled by `forEach`: a for-of over a Map, unoptimised, allocates an iterator result per
+        // entry. By value: an object is stored under its own name.
+        const entries = new Array<[string, string, string]>(this.count(kind));
+        let n = 0;
+        byTable.forEach((names, table) =>
+          names.forEach((obj) => {
             const name = obj.metadata.name;
-            entries.push([keyOf(obj.metadata.namespace, name), table, name]);
-          }
-        }
+            entries[n++] = [keyOf(obj.metadata.namespace, name), table, name];
+          }),
+        );
         entries.sort((x, y) => cmp(x[0], y[0]));
         // Read by index: a destructured pair is read through an iterator, made per pair.
         keys = entries.map((e) => [e[1], e[2]]);
@@ -194,11 +199,12 @@ export class Store {
     for (const byNamespace of this.data.objects.values()) for (const names of byNamespace.values()) yield* names.values();
   }
 
-  /** How many objects of a kind are stored. */
+  /**
+   * How many objects of a kind are stored: kept as they are added and removed, where summing the
+   * tables' sizes walked them on every call (the scheduler asks once per attempt).
+   */
   count(kind: Kind): number {
-    let n = 0;
-    for (const names of this.kinds.get(kind)!.byTable.values()) n += names.size;
-    return n;
+    return this.kinds.get(kind)!.size;
   }
 
   /**
@@ -259,7 +265,10 @@ export class Store {
       else this.indexPod(obj);
     }
     this.pending.put(ns, old, obj);
-    if (!old) k.sortedKeys = undefined;
+    if (!old) {
+      k.sortedKeys = undefined;
+      k.size++;
+    }
     if (k.watchers.length > 0) this.notify(k.watchers, old ? 'updated' : 'added', old, obj);
   }
 
@@ -277,6 +286,7 @@ export class Store {
     }
     k.sortedKeys = undefined;
     k.list = undefined;
+    k.size--;
     if (old.kind === 'Pod') this.unindexPod(old);
     this.pending.remove(kind, namespace, name, old);
     if (k.watchers.length > 0) this.notify(k.watchers, 'removed', undefined, old);
@@ -301,7 +311,8 @@ export class Store {
     const change = r as Change;
     this.delivering = true;
     try {
-      for (const w of watchers) w(change);
+      // Indexed: an unoptimised for-of allocates an iterator and a result per watcher, per write.
+      for (let i = 0; i < watchers.length; i++) watchers[i]!(change);
     } finally {
       this.delivering = nested;
     }
@@ -343,6 +354,8 @@ export class Store {
       k.byTable = this.data.objects.get(kind)!;
       k.sortedKeys = k.list = k.lastTable = k.lastNames = undefined;
       k.lastOwned = false;
+      k.size = 0;
+      k.byTable.forEach((names) => (k.size += names.size));
     }
   }
 

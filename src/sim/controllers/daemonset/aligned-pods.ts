@@ -186,14 +186,15 @@ export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, rea
   return view;
 }
 
+/** The arrays are made at their length: grown by pushes, a fleet's were made several times over. */
 function align(nodes: readonly Node[], map: ReadonlyMap<string, readonly Pod[]>): AlignedArrays {
-  const lists: (readonly Pod[] | undefined)[] = [];
-  const facts: (PodListFacts | undefined)[] = [];
+  const lists = new Array<readonly Pod[] | undefined>(nodes.length);
+  const facts = new Array<PodListFacts | undefined>(nodes.length);
   let listed = 0;
   for (let i = 0; i < nodes.length; i++) {
     const list = map.get(nodes[i]!.metadata.name);
-    lists.push(list);
-    facts.push(factsOf(list));
+    lists[i] = list;
+    facts[i] = factsOf(list);
     if (list !== undefined) listed++;
   }
   return { lists, facts, listed };

@@ -126,7 +126,7 @@ export function nodeListVerdicts(nodes: readonly Node[], c: CompiledTemplate): N
   if (hit) return hit;
   const verdicts = nodes.map((node) => verdictFor(node, c));
   let desired = 0;
-  for (const v of verdicts) if (v.shouldRun) desired++;
+  for (let i = 0; i < verdicts.length; i++) if (verdicts[i]!.shouldRun) desired++;
   const result = { verdicts, desired };
   c.lists.set(nodes, result);
   return result;

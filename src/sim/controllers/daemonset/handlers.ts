@@ -63,11 +63,14 @@ export function enqueuesFor(change: Change, store: Store, out: Enqueues = { now:
       break;
     case 'Node':
       if (change.type === 'added') {
-        for (const ds of store.list('DaemonSet')) if (nodeShouldRunDaemonPod(obj, ds).shouldRun) out.now.push(daemonSetKey(ds));
+        const all = store.list('DaemonSet');
+        for (let i = 0; i < all.length; i++) if (nodeShouldRunDaemonPod(obj, all[i]!).shouldRun) out.now.push(daemonSetKey(all[i]!));
       } else if (change.type === 'updated') {
         const old = change.old as Node;
         if (shouldIgnoreNodeUpdate(old, obj)) break;
-        for (const ds of store.list('DaemonSet')) {
+        const all = store.list('DaemonSet');
+        for (let i = 0; i < all.length; i++) {
+          const ds = all[i]!;
           const a = nodeShouldRunDaemonPod(old, ds);
           const b = nodeShouldRunDaemonPod(obj, ds);
           if (a.shouldRun !== b.shouldRun || a.shouldContinueRunning !== b.shouldContinueRunning) out.now.push(daemonSetKey(ds));

@@ -14,7 +14,7 @@
  *   feasible node with the highest LeastAllocated score wins, ties to the first name (upstream
  *   breaks ties at random).
  */
-import type { Node, Pod } from '../../api/types.js';
+import type { Pod } from '../../api/types.js';
 import { compileRequiredNodeAffinity } from '../../api/nodeaffinity.js';
 import { runFilterPluginsWithNominatedPods } from './filters.js';
 import { status, type ClusterView, type CycleState } from './framework.js';
@@ -46,15 +46,6 @@ export function didNotSatisfyReason(plugins: readonly string[]): string {
   return `node(s) didn't satisfy plugin(s) [${[...plugins].sort().join(' ')}]`;
 }
 
-/** The nodes a PreFilter narrowed the pod to (names in order), those that exist (a DaemonSet pod's: just one). */
-function namedNodes(names: readonly string[], view: ClusterView): Node[] {
-  if (names.length === 1) {
-    const node = view.node(names[0]!);
-    return node ? [node] : [];
-  }
-  return names.flatMap((n) => view.node(n) ?? []);
-}
-
 /** The status of the nodes a PreFilter left out: the same for every pod it narrows. */
 const NOT_NAMED = status(NODE_AFFINITY, 'UnschedulableAndUnresolvable', didNotSatisfyReason([NODE_AFFINITY]));
 
@@ -76,7 +67,12 @@ export function schedulePod(state: CycleState, view: ClusterView): ScheduleResul
       return { kind: 'scheduled', node: nominated, feasibleNodes: 1 };
     }
   }
-  const nodes = pre.nodeNames ? namedNodes(pre.nodeNames, view) : view.nodes();
+  // The nodes a PreFilter narrowed the pod to (names in order, those that exist: a DaemonSet
+  // pod's, just one), else every node; read by position, where a list of the named nodes made
+  // per pod was most of what a DaemonSet pod's attempt allocated here.
+  const names = pre.nodeNames;
+  const all = names ? undefined : view.nodes();
+  const count = names ? names.length : all!.length;
   // Made when a node is rejected: a pod that fits (most attempts) needs no diagnosis.
   let d: Diagnosis | undefined;
   // The best feasible node so far, scored once a second one is feasible (a DaemonSet pod has
@@ -85,7 +81,9 @@ export function schedulePod(state: CycleState, view: ClusterView): ScheduleResul
   let best: NodeInfo | undefined;
   let bestScore = 0;
   let feasible = 0;
-  for (const node of nodes) {
+  for (let i = 0; i < count; i++) {
+    const node = names ? view.node(names[i]!) : all![i]!;
+    if (node === undefined) continue;
     const info = view.nodeInfo(node);
     const s = runFilterPluginsWithNominatedPods(state, info, view.nominatedPods(node.metadata.name));
     if (s) {

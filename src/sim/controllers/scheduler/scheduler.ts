@@ -143,14 +143,18 @@ export class Scheduler implements Controller {
     if (keys.length === 0) return false;
     // Keys are `namespace/name` (podKey); a pod name has no slash, so the first one splits them.
     const pods: Pod[] = [];
-    for (const k of keys) {
+    // Indexed loops: this runs once per pass over thousands of pods, often before it is
+    // optimised, and an unoptimised for-of allocates an iterator result per element.
+    for (let n = 0; n < keys.length; n++) {
+      const k = keys[n]!;
       const i = k.indexOf('/');
       const p = this.store.get('Pod', k.slice(0, i), k.slice(i + 1));
       if (responsibleFor(p)) pods.push(p);
     }
     pods.sort(queueOrder);
     const view = this.cache.view();
-    for (const queued of pods) {
+    for (let n = 0; n < pods.length; n++) {
+      const queued = pods[n]!;
       const pod = this.store.get('Pod', queued.metadata.namespace ?? '', queued.metadata.name);
       if (!responsibleFor(pod) || pod.metadata.uid !== queued.metadata.uid) continue;
       const key = podKey(pod);

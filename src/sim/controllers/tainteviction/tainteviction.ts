@@ -93,7 +93,10 @@ export class TaintEvictionController implements Controller {
   reconcile(ctx: ControllerContext): boolean {
     if (this.state.queue.length === 0) return false;
     const keys = takeQueued(this.state);
-    for (const key of keys) {
+    // Indexed loops: this runs once per pass over thousands of keys, often before it is
+    // optimised, and an unoptimised for-of allocates an iterator result per element.
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       const colon = key.indexOf(':');
       const kind = key.slice(0, colon);
       const rest = key.slice(colon + 1);
