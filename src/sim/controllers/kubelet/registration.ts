@@ -10,7 +10,7 @@
 import type { Node, ResourceList, Taint } from '../../api/types.js';
 import type { Draft } from '../../apiserver/apiserver.js';
 import { BoundedTable } from '../../bounded-table.js';
-import { flatJoin } from '../nodelifecycle/node-text.js';
+import { flatJoin } from '../../intern.js';
 import { hexId, uuidId } from './ids.js';
 import { NOTHING_FORCED, initialConditions, type ConditionInputs } from './nodestatus.js';
 
@@ -23,7 +23,7 @@ export const CONTAINER_RUNTIME_VERSION = 'containerd://2.1.4';
 export const EPHEMERAL_STORAGE = '100Gi';
 
 /**
- * The machine's InternalIP. Addresses are joined flat (node-text.ts): a template literal made a
+ * The machine's InternalIP. Addresses are joined flat (`flatJoin`): a template literal made a
  * string per piece joined (each under 13 characters is copied whole), and a pod CIDR, 14 or more
  * characters, was kept as a rope.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { flatJoin, nodeStatusMessage } from '../../../../src/sim/controllers/nodelifecycle/node-text.js';
+import { flatJoin } from '../../../../src/sim/intern.js';
+import { nodeStatusMessage } from '../../../../src/sim/controllers/nodelifecycle/node-text.js';
 import { machineIP, podCIDR, podIP } from '../../../../src/sim/controllers/kubelet/registration.js';
 
 describe('node text joined flat', () => {
