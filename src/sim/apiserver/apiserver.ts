@@ -140,8 +140,10 @@ export class ApiServer {
     taken ??= this.store.get(kind, namespace ?? '', name) !== undefined;
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
     const ctx = this.ctx;
-    const meta = newMeta(copiersOf(kind).metadata, draft.metadata, name, namespace, randomUid(taken ? newRngState(rng.s) : rng), rfc3339(this.env.now()));
-    let obj = newObject(draft, meta, KINDS_WITH_STATUS.has(kind)) as unknown as KindMap[K];
+    const copiers = copiersOf(kind);
+    const meta = newMeta(copiers.metadata, draft.metadata, name, namespace, randomUid(taken ? newRngState(rng.s) : rng), rfc3339(this.env.now()));
+    const made = newObject(copiers.object, draft, meta, KINDS_WITH_STATUS.has(kind)) as unknown as KindMap[K];
+    let obj = made;
     if (strategy.defaults) obj = strategy.defaults(obj);
     if (strategy.prepareForCreate) obj = strategy.prepareForCreate(obj, ctx);
     if (strategy.admit) {
@@ -162,8 +164,8 @@ export class ApiServer {
     // is stored yet): it takes its resourceVersion in place instead of being copied with the object.
     if (obj.metadata === meta) meta.resourceVersion = this.store.nextResourceVersion();
     else obj = withMeta(obj, { resourceVersion: this.store.nextResourceVersion() });
-    // Stored packed (packed.ts): the strategies made it with spreads.
-    obj = copiersOf(kind).object.copy(obj);
+    // Stored packed (packed.ts): newObject made it so; a strategy that returned a spread copy made it again.
+    if (obj !== made) obj = copiers.object.copy(obj);
     this.store.put(obj);
     return { ok: true, obj };
   }
@@ -525,13 +527,20 @@ function newMeta(copier: PackedCopier, draft: Partial<ObjectMeta>, name: string,
 /**
  * A created object: the request with its new metadata and, for a kind whose Go type has a
  * status, the status it asked for or an empty one (added last when the request had none);
- * other kinds drop a status the request carried. Copied and grown as newMeta is.
+ * other kinds drop a status the request carried. Packed (packed.ts) as stored, so that when the
+ * strategies set its fields in place (strategy.ts) the API server stores it without a copy; a
+ * request whose status is dropped is copied and trimmed as newMeta is (a deleted key would turn
+ * a packed record into a hash table), and packed when stored.
  */
-function newObject(draft: object, metadata: ObjectMeta, withStatus: boolean): object {
-  const obj: Record<string, unknown> = Object.assign({}, draft as Record<string, unknown>);
+function newObject(copier: PackedCopier, draft: object, metadata: ObjectMeta, withStatus: boolean): object {
+  if (!withStatus && Object.hasOwn(draft, 'status')) {
+    const obj: Record<string, unknown> = Object.assign({}, draft as Record<string, unknown>);
+    obj['metadata'] = metadata;
+    return without(obj, draft, 'status');
+  }
+  const obj = (withStatus ? copier.copyWith(draft as { status?: unknown }, 'status', (draft as { status?: unknown }).status ?? {}) : copier.copy(draft)) as Record<string, unknown>;
   obj['metadata'] = metadata;
-  if (withStatus) obj['status'] = (draft as { status?: unknown }).status ?? {};
-  return withStatus ? obj : without(obj, draft, 'status');
+  return obj;
 }
 
 /** `obj` (a copy of `source`) without `key`, deleted only when `source` has it. */
