@@ -319,11 +319,13 @@ export class ApiServer {
           const current = old.metadata.deletionGracePeriodSeconds ?? grace;
           if (grace >= current) return { ok: true, obj: old };
         }
-        // Copied onto a fresh literal (see newMeta), then packed: the metadata gains two keys.
-        const metadata: MutableMeta = Object.assign({}, old.metadata);
+        // The metadata gains two keys: copied packed with room for them (see newMeta), and stored
+        // as it is; a record copyToGrow leaves (an own `__proto__`) is grown on a literal and packed.
+        const grown = DELETING_META.copyToGrow(old.metadata, DELETION_MARKS);
+        const metadata: MutableMeta = grown ?? Object.assign({}, old.metadata);
         metadata.deletionTimestamp = rfc3339(this.env.now() + grace * 1000);
         metadata.deletionGracePeriodSeconds = grace;
-        const next = nextVersion(old, this.store.nextResourceVersion(), metadata);
+        const next = nextVersion(old, this.store.nextResourceVersion(), metadata, grown !== undefined);
         this.store.put(next);
         return { ok: true, obj: next };
       }
@@ -453,6 +455,12 @@ function packedUpdate<T extends ApiObject>(obj: T, resourceVersion: string): T {
   return next as T;
 }
 
+/** The metadata keys a pod's graceful delete adds, in the order it sets them. */
+const DELETION_MARKS: readonly string[] = ['deletionTimestamp', 'deletionGracePeriodSeconds'];
+
+/** A pod's metadata as its graceful delete grows it: a copier of its own, as creates grow other key lists. */
+const DELETING_META = new PackedCopier();
+
 /** The condition a binding sets. */
 const POD_SCHEDULED = { type: 'PodScheduled', status: 'True' } as const;
 
@@ -463,11 +471,12 @@ const BOUND_SPEC = new PackedCopier();
  * `{ ...old, metadata: { ...metadata, resourceVersion } }`, packed: the next version of a stored
  * object, with the same keys in the same order, which the caller then writes its changes into
  * (fields `old` has keep their place; others come last, as `{ ...old, ...changes }` puts them).
+ * `ownMetadata`: `metadata` is a packed record made for this write, taken as it is, not copied.
  */
-function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, metadata: ObjectMeta = old.metadata): T {
+function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, metadata: ObjectMeta = old.metadata, ownMetadata = false): T {
   const copiers = copiersOf(old.kind);
   const next = copiers.object.copy(old);
-  const meta: MutableMeta = copiers.metadata.copy(metadata);
+  const meta: MutableMeta = ownMetadata ? metadata : copiers.metadata.copy(metadata);
   meta.resourceVersion = resourceVersion;
   (next as { metadata: ObjectMeta }).metadata = meta;
   return next;
