@@ -140,8 +140,10 @@ export class ApiServer {
     taken ??= this.store.get(kind, namespace ?? '', name) !== undefined;
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
     const ctx = this.ctx;
-    const meta = newMeta(copiersOf(kind).metadata, draft.metadata, name, namespace, randomUid(taken ? newRngState(rng.s) : rng), rfc3339(this.env.now()));
-    let obj = newObject(draft, meta, KINDS_WITH_STATUS.has(kind)) as unknown as KindMap[K];
+    const copiers = copiersOf(kind);
+    const meta = newMeta(copiers.metadata, draft.metadata, name, namespace, randomUid(taken ? newRngState(rng.s) : rng), rfc3339(this.env.now()));
+    const made = newObject(copiers.object, draft, meta, KINDS_WITH_STATUS.has(kind)) as unknown as KindMap[K];
+    let obj = made;
     if (strategy.defaults) obj = strategy.defaults(obj);
     if (strategy.prepareForCreate) obj = strategy.prepareForCreate(obj, ctx);
     if (strategy.admit) {
@@ -162,8 +164,8 @@ export class ApiServer {
     // is stored yet): it takes its resourceVersion in place instead of being copied with the object.
     if (obj.metadata === meta) meta.resourceVersion = this.store.nextResourceVersion();
     else obj = withMeta(obj, { resourceVersion: this.store.nextResourceVersion() });
-    // Stored packed (packed.ts): the strategies made it with spreads.
-    obj = copiersOf(kind).object.copy(obj);
+    // Stored packed (packed.ts): newObject made it so; a strategy that returned a spread copy made it again.
+    if (obj !== made) obj = copiers.object.copy(obj);
     this.store.put(obj);
     return { ok: true, obj };
   }
@@ -317,11 +319,13 @@ export class ApiServer {
           const current = old.metadata.deletionGracePeriodSeconds ?? grace;
           if (grace >= current) return { ok: true, obj: old };
         }
-        // Copied onto a fresh literal (see newMeta), then packed: the metadata gains two keys.
-        const metadata: MutableMeta = Object.assign({}, old.metadata);
+        // The metadata gains two keys: copied packed with room for them (see newMeta), and stored
+        // as it is; a record copyToGrow leaves (an own `__proto__`) is grown on a literal and packed.
+        const grown = DELETING_META.copyToGrow(old.metadata, DELETION_MARKS);
+        const metadata: MutableMeta = grown ?? Object.assign({}, old.metadata);
         metadata.deletionTimestamp = rfc3339(this.env.now() + grace * 1000);
         metadata.deletionGracePeriodSeconds = grace;
-        const next = nextVersion(old, this.store.nextResourceVersion(), metadata);
+        const next = nextVersion(old, this.store.nextResourceVersion(), metadata, grown !== undefined);
         this.store.put(next);
         return { ok: true, obj: next };
       }
@@ -451,6 +455,12 @@ function packedUpdate<T extends ApiObject>(obj: T, resourceVersion: string): T {
   return next as T;
 }
 
+/** The metadata keys a pod's graceful delete adds, in the order it sets them. */
+const DELETION_MARKS: readonly string[] = ['deletionTimestamp', 'deletionGracePeriodSeconds'];
+
+/** A pod's metadata as its graceful delete grows it: a copier of its own, as creates grow other key lists. */
+const DELETING_META = new PackedCopier();
+
 /** The condition a binding sets. */
 const POD_SCHEDULED = { type: 'PodScheduled', status: 'True' } as const;
 
@@ -461,11 +471,12 @@ const BOUND_SPEC = new PackedCopier();
  * `{ ...old, metadata: { ...metadata, resourceVersion } }`, packed: the next version of a stored
  * object, with the same keys in the same order, which the caller then writes its changes into
  * (fields `old` has keep their place; others come last, as `{ ...old, ...changes }` puts them).
+ * `ownMetadata`: `metadata` is a packed record made for this write, taken as it is, not copied.
  */
-function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, metadata: ObjectMeta = old.metadata): T {
+function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, metadata: ObjectMeta = old.metadata, ownMetadata = false): T {
   const copiers = copiersOf(old.kind);
   const next = copiers.object.copy(old);
-  const meta: MutableMeta = copiers.metadata.copy(metadata);
+  const meta: MutableMeta = ownMetadata ? metadata : copiers.metadata.copy(metadata);
   meta.resourceVersion = resourceVersion;
   (next as { metadata: ObjectMeta }).metadata = meta;
   return next;
@@ -504,34 +515,51 @@ const NO_ERRORS: readonly FieldError[] = [];
 /**
  * A created object's metadata: the request's, then the identity the server gives it (after the
  * request's keys, unless the request had them already: those keep their place), as a spread
- * would order them. It is copied onto a fresh literal and grown there (intern.ts `withField`):
- * in V8 an object that a spread made and that then gains a key gets a hidden class of its own,
- * slow to make (about a microsecond a key) and to read, as every controller reads every pod's
- * metadata; then it is packed (packed.ts). A deletionTimestamp the request carried is dropped,
- * and so is a namespace on a cluster-scoped kind (registry `BeforeCreate`); each is deleted only
- * when the request has it.
+ * would order them. It is copied packed with room for those keys (packed.ts `copyToGrow`) and
+ * grown there: in V8 an object that a spread made and that then gains a key gets a hidden class
+ * of its own, slow to make (about a microsecond a key) and to read, as every controller reads
+ * every pod's metadata. A deletionTimestamp the request carried is dropped, and so is a
+ * namespace on a cluster-scoped kind (registry `BeforeCreate`); each is deleted only when the
+ * request has it, from a copy onto a fresh literal (intern.ts `withField`), packed afterwards.
  */
 function newMeta(copier: PackedCopier, draft: Partial<ObjectMeta>, name: string, namespace: string | undefined, uid: string, creationTimestamp: string): MutableMeta {
-  const meta: MutableMeta = Object.assign({}, draft as ObjectMeta);
+  // Nearly every request: no key to drop, so the metadata is packed from the start (copyToGrow).
+  const dropsKey = Object.hasOwn(draft, 'deletionTimestamp') || (namespace === undefined && Object.hasOwn(draft, 'namespace'));
+  const packed = dropsKey ? undefined : copier.copyToGrow(draft as MutableMeta, namespace === undefined ? CLUSTER_IDENTITY : NAMESPACED_IDENTITY);
+  const meta: MutableMeta = packed ?? Object.assign({}, draft as ObjectMeta);
   meta.name = name;
   if (namespace !== undefined) meta.namespace = namespace;
   meta.uid = uid;
   meta.resourceVersion = '0';
   meta.creationTimestamp = creationTimestamp;
+  if (packed !== undefined) return packed;
   if (namespace === undefined) without(meta, draft, 'namespace');
   return copier.copy(without(meta, draft, 'deletionTimestamp'));
 }
 
+/** The metadata keys a create gives a namespaced object, in the order newMeta sets them. */
+const NAMESPACED_IDENTITY: readonly string[] = ['name', 'namespace', 'uid', 'resourceVersion', 'creationTimestamp'];
+
+/** The same for a cluster-scoped object. */
+const CLUSTER_IDENTITY: readonly string[] = ['name', 'uid', 'resourceVersion', 'creationTimestamp'];
+
 /**
  * A created object: the request with its new metadata and, for a kind whose Go type has a
  * status, the status it asked for or an empty one (added last when the request had none);
- * other kinds drop a status the request carried. Copied and grown as newMeta is.
+ * other kinds drop a status the request carried. Packed (packed.ts) as stored, so that when the
+ * strategies set its fields in place (strategy.ts) the API server stores it without a copy; a
+ * request whose status is dropped is copied and trimmed as newMeta is (a deleted key would turn
+ * a packed record into a hash table), and packed when stored.
  */
-function newObject(draft: object, metadata: ObjectMeta, withStatus: boolean): object {
-  const obj: Record<string, unknown> = Object.assign({}, draft as Record<string, unknown>);
+function newObject(copier: PackedCopier, draft: object, metadata: ObjectMeta, withStatus: boolean): object {
+  if (!withStatus && Object.hasOwn(draft, 'status')) {
+    const obj: Record<string, unknown> = Object.assign({}, draft as Record<string, unknown>);
+    obj['metadata'] = metadata;
+    return without(obj, draft, 'status');
+  }
+  const obj = (withStatus ? copier.copyWith(draft as { status?: unknown }, 'status', (draft as { status?: unknown }).status ?? {}) : copier.copy(draft)) as Record<string, unknown>;
   obj['metadata'] = metadata;
-  if (withStatus) obj['status'] = (draft as { status?: unknown }).status ?? {};
-  return withStatus ? obj : without(obj, draft, 'status');
+  return obj;
 }
 
 /** `obj` (a copy of `source`) without `key`, deleted only when `source` has it. */

@@ -56,6 +56,8 @@ export class PackedCopier {
   private last: Layout | undefined;
   /** The key list before the last: a pod's metadata, say, alternates between live and deleted pods'. */
   private before: Layout | undefined;
+  /** The last key list `copyToGrow` was given, with its extra keys, and the layout it grows to. */
+  private grown: { readonly from: readonly string[]; readonly extra: readonly string[]; readonly layout: Layout } | undefined;
 
   /** `Object.assign({}, obj)` with every field inside the object. */
   copy<T extends object>(obj: T): T {
@@ -85,6 +87,24 @@ export class PackedCopier {
     (grown as Record<K, T[K]>)[key] = value;
     // An own `__proto__` set the copy's prototype, as it does in withField: that copy is the answer.
     return Object.hasOwn(obj, '__proto__') ? grown : this.copy(grown);
+  }
+
+  /**
+   * `Object.assign({}, obj)` made to take `extra` keys next, packed: a record with `obj`'s fields
+   * and room inside for each key of `extra` that `obj` lacks, which the caller then assigns in
+   * the order `extra` lists them (as a created object's metadata gains its identity). One copy
+   * where copying `obj` onto a literal, growing it and packing it made two and a grown store.
+   * `undefined` for a record with `__proto__`: the caller copies it as before.
+   */
+  copyToGrow<T extends object>(obj: T, extra: readonly string[]): T | undefined {
+    let grown = this.grown;
+    if (grown === undefined || grown.extra !== extra || !hasKeys(obj, grown.from)) {
+      const from = Object.keys(obj);
+      if (from.includes('__proto__')) return undefined;
+      const keys = from.concat(extra.filter((k) => !from.includes(k)));
+      grown = this.grown = { from, extra, layout: layouts.obtain(keys.join('\0'), () => ({ keys, make: recordConstructor() })) };
+    }
+    return Object.assign(new grown.layout.make(), obj);
   }
 
   /** The layout of this key list, now the last one seen; none for a list with `__proto__` (a literal's setter). */

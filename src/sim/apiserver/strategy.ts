@@ -17,6 +17,13 @@ export interface StrategyContext {
   priorityClasses(): readonly PriorityClass[];
 }
 
+/**
+ * The object each step of a write is given (`defaults` to `admit`) is the request's own: the API
+ * server made it for this write (a create's from the request, an update's with the stored
+ * identity) and nothing else holds it until it is stored. A step may set its top-level fields in
+ * place and return it, instead of a spread copy that the next step copies again (a DaemonSet's
+ * pods each went through three); the values those fields held are shared and never written.
+ */
 export interface Strategy<T extends ApiObject = ApiObject> {
   /** apps/v1 `SetDefaults_*`: fills what the learner left out. */
   defaults?(obj: T): T;

@@ -54,6 +54,25 @@ describe('PackedCopier', () => {
     );
   });
 
+  it('copyToGrow, then its extra keys assigned in order, is Object.assign({}, x) grown the same way', () => {
+    const extras = fc.uniqueArray(key.filter((k) => k !== '__proto__'), { maxLength: 5 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(record, extras, value), { minLength: 1, maxLength: 8 }), (calls) => {
+        const copier = new PackedCopier();
+        for (const [r, extra, v] of calls) {
+          const grown = copier.copyToGrow(r, extra) as Record<string, unknown> | undefined;
+          // A record with an own `__proto__` is left to the caller.
+          expect(grown === undefined).toBe(Object.hasOwn(r, '__proto__'));
+          if (grown === undefined) continue;
+          expect(grown).not.toBe(r);
+          const expected: Record<string, unknown> = Object.assign({}, r);
+          for (const k of extra) grown[k] = expected[k] = v;
+          expectSame(grown, expected);
+        }
+      }),
+    );
+  });
+
   it('copies that are written keep their keys and do not touch one another', () => {
     const copier = new PackedCopier();
     const a = copier.copy({ name: 'a', resourceVersion: '1', uid: 'u' });

@@ -41,7 +41,8 @@ export function admitPodCreate(pod: Pod, ctx: StrategyContext): Admitted<Pod> {
     if (Object.hasOwn(pod.spec, 'affinity')) spec.affinity = pod.spec.affinity;
     if (last.mounted) mountToken(spec, pod.spec, pod.metadata.uid);
     writePriority(spec, priority);
-    return { ...pod, spec };
+    (pod as Mutable<Pod>).spec = spec;
+    return pod;
   }
   const grown: Mutable<PodSpec> = { ...pod.spec };
   const mounted = mountServiceAccountToken(grown, pod.metadata.uid);
@@ -51,7 +52,8 @@ export function admitPodCreate(pod: Pod, ctx: StrategyContext): Admitted<Pod> {
   // Packed (packed.ts): the plugins grew the spec key by key; the next pods of the template copy this one.
   const spec = ADMITTED_SPEC.copy(grown);
   admitted.keep(key, pod.spec, { spec, mounted });
-  return { ...pod, spec };
+  (pod as Mutable<Pod>).spec = spec;
+  return pod;
 }
 
 /** The Priority plugin's changes. */

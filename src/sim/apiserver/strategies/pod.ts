@@ -23,7 +23,7 @@ import { validatePodSpec } from '../validation/podspec.js';
 import { validatePodSpecUpdate } from '../validation/podupdate.js';
 import { admitDefaultTolerationSeconds } from './default-toleration-seconds.js';
 import { admitPodCreate, NODE_PIN } from './pod-admission.js';
-import { defaultPodOnly, defaultPodSpec } from './pod-defaults.js';
+import { defaultPodOnly, defaultPodSpec, type Mutable } from './pod-defaults.js';
 import { computePodQOS, type QOSClass } from './qos.js';
 
 /** The QoS class of a pod without init containers, once per containers list object. */
@@ -54,20 +54,24 @@ const NO_CONTAINERS: readonly Container[] = [];
 const POD_SPEC_OPTIONS = { resourceIsPod: true } as const;
 
 export const podStrategy: Strategy<Pod> = {
+  // Each step sets the request's own pod's fields in place (strategy.ts) rather than spreading it.
   defaults(pod) {
-    return { ...pod, spec: defaultedPodSpec(pod.spec ?? { containers: [] }) };
+    (pod as Mutable<Pod>).spec = defaultedPodSpec(pod.spec ?? { containers: [] });
+    return pod;
   },
 
   prepareForCreate(pod) {
     const spec = pod.spec;
-    return { ...pod, status: PENDING.get(spec.initContainers?.length ? computePodQOS(spec) : containersQOS(spec.containers ?? NO_CONTAINERS))! };
+    (pod as Mutable<Pod>).status = PENDING.get(spec.initContainers?.length ? computePodQOS(spec) : containersQOS(spec.containers ?? NO_CONTAINERS))!;
+    return pod;
   },
 
   prepareForUpdate(pod, old) {
     const spec = { ...pod.spec };
     if (spec.priority === undefined && old.spec.priority !== undefined) spec.priority = old.spec.priority;
     if (spec.preemptionPolicy === undefined && old.spec.preemptionPolicy !== undefined) spec.preemptionPolicy = old.spec.preemptionPolicy;
-    return { ...pod, spec };
+    (pod as Mutable<Pod>).spec = spec;
+    return pod;
   },
 
   admit(pod, op, ctx) {

@@ -23,10 +23,16 @@ function forbiddenPod(pod: Pod, why: string): { errors: []; forbidden: string } 
   return { errors: [], forbidden: `pods ${goQuote(name)} is forbidden: ${why}` };
 }
 
-/** `getDefaultPriorityClass`: the globalDefault class with the lowest value. */
+/**
+ * `getDefaultPriorityClass`: the globalDefault class with the lowest value. An indexed loop: it
+ * runs for every pod created without a class, and its for-of made an iterator and its results.
+ */
 export function defaultPriorityClass(classes: readonly PriorityClass[]): PriorityClass | undefined {
   let best: PriorityClass | undefined;
-  for (const pc of classes) if (pc.globalDefault && (best === undefined || pc.value < best.value)) best = pc;
+  for (let i = 0; i < classes.length; i++) {
+    const pc = classes[i]!;
+    if (pc.globalDefault && (best === undefined || pc.value < best.value)) best = pc;
+  }
   return best;
 }
 

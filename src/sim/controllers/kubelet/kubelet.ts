@@ -35,7 +35,8 @@ import { admissionCheck, type Rejection } from './admission.js';
 import { DEFAULT_HOST_PATHS, parsePathSpec, sharedPathTable, type HostPathKind } from './hostpaths.js';
 import { normalizeImage, type ImageBehaviour } from './images.js';
 import { NOTHING_FORCED, initialConditions, nodeConditions, sameConditions, type NodeConditionType } from './nodestatus.js';
-import { generatePodStatus } from './podstatus.js';
+import { statusWriteReason } from './messages.js';
+import { generatePodStatus, type StatusInputs } from './podstatus.js';
 import { registrationNode } from './registration.js';
 import { copyMachine, copyMachineRuntime, copyMachineTable, copyPodRuntime, shareKubeletState } from './shared-state.js';
 import { containerFieldPath, isSidecar } from './slots.js';
@@ -142,6 +143,9 @@ export class Kubelet implements Controller, HeartbeatSource {
    * queuing a sync that would find nothing to do.
    */
   private writing: string | undefined;
+
+  /** What `writeStatus` hands `generatePodStatus`, which keeps nothing of it: one record, set per write. */
+  private readonly statusInputs: { -readonly [K in keyof StatusInputs]-?: StatusInputs[K] } = { machine: 0, now: 0, final: false };
 
   /** The worker's view of the pod being synced: one, set up by each sync (see `PodEnv`). */
   private readonly env: PodEnv = new PodEnv(this);
@@ -629,12 +633,16 @@ export class Kubelet implements Controller, HeartbeatSource {
    * dropped by `observe`, as `postStatus`'s.
    */
   private writeStatus(ctx: ControllerContext, pod: Pod, key: string, rt: PodRuntime, m: MachineState, final: boolean): Pod {
-    const status = generatePodStatus(pod, rt, { machine: m.index, now: ctx.now, final });
+    const inputs = this.statusInputs;
+    inputs.machine = m.index;
+    inputs.now = ctx.now;
+    inputs.final = final;
+    const status = generatePodStatus(pod, rt, inputs);
     if (jsonEqual(status, pod.status)) return pod;
     this.writing = pod.metadata.uid;
     let r: Result<Pod>;
     try {
-      r = ctx.client.updatePodStatus(pod, status, `the kubelet on ${m.name} reports ${key} as ${rt.stage}`);
+      r = ctx.client.updatePodStatus(pod, status, statusWriteReason(m.name, key, rt.stage));
     } finally {
       this.writing = undefined;
     }

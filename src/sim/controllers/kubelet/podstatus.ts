@@ -115,16 +115,51 @@ const runningSince = memo((startedAt: string): ContainerState => ({ running: { s
 /** `lastState` of a container that has not exited before: one empty object for all. */
 const NO_LAST_STATE: ContainerState = {};
 
+/**
+ * The last entry made for a container without an instance (`containerID`), and the one-entry
+ * list that holds it once asked for: every pod of a template waits alike before its container
+ * is created, so those pods share one entry and one list (stored objects are never mutated).
+ * Reused only while each field is the same value (its states are shared objects, compared by
+ * identity), so the cache is pure.
+ */
+let lastUncreated: ContainerStatus | undefined;
+let lastUncreatedList: readonly ContainerStatus[] | undefined;
+
 /** One `containerStatuses` entry (`convertToAPIContainerStatuses`). */
 export function containerStatus(c: ContainerRuntime): ContainerStatus {
   const image = c.imageResolved ? normalizeImage(c.image) : c.image;
   const id = c.imageResolved ? imageID(c.image) : '';
   const lastState = c.last ? terminated(c.last) : NO_LAST_STATE;
+  const started = c.phase === 'running';
+  const state = containerState(c);
   // Two literals rather than a conditional spread: no temporary object, one shape each.
   if (c.containerId) {
-    return { name: c.name, image, imageID: id, containerID: c.containerId, ready: c.ready, started: c.phase === 'running', restartCount: c.restartCount, state: containerState(c), lastState };
+    return { name: c.name, image, imageID: id, containerID: c.containerId, ready: c.ready, started, restartCount: c.restartCount, state, lastState };
   }
-  return { name: c.name, image, imageID: id, ready: c.ready, started: c.phase === 'running', restartCount: c.restartCount, state: containerState(c), lastState };
+  const last = lastUncreated;
+  if (
+    last !== undefined &&
+    last.name === c.name &&
+    last.image === image &&
+    last.imageID === id &&
+    last.ready === c.ready &&
+    last.started === started &&
+    last.restartCount === c.restartCount &&
+    last.state === state &&
+    last.lastState === lastState
+  ) {
+    return last;
+  }
+  lastUncreatedList = undefined;
+  return (lastUncreated = { name: c.name, image, imageID: id, ready: c.ready, started, restartCount: c.restartCount, state, lastState });
+}
+
+/** `containerStatuses` (or `initContainerStatuses`) of these containers, in their order. */
+function containerStatuses(containers: readonly ContainerRuntime[]): ContainerStatus[] {
+  if (containers.length !== 1) return containers.map(containerStatus);
+  const only = containerStatus(containers[0]!);
+  if (only !== lastUncreated) return [only];
+  return (lastUncreatedList ??= [only]) as ContainerStatus[];
 }
 
 /** The condition of `type` the kubelet generates, given the pod's stored one of that type (`prev`). */
@@ -223,6 +258,14 @@ function hasWrittenKeys(status: PodStatus): boolean {
 }
 
 /**
+ * The kubelet's five generated conditions, scratch for `generatePodStatus` (which never nests):
+ * the list is only compared (`sameElements`) and looked up (`sharedConditionList`, which keeps
+ * a copy), and nearly every write's conditions are a list already stored or shared, so a list
+ * made per write was garbage at once.
+ */
+const OWN_CONDITIONS: PodCondition[] = new Array<PodCondition>(5);
+
+/**
  * The whole `status` the kubelet would PUT for this pod now: a new record, packed (packed.ts),
  * which the API server stores as it is.
  */
@@ -256,14 +299,13 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
       if (scheduled === undefined && c.status === 'True') scheduled = c;
     } else (others ??= []).push(c);
   }
-  // A literal of the kubelet's five: a list grown by `push` had room for twenty-three.
-  const own = [
-    condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', prevReadyToStart, now),
-    initializedCondition(prevInitialized, rt, phase, now),
-    containersReady ? condition('Ready', 'True', prevReady, now) : condition('Ready', 'False', prevReady, now, notReadyReason, notReadyMessage),
-    containersReady ? condition('ContainersReady', 'True', prevContainersReady, now) : condition('ContainersReady', 'False', prevContainersReady, now, notReadyReason, notReadyMessage),
-    scheduled ?? condition('PodScheduled', 'True', prevScheduled, now),
-  ];
+  // The kubelet's five, written into a list kept for them (OWN_CONDITIONS).
+  const own = OWN_CONDITIONS;
+  own[0] = condition('PodReadyToStartContainers', rt.sandbox && !inputs.final ? 'True' : 'False', prevReadyToStart, now);
+  own[1] = initializedCondition(prevInitialized, rt, phase, now);
+  own[2] = containersReady ? condition('Ready', 'True', prevReady, now) : condition('Ready', 'False', prevReady, now, notReadyReason, notReadyMessage);
+  own[3] = containersReady ? condition('ContainersReady', 'True', prevContainersReady, now) : condition('ContainersReady', 'False', prevContainersReady, now, notReadyReason, notReadyMessage);
+  own[4] = scheduled ?? condition('PodScheduled', 'True', prevScheduled, now);
   const generated = others ? others.concat(own) : own;
   const conditions = sameElements(pod.status.conditions, generated) ? pod.status.conditions! : sharedConditionList(generated);
   const hostIPs = hostIPsOf(inputs.machine)!;
@@ -282,7 +324,7 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
       podIP: rt.podIP,
       podIPs,
       startTime: rfc3339(rt.admittedAt),
-      containerStatuses: rt.containers.map(containerStatus),
+      containerStatuses: containerStatuses(rt.containers),
     };
   }
   // The stored status's fields in their order, then the kubelet's (as a spread of it would be),
@@ -298,7 +340,7 @@ export function generatePodStatus(pod: Pod, rt: PodRuntime, inputs: StatusInputs
     status.podIPs = podIPs;
   }
   status.startTime = rfc3339(rt.admittedAt);
-  status.containerStatuses = rt.containers.map(containerStatus);
-  if (rt.inits) status.initContainerStatuses = rt.inits.map(containerStatus);
+  status.containerStatuses = containerStatuses(rt.containers);
+  if (rt.inits) status.initContainerStatuses = containerStatuses(rt.inits);
   return STATUS_PACKER.copy(status);
 }

@@ -14,7 +14,7 @@
  * - Nothing is scheduled for a pod that can make no more progress on its own (so healthy pods
  *   let the cluster settle).
  */
-import type { Pod } from '../../api/types.js';
+import type { Pod, PodPhase } from '../../api/types.js';
 import type { SimDefaults } from '../../engine/defaults.js';
 import { POD_GUARDS, podLifecycle, type PodEventType, type PodFacts } from '../../machines/podLifecycle.js';
 import { step, transitionTable } from '../../machines/table.js';
@@ -72,27 +72,60 @@ export interface WorkerEnv {
   acted: boolean;
 }
 
-/** The summary the pod machine's guards read (one pass over the containers: it runs at every stage change). */
-export function podFacts(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime): PodFacts {
-  const phase = podPhase(restartPolicy, rt.containers, false, rt.inits);
-  let ready = rt.containers.length > 0;
-  let exited = false;
-  let backingOff = false;
-  const containers = rt.containers;
-  for (let i = 0; i < containers.length; i++) {
-    const c = containers[i]!;
-    if (!c.ready) ready = false;
-    if (c.phase === 'terminated') exited = true;
-    else if (c.phase === 'waiting' && c.reason === 'CrashLoopBackOff') backingOff = true;
+/**
+ * The summary the pod machine's guards read, of one pod at one stage change. Each fact is
+ * gathered when a guard reads it: most transitions (bound, mounted, started, ready, ...) have
+ * no guard and gather none, where a record of every fact, a phase among them, was made for each.
+ * One view, pointed at the pod by each `applyPodEvent`, which never nests (guards only read).
+ */
+class PodFactsView implements PodFacts {
+  private restartPolicy: Pod['spec']['restartPolicy'];
+  private rt!: PodRuntime;
+  /** `getPhase` of the pod, once a guard has asked. */
+  private phase: PodPhase | undefined;
+
+  of(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime): this {
+    this.restartPolicy = restartPolicy;
+    this.rt = rt;
+    this.phase = undefined;
+    return this;
   }
-  const facts = { allContainersReady: ready, anyContainerExited: exited, anyContainerBackingOff: backingOff, initializing: initializing(rt) };
-  return phase === 'Succeeded' || phase === 'Failed' ? { ...facts, terminalPhase: phase } : facts;
+
+  // Indexed loops: a for-of that is not optimised away makes an iterator per stage change.
+  get allContainersReady(): boolean {
+    const containers = this.rt.containers;
+    for (let i = 0; i < containers.length; i++) if (!containers[i]!.ready) return false;
+    return containers.length > 0;
+  }
+
+  get anyContainerExited(): boolean {
+    const containers = this.rt.containers;
+    for (let i = 0; i < containers.length; i++) if (containers[i]!.phase === 'terminated') return true;
+    return false;
+  }
+
+  get anyContainerBackingOff(): boolean {
+    const containers = this.rt.containers;
+    for (let i = 0; i < containers.length; i++) if (containers[i]!.phase === 'waiting' && containers[i]!.reason === 'CrashLoopBackOff') return true;
+    return false;
+  }
+
+  get terminalPhase(): 'Succeeded' | 'Failed' | undefined {
+    const phase = (this.phase ??= podPhase(this.restartPolicy, this.rt.containers, false, this.rt.inits));
+    return phase === 'Succeeded' || phase === 'Failed' ? phase : undefined;
+  }
+
+  get initializing(): boolean {
+    return initializing(this.rt);
+  }
 }
+
+const FACTS = new PodFactsView();
 
 /** Applies a pod machine event to the runtime record; returns the stage it left. */
 export function applyPodEvent(restartPolicy: Pod['spec']['restartPolicy'], rt: PodRuntime, event: PodEventType): string {
   const from = rt.stage;
-  rt.stage = step(POD_TABLE, from, event, POD_GUARDS, podFacts(restartPolicy, rt));
+  rt.stage = step<PodFacts>(POD_TABLE, from, event, POD_GUARDS, FACTS.of(restartPolicy, rt));
   return from;
 }
 

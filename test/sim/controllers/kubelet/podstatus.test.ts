@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Pod } from '../../../../src/sim/api/types.js';
+import { imageID, normalizeImage } from '../../../../src/sim/controllers/kubelet/images.js';
 import { containerStatus, generatePodStatus, podPhase } from '../../../../src/sim/controllers/kubelet/podstatus.js';
 import type { ContainerRuntime, PodRuntime } from '../../../../src/sim/controllers/kubelet/state.js';
 
@@ -82,6 +83,39 @@ describe('containerStatus: shared states', () => {
     // With a message the state is the container's own.
     const m = containerStatus(c('waiting', { reason: 'ErrImagePull', message: 'pull failed' }));
     expect(m.state).toEqual({ waiting: { reason: 'ErrImagePull', message: 'pull failed' } });
+  });
+});
+
+describe('containerStatus: containers not yet created', () => {
+  const fields = fc.record({
+    name: fc.constantFrom('a', 'b'),
+    image: fc.constantFrom('nginx', 'busybox'),
+    imageResolved: fc.boolean(),
+    reason: fc.constantFrom('ContainerCreating', 'PodInitializing'),
+    restartCount: fc.constantFrom(0, 1),
+    ready: fc.boolean(),
+  });
+
+  it('share one entry while every field is the same, and one list for a one-container pod', () => {
+    fc.assert(
+      fc.property(fields, fields, (a, b) => {
+        const first = c('waiting', a);
+        const x = containerStatus(first);
+        const y = containerStatus(c('waiting', b));
+        expect(x === y).toBe(JSON.stringify(a) === JSON.stringify(b));
+        const image = a.imageResolved ? normalizeImage(a.image) : a.image;
+        const imageId = a.imageResolved ? imageID(a.image) : '';
+        expect(x).toEqual({ name: a.name, image, imageID: imageId, ready: a.ready, started: false, restartCount: a.restartCount, state: { waiting: { reason: a.reason } }, lastState: {} });
+      }),
+    );
+    const rt = (uid: string): PodRuntime => ({ namespace: 'default', name: uid, uid, node: 'n', stage: 'Pending.Pulling', admittedAt: 0, sandbox: true, cursor: 0, containers: [c('waiting', { reason: 'ContainerCreating', imageResolved: false })] }) as PodRuntime;
+    const pod = { metadata: { name: 'p', namespace: 'default', uid: 'u' }, spec: { containers: [] }, status: { phase: 'Pending' } } as unknown as Pod;
+    const one = generatePodStatus(pod, rt('u1'), { machine: 0, now: 0 }).containerStatuses!;
+    const other = generatePodStatus(pod, rt('u2'), { machine: 1, now: 0 }).containerStatuses!;
+    expect(other).toBe(one);
+    // A created container (it has an ID) gets entries of its own.
+    const started = (uid: string): PodRuntime => ({ ...rt(uid), containers: [c('running', { containerId: `containerd://${uid}`, startedAt: 0 })] }) as PodRuntime;
+    expect(generatePodStatus(pod, started('u1'), { machine: 0, now: 0 }).containerStatuses).not.toBe(generatePodStatus(pod, started('u1'), { machine: 0, now: 0 }).containerStatuses);
   });
 });
 
