@@ -34,11 +34,13 @@ const CHUNK = 1024;
  * A run of queue entries as three parallel arrays (an array slot costs less than a record):
  * expiry time, namespace and name of each write. The arrays are made with room for `CHUNK`
  * entries and filled in order (`size` of them so far; the rest are holes): grown by `push`,
- * they were copied at every growth, about 125 bytes of garbage per Event written.
+ * they were copied at every growth, about 125 bytes of garbage per Event written. The times are
+ * a `Float64Array`: a list of holes given its first time (a double) changed its elements to a
+ * list of doubles, leaving the 8 KB of holes behind as garbage.
  */
 interface Chunk {
   size: number;
-  readonly ats: number[];
+  readonly ats: Float64Array;
   readonly namespaces: string[];
   readonly names: string[];
 }
@@ -51,7 +53,7 @@ export interface ExpiryState {
 
 /** An empty chunk, with room for `CHUNK` entries. */
 function newChunk(): Chunk {
-  return { size: 0, ats: new Array<number>(CHUNK), namespaces: new Array<string>(CHUNK), names: new Array<string>(CHUNK) };
+  return { size: 0, ats: new Float64Array(CHUNK), namespaces: new Array<string>(CHUNK), names: new Array<string>(CHUNK) };
 }
 
 function copyChunk(c: Chunk): Chunk {
