@@ -86,13 +86,16 @@ export class EventExpiry {
 
   /**
    * Records a write of `ev`, at `at` (ms) when the writer knows it (what `writtenAt(ev)` would
-   * give: the recorders do, and then no timestamp is parsed back per write).
+   * give: the recorders do, and then no timestamp is parsed back per write). `toSecond`: `at` is
+   * the clock, and the write time the second it falls in (as etcd lease TTLs count, and a core/v1
+   * Event's `lastTimestamp` says); rounded here, since a time the caller rounded was a new
+   * double, boxed (16 bytes) for the call, per Event written.
    */
-  note(ev: KubeEvent, at = this.writtenAt(ev)): void {
+  note(ev: KubeEvent, at = this.writtenAt(ev), toSecond = false): void {
     const last = this.chunks[this.chunks.length - 1];
     const c = last !== undefined && last === this.writable && last.size < CHUNK ? last : this.writableChunk();
     const i = c.size++;
-    c.ats[i] = at + this.ttlMs;
+    c.ats[i] = (toSecond ? Math.floor(at / 1000) * 1000 : at) + this.ttlMs;
     c.namespaces[i] = ev.metadata.namespace ?? '';
     c.names[i] = ev.metadata.name;
   }

@@ -425,7 +425,7 @@ export class EventRecorder {
     }
     this.store.put(ev);
     // Written at `ts`: the second `now` falls in, as etcd lease TTLs count.
-    this.expiry.note(ev, Math.floor(now / 1000) * 1000);
+    this.expiry.note(ev, now, true);
     return ev;
   }
 }
