@@ -25,6 +25,9 @@ export interface Intent {
   readonly error?: string;
 }
 
+/** How many reasons `ControllerClient.eventText` keeps a text for before it drops them all. */
+const MAX_REASONS = 256;
+
 export class ControllerClient {
   /**
    * The source of this controller's events, its host set for each (the kubelet's node): the
@@ -32,6 +35,8 @@ export class ControllerClient {
    * on most events about pods, each of which cost a new source object.
    */
   private readonly source: { readonly component: string; host: string | undefined };
+  /** Per event reason, the message given with it last and their intent text (`eventText`). */
+  private readonly texts = new Map<string, { message: string; text: string }>();
 
   constructor(
     private readonly api: ApiServer,
@@ -117,8 +122,28 @@ export class ControllerClient {
    */
   event(obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, host?: string, fieldPath?: string): void {
     const written = this.recorder.record(this.now(), obj, type, reason, message, this.sourceOf(host), fieldPath);
-    const note = written ? '' : ' (dropped by the event spam filter)';
-    this.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: `${reason}: ${message}${note}` });
+    const text = this.eventText(reason, message);
+    this.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: written ? text : `${text} (dropped by the event spam filter)` });
+  }
+
+  /**
+   * `<reason>: <message>`, an event's intent text: the one made last for `reason` when it was
+   * made of the same message. Most of a fleet's events repeat their reason's text (the
+   * kubelet's Starting and each container's Pulling to Started, the same for every node and
+   * pod), and the trace keeps the intents of its last passes (up to 50,000 changes), so each
+   * new text (two string pieces, 64 bytes) lived long enough to be copied by young collections.
+   */
+  private eventText(reason: string, message: string): string {
+    let last = this.texts.get(reason);
+    if (last === undefined) {
+      // Reasons are the controllers' own words, a few dozen; bounded all the same.
+      if (this.texts.size >= MAX_REASONS) this.texts.clear();
+      this.texts.set(reason, (last = { message, text: `${reason}: ${message}` }));
+    } else if (last.message !== message) {
+      last.message = message;
+      last.text = `${reason}: ${message}`;
+    }
+    return last.text;
   }
 
   /**

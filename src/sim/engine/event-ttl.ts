@@ -34,11 +34,13 @@ const CHUNK = 1024;
  * A run of queue entries as three parallel arrays (an array slot costs less than a record):
  * expiry time, namespace and name of each write. The arrays are made with room for `CHUNK`
  * entries and filled in order (`size` of them so far; the rest are holes): grown by `push`,
- * they were copied at every growth, about 125 bytes of garbage per Event written.
+ * they were copied at every growth, about 125 bytes of garbage per Event written. The times are
+ * a `Float64Array`: a list of holes given its first time (a double) changed its elements to a
+ * list of doubles, leaving the 8 KB of holes behind as garbage.
  */
 interface Chunk {
   size: number;
-  readonly ats: number[];
+  readonly ats: Float64Array;
   readonly namespaces: string[];
   readonly names: string[];
 }
@@ -51,7 +53,7 @@ export interface ExpiryState {
 
 /** An empty chunk, with room for `CHUNK` entries. */
 function newChunk(): Chunk {
-  return { size: 0, ats: new Array<number>(CHUNK), namespaces: new Array<string>(CHUNK), names: new Array<string>(CHUNK) };
+  return { size: 0, ats: new Float64Array(CHUNK), namespaces: new Array<string>(CHUNK), names: new Array<string>(CHUNK) };
 }
 
 function copyChunk(c: Chunk): Chunk {
@@ -84,13 +86,16 @@ export class EventExpiry {
 
   /**
    * Records a write of `ev`, at `at` (ms) when the writer knows it (what `writtenAt(ev)` would
-   * give: the recorders do, and then no timestamp is parsed back per write).
+   * give: the recorders do, and then no timestamp is parsed back per write). `toSecond`: `at` is
+   * the clock, and the write time the second it falls in (as etcd lease TTLs count, and a core/v1
+   * Event's `lastTimestamp` says); rounded here, since a time the caller rounded was a new
+   * double, boxed (16 bytes) for the call, per Event written.
    */
-  note(ev: KubeEvent, at = this.writtenAt(ev)): void {
+  note(ev: KubeEvent, at = this.writtenAt(ev), toSecond = false): void {
     const last = this.chunks[this.chunks.length - 1];
     const c = last !== undefined && last === this.writable && last.size < CHUNK ? last : this.writableChunk();
     const i = c.size++;
-    c.ats[i] = at + this.ttlMs;
+    c.ats[i] = (toSecond ? Math.floor(at / 1000) * 1000 : at) + this.ttlMs;
     c.namespaces[i] = ev.metadata.namespace ?? '';
     c.names[i] = ev.metadata.name;
   }

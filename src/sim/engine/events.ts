@@ -59,8 +59,18 @@ let middleMs = NaN;
 let middleRun = -1;
 let middleCodes: number[] = [];
 
-/** An Event name's char codes by the name's length, reused: every call overwrites all of them. */
-const NAME_CODES: number[][] = [];
+/**
+ * An Event name's char codes by the name's length, reused, with the object name and the middle
+ * codes they were last written with: an object's events come in runs (a pod's Scheduled,
+ * Pulling, Pulled, Created, Started; a node's conditions), and a name of the run differs from
+ * the one before only in its last two digits, so only those are written again.
+ */
+interface NameCodes {
+  readonly codes: number[];
+  objectName: string;
+  middle: number[] | undefined;
+}
+const NAME_CODES: (NameCodes | undefined)[] = [];
 
 /**
  * `<object>.<clock in hex><sequence in hex>`, made flat in one piece from its char codes (the
@@ -78,11 +88,17 @@ function eventName(now: number, objectName: string, seq: number): string {
     middleCodes = Array.from(middle, (ch) => ch.charCodeAt(0));
   }
   const n = objectName.length;
-  const m = middleCodes.length;
+  const middle = middleCodes;
+  const m = middle.length;
   const length = n + m + 2;
-  const codes = (NAME_CODES[length] ??= new Array<number>(length).fill(0));
-  for (let i = 0; i < n; i++) codes[i] = objectName.charCodeAt(i);
-  for (let i = 0; i < m; i++) codes[n + i] = middleCodes[i]!;
+  const kept = (NAME_CODES[length] ??= { codes: new Array<number>(length).fill(0), objectName: '', middle: undefined });
+  const codes = kept.codes;
+  if (kept.objectName !== objectName || kept.middle !== middle) {
+    for (let i = 0; i < n; i++) codes[i] = objectName.charCodeAt(i);
+    for (let i = 0; i < m; i++) codes[n + i] = middle[i]!;
+    kept.objectName = objectName;
+    kept.middle = middle;
+  }
   putHex(codes, length - 2, seq, 6, 2);
   return fromCodes(codes);
 }
@@ -409,7 +425,7 @@ export class EventRecorder {
     }
     this.store.put(ev);
     // Written at `ts`: the second `now` falls in, as etcd lease TTLs count.
-    this.expiry.note(ev, Math.floor(now / 1000) * 1000);
+    this.expiry.note(ev, now, true);
     return ev;
   }
 }

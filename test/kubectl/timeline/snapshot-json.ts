@@ -17,7 +17,7 @@ function plain(v: unknown): unknown {
 
 /** An Event TTL queue as the entries still pending (however they are cut into chunks). */
 function pending(q: ExpiryState): unknown {
-  return (['ats', 'namespaces', 'names'] as const).map((k) => q.chunks.flatMap((c): readonly unknown[] => c[k]).slice(q.head));
+  return (['ats', 'namespaces', 'names'] as const).map((k) => q.chunks.flatMap((c): unknown[] => Array.from(c[k] as ArrayLike<unknown>).slice(0, c.size)).slice(q.head));
 }
 
 /**

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ControllerClient, type Intent } from '../../../src/sim/engine/client.js';
 import type { EventRecorder } from '../../../src/sim/engine/events.js';
+import type { KubeEvent } from '../../../src/sim/api/types.js';
 import { newApi, ok, podDraft } from '../apiserver/helpers.js';
 
 function client(): { c: ControllerClient; api: ReturnType<typeof newApi>; intents: Intent[] } {
@@ -30,5 +31,35 @@ describe('ControllerClient intents', () => {
     ]);
     expect(b.intents[1]).toMatchObject({ controller: 'kubelet', verb: 'updateStatus', kind: 'Pod', namespace: 'default', reason: 'reports it again' });
     expect(b.intents[1]!.error).toMatch(/not found/);
+  });
+
+  it('event records <reason>: <message>, and the spam filter\'s drop, whatever the reasons and messages before', () => {
+    const api = newApi();
+    const intents: Intent[] = [];
+    let written = true;
+    const recorder = { record: () => (written ? ({} as KubeEvent) : undefined) } as unknown as EventRecorder;
+    const c = new ControllerClient(api, recorder, 'kubelet', () => 0, (i) => intents.push(i));
+    const pod = ok(api.create(podDraft()));
+    const calls: [string, string, boolean][] = [
+      ['Created', 'Created container a', true],
+      ['Created', `Created container ${'a'}`, true],
+      ['Created', 'Created container b', true],
+      ['Started', 'Created container b', true],
+      ['Created', 'Created container b', false],
+      ['Created', 'Created container a', true],
+    ];
+    for (const [reason, message, w] of calls) {
+      written = w;
+      c.event(pod, 'Normal', reason, message, 'node-1');
+    }
+    expect(intents.map((i) => i.reason)).toEqual([
+      'Created: Created container a',
+      'Created: Created container a',
+      'Created: Created container b',
+      'Started: Created container b',
+      'Created: Created container b (dropped by the event spam filter)',
+      'Created: Created container a',
+    ]);
+    expect(intents[0]).toEqual({ controller: 'kubelet', verb: 'event', kind: 'Pod', namespace: 'default', name: pod.metadata.name, reason: 'Created: Created container a' });
   });
 });

@@ -32,6 +32,19 @@ function pending(s: ExpiryState): string[] {
 }
 
 describe('EventExpiry', () => {
+  it('keeps a write noted with toSecond to the second it falls in, and any other to the millisecond', () => {
+    const store = new Store();
+    const q = expiry();
+    const rounded = ev('rounded', 0);
+    const exact = ev('exact', 0);
+    store.put(rounded);
+    store.put(exact);
+    q.note(rounded, 1999, true);
+    q.note(exact, 1999);
+    q.sweep(1000 + TTL, store);
+    expect([store.get('Event', 'default', 'rounded'), store.get('Event', 'default', 'exact')]).toEqual([undefined, exact]);
+  });
+
   it('a snapshot keeps its entries while the live queue writes, sweeps and restores', () => {
     const store = new Store();
     const q = expiry();

@@ -429,8 +429,8 @@ describe('EventRecorder', () => {
     );
   });
 
-  it('names Events in a row by the same rule, across instants, runs of 256 numbers and fractional clocks (property)', () => {
-    const step = fc.record({ dt: fc.constantFrom(0, 0, 0, 0.5, 1, 1000), skip: fc.constantFrom(0, 0, 1, 200, 256, 65_536), object: fc.constantFrom('node-1', 'agent-x1') });
+  it('names Events in a row by the same rule, across instants, runs of 256 numbers, fractional clocks and objects of one name length (property)', () => {
+    const step = fc.record({ dt: fc.constantFrom(0, 0, 0, 0.5, 1, 1000), skip: fc.constantFrom(0, 0, 1, 200, 256, 65_536), object: fc.constantFrom('node-1', 'node-2', 'agent-x1') });
     fc.assert(
       fc.property(fc.nat({ max: 2 ** 21 }), fc.array(step, { maxLength: 40 }), (start, steps) => {
         const r = new EventRecorder(storeWithDefaultNamespace());

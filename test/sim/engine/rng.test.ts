@@ -62,4 +62,10 @@ describe('seeded RNG', () => {
     expect(quickUid(newRngState(7))).toBe(a);
     expect(quickUid(newRngState(8))).not.toBe(a);
   });
+
+  it('quickUid: the same uids as ever (Event uids in traces and goldens)', () => {
+    // Made by the version that wrote the codes into a list (`putUuid`) and spread it.
+    const uids = [1, 42, 0xdeadbeef, 0xffffffff].map((seed) => quickUid(newRngState(seed)));
+    expect(uids).toEqual(['a087eaf3-00b3-49c9-8706-c4ebfb2627fd', '99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad', 'f0fd995a-4466-40cf-85a3-fa665bb06c70', 'e57bf3d3-3081-45a4-b735-0390f1ade904']);
+  });
 });
