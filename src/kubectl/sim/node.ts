@@ -192,11 +192,11 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
 }
 
 /**
- * "node/NAME created", a line for each of the first `n` names, joined once: a line appended per
- * node kept the output as a rope of three nodes per node until printed.
+ * "node/NAME created", a line for each of the first `n` names, joined once (flat): a line
+ * appended per node kept the output as a rope of three nodes per node until printed.
  */
 function createdLines(names: readonly string[], n: number): string {
-  return n === 0 ? '' : ['node/', names.slice(0, n).join(' created\nnode/'), ' created\n'].join('');
+  return names.slice(0, n).map((name) => `node/${name} created\n`).join('');
 }
 
 /** Checks that every name is a Node with a simulated machine; returns the first problem. */

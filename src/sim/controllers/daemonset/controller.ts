@@ -98,8 +98,12 @@ export class DaemonSetsController implements Controller {
     const scheduled = this.pendingAfter.length;
     // Indexed loops: this runs once per pass over thousands of keys, often before it is
     // optimised, and an unoptimised for-of allocates an iterator result per element.
-    for (let i = 0; i < this.pendingAfter.length; i++) this.requeueAfter(ctx, this.pendingAfter[i]!.key, this.pendingAfter[i]!.delayMs);
+    const pendingAfter = this.pendingAfter;
     this.pendingAfter = [];
+    for (let i = 0; i < pendingAfter.length; i++) {
+      const { key, delayMs } = pendingAfter[i]!;
+      this.requeueAfter(ctx, key, delayMs);
+    }
     if (this.queue.length === 0) return scheduled > 0;
     const keys = this.queue;
     this.queue = [];
