@@ -6,7 +6,7 @@
  *
  * Every failed write returns a StatusError and leaves the store untouched.
  */
-import type { ApiObject, Kind, KindMap, Namespace, ObjectMeta, Pod } from '../api/types.js';
+import type { ApiObject, Kind, KindMap, Namespace, Node, ObjectMeta, Pod } from '../api/types.js';
 import { NAMESPACED_KINDS } from '../api/types.js';
 import type { RngState } from '../engine/rng.js';
 import { newRngState, randomSuffix, randomUid } from '../engine/rng.js';
@@ -218,6 +218,20 @@ export class ApiServer {
   updatePodStatus(seen: Pod, status: Pod['status']): Result<Pod> {
     const old = this.store.get('Pod', seen.metadata.namespace ?? '', seen.metadata.name);
     if (!old) return fail(notFound('pods', seen.metadata.name));
+    if (old !== seen && jsonEqual(status, old.status)) return { ok: true, obj: old };
+    return this.putStatus(old, status);
+  }
+
+  /**
+   * PUT nodes/NAME/status as the kubelet's node status post makes it (`tryUpdateNodeStatus`):
+   * `status` is a record built for this write from `seen`'s status with the conditions the
+   * kubelet generated, handed over and stored as it is (as `updatePodStatus` stores a pod's),
+   * not copied; `seen` is the Node it was built from and found to differ from, so while `seen`
+   * is still the stored version the comparison `updateStatus` makes is not made again.
+   */
+  updateNodeStatus(seen: Node, status: Node['status']): Result<Node> {
+    const old = this.store.get('Node', '', seen.metadata.name);
+    if (!old) return fail(notFound('nodes', seen.metadata.name));
     if (old !== seen && jsonEqual(status, old.status)) return { ok: true, obj: old };
     return this.putStatus(old, status);
   }

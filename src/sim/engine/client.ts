@@ -4,7 +4,7 @@
  * tests) and is recorded as an Intent carrying the controller's reason: the "decisions are data"
  * record the trace, the event log and the UI explain from.
  */
-import type { ApiObject, Kind, KindMap, Namespace, ObjectMeta, Pod } from '../api/types.js';
+import type { ApiObject, Kind, KindMap, Namespace, Node, ObjectMeta, Pod } from '../api/types.js';
 import type { ApiServer, DeleteOptions, Draft, Result } from '../apiserver/apiserver.js';
 import type { EventRecorder } from './events.js';
 import type { EventSource } from './event-keys.js';
@@ -78,6 +78,18 @@ export class ControllerClient {
   updatePodStatus(seen: Pod, status: Pod['status'], reason: string): Result<Pod> {
     const r = this.api.updatePodStatus(seen, status);
     this.note('updateStatus', 'Pod', seen.metadata.namespace ?? '', seen.metadata.name, reason, r);
+    return r;
+  }
+
+  /**
+   * The kubelet's node status post: `status` is a new record made from `seen`'s status (the Node
+   * as the kubelet read it) with the conditions it generated, found to differ from them; the API
+   * server stores it as it is (`ApiServer.updateNodeStatus`). The intent is the one
+   * `updateStatus` records.
+   */
+  updateNodeStatus(seen: Node, status: Node['status'], reason: string): Result<Node> {
+    const r = this.api.updateNodeStatus(seen, status);
+    this.note('updateStatus', 'Node', '', seen.metadata.name, reason, r);
     return r;
   }
 

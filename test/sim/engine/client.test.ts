@@ -4,6 +4,7 @@ import { ControllerClient, type Intent } from '../../../src/sim/engine/client.js
 import type { EventRecorder } from '../../../src/sim/engine/events.js';
 import type { KubeEvent } from '../../../src/sim/api/types.js';
 import { newApi, ok, podDraft } from '../apiserver/helpers.js';
+import { registrationNode } from '../../../src/sim/controllers/kubelet/registration.js';
 
 function client(): { c: ControllerClient; api: ReturnType<typeof newApi>; intents: Intent[] } {
   const api = newApi();
@@ -30,6 +31,24 @@ describe('ControllerClient intents', () => {
       ['controller', 'verb', 'kind', 'namespace', 'name', 'reason', 'error'],
     ]);
     expect(b.intents[1]).toMatchObject({ controller: 'kubelet', verb: 'updateStatus', kind: 'Pod', namespace: 'default', reason: 'reports it again' });
+    expect(b.intents[1]!.error).toMatch(/not found/);
+  });
+
+  it('updateNodeStatus records the intent updateStatus records, for a write and for a failure', () => {
+    const a = client();
+    const b = client();
+    const draft = () => registrationNode('node-1', 0, { labels: {}, taints: [], cpu: '4', memory: '8Gi', pods: '110' }, 0);
+    const nodeA = ok(a.api.create(draft()));
+    const nodeB = ok(b.api.create(draft()));
+    const ready = (status: 'True' | 'False') => [{ type: 'Ready', status, reason: 'KubeletReady', message: 'kubelet is posting ready status' }];
+    a.c.updateStatus<'Node'>({ ...nodeA, status: { ...nodeA.status, conditions: ready('True') } }, 'posts it');
+    b.c.updateNodeStatus(nodeB, { ...nodeB.status, conditions: ready('True') }, 'posts it');
+    a.api.store.remove('Node', '', 'node-1');
+    b.api.store.remove('Node', '', 'node-1');
+    a.c.updateStatus<'Node'>({ ...nodeA, status: { ...nodeA.status, conditions: ready('False') } }, 'posts it again');
+    b.c.updateNodeStatus(nodeB, { ...nodeB.status, conditions: ready('False') }, 'posts it again');
+    expect(JSON.stringify(b.intents)).toBe(JSON.stringify(a.intents));
+    expect(b.intents[0]).toEqual({ controller: 'kubelet', verb: 'updateStatus', kind: 'Node', namespace: '', name: 'node-1', reason: 'posts it' });
     expect(b.intents[1]!.error).toMatch(/not found/);
   });
 

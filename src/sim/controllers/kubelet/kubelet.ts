@@ -21,7 +21,7 @@
  *   a snapshot holds. A pod's sync takes its machine for writing only to add a
  *   host path: what pods change on a machine is in its runtime.
  */
-import type { ConditionStatus, Container, KindMap, Node, Pod } from '../../api/types.js';
+import type { ConditionStatus, Container, Node, NodeCondition, Pod } from '../../api/types.js';
 import type { Result } from '../../apiserver/apiserver.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
@@ -435,7 +435,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     const update = nodeConditions(node, m, now);
     let current: Node = node;
     if (!sameConditions(node.status.conditions, update.conditions)) {
-      const r = this.postStatus<'Node'>(ctx, { ...node, status: { ...node.status, conditions: update.conditions } }, `the kubelet on ${name} posts its node status`);
+      const r = this.postNodeStatus(ctx, node, update.conditions);
       if (r.ok) current = r.obj;
       this.conditionEvents(ctx, current, update.events);
     }
@@ -541,7 +541,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       ...(pod.status.qosClass ? { qosClass: pod.status.qosClass } : {}),
       startTime: pod.status.startTime ?? rfc3339(ctx.now),
     };
-    this.postStatus<'Pod'>(ctx, { ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`);
+    this.postStatus(ctx, { ...pod, status }, `the kubelet on ${m.name} rejects ${pod.metadata.namespace ?? ''}/${pod.metadata.name}: ${r.message}`);
   }
 
   /**
@@ -651,11 +651,25 @@ export class Kubelet implements Controller, HeartbeatSource {
     return r.obj;
   }
 
-  /** `client.updateStatus` of `obj` by this kubelet, whose echo `observe` drops (see `writing`). */
-  private postStatus<K extends 'Pod' | 'Node'>(ctx: ControllerContext, obj: KindMap[K], reason: string): Result<KindMap[K]> {
+  /**
+   * The node status post (`tryUpdateNodeStatus`) of `node`, as stored, with `conditions`: the
+   * status record is made here and handed to the API server as it is (`updateNodeStatus`), not
+   * copied again with a copy of the Node around it. Its echo is dropped by `observe`.
+   */
+  private postNodeStatus(ctx: ControllerContext, node: Node, conditions: NodeCondition[]): Result<Node> {
+    this.writing = node.metadata.uid;
+    try {
+      return ctx.client.updateNodeStatus(node, { ...node.status, conditions }, `the kubelet on ${node.metadata.name} posts its node status`);
+    } finally {
+      this.writing = undefined;
+    }
+  }
+
+  /** `client.updateStatus` of pod `obj` by this kubelet, whose echo `observe` drops (see `writing`). */
+  private postStatus(ctx: ControllerContext, obj: Pod, reason: string): Result<Pod> {
     this.writing = obj.metadata.uid;
     try {
-      return ctx.client.updateStatus<K>(obj, reason);
+      return ctx.client.updateStatus<'Pod'>(obj, reason);
     } finally {
       this.writing = undefined;
     }
