@@ -167,6 +167,7 @@ export class Kubelet implements Controller, HeartbeatSource {
       registeredAt: spec.now,
       bootAt: spec.now + spec.bootSeconds * 1000,
       booted: false,
+      bootWake: false,
       running: true,
       resumedAt: spec.now,
       paths: sharedPathTable(spec.paths) as Record<string, HostPathKind>,
@@ -190,7 +191,6 @@ export class Kubelet implements Controller, HeartbeatSource {
   forgetMachine(name: string): void {
     delete this.machineTable()[name];
     delete this.state.runtimes[name];
-    delete this.state.nodeWakeAt[name];
     delete this.state.stalled[name];
     for (const [key, rt] of this.state.pods) if (rt.node === name) this.state.pods.delete(key);
   }
@@ -212,7 +212,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     m.running = true;
     m.failedAt = undefined;
     m.resumedAt = now;
-    delete this.state.nodeWakeAt[name];
+    m.bootWake = false;
     this.enqueue(`node:${name}`);
     for (const [key, rt] of this.state.pods) {
       if (rt.node !== name) continue;
@@ -414,13 +414,10 @@ export class Kubelet implements Controller, HeartbeatSource {
     const now = ctx.now;
     if (!m.booted && now >= m.bootAt) {
       m.booted = true;
-      // Only a booting machine waits for its wake-up: the table keeps none of a booted fleet's
-      // (each checkpoint copies the table).
-      delete this.state.nodeWakeAt[name];
       this.notify(name);
     }
-    if (!m.booted && this.state.nodeWakeAt[name] !== m.bootAt) {
-      this.state.nodeWakeAt[name] = m.bootAt;
+    if (!m.booted && !m.bootWake) {
+      m.bootWake = true;
       ctx.after(m.bootAt - now, queued);
     }
     const firstPost = !m.announced;

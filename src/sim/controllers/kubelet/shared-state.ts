@@ -50,7 +50,6 @@ export function shareKubeletState(state: Partial<KubeletState>): KubeletState {
     images: copyPlain(s.images),
     queue: [...s.queue],
     registrations: s.registrations,
-    nodeWakeAt: { ...s.nodeWakeAt },
     stalled: copyPlain(s.stalled),
     runtimes: { ...s.runtimes },
   };

@@ -18,6 +18,13 @@ export interface MachineState {
   /** When the runtime network comes up and the kubelet first posts Ready=True. */
   readonly bootAt: number;
   booted: boolean;
+  /**
+   * A wake-up at `bootAt` is requested (by its first node sync while booting; again after `sim
+   * node recover`, as the one before may have come while the kubelet was stopped). A field of the
+   * machine, which the sync writes anyway: a table by node name grew to a fleet's size and
+   * emptied again as the machines booted.
+   */
+  bootWake: boolean;
   /** false after `sim node fail`: the kubelet stopped (no status, no pod progress). */
   running: boolean;
   /** When the kubelet stopped posting (set while `running` is false). */
@@ -202,8 +209,6 @@ export interface KubeletState {
   queue: string[];
   /** Registrations so far (the next machine index). */
   registrations: number;
-  /** The wake-up requested for each booting machine (its boot time), by node name. */
-  nodeWakeAt: Record<string, number>;
   /** Pods per node whose mounts wait for a path to appear (see mount.ts). */
   stalled: Record<string, string[]>;
   /** The runtime of each machine, by node name. */
@@ -211,5 +216,5 @@ export interface KubeletState {
 }
 
 export function newKubeletState(): KubeletState {
-  return { machines: {}, pods: new Map(), images: {}, queue: [], registrations: 0, nodeWakeAt: {}, stalled: {}, runtimes: {} };
+  return { machines: {}, pods: new Map(), images: {}, queue: [], registrations: 0, stalled: {}, runtimes: {} };
 }
