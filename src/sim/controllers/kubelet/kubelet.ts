@@ -271,10 +271,12 @@ export class Kubelet implements Controller, HeartbeatSource {
       if (change.type === 'removed') this.echoes.delete(obj.metadata.uid);
       // Its own writes, most of the pod writes of a fleet, return before a key is built.
       if (obj.metadata.uid === this.writing) return;
-      const ns = obj.metadata.namespace ?? '';
+      // Only a pod bound to a simulated machine is queued, so an unbound pod's create (every
+      // daemon pod's) builds no key. A pod this kubelet has a record of is such a pod (its node
+      // never changes, and forgetting a machine drops its records); another pod of the same name
+      // comes only after that one's deletion, which queued the key whose sync drops the record.
       const node = obj.spec.nodeName;
-      // A pod bound to a simulated machine (most pod writes) is queued without a look-up by key.
-      if ((node && this.state.machines[node]) || this.state.pods.has(podKey(ns, obj.metadata.name))) this.enqueue(podQueueKey(ns, obj.metadata.name));
+      if (node && this.state.machines[node]) this.enqueue(podQueueKey(obj.metadata.namespace ?? '', obj.metadata.name));
     } else if (obj.kind === 'Node') {
       if (obj.metadata.uid === this.writing) return;
       if (this.state.machines[obj.metadata.name]) {

@@ -82,6 +82,26 @@ describe('kubelet: pod keys', () => {
     expect(f.kubelet.podStage('kube-system', 'web')).toBe('Running.Ready');
   });
 
+  it('queues no key for an unbound pod, even one named as a pod it runs: that pod\'s deletion queued the key', () => {
+    const f = newCluster();
+    bootNodes(f, 'node-1');
+    const first = createPod(f, 'web');
+    at(f, 20);
+    const removed = queuesAfter(f, (c) => c.obj.kind === 'Pod' && c.type === 'removed');
+    const added = queuesAfter(f, (c) => c.obj.kind === 'Pod' && c.type === 'added');
+    expect(f.c.api.delete('Pod', 'default', 'web', { gracePeriodSeconds: 0 }).ok).toBe(true);
+    const r = f.c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web', namespace: 'default' }, spec: { containers: [{ name: 'app', image: 'registry.example/app:1.0' }] } });
+    expect(r.ok).toBe(true);
+    expect(removed).toEqual([['pod:default/web']]);
+    // The unbound create added nothing to the queue the deletion left.
+    expect(added).toEqual([['pod:default/web']]);
+    const before = f.transitions.length;
+    f.c.settle();
+    // Its sync dropped the old pod's record.
+    expect(f.transitions.slice(before).map((t) => `${t.pod} ${t.event}`)[0]).toBe('default/web REMOVED');
+    expect(pod(f, 'web')!.metadata.uid).not.toBe(first.metadata.uid);
+  });
+
   it('a pod force-deleted and created again under its name is the old one REMOVED, then the new one BOUND', () => {
     const f = newCluster();
     bootNodes(f, 'node-1');
