@@ -107,6 +107,15 @@ function podQueueKey(ns: string, name: string): string {
 }
 
 /**
+ * A machine's work queue key, `node:<name>`, built flat, as `podQueueKey` builds a pod's: the
+ * queue's de-duplicating table, the reconcile's prefix tests and the node sync's slice read it,
+ * and its boot timer keeps it (a template literal made a rope, flattened by the first of them).
+ */
+function nodeQueueKey(name: string): string {
+  return ['node:', name].join('');
+}
+
+/**
  * Whether a Node change needs the node status sync: all but a creation (`registerMachine`
  * queued its machine's sync before the Node was created) and a write of the taints alone, which
  * keeps the status and `spec.unschedulable` (the node lifecycle controller's, one per node of a
@@ -183,7 +192,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     // by the first time written to it, and V8 then migrated every machine's record, one by one,
     // at its first pod's mount.
     this.state.runtimes[name] = this.cow.made({ node: name, images: undefined, pullerFreeAt: spec.now, podIPs: 0 });
-    this.enqueue(`node:${name}`);
+    this.enqueue(nodeQueueKey(name));
     return m;
   }
 
@@ -213,7 +222,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     m.failedAt = undefined;
     m.resumedAt = now;
     m.bootWake = false;
-    this.enqueue(`node:${name}`);
+    this.enqueue(nodeQueueKey(name));
     for (const [key, rt] of this.state.pods) {
       if (rt.node !== name) continue;
       this.ownPod(rt).wakeAt = undefined;
@@ -226,7 +235,7 @@ export class Kubelet implements Controller, HeartbeatSource {
   setNodeCondition(name: string, type: NodeConditionType, status: ConditionStatus): void {
     const m = this.requireMachine(name);
     m.forced = { ...m.forced, [type]: status };
-    this.enqueue(`node:${name}`);
+    this.enqueue(nodeQueueKey(name));
   }
 
   /** `sim image`: how containers of this image behave from their next pull or start on. */
@@ -280,7 +289,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     } else if (obj.kind === 'Node') {
       if (obj.metadata.uid === this.writing) return;
       if (this.state.machines[obj.metadata.name]) {
-        if (nodeSyncNeeded(change)) this.enqueue(`node:${obj.metadata.name}`);
+        if (nodeSyncNeeded(change)) this.enqueue(nodeQueueKey(obj.metadata.name));
       } else if (change.type === 'added' && this.opts.adoptApiNodes !== false) this.enqueue(`adopt:${obj.metadata.name}`);
     }
   }
