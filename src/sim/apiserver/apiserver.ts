@@ -180,7 +180,10 @@ export class ApiServer {
     if (!old) return fail(notFound(qualifiedResource(kind), obj.metadata.name));
     const strategy = strategyOf(kind) as unknown as Strategy<KindMap[K]>;
     const ctx = this.ctx;
-    let next = withStoredIdentity(obj, old);
+    // The update's own copies (withStoredIdentity), which take the new version in place if no step replaced them.
+    const own = withStoredIdentity(obj, old);
+    const ownMeta = own.metadata !== old.metadata ? own.metadata : undefined;
+    let next = own;
     if (strategy.defaults) next = strategy.defaults(next);
     if (strategy.prepareForUpdate) next = strategy.prepareForUpdate(next, old, ctx);
     if (strategy.admit) {
@@ -194,7 +197,7 @@ export class ApiServer {
     if (errors.length + updateErrors.length > 0) return fail(invalid(qualifiedKind(kind), next.metadata.name, [...errors, ...updateErrors]));
     if (sameButVersion(next, old)) return { ok: true, obj: old };
     if (opts.dryRun) return { ok: true, obj: next };
-    next = packedUpdate(next, this.store.nextResourceVersion());
+    next = packedUpdate(next, next === own, next.metadata === ownMeta, this.store.nextResourceVersion());
     this.putOrFinish(next);
     return { ok: true, obj: next };
   }
@@ -460,12 +463,22 @@ function copiersOf(kind: Kind): Copiers {
 /**
  * An updated object as stored: `withMeta(obj, { resourceVersion })`, packed with its spec. A
  * writer's spec may have lost a key (the node lifecycle controller deletes a node's last taint),
- * which leaves V8 keeping the object as a hash table, several times its size.
+ * which leaves V8 keeping the object as a hash table, several times its size. `ownObject`: `obj`
+ * is the update's own copy (`withStoredIdentity`, no strategy replaced it), which takes the
+ * version in place; `ownMeta`: so is its metadata (not the stored one it shares). Each was copied
+ * again here.
  */
-function packedUpdate<T extends ApiObject>(obj: T, resourceVersion: string): T {
-  const next = nextVersion(obj, resourceVersion) as { spec?: unknown };
+function packedUpdate<T extends ApiObject>(obj: T, ownObject: boolean, ownMeta: boolean, resourceVersion: string): T {
+  const copiers = copiersOf(obj.kind);
+  let next: { metadata: ObjectMeta; spec?: unknown };
+  if (ownObject) {
+    next = obj;
+    const meta: MutableMeta = ownMeta ? obj.metadata : copiers.metadata.copy(obj.metadata);
+    meta.resourceVersion = resourceVersion;
+    next.metadata = meta;
+  } else next = nextVersion(obj, resourceVersion);
   const spec = next.spec;
-  if (typeof spec === 'object' && spec !== null && !Array.isArray(spec)) next.spec = copiersOf(obj.kind).spec.copy(spec);
+  if (typeof spec === 'object' && spec !== null && !Array.isArray(spec)) next.spec = copiers.spec.copy(spec);
   return next as T;
 }
 
@@ -500,18 +513,22 @@ function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, metad
  * An update's object with the identity and status of the stored one: `{ ...obj, metadata:
  * { ...obj.metadata, uid, creationTimestamp, deletionTimestamp?, generation? }, status? }` (the
  * last two of metadata only when stored, status only for a kind that has one), key order
- * included, written into the copies instead of spread from a literal made per field.
+ * included, packed (packed.ts). A writer that sends the stored metadata as it is (the node
+ * lifecycle controller's taint writes) has every identity field there already: that metadata
+ * is kept, shared and never written, instead of copied to the same content.
  */
 function withStoredIdentity<T extends ApiObject>(obj: T, old: T): T {
   const stored = old.metadata;
-  const metadata: MutableMeta = { ...obj.metadata };
+  const copiers = copiersOf(obj.kind);
+  const next = 'status' in old ? copiers.object.copyWith(obj as { status?: unknown }, 'status', (old as { status: unknown }).status) : copiers.object.copy(obj);
+  if (obj.metadata === stored) return next as T;
+  const metadata: MutableMeta = copiers.metadata.copy(obj.metadata);
   metadata.uid = stored.uid;
   metadata.creationTimestamp = stored.creationTimestamp;
   if (stored.deletionTimestamp) metadata.deletionTimestamp = stored.deletionTimestamp;
   if (stored.generation !== undefined) metadata.generation = stored.generation;
-  const next = { ...obj, metadata };
-  if ('status' in old) (next as { status?: unknown }).status = (old as { status: unknown }).status;
-  return next;
+  (next as { metadata: ObjectMeta }).metadata = metadata;
+  return next as T;
 }
 
 /**

@@ -21,15 +21,19 @@ import { nameIsDNSSubdomain, validateLabelName, validateObjectMeta } from '../va
 import { validateTaintEffect } from '../validation/tolerations.js';
 import { TAINT_NODE_NOT_READY } from './default-toleration-seconds.js';
 
-/** `TaintNodesByCondition` `addNotReadyTaint`. */
-export function addNotReadyTaint(node: Node): Node {
+/**
+ * `TaintNodesByCondition` `addNotReadyTaint`, into the create's own node (strategy.ts): its spec
+ * is replaced in place, where a spread of the node was then copied packed again by the API server.
+ */
+function addNotReadyTaint(node: Node): Node {
   const taints = node.spec?.taints ?? [];
   if (taints.some((t) => t.key === TAINT_NODE_NOT_READY && t.effect === 'NoSchedule')) return node;
   // A node registering without taints of its own (nearly every node of a fleet) gets the one
   // shared list, which validation then checks once for all of them (`taintErrors`).
   const list = taints.length === 0 ? (NOT_READY_ONLY as Taint[]) : trimmed([...taints, NOT_READY_ONLY[0]!]);
   // withField: a spread that gains a key would give every node's spec a hidden class of its own.
-  return { ...node, spec: withField(node.spec ?? {}, 'taints', list) };
+  (node as { spec: Node['spec'] }).spec = withField(node.spec ?? {}, 'taints', list);
+  return node;
 }
 
 /** The taints of a node that registered without any: shared by all such nodes, so only read. */

@@ -42,7 +42,7 @@ export function validateObjectMeta(
   const ns = meta.namespace ?? '';
   if (requiresNamespace) {
     if (ns.length === 0) errs.push(required(p.namespace));
-    else invalidInto(errs, p.namespace, ns, isDNS1123Label(ns));
+    else invalidInto(errs, p.namespace, ns, namespaceErrors(ns));
   } else if (ns.length > 0) {
     errs.push(forbidden(p.namespace, 'not allowed on this type'));
   }
@@ -79,6 +79,13 @@ const pathsOf = memo((path: string) => {
  */
 const labelErrors = identityMemo((labels: Readonly<Record<string, string>>, path: string) => validateLabels(labels, path));
 const annotationErrors = identityMemo((annotations: Readonly<Record<string, string>>, path: string) => validateAnnotations(annotations, path));
+
+/**
+ * `isDNS1123Label` of a namespaced object's namespace: a cluster has a few, and every create
+ * and update of a pod checked its namespace anew (a regular expression and a list each). The
+ * lists are only read.
+ */
+const namespaceErrors = memo(isDNS1123Label);
 
 /**
  * `isQualifiedName` of label and annotation keys, which repeat on every node and pod (a big
