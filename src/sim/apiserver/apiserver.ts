@@ -213,28 +213,17 @@ export class ApiServer {
   }
 
   /**
-   * PUT pods/NAME/status as the kubelet's status manager makes it: `status` is a record built
-   * for this write (packed, see packed.ts) that the caller hands over, stored as it is instead of
-   * copied; `seen` is the pod the caller generated it from and found it to differ from, so while
-   * `seen` is still the stored version the comparison `updateStatus` makes is not made again.
+   * PUT pods/NAME/status or nodes/NAME/status as the kubelet makes them (its status manager's
+   * pod status write; the node status post, `tryUpdateNodeStatus`): `status` is a record built
+   * for this write (a pod's packed, see packed.ts) that the caller hands over, stored as it is
+   * instead of copied; `seen` is the object the caller generated it from and found it to differ
+   * from, so while `seen` is still the stored version the comparison `updateStatus` makes is not
+   * made again.
    */
-  updatePodStatus(seen: Pod, status: Pod['status']): Result<Pod> {
-    const old = this.store.get('Pod', seen.metadata.namespace ?? '', seen.metadata.name);
-    if (!old) return fail(notFound('pods', seen.metadata.name));
-    if (old !== seen && jsonEqual(status, old.status)) return { ok: true, obj: old };
-    return this.putStatus(old, status);
-  }
-
-  /**
-   * PUT nodes/NAME/status as the kubelet's node status post makes it (`tryUpdateNodeStatus`):
-   * `status` is a record built for this write from `seen`'s status with the conditions the
-   * kubelet generated, handed over and stored as it is (as `updatePodStatus` stores a pod's),
-   * not copied; `seen` is the Node it was built from and found to differ from, so while `seen`
-   * is still the stored version the comparison `updateStatus` makes is not made again.
-   */
-  updateNodeStatus(seen: Node, status: Node['status']): Result<Node> {
-    const old = this.store.get('Node', '', seen.metadata.name);
-    if (!old) return fail(notFound('nodes', seen.metadata.name));
+  updateGeneratedStatus<T extends Pod | Node>(seen: T, status: T['status']): Result<T> {
+    const kind = seen.kind;
+    const old = this.store.get(kind, seen.metadata.namespace ?? '', seen.metadata.name) as T | undefined;
+    if (!old) return fail(notFound(qualifiedResource(kind), seen.metadata.name));
     if (old !== seen && jsonEqual(status, old.status)) return { ok: true, obj: old };
     return this.putStatus(old, status);
   }

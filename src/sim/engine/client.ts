@@ -71,25 +71,14 @@ export class ControllerClient {
   }
 
   /**
-   * The kubelet's pod status write: `status` is a new record generated from `seen` (the pod as
-   * the kubelet read it) and found to differ from its status; the API server stores it as it is
-   * (`ApiServer.updatePodStatus`). The intent is the one `updateStatus` records.
-   */
-  updatePodStatus(seen: Pod, status: Pod['status'], reason: string): Result<Pod> {
-    const r = this.api.updatePodStatus(seen, status);
-    this.note('updateStatus', 'Pod', seen.metadata.namespace ?? '', seen.metadata.name, reason, r);
-    return r;
-  }
-
-  /**
-   * The kubelet's node status post: `status` is a new record made from `seen`'s status (the Node
-   * as the kubelet read it) with the conditions it generated, found to differ from them; the API
-   * server stores it as it is (`ApiServer.updateNodeStatus`). The intent is the one
+   * The kubelet's pod status write and node status post: `status` is a new record generated
+   * from `seen` (the object as the kubelet read it) and found to differ from its status; the API
+   * server stores it as it is (`ApiServer.updateGeneratedStatus`). The intent is the one
    * `updateStatus` records.
    */
-  updateNodeStatus(seen: Node, status: Node['status'], reason: string): Result<Node> {
-    const r = this.api.updateNodeStatus(seen, status);
-    this.note('updateStatus', 'Node', '', seen.metadata.name, reason, r);
+  updateGeneratedStatus<T extends Pod | Node>(seen: T, status: T['status'], reason: string): Result<T> {
+    const r = this.api.updateGeneratedStatus(seen, status);
+    this.note('updateStatus', seen.kind, seen.metadata.namespace ?? '', seen.metadata.name, reason, r);
     return r;
   }
 

@@ -1,5 +1,5 @@
 /**
- * The kubelet's node status post (`updateNodeStatus`): the same stored Node, version and answer
+ * The kubelet's node status post (`updateGeneratedStatus`): the same stored Node, version and answer
  * as `updateStatus` with that status, but the status record is stored as it is given.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ function nodeDraft() {
 
 const READY: NodeCondition = { type: 'Ready', status: 'True', reason: 'KubeletReady', message: 'kubelet is posting ready status' };
 
-describe('updateNodeStatus', () => {
+describe('updateGeneratedStatus of a Node', () => {
   it('stores the status it is given beside the stored spec, as updateStatus stores a copy of it', () => {
     const viaCopy = newApi();
     const direct = newApi();
@@ -21,7 +21,7 @@ describe('updateNodeStatus', () => {
     const b = ok(direct.create(nodeDraft()));
     const status = { ...a.status, conditions: [READY] };
     const copied = ok(viaCopy.updateStatus<'Node'>({ ...a, status }));
-    const written = ok(direct.updateNodeStatus(b, status));
+    const written = ok(direct.updateGeneratedStatus(b, status));
     expect(written.status).toBe(status);
     expect(copied.status).not.toBe(status);
     expect(written.spec).toBe(b.spec);
@@ -33,13 +33,13 @@ describe('updateNodeStatus', () => {
     const api = newApi();
     const seen = ok(api.create(nodeDraft()));
     const status = { ...seen.status, conditions: [READY] };
-    const stored = ok(api.updateNodeStatus(seen, status));
+    const stored = ok(api.updateGeneratedStatus(seen, status));
     const version = api.store.resourceVersion;
     // The same status again, made from the older version: nothing is written.
-    expect(ok(api.updateNodeStatus(seen, { ...status }))).toBe(stored);
+    expect(ok(api.updateGeneratedStatus(seen, { ...status }))).toBe(stored);
     expect(api.store.resourceVersion).toBe(version);
     // A different one is.
-    const next = ok(api.updateNodeStatus(seen, { ...status, conditions: [{ ...READY, status: 'False' }] }));
+    const next = ok(api.updateGeneratedStatus(seen, { ...status, conditions: [{ ...READY, status: 'False' }] }));
     expect(next.status.conditions?.[0]?.status).toBe('False');
     expect(Number(next.metadata.resourceVersion)).toBe(version + 1);
   });
@@ -48,7 +48,7 @@ describe('updateNodeStatus', () => {
     const api = newApi();
     const node = ok(api.create(nodeDraft()));
     api.store.remove('Node', '', node.metadata.name);
-    const r = api.updateNodeStatus(node, { ...node.status, conditions: [READY] } as Node['status']);
+    const r = api.updateGeneratedStatus(node, { ...node.status, conditions: [READY] } as Node['status']);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe(404);
   });

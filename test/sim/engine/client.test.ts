@@ -14,17 +14,17 @@ function client(): { c: ControllerClient; api: ReturnType<typeof newApi>; intent
 }
 
 describe('ControllerClient intents', () => {
-  it('updatePodStatus records the intent updateStatus records, for a write and for a failure', () => {
+  it('updateGeneratedStatus records the intent updateStatus records, for a write and for a failure', () => {
     const a = client();
     const b = client();
     const podA = ok(a.api.create(podDraft()));
     const podB = ok(b.api.create(podDraft()));
     a.c.updateStatus<'Pod'>({ ...podA, status: { ...podA.status, hostIP: '10.0.0.1' } }, 'reports it');
-    b.c.updatePodStatus(podB, { ...podB.status, hostIP: '10.0.0.1' }, 'reports it');
+    b.c.updateGeneratedStatus(podB, { ...podB.status, hostIP: '10.0.0.1' }, 'reports it');
     a.api.store.remove('Pod', 'default', podA.metadata.name);
     b.api.store.remove('Pod', 'default', podB.metadata.name);
     a.c.updateStatus<'Pod'>({ ...podA, status: { ...podA.status, hostIP: '10.0.0.2' } }, 'reports it again');
-    b.c.updatePodStatus(podB, { ...podB.status, hostIP: '10.0.0.2' }, 'reports it again');
+    b.c.updateGeneratedStatus(podB, { ...podB.status, hostIP: '10.0.0.2' }, 'reports it again');
     expect(JSON.stringify(b.intents)).toBe(JSON.stringify(a.intents));
     expect(b.intents.map((i) => Object.keys(i))).toEqual([
       ['controller', 'verb', 'kind', 'namespace', 'name', 'reason'],
@@ -34,7 +34,7 @@ describe('ControllerClient intents', () => {
     expect(b.intents[1]!.error).toMatch(/not found/);
   });
 
-  it('updateNodeStatus records the intent updateStatus records, for a write and for a failure', () => {
+  it('updateGeneratedStatus records the intent updateStatus records, for a write and for a failure', () => {
     const a = client();
     const b = client();
     const draft = () => registrationNode('node-1', 0, { labels: {}, taints: [], cpu: '4', memory: '8Gi', pods: '110' }, 0);
@@ -42,11 +42,11 @@ describe('ControllerClient intents', () => {
     const nodeB = ok(b.api.create(draft()));
     const ready = (status: 'True' | 'False') => [{ type: 'Ready', status, reason: 'KubeletReady', message: 'kubelet is posting ready status' }];
     a.c.updateStatus<'Node'>({ ...nodeA, status: { ...nodeA.status, conditions: ready('True') } }, 'posts it');
-    b.c.updateNodeStatus(nodeB, { ...nodeB.status, conditions: ready('True') }, 'posts it');
+    b.c.updateGeneratedStatus(nodeB, { ...nodeB.status, conditions: ready('True') }, 'posts it');
     a.api.store.remove('Node', '', 'node-1');
     b.api.store.remove('Node', '', 'node-1');
     a.c.updateStatus<'Node'>({ ...nodeA, status: { ...nodeA.status, conditions: ready('False') } }, 'posts it again');
-    b.c.updateNodeStatus(nodeB, { ...nodeB.status, conditions: ready('False') }, 'posts it again');
+    b.c.updateGeneratedStatus(nodeB, { ...nodeB.status, conditions: ready('False') }, 'posts it again');
     expect(JSON.stringify(b.intents)).toBe(JSON.stringify(a.intents));
     expect(b.intents[0]).toEqual({ controller: 'kubelet', verb: 'updateStatus', kind: 'Node', namespace: '', name: 'node-1', reason: 'posts it' });
     expect(b.intents[1]!.error).toMatch(/not found/);

@@ -637,7 +637,7 @@ export class Kubelet implements Controller, HeartbeatSource {
   /**
    * The status manager's write of `pod` (its latest version: read by the sync that ran `rt`);
    * returns the pod as stored afterwards. The generated status is handed to the API server as
-   * it is (`updatePodStatus`): no copy of the pod with it, nor of it. The echo of the write is
+   * it is (`updateGeneratedStatus`): no copy of the pod with it, nor of it. The echo of the write is
    * dropped by `observe`, as `postStatus`'s.
    */
   private writeStatus(ctx: ControllerContext, pod: Pod, key: string, rt: PodRuntime, m: MachineState, final: boolean): Pod {
@@ -650,7 +650,7 @@ export class Kubelet implements Controller, HeartbeatSource {
     this.writing = pod.metadata.uid;
     let r: Result<Pod>;
     try {
-      r = ctx.client.updatePodStatus(pod, status, statusWriteReason(m.name, key, rt.stage));
+      r = ctx.client.updateGeneratedStatus(pod, status, statusWriteReason(m.name, key, rt.stage));
     } finally {
       this.writing = undefined;
     }
@@ -661,13 +661,13 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /**
    * The node status post (`tryUpdateNodeStatus`) of `node`, as stored, with `conditions`: the
-   * status record is made here and handed to the API server as it is (`updateNodeStatus`), not
+   * status record is made here and handed to the API server as it is (`updateGeneratedStatus`), not
    * copied again with a copy of the Node around it. Its echo is dropped by `observe`.
    */
   private postNodeStatus(ctx: ControllerContext, node: Node, conditions: NodeCondition[]): Result<Node> {
     this.writing = node.metadata.uid;
     try {
-      return ctx.client.updateNodeStatus(node, { ...node.status, conditions }, `the kubelet on ${node.metadata.name} posts its node status`);
+      return ctx.client.updateGeneratedStatus(node, { ...node.status, conditions }, `the kubelet on ${node.metadata.name} posts its node status`);
     } finally {
       this.writing = undefined;
     }
