@@ -111,8 +111,10 @@ function ownedObjectChange(change: Change, store: Store, out: Enqueues): void {
     return;
   }
   const curRef = controllerOf(cur);
-  const oldRef = controllerOf(old);
-  const refChanged = !jsonEqual(curRef ?? null, oldRef ?? null);
+  // A write that keeps the owner list (a status write: nearly every pod write) keeps the ref.
+  const sameOwners = old.metadata.ownerReferences === cur.metadata.ownerReferences;
+  const oldRef = sameOwners ? curRef : controllerOf(old);
+  const refChanged = !sameOwners && !jsonEqual(curRef ?? null, oldRef ?? null);
   if (refChanged && oldRef) addOwnerKey(store, old, oldRef, out);
   if (curRef) {
     const ds = resolveControllerRef(store, cur.metadata.namespace ?? '', curRef);

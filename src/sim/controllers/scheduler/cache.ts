@@ -74,11 +74,12 @@ export class SchedulerCache {
   view(): ClusterView {
     this.fresh();
     const store = this.store;
+    const loadPods = (name: string): Pod[] => [...store.podsOnNode(name)];
     return {
       numNodes: () => store.count('Node'),
       nodes: () => store.list('Node'),
       node: (name) => store.get('Node', '', name),
-      nodeInfo: (node: Node) => new NodeInfo(node, this.usage.get(node.metadata.name) ?? NO_USAGE, () => [...store.podsOnNode(node.metadata.name)]),
+      nodeInfo: (node: Node) => new NodeInfo(node, this.usage.get(node.metadata.name) ?? NO_USAGE, loadPods),
       nominatedPods: (name) => {
         const pods = this.nominated.get(name);
         return pods === undefined || pods.size === 0 ? NO_PODS : [...pods.values()].sort((a, b) => cmp(key(a), key(b)));

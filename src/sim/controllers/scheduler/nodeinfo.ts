@@ -59,10 +59,14 @@ export class NodeInfo {
   private ownUsage = false;
   private podList: Pod[] | undefined;
 
+  /**
+   * `loadPods` lists the pods bound to a node, given its name: one function serves every NodeInfo
+   * of a view, where a closure over each node was made for every node each attempt looked at.
+   */
   constructor(
     readonly node: Node,
     usage: NodeUsage,
-    private readonly loadPods: () => Pod[],
+    private readonly loadPods: (nodeName: string) => Pod[],
   ) {
     this.allocatable = nodeAllocatable(node);
     this.usage = usage;
@@ -109,7 +113,7 @@ export class NodeInfo {
   /** The counted pods, in `namespace/name` order. */
   pods(): readonly Pod[] {
     if (!this.podList) {
-      this.podList = this.loadPods()
+      this.podList = this.loadPods(this.node.metadata.name)
         .filter((p) => !isTerminal(p))
         .sort((a, b) => cmp(key(a), key(b)));
     }
