@@ -19,8 +19,11 @@ export interface Enqueues {
   readonly after: { key: string; delayMs: number }[];
 }
 
+/** The controller ref: an indexed loop, as every pod write of the cluster asks (no callback to make). */
 function controllerOf(obj: ApiObject): OwnerReference | undefined {
-  return obj.metadata.ownerReferences?.find((r) => r.controller);
+  const refs = obj.metadata.ownerReferences;
+  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i]!.controller) return refs[i];
+  return undefined;
 }
 
 /** `resolveControllerRef`: the DaemonSet a controller ref points to, if it (still) exists. */
