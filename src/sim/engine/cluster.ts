@@ -69,6 +69,14 @@ export interface ClusterSnapshot {
   readonly traceSeq: number;
 }
 
+/**
+ * A controller's context as the cluster keeps it: `now` is a field it sets whenever virtual time
+ * moves (`moveTo`). A getter returning the cluster's time boxed a new number on every read that
+ * was not inlined (about 50,000 reads, 0.8 MB, per 5,000-node build: every pod sync and node
+ * monitor reads it); a field's number is read in place.
+ */
+type LoopContext = Omit<ControllerContext, 'now'> & { now: number };
+
 /** A pass limit that only a controller bug (two loops undoing each other) can reach. */
 const MAX_PASSES = 10_000;
 
@@ -94,7 +102,7 @@ export class Cluster {
   private traceSeq = 0;
   private pendingIntents: Intent[] = [];
   private readonly subscribers = new Set<(e: TraceEntry) => void>();
-  private readonly contexts = new Map<string, ControllerContext>();
+  private readonly contexts = new Map<string, LoopContext>();
 
   constructor(opts: ClusterOptions = {}) {
     this.defaults = { ...SIM_DEFAULTS, ...opts.defaults };
@@ -202,14 +210,14 @@ export class Cluster {
     for (;;) {
       const next = peekTimer(this.timers);
       if (!next || next.at > target) break;
-      this.nowMs = Math.max(this.nowMs, next.at);
+      this.moveTo(Math.max(this.nowMs, next.at));
       while (peekTimer(this.timers) && peekTimer(this.timers)!.at <= this.nowMs) {
         const t = popTimer(this.timers)!;
         this.byName.get(t.controller)?.wake(t.key);
       }
       this.settle('time');
     }
-    this.nowMs = Math.max(this.nowMs, target);
+    this.moveTo(Math.max(this.nowMs, target));
     this.recorder.expire(this.nowMs);
     this.recorderV1.expire(this.nowMs);
     this.flushTrace('time');
@@ -261,7 +269,7 @@ export class Cluster {
   }
 
   restore(s: ClusterSnapshot): void {
-    this.nowMs = s.now;
+    this.moveTo(s.now);
     this.rngState.s = s.rng.s;
     this.timers = { items: [...s.timers.items], seq: s.timers.seq };
     this.store.restore(s.store);
@@ -274,15 +282,19 @@ export class Cluster {
     this.traceChanges = 0;
   }
 
+  /** Sets virtual now, and the `now` of every controller's context with it. */
+  private moveTo(ms: number): void {
+    this.nowMs = ms;
+    for (const ctx of this.contexts.values()) ctx.now = ms;
+  }
+
   private contextFor(c: Controller): ControllerContext {
     let ctx = this.contexts.get(c.name);
     if (!ctx) {
       const cluster = this;
       const client = this.clientFor(c.name);
       ctx = {
-        get now() {
-          return cluster.nowMs;
-        },
+        now: this.nowMs,
         store: this.store,
         client,
         get rng() {

@@ -173,7 +173,8 @@ export class DaemonSetsController implements Controller {
 
   private updateIndexes(change: Change): void {
     const now = controllerUid(change.obj);
-    const before = change.type === 'updated' ? controllerUid(change.old) : undefined;
+    // An update that keeps the owner list (nearly every pod write) keeps the controller.
+    const before = change.type === 'updated' && change.old.metadata.ownerReferences !== change.obj.metadata.ownerReferences ? controllerUid(change.old) : undefined;
     if (now !== undefined) this.indexes.get(now)?.apply(change);
     if (before !== undefined && before !== now) this.indexes.get(before)?.apply(change);
   }

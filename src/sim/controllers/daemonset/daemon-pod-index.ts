@@ -123,8 +123,14 @@ export class DaemonPodIndex {
     if (old.spec !== pod.spec && getTargetNodeName(pod) !== node) return false;
     if (isDeletedTerminal(old)) this.deletedTerminal--;
     if (isDeletedTerminal(pod)) this.deletedTerminal++;
-    const next = list!.slice();
-    next[i] = pod;
+    // A one-pod list (a fleet's every node) is made anew, not sliced: a literal is several times
+    // cheaper than a copy, and each status write of a daemon pod lands here.
+    let next: Pod[];
+    if (list!.length === 1) next = [pod];
+    else {
+      next = list!.slice();
+      next[i] = pod;
+    }
     this.byNode.put(slot!, next);
     return true;
   }

@@ -6,7 +6,7 @@
  *
  * Each handler only names the keys to enqueue (and delayed enqueues); it never writes.
  */
-import type { ApiObject, ControllerRevision, DaemonSet, Node, OwnerReference, Pod } from '../../api/types.js';
+import type { ApiObject, ControllerRevision, DaemonSet, Node, OwnerReference, Pod, Taint } from '../../api/types.js';
 import { labelSelectorAsSelector, matchesLabelSelector } from '../../api/labels.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
 import type { Change, Store } from '../../store/store.js';
@@ -19,8 +19,11 @@ export interface Enqueues {
   readonly after: { key: string; delayMs: number }[];
 }
 
+/** The controller ref: an indexed loop, as every pod write of the cluster asks (no callback to make). */
 function controllerOf(obj: ApiObject): OwnerReference | undefined {
-  return obj.metadata.ownerReferences?.find((r) => r.controller);
+  const refs = obj.metadata.ownerReferences;
+  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i]!.controller) return refs[i];
+  return undefined;
 }
 
 /** `resolveControllerRef`: the DaemonSet a controller ref points to, if it (still) exists. */
@@ -83,10 +86,17 @@ export function enqueuesFor(change: Change, store: Store, out: Enqueues = { now:
   return out;
 }
 
-/** `shouldIgnoreNodeUpdate`: labels and taints unchanged (nil and empty are the same). */
+/**
+ * `shouldIgnoreNodeUpdate`: labels and taints unchanged (nil and empty are the same). A node
+ * without taints (every Ready node of a fleet, each status post) compares shared empty values
+ * rather than two new ones.
+ */
 export function shouldIgnoreNodeUpdate(old: Node, cur: Node): boolean {
-  return jsonEqual(old.metadata.labels ?? {}, cur.metadata.labels ?? {}) && jsonEqual(old.spec?.taints ?? [], cur.spec?.taints ?? []);
+  return jsonEqual(old.metadata.labels ?? NO_LABELS, cur.metadata.labels ?? NO_LABELS) && jsonEqual(old.spec?.taints ?? NO_TAINTS, cur.spec?.taints ?? NO_TAINTS);
 }
+
+const NO_LABELS: Readonly<Record<string, string>> = {};
+const NO_TAINTS: readonly Taint[] = [];
 
 function ownedObjectChange(change: Change, store: Store, out: Enqueues): void {
   const cur = change.obj as Pod | ControllerRevision;
@@ -111,8 +121,10 @@ function ownedObjectChange(change: Change, store: Store, out: Enqueues): void {
     return;
   }
   const curRef = controllerOf(cur);
-  const oldRef = controllerOf(old);
-  const refChanged = !jsonEqual(curRef ?? null, oldRef ?? null);
+  // A write that keeps the owner list (a status write: nearly every pod write) keeps the ref.
+  const sameOwners = old.metadata.ownerReferences === cur.metadata.ownerReferences;
+  const oldRef = sameOwners ? curRef : controllerOf(old);
+  const refChanged = !sameOwners && !jsonEqual(curRef ?? null, oldRef ?? null);
   if (refChanged && oldRef) addOwnerKey(store, old, oldRef, out);
   if (curRef) {
     const ds = resolveControllerRef(store, cur.metadata.namespace ?? '', curRef);

@@ -15,6 +15,12 @@ import type { Controller, ControllerContext } from '../../engine/controller.js';
 import type { Change } from '../../store/store.js';
 import { controllerUid } from '../../store/store.js';
 
+/** Whether any owner is being deleted in the foreground (without listing them). */
+function anyForeground(foreground: GCState['foreground']): boolean {
+  for (const _ in foreground) return true;
+  return false;
+}
+
 const DEPENDENT_KINDS: readonly Kind[] = ['ControllerRevision'];
 
 interface GCState {
@@ -37,8 +43,11 @@ export class GarbageCollector implements Controller {
       this.state.foreground[obj.metadata.uid] = { kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name };
       this.state.dirty.push(obj.metadata.uid);
     }
-    // A dependent of a foreground owner changed or went: the owner may be free to go.
-    const owner = obj.kind === 'Pod' || obj.kind === 'ControllerRevision' ? controllerUid(obj) : undefined;
+    // A dependent of a foreground owner changed or went: the owner may be free to go. Its owner
+    // is looked up only while some owner is being deleted in the foreground (every pod write
+    // comes here, and nearly always none is).
+    if ((obj.kind !== 'Pod' && obj.kind !== 'ControllerRevision') || !anyForeground(this.state.foreground)) return;
+    const owner = controllerUid(obj);
     if (owner !== undefined && this.state.foreground[owner]) this.state.dirty.push(owner);
   }
 

@@ -15,9 +15,9 @@ export const NODE_STARTUP_GRACE_MS = 60_000;
 const UNKNOWN_TYPES = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] as const;
 
 export function readyStatus(node: Node): ConditionStatus | undefined {
-  // A loop, not `find`: every monitorNode asks, twice.
+  // An indexed loop, neither `find` nor for-of: every monitorNode asks, twice.
   const conditions = node.status.conditions;
-  if (conditions) for (const c of conditions) if (c.type === 'Ready') return c.status;
+  if (conditions) for (let i = 0; i < conditions.length; i++) if (conditions[i]!.type === 'Ready') return conditions[i]!.status;
   return undefined;
 }
 

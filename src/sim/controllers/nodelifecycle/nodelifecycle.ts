@@ -121,13 +121,13 @@ export class NodeLifecycleController implements Controller {
     const nodes = this.state.nodes;
     if (this.readyTable !== nodes) {
       this.readyTable = nodes;
-      this.allReady = true;
-      for (const rec of nodes.values()) {
-        if (!rec.ready) {
-          this.allReady = false;
-          break;
-        }
-      }
+      // forEach, not for-of: this runs a few times per build over every record, too rarely to
+      // be optimised, and an unoptimised for-of allocated an iterator result per record.
+      let ready = true;
+      nodes.forEach((rec) => {
+        ready &&= rec.ready;
+      });
+      this.allReady = ready;
     }
     return this.allReady;
   }

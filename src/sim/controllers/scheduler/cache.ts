@@ -11,7 +11,7 @@
 import type { Node, Pod } from '../../api/types.js';
 import type { Store } from '../../store/store.js';
 import type { ClusterView } from './framework.js';
-import { applyPod, cmp, countsOnNode, emptyUsage, key, NO_USAGE, NodeInfo, type NodeUsage } from './nodeinfo.js';
+import { applyPod, cmp, copyUsage, countsOnNode, key, NO_USAGE, NodeInfo, onePodUsage, type NodeUsage } from './nodeinfo.js';
 
 function nominatedTo(pod: Pod | undefined): string | undefined {
   if (!pod || pod.spec.nodeName || pod.metadata.deletionTimestamp) return undefined;
@@ -19,7 +19,11 @@ function nominatedTo(pod: Pod | undefined): string | undefined {
 }
 
 export class SchedulerCache {
-  private usage = new Map<string, NodeUsage>();
+  /**
+   * Node -> totals of its counted pods. Totals of one pod may be shared (`onePodUsage`) and are
+   * replaced, never written; totals of two pods or more are the node's own, written in place.
+   */
+  private usage = new Map<string, Readonly<NodeUsage>>();
   private nominated = new Map<string, Map<string, Pod>>();
   private stale = true;
 
@@ -49,16 +53,22 @@ export class SchedulerCache {
 
   private moveUsage(old: Pod | undefined, next: Pod | undefined): void {
     if (countsOnNode(old)) {
-      const u = this.usage.get(old.spec.nodeName!);
-      if (u) {
-        applyPod(u, old, -1);
-        if (u.podCount <= 0) this.usage.delete(old.spec.nodeName!);
-      }
+      const name = old.spec.nodeName!;
+      const u = this.usage.get(name);
+      // The last pod leaves: the entry goes (its totals would be zero).
+      if (u && u.podCount <= 1) this.usage.delete(name);
+      else if (u) applyPod(u as NodeUsage, old, -1);
     }
     if (countsOnNode(next)) {
-      let u = this.usage.get(next.spec.nodeName!);
-      if (!u) this.usage.set(next.spec.nodeName!, (u = emptyUsage()));
-      applyPod(u, next, 1);
+      const name = next.spec.nodeName!;
+      const u = this.usage.get(name);
+      if (!u) this.usage.set(name, onePodUsage(next));
+      else if (u.podCount >= 2) applyPod(u as NodeUsage, next, 1);
+      else {
+        const own = copyUsage(u);
+        applyPod(own, next, 1);
+        this.usage.set(name, own);
+      }
     }
   }
 
@@ -74,11 +84,12 @@ export class SchedulerCache {
   view(): ClusterView {
     this.fresh();
     const store = this.store;
+    const loadPods = (name: string): Pod[] => [...store.podsOnNode(name)];
     return {
       numNodes: () => store.count('Node'),
       nodes: () => store.list('Node'),
       node: (name) => store.get('Node', '', name),
-      nodeInfo: (node: Node) => new NodeInfo(node, this.usage.get(node.metadata.name) ?? NO_USAGE, () => [...store.podsOnNode(node.metadata.name)]),
+      nodeInfo: (node: Node) => new NodeInfo(node, this.usage.get(node.metadata.name) ?? NO_USAGE, loadPods),
       nominatedPods: (name) => {
         const pods = this.nominated.get(name);
         return pods === undefined || pods.size === 0 ? NO_PODS : [...pods.values()].sort((a, b) => cmp(key(a), key(b)));

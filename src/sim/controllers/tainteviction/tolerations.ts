@@ -42,8 +42,8 @@ export function noExecuteTaints(taints: readonly Taint[] | undefined): Taint[] {
   return (taints ?? []).filter((t) => t.effect === 'NoExecute');
 }
 
-/** Whether any taint is NoExecute (without building the list). */
+/** Whether any taint is NoExecute (without building the list; indexed, so no iterator either). */
 export function hasNoExecuteTaint(taints: readonly Taint[] | undefined): boolean {
-  if (taints) for (const t of taints) if (t.effect === 'NoExecute') return true;
+  if (taints) for (let i = 0; i < taints.length; i++) if (taints[i]!.effect === 'NoExecute') return true;
   return false;
 }

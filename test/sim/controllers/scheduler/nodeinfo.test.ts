@@ -54,4 +54,31 @@ describe('NodeInfo', () => {
     expect([empty.requested.milliCPU, empty.podCount, fromCache.requested.milliCPU, fromCache.podCount]).toEqual([500, 1, 3000, 1]);
     expect(NO_USAGE).toEqual(emptyUsage());
   });
+
+  it('the cache shares the totals of nodes running one pod of the same requests, and no later pod reaches them', () => {
+    const cluster = newCluster();
+    addNode(cluster, 'n1');
+    addNode(cluster, 'n2');
+    const cache = new SchedulerCache(cluster.store);
+    cache.view();
+    const a = pod('a', '500m');
+    // Another pod of the same containers (as a DaemonSet's pods are), on the other node.
+    const b = { ...a, metadata: { ...a.metadata, name: 'b', uid: 'uid-b' }, spec: { ...a.spec, nodeName: 'n2' } };
+    cache.update(undefined, a);
+    cache.update(undefined, b);
+    const totals = (node: string) => {
+      const view = cache.view();
+      const info = view.nodeInfo(view.node(node)!);
+      return [info.requested.milliCPU, info.podCount];
+    };
+    const before = cache.view();
+    expect(before.nodeInfo(before.node('n1')!).requested).toBe(before.nodeInfo(before.node('n2')!).requested);
+    const c = pod('c', '250m');
+    cache.update(undefined, c);
+    expect([totals('n1'), totals('n2')]).toEqual([[750, 2], [500, 1]]);
+    cache.update(a, undefined);
+    cache.update(c, undefined);
+    cache.update(undefined, pod('d', '1'));
+    expect([totals('n1'), totals('n2')]).toEqual([[1000, 1], [500, 1]]);
+  });
 });
