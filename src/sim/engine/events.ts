@@ -243,12 +243,6 @@ export class EventRecorder {
   private aggregates!: Lru<Aggregate>;
   private buckets!: Lru<Bucket>;
   private seq = 0;
-  /**
-   * The instant `stamp` is `rfc3339` of: one pass stamps its Events (hundreds to thousands) at
-   * one instant, and formatting looks the second up in a memo's Map each time.
-   */
-  private stampedAt = NaN;
-  private stamp = '';
   /** The caches as the last snapshot or restore gave them, while nothing has been recorded since. */
   private unchanged: RecorderState | undefined;
   /** The state the last restore gave, until the caches above are built from it (`built`). */
@@ -398,11 +392,7 @@ export class EventRecorder {
     const text = combined ? [COMBINED_PREFIX, interned].join('') : interned;
     const existingName = this.observed.get(src.key, objectUid, typeReason, messageKey);
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
-    if (now !== this.stampedAt) {
-      this.stampedAt = now;
-      this.stamp = rfc3339(now);
-    }
-    const ts = this.stamp;
+    const ts = rfc3339(now);
     let ev: KubeEvent;
     if (existing) {
       ev = {
