@@ -58,9 +58,15 @@ export function keyOf(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
-/** The uid of the controlling owner (ownerReferences[].controller == true), if any. */
+/**
+ * The uid of the controlling owner (ownerReferences[].controller == true), if any
+ * (`metav1.GetControllerOf`). Indexed: the store's pod indexes and the DaemonSet controller's
+ * watch ask on every pod write, and `find` made its callback each time where it ran unoptimised.
+ */
 export function controllerUid(obj: ApiObject): string | undefined {
-  return obj.metadata.ownerReferences?.find((r) => r.controller)?.uid;
+  const refs = obj.metadata.ownerReferences;
+  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i]!.controller) return refs[i]!.uid;
+  return undefined;
 }
 
 /**

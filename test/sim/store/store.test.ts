@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Store, type Change } from '../../../src/sim/store/store.js';
+import { controllerUid, Store, type Change } from '../../../src/sim/store/store.js';
 import type { KubeEvent, Node, Pod } from '../../../src/sim/api/types.js';
 
 function node(name: string, rv = '1'): Node {
@@ -103,6 +103,15 @@ describe('Store', () => {
     expect([...s.podsOwnedBy('ds-1')]).toHaveLength(0);
     s.remove('Pod', 'default', 'p1');
     expect([...s.podsOnNode('n1')]).toHaveLength(0);
+  });
+
+  it('names the controlling owner: the first reference marked controller, none without one', () => {
+    const ref = (uid: string, controller?: boolean) => ({ apiVersion: 'apps/v1', kind: 'DaemonSet', name: uid, uid, ...(controller === undefined ? {} : { controller }) });
+    const withRefs = (refs?: ReturnType<typeof ref>[]) => ({ ...pod('p'), metadata: { ...pod('p').metadata, ownerReferences: refs } }) as Pod;
+    expect(controllerUid(pod('p'))).toBeUndefined();
+    expect(controllerUid(withRefs([]))).toBeUndefined();
+    expect(controllerUid(withRefs([ref('a'), ref('b', false)]))).toBeUndefined();
+    expect(controllerUid(withRefs([ref('a', false), ref('b', true), ref('c', true)]))).toBe('b');
   });
 
   it('folds the writes of one pass into one diff', () => {
