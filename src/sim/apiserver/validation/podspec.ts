@@ -51,7 +51,7 @@ const containerErrorsOf = identityMemo((list: readonly Container[], variant: str
  */
 function containerErrors(list: readonly Container[], volumes: ReadonlySet<string>, path: string): FieldError[] {
   const origin = serviceAccountMountOrigin(list);
-  if (origin && volumes.has(origin.volume) && !origin.from.some((c) => c.volumeMounts?.some((m) => m.name === origin.volume))) {
+  if (origin && volumes.has(origin.volume) && !mountsVolume(origin.from, origin.volume)) {
     return containerErrorsOf(origin.from, containerVariant([...volumes].filter((v) => v !== origin.volume), path));
   }
   return containerErrorsOf(list, containerVariant(volumes, path));
@@ -86,12 +86,24 @@ const templateVolumes = identityMemo((list: readonly Volume[], path: string) => 
 function admittedErrors(spec: PodSpec, origin: MountOrigin | undefined, path: string): FieldError[] | undefined {
   if (origin === undefined || spec.volumes !== origin.volumes || (spec.initContainers?.length ?? 0) > 0) return undefined;
   const template = templateVolumes(origin.fromVolumes ?? NO_VOLUMES, path);
-  if (template.names.has(origin.volume) || origin.from.some((c) => c.volumeMounts?.some((m) => m.name === origin.volume))) return undefined;
+  if (template.names.has(origin.volume) || mountsVolume(origin.from, origin.volume)) return undefined;
   const containers = containerErrorsOf(origin.from, template.containerVariant);
   return template.errors.length === 0 ? containers : [...template.errors, ...containers];
 }
 
 const NO_VOLUMES: readonly Volume[] = [];
+
+/**
+ * Whether a container of `list` mounts `volume`. Indexed: every pod create asks, and `some` made
+ * its two callbacks each time.
+ */
+function mountsVolume(list: readonly Container[], volume: string): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const mounts = list[i]!.volumeMounts;
+    if (mounts) for (let j = 0; j < mounts.length; j++) if (mounts[j]!.name === volume) return true;
+  }
+  return false;
+}
 
 /** `validateTolerations` once per tolerations list object and path. */
 const tolerationErrors = identityMemo((list: readonly Toleration[], path: string): FieldError[] => validateTolerations(list, path));
