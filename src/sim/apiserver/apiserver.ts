@@ -11,7 +11,7 @@ import { NAMESPACED_KINDS } from '../api/types.js';
 import type { RngState } from '../engine/rng.js';
 import { newRngState, randomSuffix, randomUid } from '../engine/rng.js';
 import { rfc3339 } from '../engine/time.js';
-import { PackedCopier } from './packed.js';
+import { copyObject, copyObjectWith, PackedCopier } from './packed.js';
 import { withCondition } from './pod-status.js';
 import { jsonEqual } from './validation/equality.js';
 import type { Store } from '../store/store.js';
@@ -165,7 +165,7 @@ export class ApiServer {
     if (obj.metadata === meta) meta.resourceVersion = this.store.nextResourceVersion();
     else obj = withMeta(obj, { resourceVersion: this.store.nextResourceVersion() });
     // Stored packed (packed.ts): newObject made it so; a strategy that returned a spread copy made it again.
-    if (obj !== made) obj = copiers.object.copy(obj);
+    if (obj !== made) obj = copyObject(copiers.object, obj);
     this.store.put(obj);
     return { ok: true, obj };
   }
@@ -491,7 +491,7 @@ const BOUND_SPEC = new PackedCopier();
  */
 function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, metadata: ObjectMeta = old.metadata, ownMetadata = false): T {
   const copiers = copiersOf(old.kind);
-  const next = copiers.object.copy(old);
+  const next = copyObject(copiers.object, old);
   const meta: MutableMeta = ownMetadata ? metadata : copiers.metadata.copy(metadata);
   meta.resourceVersion = resourceVersion;
   (next as { metadata: ObjectMeta }).metadata = meta;
@@ -509,7 +509,7 @@ function nextVersion<T extends ApiObject>(old: T, resourceVersion: string, metad
 function withStoredIdentity<T extends ApiObject>(obj: T, old: T): T {
   const stored = old.metadata;
   const copiers = copiersOf(obj.kind);
-  const next = 'status' in old ? copiers.object.copyWith(obj as { status?: unknown }, 'status', (old as { status: unknown }).status) : copiers.object.copy(obj);
+  const next = 'status' in old ? copyObjectWith(copiers.object, obj, (old as { status: unknown }).status) : copyObject(copiers.object, obj);
   if (obj.metadata === stored) return next as T;
   const metadata: MutableMeta = copiers.metadata.copy(obj.metadata);
   metadata.uid = stored.uid;
@@ -577,7 +577,7 @@ function newObject(copier: PackedCopier, draft: object, metadata: ObjectMeta, wi
     obj['metadata'] = metadata;
     return without(obj, draft, 'status');
   }
-  const obj = (withStatus ? copier.copyWith(draft as { status?: unknown }, 'status', (draft as { status?: unknown }).status ?? {}) : copier.copy(draft)) as Record<string, unknown>;
+  const obj = (withStatus ? copyObjectWith(copier, draft, (draft as { status?: unknown }).status ?? {}) : copyObject(copier, draft)) as Record<string, unknown>;
   obj['metadata'] = metadata;
   return obj;
 }

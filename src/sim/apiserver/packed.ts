@@ -115,6 +115,51 @@ export class PackedCopier {
   }
 }
 
+/** The keys, in order, of an object with a spec and a status as the API server stores it (Pods, Nodes, Namespaces, DaemonSets). */
+const SPEC_AND_STATUS: readonly string[] = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
+
+/** The fields of an object of SPEC_AND_STATUS. */
+interface SpecAndStatus {
+  readonly apiVersion: unknown;
+  readonly kind: unknown;
+  readonly metadata: unknown;
+  readonly spec: unknown;
+  readonly status?: unknown;
+}
+
+/**
+ * `copier.copy(obj)`, made as an object literal when `obj` has exactly the keys SPEC_AND_STATUS.
+ * V8 makes a literal of five fields with all of them inside the object, as a packed copy is, for
+ * a small part of what the copy costs: Object.assign adds each field to the constructor's record
+ * as a new property (about 1,900 instructions for these five, against under a hundred). Every
+ * status write, binding and update copies its object.
+ */
+export function copyObject<T extends object>(copier: PackedCopier, obj: T): T {
+  return specAndStatusKeys(obj) === 5 ? specAndStatus(obj, (obj as SpecAndStatus).status) : copier.copy(obj);
+}
+
+/**
+ * `copier.copyWith(obj, 'status', status)`, made as `copyObject` makes it when `obj` has the keys
+ * SPEC_AND_STATUS, or all of them but the status (a create's request).
+ */
+export function copyObjectWith<T extends object>(copier: PackedCopier, obj: T, status: unknown): T {
+  if (specAndStatusKeys(obj) >= 4) return specAndStatus(obj, status);
+  return copier.copyWith(obj as { status?: unknown }, 'status', status) as T;
+}
+
+/** How many keys `obj` has when they are the first ones of SPEC_AND_STATUS, in that order; else -1. Allocates nothing. */
+function specAndStatusKeys(obj: object): number {
+  let i = 0;
+  for (const k in obj) if (SPEC_AND_STATUS[i++] !== k) return -1;
+  return i;
+}
+
+/** `obj`'s fields of SPEC_AND_STATUS, with `status`, in a literal. */
+function specAndStatus<T extends object>(obj: T, status: unknown): T {
+  const o = obj as SpecAndStatus;
+  return { apiVersion: o.apiVersion, kind: o.kind, metadata: o.metadata, spec: o.spec, status } as T;
+}
+
 /** Whether `obj`'s enumerable keys, then `extra` if given, are `keys`, in that order. Allocates nothing. */
 function hasKeys(obj: object, keys: readonly string[], extra?: string): boolean {
   let i = 0;

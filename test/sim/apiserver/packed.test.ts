@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PackedCopier } from '../../../src/sim/apiserver/packed.js';
+import { copyObject, copyObjectWith, PackedCopier } from '../../../src/sim/apiserver/packed.js';
 import { withField } from '../../../src/sim/intern.js';
 
 /** Keys a record may have: API field names, integer-like keys (ordered first) and Object.prototype's names. */
@@ -81,5 +81,32 @@ describe('PackedCopier', () => {
     expect(a).toEqual({ name: 'a', resourceVersion: '1', uid: 'u' });
     expect(Object.keys(b)).toEqual(['name', 'resourceVersion', 'uid']);
     expect(JSON.stringify(b)).toBe('{"name":"a","resourceVersion":"2","uid":"u"}');
+  });
+});
+
+describe('copyObject and copyObjectWith', () => {
+  // An API object's top-level keys, some of them in any order: the lists made as literals
+  // ([apiVersion, kind, metadata, spec] and with status) come up often.
+  const keys = fc.oneof(
+    fc.constant(['apiVersion', 'kind', 'metadata', 'spec', 'status']),
+    fc.constant(['apiVersion', 'kind', 'metadata', 'spec']),
+    fc.shuffledSubarray(['apiVersion', 'kind', 'metadata', 'spec', 'status', 'data', '__proto__']),
+  );
+  const object = fc.tuple(keys, fc.array(value, { minLength: 7, maxLength: 7 })).map(([names, values]) => {
+    const r: Record<string, unknown> = {};
+    names.forEach((k, i) => Object.defineProperty(r, k, { value: values[i], enumerable: true, writable: true, configurable: true }));
+    return r;
+  });
+
+  it('are a copy, and a copy given a status, as Object.assign({}, x) and withField make them', () => {
+    fc.assert(
+      fc.property(fc.array(object, { minLength: 1, maxLength: 6 }), value, (records, status) => {
+        const copier = new PackedCopier();
+        for (const r of records) {
+          expectSame(copyObject(copier, r), Object.assign({}, r));
+          expectSame(copyObjectWith(copier, r, status), withField(r as { status?: unknown }, 'status', status));
+        }
+      }),
+    );
   });
 });
