@@ -135,6 +135,10 @@ export function buildColumns(source: Pick<ColumnsSource, 'lists'>, revision: Col
 /**
  * Computes position `i` of the columns from the source's list and the verdict. A one-pod list
  * (most nodes) is read from its pod; a longer one from its `podListFacts`.
+ *
+ * The one-pod case is written out here rather than in a function of its own: called for every
+ * pod version a sync reads, such a function was optimised by itself as well as inlined here, a
+ * second compilation of the same code (about 8 ms of a 1,000-node build's single-threaded run).
  */
 function fillPosition(columns: NodeColumns, i: number, source: Pick<ColumnsSource, 'lists'>, revision: ColumnsRevision): void {
   const verdict = revision.verdicts[i];
@@ -149,7 +153,25 @@ function fillPosition(columns: NodeColumns, i: number, source: Pick<ColumnsSourc
     columns.oldestReadySince[i] = NaN;
     if (verdict !== undefined && verdict.shouldRun) flags |= MANAGE_ACTIVE;
   } else if (list.length === 1) {
-    flags |= onePod(columns, i, list[0]!, verdict, revision);
+    // The pod is the oldest: `findUpdatedPodsOnNode` finds it new when it is updated and old
+    // otherwise, or nothing when it is being deleted, and it is the node's running pod unless it
+    // is being deleted or terminal. Read from the pod, as `podListFacts` would read it, without
+    // making the facts (an object and a property on the list, for every pod version a sync
+    // reads: each daemon pod's status writes give it a new list).
+    const pod = list[0]!;
+    flags |= HAS_PODS | UPDATED_OK;
+    const updated = isPodUpdated(pod, revision.hash, revision.generation);
+    if (updated) flags |= OLDEST_UPDATED;
+    const readySince = podReadySince(pod);
+    columns.oldestReadySince[i] = readySince;
+    const deleting = !!pod.metadata.deletionTimestamp;
+    if (!deleting) flags |= updated ? HAS_NEW : HAS_OLD;
+    columns.newReadySince[i] = !deleting && updated ? readySince : NaN;
+    columns.oldReadySince[i] = !deleting && !updated ? readySince : NaN;
+    if (verdict !== undefined) {
+      const terminal = !deleting && isPodTerminal(pod);
+      flags |= activity(verdict, terminal, !deleting && !terminal ? 1 : 0);
+    }
   } else {
     flags |= HAS_PODS;
     const listFacts = podListFacts(list);
@@ -167,30 +189,6 @@ function fillPosition(columns: NodeColumns, i: number, source: Pick<ColumnsSourc
     if (verdict !== undefined) flags |= manageActivity(verdict, listFacts);
   }
   columns.flags[i] = flags;
-}
-
-/**
- * The flags and instants of a node with one daemon pod, the oldest: `findUpdatedPodsOnNode`
- * finds it new when it is updated and old otherwise, or nothing when it is being deleted, and
- * it is the node's running pod unless it is being deleted or terminal. Read from the pod, as
- * `podListFacts` would read it, without making the facts (an object and a property on the list,
- * for every pod version a sync reads: each daemon pod's status writes give it a new list).
- */
-function onePod(columns: NodeColumns, i: number, pod: Pod, verdict: ColumnsRevision['verdicts'][number], revision: ColumnsRevision): number {
-  let flags = HAS_PODS | UPDATED_OK;
-  const updated = isPodUpdated(pod, revision.hash, revision.generation);
-  if (updated) flags |= OLDEST_UPDATED;
-  const readySince = podReadySince(pod);
-  columns.oldestReadySince[i] = readySince;
-  const deleting = !!pod.metadata.deletionTimestamp;
-  if (!deleting) flags |= updated ? HAS_NEW : HAS_OLD;
-  columns.newReadySince[i] = !deleting && updated ? readySince : NaN;
-  columns.oldReadySince[i] = !deleting && !updated ? readySince : NaN;
-  if (verdict !== undefined) {
-    const terminal = !deleting && isPodTerminal(pod);
-    flags |= activity(verdict, terminal, !deleting && !terminal ? 1 : 0);
-  }
-  return flags;
 }
 
 /**
