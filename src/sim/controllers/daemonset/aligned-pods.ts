@@ -1,11 +1,13 @@
 /**
  * A DaemonSet's node -> pods map read by node position: `lists[i]` is the pod list of the
- * sync's `nodes[i]` (undefined when it has none), and `facts[i]` that list's `podListFacts`.
+ * sync's `nodes[i]` (undefined when it has none). A list's `podListFacts` are made by whoever
+ * reads them, for the few nodes a decision looks at: the columns read a one-pod list (a fleet's
+ * every node) from its pod.
  *
  * Why: manage, the rolling update and the status count each walk every node of the cluster,
  * and finding a node's pods by name means reading the node object, its metadata and its name,
  * then probing a hash table: several cache misses per node, three times per sync, on a
- * 10,000-node cluster. By position, a sync reads two arrays front to back.
+ * 10,000-node cluster. By position, a sync reads one array front to back.
  *
  * The pod index's map is a `TrackedNodePods`, which notes every node whose list it replaces;
  * its aligned view is kept with the map and patched from those notes, so a sync pays for the
@@ -21,13 +23,10 @@
 import type { Node, Pod } from '../../api/types.js';
 import type { ColumnsCache } from './node-columns.js';
 import { positionsOf } from './node-list.js';
-import { podListFacts, type PodListFacts } from './node-pods-facts.js';
 
 export interface AlignedPods {
   /** The pods of `nodes[i]`, or undefined. */
   readonly lists: readonly (readonly Pod[] | undefined)[];
-  /** `podListFacts(lists[i])`, or undefined when it has no pods. */
-  readonly facts: readonly (PodListFacts | undefined)[];
   /** How many of the map's lists belong to a node of the list (the rest: nodes that are gone). */
   readonly listed: number;
   /** Whether `nodeColumns` keeps its columns here (a tracked map's view, patched from sync to sync). */
@@ -39,7 +38,6 @@ export interface AlignedPods {
 /** The writable form of a view, as `align` builds it and the patch updates it. */
 interface AlignedArrays {
   lists: (readonly Pod[] | undefined)[];
-  facts: (PodListFacts | undefined)[];
   listed: number;
   columns?: ColumnsCache;
 }
@@ -150,7 +148,7 @@ export class TrackedNodePods implements Map<string, Pod[]> {
   }
 }
 
-const NONE: AlignedPods = { lists: [], facts: [], listed: 0 };
+const NONE: AlignedPods = { lists: [], listed: 0 };
 
 /** The map's lists by position in `nodes`. */
 export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, readonly Pod[]>): AlignedPods {
@@ -177,7 +175,6 @@ export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, rea
       const list = slot.pods;
       if ((view.lists[i] === undefined) !== (list === undefined)) view.listed += list === undefined ? -1 : 1;
       view.lists[i] = list;
-      view.facts[i] = factsOf(list);
       view.columns?.dirty.push(i);
     }
   }
@@ -189,18 +186,11 @@ export function alignedPods(nodes: readonly Node[], map: ReadonlyMap<string, rea
 /** The arrays are made at their length: grown by pushes, a fleet's were made several times over. */
 function align(nodes: readonly Node[], map: ReadonlyMap<string, readonly Pod[]>): AlignedArrays {
   const lists = new Array<readonly Pod[] | undefined>(nodes.length);
-  const facts = new Array<PodListFacts | undefined>(nodes.length);
   let listed = 0;
   for (let i = 0; i < nodes.length; i++) {
     const list = map.get(nodes[i]!.metadata.name);
     lists[i] = list;
-    facts[i] = factsOf(list);
     if (list !== undefined) listed++;
   }
-  return { lists, facts, listed };
-}
-
-/** The facts of a list with pods (an empty list, which only a hand-built map holds, has none). */
-function factsOf(list: readonly Pod[] | undefined): PodListFacts | undefined {
-  return list !== undefined && list.length > 0 ? podListFacts(list) : undefined;
+  return { lists, listed };
 }

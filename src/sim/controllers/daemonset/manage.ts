@@ -157,7 +157,7 @@ export function manage(
   for (let i = 0; i < nodes.length; i++) {
     const f = flags[i]!;
     if ((f & active) === 0 || ((f & HAS_PODS) === 0 && plan.create.length >= maxCreates)) continue;
-    podsShouldBeOnNode(nodes[i]!, verdicts[i]!, aligned.lists[i], facts, backoff, plan, aligned.facts[i]);
+    podsShouldBeOnNode(nodes[i]!, verdicts[i]!, aligned.lists[i], facts, backoff, plan);
   }
   // Every pod list belongs to a listed node: no pod is pinned to a node that does not exist.
   if (aligned.listed === nodeToDaemonPods.size) return plan;

@@ -29,7 +29,7 @@ import { isSortedByName, lookupIn, type NodeLookup } from './node-list.js';
 import type { NodeToDaemonPods } from './node-pods.js';
 import { availableSince } from './pod-conditions.js';
 import { emptyPlan, type SyncPlan } from './plan.js';
-import { podListFacts, updatedPodsOn, type PodListFacts, type UpdatedPodsOnNodeFacts } from './node-pods-facts.js';
+import { updatedPodsOn, type UpdatedPodsOnNodeFacts } from './node-pods-facts.js';
 import { buildColumns, HAS_LIST, HAS_NEW, HAS_OLD, nodeColumns, SHOULD_RUN, UNKNOWN_NODE, UPDATED_OK, type NodeColumns } from './node-columns.js';
 import { alignedPods } from './aligned-pods.js';
 import { desiredNodeCounts } from './update-budget.js';
@@ -77,7 +77,6 @@ interface NodeOrder {
   readonly length: number;
   readonly columns: NodeColumns;
   readonly pods: readonly (readonly Pod[] | undefined)[];
-  readonly facts: readonly (PodListFacts | undefined)[];
   name(i: number): string;
 }
 
@@ -87,20 +86,19 @@ function nodeOrder(nodes: readonly Node[], map: NodeToDaemonPods, facts: DaemonS
   const revision = { hash: facts.hash, generation: facts.generation };
   if (isSortedByName(nodes) && aligned.listed === map.size) {
     const columns = nodeColumns(aligned, { ...revision, verdicts });
-    return { length: nodes.length, columns, pods: aligned.lists, facts: aligned.facts, name: (i) => nodes[i]!.metadata.name };
+    return { length: nodes.length, columns, pods: aligned.lists, name: (i) => nodes[i]!.metadata.name };
   }
-  const entries: { name: string; pods: readonly Pod[] | undefined; facts: PodListFacts | undefined; verdict: NodeVerdict | undefined }[] = [];
+  const entries: { name: string; pods: readonly Pod[] | undefined; verdict: NodeVerdict | undefined }[] = [];
   for (let i = 0; i < nodes.length; i++) {
-    entries.push({ name: nodes[i]!.metadata.name, pods: aligned.lists[i], facts: aligned.facts[i], verdict: verdicts[i]! });
+    entries.push({ name: nodes[i]!.metadata.name, pods: aligned.lists[i], verdict: verdicts[i]! });
   }
   for (const [name, list] of map) {
-    if (!lookup(name)) entries.push({ name, pods: list, facts: list.length > 0 ? podListFacts(list) : undefined, verdict: undefined });
+    if (!lookup(name)) entries.push({ name, pods: list, verdict: undefined });
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const pods = entries.map((e) => e.pods);
-  const listFacts = entries.map((e) => e.facts);
-  const columns = buildColumns({ lists: pods, facts: listFacts }, { ...revision, verdicts: entries.map((e) => e.verdict) });
-  return { length: entries.length, columns, pods, facts: listFacts, name: (i) => entries[i]!.name };
+  const columns = buildColumns({ lists: pods }, { ...revision, verdicts: entries.map((e) => e.verdict) });
+  return { length: entries.length, columns, pods, name: (i) => entries[i]!.name };
 }
 
 /** Whether the rollout visits a node with these column bits (`updatedDesiredNodeCounts` keeps it in the map). */
@@ -110,7 +108,7 @@ function visits(flags: number): boolean {
 
 /** `findUpdatedPodsOnNode` for entry `i` (its pods are read only for the entries acted on). */
 function updatedAt(order: NodeOrder, i: number, facts: DaemonSetFacts): UpdatedPodsOnNodeFacts {
-  return updatedPodsOn(order.pods[i] ?? NO_PODS, facts.hash, facts.generation, order.facts[i]);
+  return updatedPodsOn(order.pods[i] ?? NO_PODS, facts.hash, facts.generation);
 }
 
 function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: number, desired: number): RollingUpdatePlan {

@@ -45,6 +45,19 @@ export function computeDaemonSetStatus(
   const minReadySeconds = ds.spec.minReadySeconds ?? 0;
   const { verdicts } = nodeListVerdicts(nodes, compiled);
   const { flags, oldestReadySince } = nodeColumns(alignedPods(nodes, nodeToDaemonPods), { verdicts, hash, generation: templateGenerationOrUndefined(ds) });
+  return countColumns(flags, oldestReadySince, minReadySeconds, now);
+}
+
+/**
+ * The counters from the node columns: the pass over every node, a function of its own.
+ *
+ * Why: V8 optimises the function a hot loop runs in, with everything that function calls
+ * inlined. Inside `computeDaemonSetStatus` this loop (one pass per sync, over every node) had
+ * the node list's verdicts, the aligned view and the column patching compiled with it, code that
+ * runs once per sync: that compilation alone was about a fiftieth of the instructions of a
+ * 1,000-node build. Alone, the loop compiles with `availableSince` only.
+ */
+function countColumns(flags: Uint16Array, oldestReadySince: Float64Array, minReadySeconds: number, now: number): DaemonSetCounters {
   let desired = 0;
   let current = 0;
   let misscheduled = 0;

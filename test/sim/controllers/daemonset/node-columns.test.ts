@@ -22,7 +22,7 @@ import { daemonSetFacts } from '../../../../src/sim/controllers/daemonset/facts.
 import { podListFacts, updatedPodsOn } from '../../../../src/sim/controllers/daemonset/node-pods-facts.js';
 import { emptyPlan } from '../../../../src/sim/controllers/daemonset/plan.js';
 import { sortPodsByCreationTimestampAndPhase } from '../../../../src/sim/controllers/daemonset/pod-order.js';
-import { buildColumns, HAS_NEW, HAS_OLD, MANAGE_ACTIVE, MANAGE_ACTIVE_IF_SURGE, nodeColumns, UPDATED_OK } from '../../../../src/sim/controllers/daemonset/node-columns.js';
+import { buildColumns, HAS_NEW, HAS_OLD, HAS_PODS, MANAGE_ACTIVE, MANAGE_ACTIVE_IF_SURGE, nodeColumns, OLDEST_UPDATED, UPDATED_OK } from '../../../../src/sim/controllers/daemonset/node-columns.js';
 import { daemonSet, node, pod, T0 } from './fixtures.js';
 import { addNode, createDs, dsSpec, getDs, intentsSince, lastSeq, livePods, markReady, newCluster, NS, podsOf, setLabels, setPhase, setTaints, targetNode, updateTemplate } from './helpers.js';
 
@@ -155,7 +155,7 @@ describe('node columns: manage skips only the nodes where podsShouldBeOnNode dec
           );
           const verdict = { shouldRun: shouldRun!, shouldContinueRunning: shouldContinueRunning!, reasons: [] };
           const lists = pods.length > 0 ? [pods] : [undefined];
-          const { flags } = buildColumns({ lists, facts: lists.map((l) => (l ? podListFacts(l) : undefined)) }, { verdicts: [verdict], hash: 'new', generation: undefined });
+          const { flags } = buildColumns({ lists }, { verdicts: [verdict], hash: 'new', generation: undefined });
           const active = (flags[0]! & (surge ? MANAGE_ACTIVE | MANAGE_ACTIVE_IF_SURGE : MANAGE_ACTIVE)) !== 0;
           const facts = daemonSetFacts(daemonSet(surge ? { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } } } : {}), 'new', T0 + 60_000);
           const plan = emptyPlan();
@@ -170,30 +170,39 @@ describe('node columns: manage skips only the nodes where podsShouldBeOnNode dec
   });
 });
 
-describe('node columns: a node with one pod is filled without findUpdatedPodsOnNode', () => {
-  it("its new/old bits and ready-since instants equal findUpdatedPodsOnNode's answer", () => {
+describe('node columns: a node with one pod is filled from the pod, without its list facts', () => {
+  it("its bits and instants equal findUpdatedPodsOnNode's answer and what the list's facts say", () => {
     fc.assert(
       fc.property(
         fc.record({
           hash: fc.constantFrom<string | undefined>('new', 'old', undefined),
           generation: fc.constantFrom<number | undefined>(1, 2, undefined),
+          phase: fc.constantFrom<'Pending' | 'Running' | 'Failed' | 'Succeeded'>('Pending', 'Running', 'Failed', 'Succeeded'),
           ready: fc.boolean(),
           deleting: fc.boolean(),
         }),
         fc.constantFrom('new', ''),
         fc.constantFrom<number | undefined>(1, 2, undefined),
-        (o, hash, generation) => {
-          const p = pod('p0', 'n1', { hash: o.hash, generation: o.generation, phase: 'Running', readySince: o.ready ? T0 : undefined, deleting: o.deleting });
+        fc.constantFrom([true, true], [false, true], [false, false]),
+        (o, hash, generation, [shouldRun, shouldContinueRunning]) => {
+          const p = pod('p0', 'n1', { hash: o.hash, generation: o.generation, phase: o.phase, readySince: o.ready ? T0 : undefined, deleting: o.deleting });
           const list = [p];
-          const verdict = { shouldRun: true, shouldContinueRunning: true, reasons: [] };
-          const columns = buildColumns({ lists: [list], facts: [podListFacts(list)] }, { verdicts: [verdict], hash, generation });
+          const verdict = { shouldRun: shouldRun!, shouldContinueRunning: shouldContinueRunning!, reasons: [] };
+          const columns = buildColumns({ lists: [list] }, { verdicts: [verdict], hash, generation });
           const u = updatedPodsOn([p], hash, generation);
           const f = columns.flags[0]!;
           expect([(f & UPDATED_OK) !== 0, (f & HAS_NEW) !== 0, (f & HAS_OLD) !== 0]).toEqual([u.ok, u.newPod !== undefined, u.oldPod !== undefined]);
           expect([columns.newReadySince[0], columns.oldReadySince[0]]).toEqual([u.newReadySince, u.oldReadySince]);
+          // What a list of several pods is read from: its facts (about the oldest pod).
+          const facts = podListFacts([p]);
+          expect(columns.oldestReadySince[0]).toEqual(facts.oldestReadySince);
+          expect((f & OLDEST_UPDATED) !== 0).toBe((hash.length > 0 && facts.oldestHash === hash) || (generation !== undefined && facts.oldestTemplateGeneration === String(generation)));
+          const active = !shouldContinueRunning || facts.hasTerminal || facts.running.length > 1 ? MANAGE_ACTIVE : facts.running.length === 0 && shouldRun ? MANAGE_ACTIVE_IF_SURGE : 0;
+          expect(f & (MANAGE_ACTIVE | MANAGE_ACTIVE_IF_SURGE)).toBe(active);
+          expect(f & HAS_PODS).toBe(HAS_PODS);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 });
@@ -220,7 +229,7 @@ describe('node columns: patched incrementally, equal to a full recompute', () =>
           const map = index.map(true);
           const view = alignedPods(nodes, map);
           const kept = nodeColumns(view, revision);
-          expect(kept).toEqual(buildColumns({ lists: view.lists, facts: view.facts }, revision));
+          expect(kept).toEqual(buildColumns({ lists: view.lists }, revision));
           // The view itself equals a fresh alignment of the map.
           const fresh = alignedPods(nodes, new Map(map));
           expect(nodes.map((_, i) => view.lists[i])).toEqual(nodes.map((_, i) => fresh.lists[i]));
