@@ -718,6 +718,14 @@ class PodEnv implements WorkerEnv {
   /** `WorkerEnv.acted`. */
   acted = false;
 
+  /**
+   * The machine's runtime once `runtime()` has taken it for writing in this sync: a pod's first
+   * sync asks three times (its mount's pod IP, its image's state, its pull), and each was a
+   * look-up in the table of a fleet's runtimes. Nothing copies it again within the sync (only a
+   * snapshot shares it, and none is taken while a sync runs).
+   */
+  private ownedRuntime: MachineRuntime | undefined;
+
   constructor(private readonly kubelet: Kubelet) {}
 
   /** The view of `pod` (run by `rt` on machine `machine`) for a sync that starts now. */
@@ -730,6 +738,7 @@ class PodEnv implements WorkerEnv {
     this.key = key;
     this.finished = false;
     this.acted = false;
+    this.ownedRuntime = undefined;
     return this;
   }
 
@@ -738,7 +747,7 @@ class PodEnv implements WorkerEnv {
   }
 
   runtime(): MachineRuntime {
-    return this.kubelet.ownRuntime(this.machine);
+    return (this.ownedRuntime ??= this.kubelet.ownRuntime(this.machine));
   }
 
   get defaults(): ControllerContext['defaults'] {
