@@ -397,15 +397,8 @@ export class EventRecorder {
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     const ts = rfc3339(now);
     let ev: KubeEvent;
-    if (existing) {
-      ev = {
-        ...existing,
-        message: text,
-        count: (existing.count ?? 0) + 1,
-        lastTimestamp: ts,
-        metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() },
-      };
-    } else {
+    if (existing) ev = this.repeated(existing, text, ts);
+    else {
       // One number of the sequence names the Event and seeds its uid.
       const seq = this.seq++;
       const name = eventName(now, obj.metadata.name, seq);
@@ -435,5 +428,20 @@ export class EventRecorder {
     // Written at `ts`: the second `now` falls in, as etcd lease TTLs count.
     this.expiry.note(ev, now, true);
     return ev;
+  }
+
+  /**
+   * `existing` counted once more (`eventObserve` of an identical event), with the message of
+   * this occurrence, at `ts`. Out of `record`: a fleet build repeats no event, and the spreads
+   * made the function that most Events pass through bigger to compile and inline into.
+   */
+  private repeated(existing: KubeEvent, message: string, ts: string): KubeEvent {
+    return {
+      ...existing,
+      message,
+      count: (existing.count ?? 0) + 1,
+      lastTimestamp: ts,
+      metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() },
+    };
   }
 }
