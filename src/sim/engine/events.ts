@@ -378,8 +378,9 @@ export class EventRecorder {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
       bucket.at += refills * SPAM_REFILL_MS;
     }
-    // The uid has a chain now (its bucket is cached).
-    const hints = known ?? this.byUid.hints(objectUid)!;
+    // The uid has a chain now (its bucket is cached): found again, not taken from `known`, since
+    // an insert above may have emptied the uid's chain, dropped it and made it anew.
+    const hints = this.byUid.hints(objectUid)!;
     hints.source = src;
     if (bucket.tokens < 1) return undefined;
     bucket.tokens -= 1;
