@@ -86,6 +86,31 @@ export const microTime = memo((ms: number): string => {
 /** The empty `source` every such Event shows through core/v1: one object for all (never mutated). */
 const NO_SOURCE = {};
 
+/**
+ * A new Event as `Eventf` makes it, `related` (after `involvedObject`) only when given: one
+ * literal of fixed keys for each case, where a conditional spread in the middle of one made
+ * an empty object per Event and defined every key after it one by one.
+ */
+function newEvent(
+  metadata: KubeEvent['metadata'],
+  involvedObject: ObjectReference,
+  related: ObjectReference | undefined,
+  type: 'Normal' | 'Warning',
+  reason: string,
+  action: string,
+  message: string,
+  eventTime: string,
+  reportingComponent: string,
+  reportingInstance: string,
+): KubeEvent {
+  const kind = 'Event';
+  const source = NO_SOURCE;
+  if (related === undefined) {
+    return { apiVersion: 'v1', kind, metadata, involvedObject, reason, message, type, source, firstTimestamp: null, lastTimestamp: null, eventTime, action, reportingComponent, reportingInstance };
+  }
+  return { apiVersion: 'v1', kind, metadata, involvedObject, related, reason, message, type, source, firstTimestamp: null, lastTimestamp: null, eventTime, action, reportingComponent, reportingInstance };
+}
+
 export class EventsV1Recorder {
   /**
    * The cache, or undefined after a restore until it is first used (`entries`): made from the
@@ -197,23 +222,18 @@ export class EventsV1Recorder {
     // Created at once when it may be (what `write` of a first occurrence does), without an
     // unwritten Event to copy: most cached Events are never written again.
     const metadata = this.store.get('Event', namespace, name) ? undefined : this.createdMetadata(name, namespace, now);
-    const event: KubeEvent = {
-      apiVersion: 'v1',
-      kind: 'Event',
-      metadata: metadata ?? { name, namespace, uid: '', resourceVersion: '', creationTimestamp: '' },
+    const event = newEvent(
+      metadata ?? { name, namespace, uid: '', resourceVersion: '', creationTimestamp: '' },
       involvedObject,
-      ...(relatedRef ? { related: relatedRef } : {}),
-      reason,
-      message: flat(note),
+      relatedRef,
       type,
-      source: NO_SOURCE,
-      firstTimestamp: null,
-      lastTimestamp: null,
-      eventTime: microTime(now),
+      reason,
       action,
-      reportingComponent: component,
+      flat(note),
+      microTime(now),
+      component,
       reportingInstance,
-    };
+    );
     cache.set(key, { event, at: now });
     if (!metadata) return 'dropped';
     this.put(event, now, true);

@@ -346,7 +346,10 @@ export class EventRecorder {
     this.built();
     this.unchanged = undefined;
     const objectUid = obj.metadata.uid;
-    const hint = this.byUid.hints(objectUid)?.source;
+    // No chain: no cache holds an entry for the uid (an object's first event, most of a fleet
+    // build's), so every look-up below would miss and is skipped.
+    const known = this.byUid.hints(objectUid);
+    const hint = known?.source;
     const src = hint && hint.stored.component === source.component && hint.stored.host === source.host ? hint : this.keys.source(source);
     const reasonParts = this.keys.reason(type, reason);
     const typeReason = reasonParts.key;
@@ -354,7 +357,7 @@ export class EventRecorder {
     let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned, reasonParts) : interned;
 
     // EventAggregate
-    const agg = this.aggregates.get(src.key, objectUid, typeReason);
+    const agg = known && this.aggregates.get(src.key, objectUid, typeReason);
     let combined = false;
     if (!agg) this.aggregates.insert(newAggregate(this.aggregates.nextDropped(), interned, now), src.key, objectUid, typeReason);
     else if (now - agg.last > AGGREGATE_INTERVAL_MS) {
@@ -368,14 +371,15 @@ export class EventRecorder {
     if (combined) messageKey = undefined;
 
     // Filter (the spam filter sees every event, repeats included)
-    let bucket = this.buckets.get(src.key, objectUid);
+    let bucket = known && this.buckets.get(src.key, objectUid);
     if (!bucket) this.buckets.insert((bucket = newBucket(this.buckets.nextDropped(), SPAM_BURST, now)), src.key, objectUid);
     const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
     if (refills > 0) {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
       bucket.at += refills * SPAM_REFILL_MS;
     }
-    // The uid has a chain now (its bucket is cached).
+    // The uid has a chain now (its bucket is cached): found again, not taken from `known`, since
+    // an insert above may have emptied the uid's chain, dropped it and made it anew.
     const hints = this.byUid.hints(objectUid)!;
     hints.source = src;
     if (bucket.tokens < 1) return undefined;
@@ -390,19 +394,12 @@ export class EventRecorder {
     // table entry would only push out the messages that do repeat), and only once the filter
     // let the event through.
     const text = combined ? [COMBINED_PREFIX, interned].join('') : interned;
-    const existingName = this.observed.get(src.key, objectUid, typeReason, messageKey);
+    const existingName = known && this.observed.get(src.key, objectUid, typeReason, messageKey);
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     const ts = rfc3339(now);
     let ev: KubeEvent;
-    if (existing) {
-      ev = {
-        ...existing,
-        message: text,
-        count: (existing.count ?? 0) + 1,
-        lastTimestamp: ts,
-        metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() },
-      };
-    } else {
+    if (existing) ev = this.repeated(existing, text, ts);
+    else {
       // One number of the sequence names the Event and seeds its uid.
       const seq = this.seq++;
       const name = eventName(now, obj.metadata.name, seq);
@@ -432,5 +429,20 @@ export class EventRecorder {
     // Written at `ts`: the second `now` falls in, as etcd lease TTLs count.
     this.expiry.note(ev, now, true);
     return ev;
+  }
+
+  /**
+   * `existing` counted once more (`eventObserve` of an identical event), with the message of
+   * this occurrence, at `ts`. Out of `record`: a fleet build repeats no event, and the spreads
+   * made the function that most Events pass through bigger to compile and inline into.
+   */
+  private repeated(existing: KubeEvent, message: string, ts: string): KubeEvent {
+    return {
+      ...existing,
+      message,
+      count: (existing.count ?? 0) + 1,
+      lastTimestamp: ts,
+      metadata: { ...existing.metadata, resourceVersion: this.store.nextResourceVersion() },
+    };
   }
 }

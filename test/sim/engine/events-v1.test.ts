@@ -50,6 +50,18 @@ describe('EventsV1Recorder', () => {
     expect(microTime(Date.UTC(2026, 0, 1))).toBe('2026-01-01T00:00:00.000000Z');
   });
 
+  it('writes related right after involvedObject when given, and no related key otherwise', () => {
+    const { store, r } = setup();
+    const preemptor = { ...POD, metadata: { ...POD.metadata, name: 'big', uid: 'big-uid' } } as Pod;
+    r.record(1_000, POD, preemptor, 'Normal', 'Preempted', 'Preempting', 'by big', 'default-scheduler');
+    r.record(1_000, POD, undefined, 'Normal', 'Scheduled', 'Binding', 'bound', 'default-scheduler');
+    const [withRelated, without] = events(store);
+    const rest = ['reason', 'message', 'type', 'source', 'firstTimestamp', 'lastTimestamp', 'eventTime', 'action', 'reportingComponent', 'reportingInstance'];
+    expect(Object.keys(withRelated!)).toEqual(['apiVersion', 'kind', 'metadata', 'involvedObject', 'related', ...rest]);
+    expect(withRelated!.related).toMatchObject({ name: 'big', uid: 'big-uid' });
+    expect(Object.keys(without!)).toEqual(['apiVersion', 'kind', 'metadata', 'involvedObject', ...rest]);
+  });
+
   it('the 2nd occurrence writes series count 2 on the first Event and keeps its message; the 3rd waits for the refresh', () => {
     const { store, r } = setup();
     fail(r, 1_000, 'first');
