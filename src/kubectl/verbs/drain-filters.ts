@@ -13,6 +13,7 @@
 import type { Pod } from '../../sim/api/types.js';
 import type { VerbContext } from '../context.js';
 import { parseTime } from '../../sim/engine/time.js';
+import { controllerRef } from '../../sim/store/store.js';
 
 export interface DrainOptions {
   readonly force: boolean;
@@ -56,7 +57,7 @@ export function podsForDeletion(ctx: VerbContext, nodeName: string, o: DrainOpti
   const filters: ((pod: Pod, i: number) => Verdict)[] = [
     (pod, i) => (shouldSkipPod(pod, o.skipWaitForDeleteTimeoutSeconds, ctx.cluster.now) ? skip(i) : okay(i)),
     (pod, i) => {
-      const ref = pod.metadata.ownerReferences?.find((r) => r.controller);
+      const ref = controllerRef(pod);
       if (!ref || ref.kind !== 'DaemonSet' || finished(pod)) return okay(i);
       if (!ctx.cluster.store.get('DaemonSet', pod.metadata.namespace ?? '', ref.name)) {
         const msg = `daemonsets.apps "${ref.name}" not found`;
@@ -70,7 +71,7 @@ export function podsForDeletion(ctx: VerbContext, nodeName: string, o: DrainOpti
       return o.deleteEmptyDirData ? { delete: true, reason: 'Warning', message: LOCAL_STORAGE_WARNING, filter: i } : { delete: false, reason: 'Error', message: LOCAL_STORAGE_FATAL, filter: i };
     },
     (pod, i) => {
-      if (finished(pod) || pod.metadata.ownerReferences?.some((r) => r.controller)) return okay(i);
+      if (finished(pod) || controllerRef(pod)) return okay(i);
       return o.force ? { delete: true, reason: 'Warning', message: UNMANAGED_WARNING, filter: i } : { delete: false, reason: 'Error', message: UNMANAGED_FATAL, filter: i };
     },
   ];

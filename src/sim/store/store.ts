@@ -14,7 +14,7 @@
  *
  * The store does no validation and no defaulting: that is the API server's job (sim/apiserver).
  */
-import type { ApiObject, Kind, KindMap, Pod } from '../api/types.js';
+import type { ApiObject, Kind, KindMap, OwnerReference, Pod } from '../api/types.js';
 import { eventTable } from './event-tables.js';
 import { PendingDiff, type Diff } from './pending-diff.js';
 
@@ -59,14 +59,19 @@ export function keyOf(namespace: string | undefined, name: string): string {
 }
 
 /**
- * The uid of the controlling owner (ownerReferences[].controller == true), if any
+ * The controlling owner's reference (ownerReferences[].controller == true), if any
  * (`metav1.GetControllerOf`). Indexed: the store's pod indexes and the DaemonSet controller's
  * watch ask on every pod write, and `find` made its callback each time where it ran unoptimised.
  */
-export function controllerUid(obj: ApiObject): string | undefined {
+export function controllerRef(obj: ApiObject): OwnerReference | undefined {
   const refs = obj.metadata.ownerReferences;
-  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i]!.controller) return refs[i]!.uid;
+  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i]!.controller) return refs[i];
   return undefined;
+}
+
+/** The uid of the controlling owner (`controllerRef`), if any. */
+export function controllerUid(obj: ApiObject): string | undefined {
+  return controllerRef(obj)?.uid;
 }
 
 /**

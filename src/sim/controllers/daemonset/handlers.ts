@@ -9,7 +9,7 @@
 import type { ApiObject, ControllerRevision, DaemonSet, Node, OwnerReference, Pod, Taint } from '../../api/types.js';
 import { labelSelectorAsSelector, matchesLabelSelector } from '../../api/labels.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
-import type { Change, Store } from '../../store/store.js';
+import { controllerRef, type Change, type Store } from '../../store/store.js';
 import { daemonSetKey } from './defaults.js';
 import { nodeShouldRunDaemonPod } from './eligibility.js';
 import { isPodReady } from './pod-conditions.js';
@@ -17,13 +17,6 @@ import { isPodReady } from './pod-conditions.js';
 export interface Enqueues {
   readonly now: string[];
   readonly after: { key: string; delayMs: number }[];
-}
-
-/** The controller ref: an indexed loop, as every pod write of the cluster asks (no callback to make). */
-function controllerOf(obj: ApiObject): OwnerReference | undefined {
-  const refs = obj.metadata.ownerReferences;
-  if (refs) for (let i = 0; i < refs.length; i++) if (refs[i]!.controller) return refs[i];
-  return undefined;
 }
 
 /** `resolveControllerRef`: the DaemonSet a controller ref points to, if it (still) exists. */
@@ -102,11 +95,11 @@ function ownedObjectChange(change: Change, store: Store, out: Enqueues): void {
   const cur = change.obj as Pod | ControllerRevision;
   const isPod = cur.kind === 'Pod';
   if (change.type === 'removed' || (change.type === 'added' && cur.metadata.deletionTimestamp)) {
-    addOwnerKey(store, cur, controllerOf(cur), out);
+    addOwnerKey(store, cur, controllerRef(cur), out);
     return;
   }
   if (change.type === 'added') {
-    const ref = controllerOf(cur);
+    const ref = controllerRef(cur);
     if (ref) {
       if (isPod) addOwnerKey(store, cur, ref, out);
       return;
@@ -117,13 +110,13 @@ function ownedObjectChange(change: Change, store: Store, out: Enqueues): void {
   const old = change.old as Pod | ControllerRevision;
   if (old.metadata.resourceVersion === cur.metadata.resourceVersion) return;
   if (isPod && cur.metadata.deletionTimestamp) {
-    addOwnerKey(store, cur, controllerOf(cur), out);
+    addOwnerKey(store, cur, controllerRef(cur), out);
     return;
   }
-  const curRef = controllerOf(cur);
+  const curRef = controllerRef(cur);
   // A write that keeps the owner list (a status write: nearly every pod write) keeps the ref.
   const sameOwners = old.metadata.ownerReferences === cur.metadata.ownerReferences;
-  const oldRef = sameOwners ? curRef : controllerOf(old);
+  const oldRef = sameOwners ? curRef : controllerRef(old);
   const refChanged = !sameOwners && !jsonEqual(curRef ?? null, oldRef ?? null);
   if (refChanged && oldRef) addOwnerKey(store, old, oldRef, out);
   if (curRef) {
