@@ -135,7 +135,7 @@ interface SpecAndStatus {
  * status write, binding and update copies its object.
  */
 export function copyObject<T extends object>(copier: PackedCopier, obj: T): T {
-  return specAndStatusKeys(obj) === 5 ? specAndStatus(obj, (obj as SpecAndStatus).status) : copier.copy(obj);
+  return hasKeys(obj, SPEC_AND_STATUS) ? specAndStatus(obj, (obj as SpecAndStatus).status) : copier.copy(obj);
 }
 
 /**
@@ -143,15 +143,8 @@ export function copyObject<T extends object>(copier: PackedCopier, obj: T): T {
  * SPEC_AND_STATUS, or all of them but the status (a create's request).
  */
 export function copyObjectWith<T extends object>(copier: PackedCopier, obj: T, status: unknown): T {
-  if (specAndStatusKeys(obj) >= 4) return specAndStatus(obj, status);
+  if (hasKeys(obj, SPEC_AND_STATUS) || hasKeys(obj, SPEC_AND_STATUS, 'status')) return specAndStatus(obj, status);
   return copier.copyWith(obj as { status?: unknown }, 'status', status) as T;
-}
-
-/** How many keys `obj` has when they are the first ones of SPEC_AND_STATUS, in that order; else -1. Allocates nothing. */
-function specAndStatusKeys(obj: object): number {
-  let i = 0;
-  for (const k in obj) if (SPEC_AND_STATUS[i++] !== k) return -1;
-  return i;
 }
 
 /** `obj`'s fields of SPEC_AND_STATUS, with `status`, in a literal. */
