@@ -7,11 +7,10 @@
  * events are sorted once, not per frame.
  */
 import type { KubeEvent } from '../../sim/api/types.js';
-import { eventTime } from '../../kubectl/verbs/events.js';
 import type { DiffBatch, LiveCluster } from '../playground/live-cluster.svelte.js';
+import { FEED_LIMIT, newestEvents } from './window.js';
 
-/** How many events the panel keeps (the oldest leave first). */
-export const FEED_LIMIT = 300;
+export { FEED_LIMIT };
 
 const keyOf = (e: KubeEvent): string => `${e.metadata.namespace ?? ''}/${e.metadata.name}`;
 
@@ -32,8 +31,7 @@ export class EventFeed {
 
   private reset(all: readonly KubeEvent[]): void {
     this.byKey.clear();
-    const sorted = [...all].sort((a, b) => eventTime(a) - eventTime(b) || Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion));
-    for (const e of sorted.slice(-FEED_LIMIT)) this.byKey.set(keyOf(e), e);
+    for (const e of newestEvents(all)) this.byKey.set(keyOf(e), e);
     this.events = [...this.byKey.values()];
   }
 

@@ -5,7 +5,9 @@
  * that animate what changed (joins, removals).
  *
  * Invariants:
- * - After `apply(b)`, the objects are exactly the worker's store at `b.now`.
+ * - After `apply(b)`, the objects are exactly the worker's store at `b.now`, apart from Events:
+ *   the worker sends only those the events panel can show (events/window.ts), so `list('Event')`
+ *   holds the newest of them, not every Event of the store.
  * - `list(kind)` is in the store's own order (`namespace/name`) and is one array until that kind
  *   next changes, so views can memoise against it.
  * - `keys(kind)` is one array until an object of that kind is added or removed: a view that needs

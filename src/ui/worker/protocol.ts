@@ -11,12 +11,22 @@ import type { Speed } from './play-loop.js';
 import type { TimelineView } from './scrubber.js';
 import type { LessonAction, LessonMessage } from './lesson-protocol.js';
 
-/** What changed since the previous batch; the page's LiveCluster applies these in order. */
+/**
+ * A trace entry as the page gets it: the pass's time, cause and diff. Its intents stay in the
+ * worker: nothing on the page reads them (`sim why` asks the worker), and a fleet's are megabytes
+ * a command (an intent per Event).
+ */
+export type BatchEntry = Omit<TraceEntry, 'intents'>;
+
+/**
+ * What changed since the previous batch; the page's LiveCluster applies these in order. Events
+ * are cut to the page's window on them (events/window.ts): the newest `FEED_LIMIT`.
+ */
 export interface DiffBatch {
-  /** Present when the whole state was replaced (start, reset, rewind): every object now. */
+  /** Present when the whole state was replaced (start, reset, rewind): every object now (of the Events, the newest). */
   readonly reset?: readonly ApiObject[];
-  /** Trace entries in order since the previous batch (each has time, cause, diff, intents). */
-  readonly entries: readonly TraceEntry[];
+  /** Trace entries in order since the previous batch (of their Event writes, the newest). */
+  readonly entries: readonly BatchEntry[];
   /** Virtual time after the batch (ms since the Unix epoch, the engine's clock). */
   readonly now: number;
 }

@@ -1,0 +1,77 @@
+/**
+ * The page's window on the cluster's Events: the events panel shows the newest `FEED_LIMIT`,
+ * and nothing else on the page reads an Event, so the worker sends no more than those. A
+ * 5,000-node build writes 60,000 Events; posting them all to the page (and the page mirroring
+ * them) was half of what a fleet build cost in a browser tab, for 300 lines on screen.
+ *
+ * Both halves keep the panel exactly as it was with every Event sent:
+ * - a batch's Event writes are cut to the last write of each of its newest `FEED_LIMIT` Events
+ *   (the panel keeps Events in the order of their last write and drops the oldest past its
+ *   limit, so an Event written earlier in the batch would have been dropped anyway); every
+ *   removal is kept, in its place;
+ * - a whole state (load, reset, rewind) carries the newest `FEED_LIMIT` Events by the panel's
+ *   own order, `byFeedOrder`.
+ */
+import type { ApiObject, KubeEvent } from '../../sim/api/types.js';
+import type { Diff } from '../../sim/store/store.js';
+import { eventTime } from '../../kubectl/verbs/events.js';
+
+/** How many events the panel keeps (the oldest leave first). */
+export const FEED_LIMIT = 300;
+
+/** The panel's order for a whole state: kubectl's event time, then write order (resourceVersion). */
+export function byFeedOrder(a: KubeEvent, b: KubeEvent): number {
+  return eventTime(a) - eventTime(b) || Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion);
+}
+
+/** The newest `FEED_LIMIT` of `events` in the panel's order, oldest first. */
+export function newestEvents(events: readonly KubeEvent[]): KubeEvent[] {
+  return [...events].sort(byFeedOrder).slice(-FEED_LIMIT);
+}
+
+/** A whole state for the page: every object but Events, then the newest `FEED_LIMIT` Events. */
+export function pageObjects(all: Iterable<ApiObject>): ApiObject[] {
+  const out: ApiObject[] = [];
+  const events: KubeEvent[] = [];
+  for (const o of all) {
+    if (o.kind === 'Event') events.push(o as KubeEvent);
+    else out.push(o);
+  }
+  for (const e of newestEvents(events)) out.push(e);
+  return out;
+}
+
+const eventKey = (o: ApiObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+
+/**
+ * `entries` with their Event writes cut to the page's window (see the file comment); an entry
+ * with nothing to cut is passed on as it is.
+ */
+export function windowEvents<E extends { readonly diff: Diff }>(entries: readonly E[]): E[] {
+  // Walking back from the newest write: the first FEED_LIMIT distinct Events found are kept, each
+  // at its last write (the object written there).
+  const kept = new Set<ApiObject>();
+  const seen = new Set<string>();
+  let writes = 0;
+  for (let i = entries.length - 1; i >= 0 && seen.size < FEED_LIMIT; i--) {
+    const { added, updated } = entries[i]!.diff;
+    for (let j = updated.length - 1; j >= 0 && seen.size < FEED_LIMIT; j--) keep(updated[j]![1]);
+    for (let j = added.length - 1; j >= 0 && seen.size < FEED_LIMIT; j--) keep(added[j]!);
+  }
+  function keep(o: ApiObject): void {
+    if (o.kind !== 'Event') return;
+    const key = eventKey(o);
+    if (seen.has(key)) return;
+    seen.add(key);
+    kept.add(o);
+  }
+  for (const e of entries) for (const o of e.diff.added) if (o.kind === 'Event') writes++;
+  for (const e of entries) for (const [, o] of e.diff.updated) if (o.kind === 'Event') writes++;
+  if (writes === kept.size) return [...entries];
+  const cut = (o: ApiObject): boolean => o.kind !== 'Event' || kept.has(o);
+  return entries.map((e) => {
+    const { added, updated, removed } = e.diff;
+    if (added.every(cut) && updated.every(([, o]) => cut(o))) return e;
+    return { ...e, diff: { added: added.filter(cut), updated: updated.filter(([, o]) => cut(o)), removed } };
+  });
+}
