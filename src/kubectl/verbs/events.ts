@@ -20,6 +20,7 @@ import { RESOURCES, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import type { Verb } from '../context.js';
 import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { eventInterval } from '../format/duration.js';
+import { eventTime } from '../format/event-time.js';
 import { goSort } from '../format/go-sort.js';
 import { executeJsonPath, jsonPathExecuteErrorMessage } from '../format/jsonpath.js';
 import { formatTabbed } from '../format/tabwriter.js';
@@ -76,14 +77,6 @@ function parseEventsOutput(o: string, template: string | undefined): EventsOutpu
   }
   if (GENERIC_FORMATS.split(',').includes(format)) return { error: `-o ${format} is not supported in this playground; use -o jsonpath=...` };
   return { error: noCompatiblePrinter(o) };
-}
-
-/** `eventTime()` of SortableEvents, in milliseconds; Go's zero time sorts first. */
-export function eventTime(e: KubeEvent): number {
-  const raw = e as unknown as { series?: { lastObservedTime?: string }; eventTime?: string };
-  const t = raw.series ? raw.series.lastObservedTime : e.lastTimestamp || raw.eventTime;
-  const ms = t ? Date.parse(t) : NaN;
-  return Number.isNaN(ms) ? -Infinity : ms;
 }
 
 /** cli-runtime `printers.EscapeTerminal`. */

@@ -14,7 +14,7 @@
  */
 import type { ApiObject, KubeEvent } from '../../sim/api/types.js';
 import type { Diff } from '../../sim/store/store.js';
-import { eventTime } from '../../kubectl/verbs/events.js';
+import { eventTime } from '../../kubectl/format/event-time.js';
 
 /** How many events the panel keeps (the oldest leave first). */
 export const FEED_LIMIT = 300;
