@@ -4,6 +4,7 @@
  * (a figure for the README, never asserted: speed is measured, not tested).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentDaemonSet } from '../../src/cli/bench-harness.js';
 import { openPlayground, type Session } from './browser.js';
 
 let s: Session;
@@ -56,28 +57,6 @@ function p95(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
 }
-
-/** The DaemonSet the bench builds its fleet with (src/cli/bench-harness.ts agentDaemonSet). */
-const AGENT = `apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: agent
-spec:
-  selector:
-    matchLabels: {app: agent}
-  updateStrategy:
-    type: RollingUpdate
-    rollingUpdate: {maxUnavailable: 1}
-  template:
-    metadata:
-      labels: {app: agent}
-    spec:
-      containers:
-      - name: agent
-        image: registry.example/agent:1.0
-        resources:
-          requests: {cpu: 50m, memory: 64Mi}
-`;
 
 async function rolloutFrames(nodes: number): Promise<void> {
   const p = s.page;
@@ -142,12 +121,12 @@ async function fleetBuild(): Promise<void> {
   await newEmptyCluster();
   await run('sim node add node-{1..300}');
   await run('sim settle');
-  await run(`kubectl apply -f - <<EOF\n${AGENT}EOF`);
+  await run(`kubectl apply -f - <<EOF\n${agentDaemonSet('agent')}EOF`);
   await run('sim settle --timeout=1h');
   await newEmptyCluster();
   const nodeAdd = await timed('sim node add node-{1..5000}');
   const nodeSettle = await timed('sim settle');
-  const apply = await timed(`kubectl apply -f - <<EOF\n${AGENT}EOF`);
+  const apply = await timed(`kubectl apply -f - <<EOF\n${agentDaemonSet('agent')}EOF`);
   const podSettle = await timed('sim settle --timeout=1h');
   const total = nodeAdd + nodeSettle + apply + podSettle;
   console.log(`[figure] page: 5,000 nodes and a DaemonSet built, empty to settled, after a 300-node build: ${total} ms (node add ${nodeAdd}, settle ${nodeSettle}, apply ${apply}, settle ${podSettle}; the engine alone: npm run bench, build5000.warmMs)`);
