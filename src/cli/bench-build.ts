@@ -10,7 +10,8 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createCluster, type Cluster, type CreateClusterOptions } from '../sim/index.js';
-import { agentDaemonSet, collectGarbage, gcPauses, round, run } from './bench-harness.js';
+import { collectGarbage, gcPauses, round } from './bench-harness.js';
+import { runFleetBuild } from './bench-fleet-steps.js';
 
 /** Wall milliseconds of each step of a fleet build, and their sum. */
 export interface BuildTimes {
@@ -39,18 +40,7 @@ export function buildFleet(
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const cluster = createCluster({ seed: 1, ...opts });
-  if (nodes > 0) run(cluster, `sim node add node-{1..${nodes}}`);
-  const t1 = performance.now();
-  run(cluster, 'sim settle');
-  const t2 = performance.now();
-  for (const name of daemonSets) run(cluster, 'kubectl apply -f -', agentDaemonSet(name, rollingUpdate));
-  const t3 = performance.now();
-  run(cluster, 'sim settle --timeout=1h');
-  const t4 = performance.now();
-  for (const name of daemonSets) {
-    const ds = cluster.store.get('DaemonSet', 'default', name)!;
-    if (ds.status.numberAvailable !== nodes) throw new Error(`${name}: only ${ds.status.numberAvailable} of ${nodes} pods are available`);
-  }
+  const [t1, t2, t3, t4] = runFleetBuild(cluster, nodes, daemonSets, () => performance.now(), rollingUpdate);
   const times = { nodeAdd: round(t1 - t0), nodeSettle: round(t2 - t1), apply: round(t3 - t2), podSettle: round(t4 - t3), total: round(t4 - t0), cpu: cpuMs(cpu0), gc: gc.stop() };
   return { cluster, times };
 }

@@ -38,30 +38,6 @@ export function run(cluster: Cluster, line: string, stdin?: string): void {
   if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
 }
 
-/** A DaemonSet named `name` running one container with small requests, as a fleet agent does. */
-export function agentDaemonSet(name: string, rollingUpdate = '{maxUnavailable: 1}'): string {
-  return `apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: ${name}
-spec:
-  selector:
-    matchLabels: {app: ${name}}
-  updateStrategy:
-    type: RollingUpdate
-    rollingUpdate: ${rollingUpdate}
-  template:
-    metadata:
-      labels: {app: ${name}}
-    spec:
-      containers:
-      - name: ${name}
-        image: registry.example/${name}:1.0
-        resources:
-          requests: {cpu: 50m, memory: 64Mi}
-`;
-}
-
 /** Milliseconds to three decimals. */
 export function round(x: number): number {
   return Math.round(x * 1000) / 1000;

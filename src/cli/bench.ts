@@ -4,7 +4,8 @@
  * run with its commit to bench/history.jsonl (bench-history.ts).
  *
  * (a) statusSync: the DaemonSet status computation over 1,000 and 10,000 nodes (bench-status-sync.ts).
- * (b) build5000: 5,000 nodes and one DaemonSet, empty to settled, warm and cold (bench-build.ts).
+ * (b) build5000: 5,000 nodes and one DaemonSet, empty to settled, warm and cold (bench-build.ts),
+ *     and the same two in headless Chromium (bench-browser.ts).
  * (c) rollout5000: a 5,000-node rolling update, maxUnavailable 10% and maxSurge 10% (bench-rollout.ts).
  * (d) fleet10000x3: 10,000 nodes and three DaemonSets settled: build time, heap and where it
  *     goes (bench-fleet.ts).
@@ -22,6 +23,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { COLD_FLAG, printColdBuild, timeBuild5000Cold, timeBuild5000Warm } from './bench-build.js';
+import { timeBuild5000Browser } from './bench-browser.js';
 import { measureFleet } from './bench-fleet.js';
 import { megabytes } from './bench-harness.js';
 import { registerAllParts } from '../kubectl/parts/all.js';
@@ -41,7 +43,7 @@ function wanted(section: string): boolean {
   return named.length === 0 || named.includes(section);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const revision = currentRevision();
   const results: Record<string, unknown> = {};
   if (wanted('status')) {
@@ -55,11 +57,14 @@ function main(): void {
   if (wanted('build')) {
     const warm = timeBuild5000Warm();
     const cold = timeBuild5000Cold(fileURLToPath(import.meta.url));
-    results.build5000 = { coldMs: cold.total, warmMs: warm.total, warm, cold };
+    const browser = await timeBuild5000Browser();
+    results.build5000 = { coldMs: cold.total, warmMs: warm.total, warm, cold, ...('skipped' in browser ? {} : { browserWarmMs: browser.warm.total, browserColdMs: browser.cold.total, browser }) };
     console.log('5,000 nodes + 1 DaemonSet, empty to settled (node add / settle / apply / settle):');
     for (const [name, t] of [['warm', warm], ['cold', cold]] as const) {
       console.log(`  ${name}  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle}), ${t.cpu} ms CPU, ${t.gc} ms GC`);
     }
+    if ('skipped' in browser) console.log(`  in Chromium: skipped, ${browser.skipped}`);
+    else for (const [name, t] of [['warm', browser.warm], ['cold', browser.cold]] as const) console.log(`  ${name} in Chromium  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle})`);
   }
   if (wanted('rollout')) {
     const rollout5000 = {
@@ -99,4 +104,4 @@ function main(): void {
 // The bench runs every verb at once, as the CLI does (the page's worker loads parts on demand).
 registerAllParts();
 if (process.argv.includes(COLD_FLAG)) printColdBuild();
-else main();
+else await main();

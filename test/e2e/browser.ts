@@ -10,23 +10,13 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CSP } from '../../build/pages.js';
-
-export const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../build/chromium.js';
 
 /** The site is served from here, not from `/`: it must work from any sub-path without rewrites. */
 export const SUB_PATH = '/some/sub/path/';
 
 /** The playground page, relative to the site's root (the root itself is the landing page). */
 export const PLAYGROUND = 'playground/';
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -111,7 +101,7 @@ export async function openPlayground(path = PLAYGROUND, opts: OpenOptions = {}):
   const context: BrowserContext = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'everynode-e2e-')), {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: [...CHROMIUM_ARGS],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];

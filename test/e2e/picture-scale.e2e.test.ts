@@ -4,7 +4,7 @@
  * (a figure for the README, never asserted: speed is measured, not tested).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentDaemonSet } from '../../src/cli/bench-harness.js';
+import { agentDaemonSet } from '../../src/cli/bench-fleet-steps.js';
 import { openPlayground, type Session } from './browser.js';
 
 let s: Session;
