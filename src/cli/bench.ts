@@ -43,7 +43,7 @@ function wanted(section: string): boolean {
   return named.length === 0 || named.includes(section);
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const revision = currentRevision();
   const results: Record<string, unknown> = {};
   if (wanted('status')) {
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   if (wanted('build')) {
     const warm = timeBuild5000Warm();
     const cold = timeBuild5000Cold(fileURLToPath(import.meta.url));
-    const browser = await timeBuild5000Browser();
+    const browser = timeBuild5000Browser();
     results.build5000 = { coldMs: cold.total, warmMs: warm.total, warm, cold, ...('skipped' in browser ? {} : { browserWarmMs: browser.warm.total, browserColdMs: browser.cold.total, browser }) };
     console.log('5,000 nodes + 1 DaemonSet, empty to settled (node add / settle / apply / settle):');
     for (const [name, t] of [['warm', warm], ['cold', cold]] as const) {
@@ -104,4 +104,4 @@ async function main(): Promise<void> {
 // The bench runs every verb at once, as the CLI does (the page's worker loads parts on demand).
 registerAllParts();
 if (process.argv.includes(COLD_FLAG)) printColdBuild();
-else await main();
+else main();
