@@ -162,8 +162,11 @@ export class ApiServer {
     if (opts.dryRun) return { ok: true, obj: withMeta(obj, { resourceVersion: undefined }) };
     // The metadata made above is still this request's own (no strategy replaced it, and nothing
     // is stored yet): it takes its resourceVersion in place instead of being copied with the object.
+    // A strategy's metadata is copied packed, not spread: a spread's result takes its hidden class
+    // from the state of the spread's inline cache, so a page's first DaemonSet got another class
+    // than every later one, and the code the warm-up optimised on it was thrown away.
     if (obj.metadata === meta) meta.resourceVersion = this.store.nextResourceVersion();
-    else obj = withMeta(obj, { resourceVersion: this.store.nextResourceVersion() });
+    else obj = { ...obj, metadata: copiers.metadata.copyWith(obj.metadata, 'resourceVersion', this.store.nextResourceVersion()) };
     // Stored packed (packed.ts): newObject made it so; a strategy that returned a spread copy made it again.
     if (obj !== made) obj = copyObject(copiers.object, obj);
     this.store.put(obj);

@@ -15,7 +15,7 @@
  */
 import type { ApiObject } from '../api/types.js';
 import { ApiServer } from '../apiserver/apiserver.js';
-import type { Diff } from '../store/store.js';
+import type { Change, Diff, Watcher } from '../store/store.js';
 import { Store } from '../store/store.js';
 import { ControllerClient, type Intent } from './client.js';
 import type { Controller, ControllerContext } from './controller.js';
@@ -80,6 +80,21 @@ type LoopContext = Omit<ControllerContext, 'now'> & { now: number };
 /** A pass limit that only a controller bug (two loops undoing each other) can reach. */
 const MAX_PASSES = 10_000;
 
+/**
+ * The control loops' informers, as the store's one watcher: every change but an Event's (no
+ * control loop here watches Events, nor does any upstream one these model, and on a big cluster
+ * they are half of all writes: they go to the trace but not to the informers).
+ */
+class Informers implements Watcher {
+  constructor(private readonly controllers: readonly Controller[]) {}
+
+  observe(change: Change): void {
+    // Indexed: this runs on every write, and an unoptimised for-of allocates per element.
+    const controllers = this.controllers;
+    for (let i = 0; i < controllers.length; i++) controllers[i]!.observe(change);
+  }
+}
+
 export class Cluster {
   readonly store: Store;
   readonly api: ApiServer;
@@ -116,13 +131,7 @@ export class Cluster {
     this.recorderV1Initial = this.recorderV1.snapshot();
     this.controllers = opts.controllers ? opts.controllers(this) : [];
     for (const c of this.controllers) this.byName.set(c.name, c);
-    // No control loop here watches Events (nor does any upstream one these model), and on a big
-    // cluster they are half of all writes: they go to the trace but not to the informers.
-    this.store.watch((change) => {
-      // Indexed: this runs on every write, and an unoptimised for-of allocates per element.
-      const controllers = this.controllers;
-      for (let i = 0; i < controllers.length; i++) controllers[i]!.observe(change);
-    }, ['Event']);
+    this.store.watch(new Informers(this.controllers), ['Event']);
   }
 
   get now(): number {

@@ -27,7 +27,7 @@ const MARKS_LIMIT = 1 << 16;
  */
 export function takeQueued(state: { queue: string[] }): readonly string[] {
   const queue = state.queue;
-  state.queue = [];
+  state.queue = emptyList();
   if (queue.length < 2) return queue;
   if (marks.size > MARKS_LIMIT) marks.clear();
   const take = ++takes;
@@ -42,4 +42,18 @@ export function takeQueued(state: { queue: string[] }): readonly string[] {
     if (out !== undefined) out.push(key);
   }
   return out ?? queue;
+}
+
+/**
+ * A new empty array whose elements are already of V8's general kind (a queue's keys, say). An
+ * empty literal starts as small integers and changes kind at its first string or object; V8 makes
+ * later arrays of that literal in the new kind only when the change comes while the array is
+ * young. A list made once per cluster (a controller's first queue) or filled long after it is
+ * made changed kind in every cluster, and code the warm-up had optimised on lists of the general
+ * kind was thrown away at the next cluster's first push ("wrong map").
+ */
+export function emptyList<T>(): T[] {
+  const list: T[] = [undefined as T];
+  list.pop();
+  return list;
 }

@@ -75,13 +75,23 @@ class Changes {
   }
 }
 
+/**
+ * The changes `PendingDiff` names as its last before its first write of a pass: never returned,
+ * as no kind is the last kind then. Kept for good, it keeps the hidden class of every `Changes`
+ * alive: the changes of a pass are dropped when it ends, and a full collection between passes
+ * with none alive (as after a warm-up's cluster is dropped) freed that class, cleared the
+ * feedback that named it and threw away the optimised code of `put` and `take`, which were then
+ * optimised again on a new class.
+ */
+const UNWRITTEN = new Changes();
+
 export class PendingDiff {
   /** Changes by kind, then namespace, each level in first-touch order. */
   private byKind = new Map<Kind, Map<string, Changes>>();
   /** The changes written last: a pass writes one kind and namespace many times in a row. */
   private lastKind: Kind | undefined;
   private lastNamespace = '';
-  private last: Changes | undefined;
+  private last: Changes = UNWRITTEN;
 
   /** `obj` was stored under a name that held `old` (absent: a new name). */
   put(namespace: string, old: ApiObject | undefined, obj: ApiObject): void {
@@ -143,11 +153,11 @@ export class PendingDiff {
   clear(): void {
     this.byKind = new Map();
     this.lastKind = undefined;
-    this.last = undefined;
+    this.last = UNWRITTEN;
   }
 
   private changesOf(kind: Kind, namespace: string): Changes {
-    if (kind === this.lastKind && namespace === this.lastNamespace) return this.last!;
+    if (kind === this.lastKind && namespace === this.lastNamespace) return this.last;
     let byNamespace = this.byKind.get(kind);
     if (!byNamespace) this.byKind.set(kind, (byNamespace = new Map()));
     let changes = byNamespace.get(namespace);

@@ -27,11 +27,16 @@ export type Change =
   | { readonly type: 'removed'; readonly obj: ApiObject };
 
 /**
- * Called on every write of the kinds it watches, with the change as a record the store reuses
- * for its next write: a watcher reads the change during its call and may keep the objects it
- * names, never the record.
+ * Told of every write of the kinds it watches (`observe`), with the change as a record the store
+ * reuses for its next write: a watcher reads the change during its call and may keep the objects
+ * it names, never the record. An object with a method rather than a callback: every cluster's
+ * callback was a closure of its own, and the optimised `put` a warm-up's cluster had made, which
+ * called that closure, was thrown away at the next cluster's first write ("wrong call target");
+ * a method is one function for every cluster.
  */
-export type Watcher = (change: Change) => void;
+export interface Watcher {
+  observe(change: Change): void;
+}
 
 /**
  * The record a store hands its watchers, one shape for every type of change (absent `old` on
@@ -40,7 +45,8 @@ export type Watcher = (change: Change) => void;
 interface ChangeRecord {
   type: Change['type'];
   old: ApiObject | undefined;
-  obj: ApiObject;
+  /** Absent only until the store's first write. */
+  obj: ApiObject | undefined;
 }
 
 /**
@@ -141,8 +147,12 @@ export class Store {
   private readonly pending = new PendingDiff();
   /** The name tables of `data` this store may write to; any other one is shared with a snapshot. */
   private owned = new WeakSet<Map<string, ApiObject>>();
-  /** The record `notify` reuses, made by its first call. */
-  private record: ChangeRecord | undefined;
+  /**
+   * The record `notify` reuses. Made with the store: made by the first `notify`, its literal ran
+   * once per store, before V8 kept feedback for it, and every new cluster's first write threw
+   * away the optimised `put` that the warm-up's cluster had made.
+   */
+  private readonly record: ChangeRecord = { type: 'added', old: undefined, obj: undefined };
   /** Whether `notify` is delivering: a watcher that writes to the store gets a record of its own for its change. */
   private delivering = false;
 
@@ -155,10 +165,12 @@ export class Store {
   /**
    * Registers an informer-style handler, called synchronously on every write of every kind but
    * those in `except`. A kind nobody watches costs its writes no change record and no call: the
-   * engine's informers leave out Events, half of all writes on a big cluster.
+   * engine's informers leave out Events, half of all writes on a big cluster. A handler given
+   * as a function is told through a watcher of its own.
    */
-  watch(w: Watcher, except: readonly Kind[] = []): void {
-    for (const [kind, k] of this.kinds) if (!except.includes(kind)) k.watchers.push(w);
+  watch(w: Watcher | ((change: Change) => void), except: readonly Kind[] = []): void {
+    const watcher = typeof w === 'function' ? { observe: w } : w;
+    for (const [kind, k] of this.kinds) if (!except.includes(kind)) k.watchers.push(watcher);
   }
 
   get<K extends Kind>(kind: K, namespace: string, name: string): KindMap[K] | undefined {
@@ -310,11 +322,10 @@ export class Store {
    */
   private notify(watchers: readonly Watcher[], type: Change['type'], old: ApiObject | undefined, obj: ApiObject): void {
     const nested = this.delivering;
-    let r = nested ? undefined : this.record;
-    if (r === undefined) {
-      r = { type, old, obj };
-      if (!nested) this.record = r;
-    } else {
+    let r: ChangeRecord;
+    if (nested) r = { type, old, obj };
+    else {
+      r = this.record;
       r.type = type;
       r.old = old;
       r.obj = obj;
@@ -323,7 +334,7 @@ export class Store {
     this.delivering = true;
     try {
       // Indexed: an unoptimised for-of allocates an iterator and a result per watcher, per write.
-      for (let i = 0; i < watchers.length; i++) watchers[i]!(change);
+      for (let i = 0; i < watchers.length; i++) watchers[i]!.observe(change);
     } finally {
       this.delivering = nested;
     }

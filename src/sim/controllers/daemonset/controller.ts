@@ -19,6 +19,7 @@
 import type { DaemonSet, Pod } from '../../api/types.js';
 import { selectorsEqual, type LabelPredicate } from '../../api/labels.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
+import { emptyList } from '../../engine/queue.js';
 import type { Change, Store } from '../../store/store.js';
 import { controllerUid, keyOf } from '../../store/store.js';
 import { COMPONENT, ERROR_REQUEUE_BASE_MS, ERROR_REQUEUE_MAX_MS } from './constants.js';
@@ -44,19 +45,19 @@ export interface DaemonSetsControllerState {
 
 export class DaemonSetsController implements Controller {
   readonly name = COMPONENT;
-  private queue: string[] = [];
+  private queue: string[] = emptyList();
   private queued = new Set<string>();
   private backoff: BackoffState = {};
   private wakes: Record<string, number[]> = {};
   private failures: Record<string, number> = {};
-  private pendingAfter: { key: string; delayMs: number }[] = [];
+  private pendingAfter: { key: string; delayMs: number }[] = emptyList();
   private lastNow = 0;
   /** Namespace -> pod name -> pod without a controller (adoption candidates). Derived. */
   private orphans = new Map<string, Map<string, Pod>>();
   /** DaemonSet uid -> its pods by node, kept current by `observe`. Derived. */
   private indexes = new Map<string, DaemonPodIndex>();
   /** Scratch for `enqueuesFor`, emptied after each change. Not state. */
-  private readonly enqueues: Enqueues = { now: [], after: [] };
+  private readonly enqueues: Enqueues = { now: emptyList(), after: emptyList() };
 
   constructor(private readonly store: Store) {
     this.rebuildOrphans();
@@ -99,14 +100,14 @@ export class DaemonSetsController implements Controller {
     // Indexed loops: this runs once per pass over thousands of keys, often before it is
     // optimised, and an unoptimised for-of allocates an iterator result per element.
     const pendingAfter = this.pendingAfter;
-    this.pendingAfter = [];
+    this.pendingAfter = emptyList();
     for (let i = 0; i < pendingAfter.length; i++) {
       const { key, delayMs } = pendingAfter[i]!;
       this.requeueAfter(ctx, key, delayMs);
     }
     if (this.queue.length === 0) return scheduled > 0;
     const keys = this.queue;
-    this.queue = [];
+    this.queue = emptyList();
     this.queued.clear();
     const writer = new SyncWriter(ctx.client);
     for (let i = 0; i < keys.length; i++) {
