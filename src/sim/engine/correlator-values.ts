@@ -33,18 +33,21 @@ export interface Bucket {
  * entry the cache is about to drop, which nothing else holds: `Lru.nextDropped`), else a new one.
  */
 export function newAggregate(spare: Aggregate | undefined, message: string, now: number): Aggregate {
-  if (!spare) return { messages: message, last: now };
-  spare.messages = message;
-  spare.last = now;
-  return spare;
+  // A new record's fields are written again by the stores that make `spare` over: stores only a
+  // full cache reaches would have no type feedback when this was first optimised (lru.ts `LruIndex.add`).
+  const agg = spare ?? { messages: message, last: now };
+  agg.messages = message;
+  agg.last = now;
+  return agg;
 }
 
 /** A new key's full token bucket at `now`: `spare` made so when given (as for `newAggregate`), else a new one. */
 export function newBucket(spare: Bucket | undefined, tokens: number, now: number): Bucket {
-  if (!spare) return { tokens, at: now };
-  spare.tokens = tokens;
-  spare.at = now;
-  return spare;
+  // Written again as `newAggregate`'s record is.
+  const bucket = spare ?? { tokens, at: now };
+  bucket.tokens = tokens;
+  bucket.at = now;
+  return bucket;
 }
 
 /** The aggregate cache as a snapshot keeps it: its keys, and each entry's messages and last time. */

@@ -69,14 +69,22 @@ export class LruIndex<H = undefined> {
   private readonly chains = new Map<string, Chain<H>>();
   /** How many chains in `chains` are empty. */
   private empty = 0;
-  private lastKey: string | undefined;
+  /**
+   * The key looked up last and its chain. Always a string (at first and after `dropEmpty`, the
+   * empty one, with its chain if any): a comparison that had only ever seen strings, given
+   * undefined after the first `dropEmpty` of a big cluster, threw away the code it was in.
+   */
+  private lastKey = '';
   private lastChain: Chain<H> | undefined;
   /**
    * Chains deleted from the Map, for new parts to reuse: a chain lives as long as its part's
    * entries, long enough to be copied by every young collection in between, and a new part comes
-   * with most events of a big cluster.
+   * with most events of a big cluster. It starts with one undefined, which the first `add`
+   * takes: an empty list holds small integers until its first push, and the first chain pushed
+   * (at the first `dropEmpty`, once a big cluster's caches are full) changed the list's hidden
+   * class under the optimised code of `add` and threw that code away.
    */
-  private readonly spare: Chain<H>[] = [];
+  private readonly spare: (Chain<H> | undefined)[] = [undefined];
 
   /** `newHints`: a chain's hints record, made with the chain (a reused chain keeps its record). */
   constructor(private readonly newHints: () => H = () => undefined as H) {}
@@ -108,11 +116,17 @@ export class LruIndex<H = undefined> {
   /** Adds an entry whose indexed part is `key`, first in its chain. */
   add<V>(key: string, e: Entry<V>): void {
     let chain = this.chain(key);
+    const found = chain !== undefined;
     if (!chain) {
       this.chains.set(key, (chain = this.spare.pop() ?? { first: undefined, hints: this.newHints() }));
       this.lastChain = chain;
-    } else if (!chain.first) this.empty--;
+    }
     const first = chain.first as Entry<V> | undefined;
+    // An empty chain found is no longer counted empty. Counted without a branch of its own: one
+    // that a cache only takes once it is full would have no type feedback when the code around
+    // it was first optimised (a 300-node warm-up fills no correlator cache), and the first
+    // eviction of a big build would throw that code away.
+    this.empty -= found && !first ? 1 : 0;
     if (first) first.before = e;
     e.sibling = first;
     e.before = undefined;
@@ -145,7 +159,8 @@ export class LruIndex<H = undefined> {
       spare.push(c);
     });
     this.empty = 0;
-    this.lastKey = this.lastChain = undefined;
+    this.lastKey = '';
+    this.lastChain = chains.get('');
   }
 
   /** The chain of `key`, empty or not, if the Map has one. */
@@ -257,9 +272,11 @@ export class Lru<V> {
    * looking for it again: the correlator takes a new key on most events of a big cluster.
    */
   insert(value: V, a: string, b?: string, c?: string, d?: string): void {
+    // Read before the test, as `nextDropped` does (see `LruIndex.add`).
+    const oldest = this.oldest;
     let fresh: Entry<V>;
-    if (this.entries >= this.size && this.oldest) {
-      fresh = this.oldest;
+    if (this.entries >= this.size && oldest) {
+      fresh = oldest;
       this.drop(fresh);
       fresh.a = a;
       fresh.b = b;
@@ -283,7 +300,10 @@ export class Lru<V> {
    * enough to be copied by a young collection or two on its way out.
    */
   nextDropped(): V | undefined {
-    return this.entries >= this.size ? this.oldest?.value : undefined;
+    // The value is read whether the cache is full or not, so the read has type feedback before
+    // the first full cache (see `LruIndex.add`).
+    const value = this.oldest?.value;
+    return this.entries >= this.size ? value : undefined;
   }
 
   /** Drops every entry whose first key part is `first`. */
