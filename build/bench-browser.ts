@@ -50,7 +50,7 @@ async function inNewPage(browser: Browser, code: string, sizes: readonly number[
 }
 
 /** The warm and cold 5,000-node builds in Chromium, or why they were skipped. */
-async function timeBuild5000Browser(): Promise<{ warm: PageBuildTimes; cold: PageBuildTimes } | { skipped: string }> {
+async function buildsInChromium(): Promise<{ warm: PageBuildTimes; cold: PageBuildTimes } | { skipped: string }> {
   if (!existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} is not installed (apt-get install chromium)` };
   const code = await bundle();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
@@ -63,4 +63,4 @@ async function timeBuild5000Browser(): Promise<{ warm: PageBuildTimes; cold: Pag
   }
 }
 
-console.log(JSON.stringify(await timeBuild5000Browser()));
+console.log(JSON.stringify(await buildsInChromium()));

@@ -52,7 +52,6 @@ export function windowEvents<E extends { readonly diff: Diff }>(entries: readonl
   // at its last write (the object written there).
   const kept = new Set<ApiObject>();
   const seen = new Set<string>();
-  let writes = 0;
   for (let i = entries.length - 1; i >= 0 && seen.size < FEED_LIMIT; i--) {
     const { added, updated } = entries[i]!.diff;
     for (let j = updated.length - 1; j >= 0 && seen.size < FEED_LIMIT; j--) keep(updated[j]![1]);
@@ -65,9 +64,6 @@ export function windowEvents<E extends { readonly diff: Diff }>(entries: readonl
     seen.add(key);
     kept.add(o);
   }
-  for (const e of entries) for (const o of e.diff.added) if (o.kind === 'Event') writes++;
-  for (const e of entries) for (const [, o] of e.diff.updated) if (o.kind === 'Event') writes++;
-  if (writes === kept.size) return [...entries];
   const cut = (o: ApiObject): boolean => o.kind !== 'Event' || kept.has(o);
   return entries.map((e) => {
     const { added, updated, removed } = e.diff;
