@@ -1,22 +1,23 @@
 /**
- * The browser half of `npm run bench`'s build section (src/cli/bench-browser.ts runs this
- * script with tsx and reads the one JSON line it prints): the warm and cold fleet builds run by
- * the engine in headless Chromium, the browser a learner's tab runs it in, rather than in Node
+ * The browser half of `npm run bench`'s build and rollout sections (src/cli/bench-browser.ts runs
+ * this script with tsx, naming the sections, and reads the one JSON line it prints): the warm and
+ * cold fleet builds and the two rolling updates run by the engine in headless Chromium, the
+ * browser a learner's tab runs it in, rather than in Node
  * (whose V8 is older and optimises differently: the same build took about 0.9 s in Chromium 156
  * and 1.3 s under Node 20 on this machine).
  *
  * The page (src/cli/bench-browser-page.ts) is bundled here with Vite into one ES module,
- * tree-shaken as the site's bundles are, and added to a blank page. warm: a 300-node build,
- * then the 5,000-node build, in one page; cold: the 5,000-node build as the first thing a new
- * page does. Prints why it skipped where Debian's Chromium is not installed.
+ * tree-shaken as the site's bundles are, and added to a blank page (`inChromium` says what each
+ * section runs there). Prints why it skipped where Debian's Chromium is not installed.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, type Rollup } from 'vite';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { treeshake } from './treeshake.js';
-import type { PageBuildTimes } from '../src/cli/bench-browser-page.js';
+import type { PageBuildTimes, PageRolloutTimes, RolloutName } from '../src/cli/bench-browser-page.js';
+import type { BrowserBuilds, BrowserFigures, BrowserRollouts } from '../src/cli/bench-browser.js';
 
 /** The entry bundled for the page: its TypeScript source (`npm run bench` runs in the repository's root). */
 const ENTRY = join(process.cwd(), 'src/cli/bench-browser-page.ts');
@@ -34,33 +35,62 @@ async function bundle(): Promise<string> {
   return chunk.code;
 }
 
-/** Builds each of `sizes` in turn in one new page; returns the last build's times. */
-async function inNewPage(browser: Browser, code: string, sizes: readonly number[]): Promise<PageBuildTimes> {
+/** The driver's handle on the page's functions (bench-browser-page.ts). */
+interface BenchPage {
+  build(nodes: number): PageBuildTimes;
+  rollout(name: RolloutName, nodes: number): PageRolloutTimes;
+}
+
+/** Runs `work` in one new page with the bench's code loaded; returns what it gave. */
+async function inNewPage<T>(browser: Browser, code: string, work: (page: Page) => Promise<T>): Promise<T> {
   const page = await browser.newPage();
   try {
     await page.goto('about:blank');
     await page.addScriptTag({ content: code, type: 'module' });
     await page.waitForFunction(() => 'everynodeBench' in globalThis);
-    let times: PageBuildTimes | undefined;
-    for (const n of sizes) times = await page.evaluate((nodes) => (globalThis as unknown as { everynodeBench: { build(n: number): PageBuildTimes } }).everynodeBench.build(nodes), n);
-    return times!;
+    return await work(page);
   } finally {
     await page.close();
   }
 }
 
-/** The warm and cold 5,000-node builds in Chromium, or why they were skipped. */
-async function buildsInChromium(): Promise<{ warm: PageBuildTimes; cold: PageBuildTimes } | { skipped: string }> {
+/** Builds a fleet of `nodes` in `page`; its times. */
+function buildIn(page: Page, nodes: number): Promise<PageBuildTimes> {
+  return page.evaluate((n) => (globalThis as unknown as { everynodeBench: BenchPage }).everynodeBench.build(n), nodes);
+}
+
+/** The rolling update `name` over a 5,000-node fleet in `page`; its times. */
+function rolloutIn(page: Page, name: RolloutName): Promise<PageRolloutTimes> {
+  return page.evaluate((r) => (globalThis as unknown as { everynodeBench: BenchPage }).everynodeBench.rollout(r, 5000), name);
+}
+
+/**
+ * What the sections asked for (`build`, `rollout`) measure in Chromium, or why they were skipped.
+ * build: the 5,000-node build cold (the first thing a new page does) and warm (after a 300-node
+ * build in the same page). rollout: after a 300-node build, each of the Node bench's two rolling
+ * updates over a 5,000-node fleet, in one page (as the Node bench runs them in one process).
+ */
+async function inChromium(sections: readonly string[]): Promise<BrowserFigures> {
   if (!existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} is not installed (apt-get install chromium)` };
   const code = await bundle();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   try {
-    const cold = await inNewPage(browser, code, [5000]);
-    const warm = await inNewPage(browser, code, [300, 5000]);
-    return { warm, cold };
+    const figures: { builds?: BrowserBuilds; rollouts?: BrowserRollouts } = {};
+    if (sections.includes('build')) {
+      const cold = await inNewPage(browser, code, (page) => buildIn(page, 5000));
+      const warm = await inNewPage(browser, code, async (page) => (await buildIn(page, 300), buildIn(page, 5000)));
+      figures.builds = { warm, cold };
+    }
+    if (sections.includes('rollout')) {
+      figures.rollouts = await inNewPage(browser, code, async (page) => {
+        await buildIn(page, 300);
+        return { maxUnavailable10: await rolloutIn(page, 'maxUnavailable10'), maxSurge10: await rolloutIn(page, 'maxSurge10') };
+      });
+    }
+    return figures;
   } finally {
     await browser.close();
   }
 }
 
-console.log(JSON.stringify(await buildsInChromium()));
+console.log(JSON.stringify(await inChromium(process.argv.slice(2))));

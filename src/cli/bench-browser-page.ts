@@ -1,12 +1,13 @@
 /**
  * The browser bench's page (bench-browser.ts bundles it for Chromium): the engine, kubectl and
- * `sim` as the page's worker runs them, and one function the driver calls, `everynodeBench.build`,
- * which builds a fleet with the Node bench's own steps (bench-fleet-steps.ts) in a new cluster
- * and returns the wall milliseconds of each step.
+ * `sim` as the page's worker runs them, and the functions the driver calls on
+ * `everynodeBench`: `build`, which builds a fleet with the Node bench's own steps
+ * (bench-fleet-steps.ts) in a new cluster and returns the wall milliseconds of each step, and
+ * `rollout`, which times one of the Node bench's rolling updates over a fleet it builds first.
  */
 import { registerAllParts } from '../kubectl/parts/all.js';
 import { createCluster } from '../sim/index.js';
-import { runFleetBuild } from './bench-fleet-steps.js';
+import { ROLLOUTS, round, runFleetBuild, runRollout } from './bench-fleet-steps.js';
 
 /** Wall milliseconds of the four steps of a fleet build in the page, and their sum. */
 export interface PageBuildTimes {
@@ -17,12 +18,30 @@ export interface PageBuildTimes {
   readonly total: number;
 }
 
+/** Wall milliseconds of a rolling update in the page, template change to settled, and the virtual seconds it took. */
+export interface PageRolloutTimes {
+  readonly wallMs: number;
+  readonly virtualSeconds: number;
+}
+
+/** The names of the rolling updates the benches time. */
+export type RolloutName = keyof typeof ROLLOUTS;
+
 function build(nodes: number): PageBuildTimes {
   const t0 = performance.now();
   const [t1, t2, t3, t4] = runFleetBuild(createCluster({ seed: 1 }), nodes, ['agent'], () => performance.now());
-  const ms = (x: number) => Math.round(x * 1000) / 1000;
-  return { nodeAdd: ms(t1 - t0), nodeSettle: ms(t2 - t1), apply: ms(t3 - t2), podSettle: ms(t4 - t3), total: ms(t4 - t0) };
+  return { nodeAdd: round(t1 - t0), nodeSettle: round(t2 - t1), apply: round(t3 - t2), podSettle: round(t4 - t3), total: round(t4 - t0) };
+}
+
+/** As the Node bench's `timeRollout`: the fleet keeps 200 passes of trace and has a subscriber, as the page's picture does. */
+function rollout(name: RolloutName, nodes: number): PageRolloutTimes {
+  const cluster = createCluster({ seed: 1, traceLimit: 200 });
+  runFleetBuild(cluster, nodes, ['agent'], () => 0, ROLLOUTS[name]);
+  cluster.subscribe(() => undefined);
+  const t0 = performance.now();
+  const virtualMs = runRollout(cluster, nodes);
+  return { wallMs: round(performance.now() - t0), virtualSeconds: Math.round(virtualMs / 1000) };
 }
 
 registerAllParts();
-(globalThis as { everynodeBench?: unknown }).everynodeBench = { build };
+(globalThis as { everynodeBench?: unknown }).everynodeBench = { build, rollout };

@@ -10,8 +10,8 @@
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { createCluster, type Cluster, type CreateClusterOptions } from '../sim/index.js';
-import { collectGarbage, gcPauses, round } from './bench-harness.js';
-import { runFleetBuild } from './bench-fleet-steps.js';
+import { collectGarbage, gcPauses } from './bench-harness.js';
+import { round, runFleetBuild } from './bench-fleet-steps.js';
 
 /** Wall milliseconds of each step of a fleet build, and their sum. */
 export interface BuildTimes {

@@ -1,6 +1,7 @@
 /**
- * The fleet build the benches time, with nothing of Node in it: the Node bench (bench-build.ts)
- * and the browser bench (bench-browser-page.ts) run the very same lines, step by step.
+ * The fleet build and the rolling updates the benches time, with nothing of Node in it: the Node
+ * bench (bench-build.ts, bench-rollout.ts) and the browser bench (bench-browser-page.ts) run the
+ * very same lines, step by step, and round their figures alike.
  */
 import { exec } from '../kubectl/exec.js';
 import type { Cluster } from '../sim/index.js';
@@ -29,6 +30,17 @@ spec:
 `;
 }
 
+/** Milliseconds to three decimals. */
+export function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/** Runs one command line in `cluster`; throws with its standard error unless it succeeded. */
+export function run(cluster: Cluster, line: string, stdin?: string): void {
+  const r = exec(cluster, line, stdin);
+  if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
+}
+
 /** One command line and its standard input. */
 export interface BenchLine {
   readonly line: string;
@@ -55,10 +67,7 @@ export function fleetBuildSteps(nodes: number, daemonSets: readonly string[], ro
 export function runFleetBuild(cluster: Cluster, nodes: number, daemonSets: readonly string[], now: () => number, rollingUpdate?: string): [number, number, number, number] {
   const ends: number[] = [];
   for (const step of fleetBuildSteps(nodes, daemonSets, rollingUpdate)) {
-    for (const { line, stdin } of step) {
-      const r = exec(cluster, line, stdin);
-      if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
-    }
+    for (const { line, stdin } of step) run(cluster, line, stdin);
     ends.push(now());
   }
   for (const name of daemonSets) {
@@ -66,4 +75,30 @@ export function runFleetBuild(cluster: Cluster, nodes: number, daemonSets: reado
     if (available !== nodes) throw new Error(`${name}: only ${available} of ${nodes} pods are available`);
   }
   return ends as [number, number, number, number];
+}
+
+/** The two rolling updates the benches time, by the figure's name: the `rollingUpdate` each DaemonSet is built with. */
+export const ROLLOUTS = {
+  maxUnavailable10: '{maxUnavailable: 10%}',
+  maxSurge10: '{maxSurge: 10%, maxUnavailable: 0}',
+} as const;
+
+/**
+ * Changes the image of the fleet's DaemonSet `agent` and runs `cluster` until the rollout is done
+ * on all `nodes` nodes (every pod updated and available), calling `onStep` after every instant;
+ * returns the virtual milliseconds it took, or throws if a virtual day was not enough.
+ */
+export function runRollout(cluster: Cluster, nodes: number, onStep: () => void = () => undefined): number {
+  const v0 = cluster.now;
+  run(cluster, 'kubectl set image ds/agent agent=registry.example/agent:1.1');
+  const done = cluster.advanceUntil(
+    () => {
+      const d = cluster.store.get('DaemonSet', 'default', 'agent')!;
+      return (d.status.observedGeneration ?? 0) >= (d.metadata.generation ?? 0) && d.status.updatedNumberScheduled === nodes && d.status.numberAvailable === nodes;
+    },
+    24 * 3_600_000,
+    onStep,
+  );
+  if (!done) throw new Error(`the rollout over ${nodes} nodes did not finish within a virtual day`);
+  return cluster.now - v0;
 }

@@ -13,7 +13,8 @@
  */
 import type { Cluster } from '../sim/index.js';
 import { buildFleet } from './bench-build.js';
-import { heapAfterGC, megabytes, run } from './bench-harness.js';
+import { heapAfterGC, megabytes } from './bench-harness.js';
+import { run } from './bench-fleet-steps.js';
 
 export interface FleetFigures {
   readonly buildMs: number;

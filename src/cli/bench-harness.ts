@@ -1,10 +1,10 @@
 /**
- * What every `npm run bench` section shares: running a line that must succeed, the DaemonSet
- * the fleet benches apply, a full collection before a timed or measured section, and rounding.
+ * What every `npm run bench` section shares under Node: a full collection before a timed or
+ * measured section, the collector's pauses, the heap and megabytes. (Running a line and rounding,
+ * which the browser bench shares too, are in bench-fleet-steps.ts.)
  */
 import { GCProfiler } from 'node:v8';
-import { exec } from '../kubectl/exec.js';
-import type { Cluster } from '../sim/index.js';
+import { round } from './bench-fleet-steps.js';
 
 /** A full collection (a no-op when Node was not given --expose-gc). */
 export function collectGarbage(): void {
@@ -30,17 +30,6 @@ export function gcPauses(): { stop(): number } {
 export function heapAfterGC(): number {
   collectGarbage();
   return process.memoryUsage().heapUsed;
-}
-
-/** Runs one command line that must succeed. */
-export function run(cluster: Cluster, line: string, stdin?: string): void {
-  const r = exec(cluster, line, stdin);
-  if (r.exitCode !== 0) throw new Error(`${line}: ${r.stderr}`);
-}
-
-/** Milliseconds to three decimals. */
-export function round(x: number): number {
-  return Math.round(x * 1000) / 1000;
 }
 
 /** Bytes as megabytes to one decimal. */

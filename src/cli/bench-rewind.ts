@@ -27,8 +27,8 @@ import { exec } from '../kubectl/exec.js';
 import { SparseCheckpoints } from '../kubectl/timeline/checkpoints.js';
 import { Timeline } from '../kubectl/timeline/timeline.js';
 import { createCluster, type Cluster } from '../sim/index.js';
-import { heapAfterGC, megabytes, round } from './bench-harness.js';
-import { agentDaemonSet } from './bench-fleet-steps.js';
+import { heapAfterGC, megabytes } from './bench-harness.js';
+import { agentDaemonSet, round } from './bench-fleet-steps.js';
 
 export interface RewindFigures {
   readonly buildMs: number;

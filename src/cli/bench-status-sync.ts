@@ -12,7 +12,8 @@ import { performance } from 'node:perf_hooks';
 import type { Affinity, DaemonSet, Node } from '../sim/api/types.js';
 import { computeDaemonSetStatus, withDaemonSetDefaults } from '../sim/controllers/daemonset/index.js';
 import { EPOCH_MS } from '../sim/engine/time.js';
-import { collectGarbage, round } from './bench-harness.js';
+import { collectGarbage } from './bench-harness.js';
+import { round } from './bench-fleet-steps.js';
 
 /** The affinity of upstream's `exclusionNodeAffinity`: one term, six NotIn expressions. */
 const EXCLUSION_AFFINITY: Affinity = {

@@ -6,7 +6,8 @@
  * (a) statusSync: the DaemonSet status computation over 1,000 and 10,000 nodes (bench-status-sync.ts).
  * (b) build5000: 5,000 nodes and one DaemonSet, empty to settled, warm and cold (bench-build.ts),
  *     and the same two in headless Chromium (bench-browser.ts).
- * (c) rollout5000: a 5,000-node rolling update, maxUnavailable 10% and maxSurge 10% (bench-rollout.ts).
+ * (c) rollout5000: a 5,000-node rolling update, maxUnavailable 10% and maxSurge 10% (bench-rollout.ts),
+ *     and the same two in headless Chromium (`browserMs`).
  * (d) fleet10000x3: 10,000 nodes and three DaemonSets settled: build time, heap and where it
  *     goes (bench-fleet.ts).
  * (e) peakHeapMB: the largest heap seen during the rollouts.
@@ -23,7 +24,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { COLD_FLAG, printColdBuild, timeBuild5000Cold, timeBuild5000Warm } from './bench-build.js';
-import { timeBuild5000Browser } from './bench-browser.js';
+import { timeInChromium } from './bench-browser.js';
+import { ROLLOUTS } from './bench-fleet-steps.js';
 import { measureFleet } from './bench-fleet.js';
 import { megabytes } from './bench-harness.js';
 import { registerAllParts } from '../kubectl/parts/all.js';
@@ -57,27 +59,32 @@ function main(): void {
   if (wanted('build')) {
     const warm = timeBuild5000Warm();
     const cold = timeBuild5000Cold(fileURLToPath(import.meta.url));
-    const browser = timeBuild5000Browser();
-    results.build5000 = { coldMs: cold.total, warmMs: warm.total, warm, cold, ...('skipped' in browser ? {} : { browserWarmMs: browser.warm.total, browserColdMs: browser.cold.total, browser }) };
+    const inChromium = timeInChromium('build');
+    const browser = 'skipped' in inChromium ? undefined : inChromium.builds;
+    results.build5000 = { coldMs: cold.total, warmMs: warm.total, warm, cold, ...(browser ? { browserWarmMs: browser.warm.total, browserColdMs: browser.cold.total, browser } : {}) };
     console.log('5,000 nodes + 1 DaemonSet, empty to settled (node add / settle / apply / settle):');
     for (const [name, t] of [['warm', warm], ['cold', cold]] as const) {
       console.log(`  ${name}  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle}), ${t.cpu} ms CPU, ${t.gc} ms GC`);
     }
-    if ('skipped' in browser) console.log(`  in Chromium: skipped, ${browser.skipped}`);
-    else for (const [name, t] of [['warm', browser.warm], ['cold', browser.cold]] as const) console.log(`  ${name} in Chromium  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle})`);
+    if ('skipped' in inChromium) console.log(`  in Chromium: skipped, ${inChromium.skipped}`);
+    else if (browser) for (const [name, t] of [['warm', browser.warm], ['cold', browser.cold]] as const) console.log(`  ${name} in Chromium  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle})`);
   }
   if (wanted('rollout')) {
     const rollout5000 = {
-      maxUnavailable10: timeRollout('{maxUnavailable: 10%}', sampleHeap),
-      maxSurge10: timeRollout('{maxSurge: 10%, maxUnavailable: 0}', sampleHeap),
+      maxUnavailable10: timeRollout(ROLLOUTS.maxUnavailable10, sampleHeap),
+      maxSurge10: timeRollout(ROLLOUTS.maxSurge10, sampleHeap),
     };
-    results.rollout5000 = rollout5000;
+    const inChromium = timeInChromium('rollout');
+    const browser = 'skipped' in inChromium ? undefined : inChromium.rollouts;
+    results.rollout5000 = { ...rollout5000, ...(browser ? { browserMs: { maxUnavailable10: browser.maxUnavailable10.wallMs, maxSurge10: browser.maxSurge10.wallMs } } : {}) };
     results.peakHeapMB = megabytes(peakHeap);
     console.log('rolling update over 5,000 nodes (template change to settled):');
     for (const [label, r] of [['maxUnavailable 10%            ', rollout5000.maxUnavailable10], ['maxSurge 10%, maxUnavailable 0', rollout5000.maxSurge10]] as const) {
       console.log(`  ${label} ${r.wallMs} ms wall (${r.gcMs} GC), ${r.cpuMs} ms CPU, ${r.virtualSeconds} s virtual`);
     }
     console.log(`  peak heap ${results.peakHeapMB} MB`);
+    if ('skipped' in inChromium) console.log(`  in Chromium: skipped, ${inChromium.skipped}`);
+    else if (browser) console.log(`  in Chromium: maxUnavailable 10% ${browser.maxUnavailable10.wallMs} ms, maxSurge 10% ${browser.maxSurge10.wallMs} ms wall`);
   }
   if (wanted('fleet')) {
     const f = measureFleet(10_000);

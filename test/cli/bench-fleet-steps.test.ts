@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { exec } from '../../src/kubectl/exec.js';
 import { registerAllParts } from '../../src/kubectl/parts/all.js';
 import { createCluster } from '../../src/sim/index.js';
-import { fleetBuildSteps, runFleetBuild } from '../../src/cli/bench-fleet-steps.js';
+import { fleetBuildSteps, ROLLOUTS, run, runFleetBuild, runRollout } from '../../src/cli/bench-fleet-steps.js';
 
 registerAllParts();
 
-describe('the benches’ fleet build', () => {
+describe('the benches’ fleet build and rollouts', () => {
   it('is node add, settle, one apply per DaemonSet, settle', () => {
     const steps = fleetBuildSteps(5000, ['agent', 'logs'], '{maxSurge: 10%, maxUnavailable: 0}');
     expect(steps.map((s) => s.map((l) => l.line))).toEqual([['sim node add node-{1..5000}'], ['sim settle'], ['kubectl apply -f -', 'kubectl apply -f -'], ['sim settle --timeout=1h']]);
@@ -29,5 +29,24 @@ describe('the benches’ fleet build', () => {
     const cluster = createCluster({ seed: 1 });
     expect(exec(cluster, 'sim node add extra').exitCode).toBe(0);
     expect(() => runFleetBuild(cluster, 3, ['agent'], () => 0)).toThrow('agent: only 4 of 3 pods are available');
+  });
+
+  it('rolls the new image out to every node and says how long it took in virtual time', () => {
+    const cluster = createCluster({ seed: 1 });
+    runFleetBuild(cluster, 4, ['agent'], () => 0, ROLLOUTS.maxSurge10);
+    const started = cluster.now;
+    const virtualMs = runRollout(cluster, 4);
+    expect(virtualMs).toBe(cluster.now - started);
+    expect(virtualMs).toBeGreaterThan(0);
+    const images = cluster.store.list('Pod').map((p) => p.spec.containers[0]!.image);
+    expect(images).toEqual(Array(4).fill('registry.example/agent:1.1'));
+  });
+
+  it('fails when the rollout cannot finish, and when a line fails', () => {
+    const cluster = createCluster({ seed: 1 });
+    runFleetBuild(cluster, 3, ['agent'], () => 0, ROLLOUTS.maxUnavailable10);
+    run(cluster, 'sim node fail node-3');
+    expect(() => runRollout(cluster, 3)).toThrow('the rollout over 3 nodes did not finish within a virtual day');
+    expect(() => run(cluster, 'kubectl get nosuchkind')).toThrow(/^kubectl get nosuchkind: error: /);
   });
 });
