@@ -101,10 +101,15 @@ const COMPACTED: ReadonlyMap<string, ApiObject> = new Map();
 /** A Pod table is compacted once at most one in this many of its pods is held elsewhere. */
 const HELD_AT_MOST = 8;
 
-/** How many objects of `table` `elsewhere` says are held elsewhere. */
+/**
+ * How many objects of `table` `elsewhere` says are held elsewhere. With `forEach`: a for-of over
+ * a 5,000-entry table, run once per offer and not optimised, makes an entry and a result per entry.
+ */
 function heldElsewhere<T>(table: ReadonlyMap<string, T>, elsewhere: (name: string, obj: T) => boolean): number {
   let n = 0;
-  for (const [name, obj] of table) if (elsewhere(name, obj)) n++;
+  table.forEach((obj, name) => {
+    if (elsewhere(name, obj)) n++;
+  });
   return n;
 }
 
