@@ -96,7 +96,8 @@ function walk(value: unknown, old: unknown, depth: number, seen: Set<object>): n
   } else if (value instanceof Map) {
     const was = old instanceof Map ? (old as Map<unknown, unknown>) : undefined;
     bytes += ENTRY_BYTES * value.size;
-    for (const [k, v] of value as Map<unknown, unknown>) items.add(v, was?.get(k));
+    // forEach: a for-of makes an entry array per entry, and the tables walked hold every pod, node and Event.
+    (value as Map<unknown, unknown>).forEach((v, k) => items.add(v, was?.get(k)));
   } else if (value instanceof Set) {
     bytes += ENTRY_BYTES * value.size;
   } else {

@@ -28,8 +28,9 @@ const STRING_BYTES = 16;
 const STRING_SHARE = 0.5;
 
 /**
- * A part of a prototype as the walks see it: a leaf (a primitive), or a list or record of parts,
- * with how many leaves it holds, so that a walk steps over a part an object shares whole.
+ * A part of a prototype as the walks see it: a leaf (a primitive, or a part kept whole), or a
+ * list or record of parts, with how many leaves it holds, so that a walk steps over a part an
+ * object shares whole.
  */
 interface Shape {
   readonly part: unknown;
@@ -41,18 +42,22 @@ interface Shape {
   readonly list: boolean;
 }
 
-/** The shape of `part`; a part reached twice is one shape (`memo`). */
-function shapeOf(part: unknown, memo: Map<object, Shape>): Shape {
-  if (typeof part !== 'object' || part === null) return { part, leaves: 1, keys: undefined, children: undefined, list: false };
-  const known = memo.get(part);
+/**
+ * The shape of `part`, a leaf where one of the paths `whole` (keys below `part`) ends; a part
+ * reached twice off those paths is one shape (`memo`).
+ */
+function shapeOf(part: unknown, memo: Map<object, Shape>, whole: readonly (readonly string[])[]): Shape {
+  if (typeof part !== 'object' || part === null || whole.some((path) => path.length === 0)) return { part, leaves: 1, keys: undefined, children: undefined, list: false };
+  const known = whole.length === 0 ? memo.get(part) : undefined;
   if (known) return known;
   const list = Array.isArray(part);
   const keys: (string | number)[] = list ? (part as unknown[]).map((_, i) => i) : Object.keys(part);
-  const children = keys.map((k) => shapeOf((part as Record<string | number, unknown>)[k], memo));
+  const below = (k: string | number) => (whole.length === 0 ? whole : whole.filter((path) => path[0] === String(k)).map((path) => path.slice(1)));
+  const children = keys.map((k) => shapeOf((part as Record<string | number, unknown>)[k], memo, below(k)));
   let leaves = 0;
   for (const c of children) leaves += c.leaves;
   const shape: Shape = { part, leaves, keys, children, list };
-  memo.set(part, shape);
+  if (whole.length === 0) memo.set(part, shape);
   return shape;
 }
 
@@ -99,15 +104,30 @@ export interface Grouping<T extends object> {
   readonly key: (obj: T) => string;
   /** The share of a row's strings counted as its own (the rest is held elsewhere too). */
   readonly stringShare: number;
+  /**
+   * Parts (paths of keys from the object) the engine makes once and shares between objects by
+   * identity: a row holds the part itself, as the object did, so a rebuilt object shares it
+   * again rather than holding a copy of its own.
+   */
+  readonly whole?: readonly (readonly string[])[];
 }
 
 /** Prototypes kept per template: an object unlike all of them stays as it is. */
 const MAX_PROTOTYPES = 4;
 
-/** Stored pods by the template they were made from: their controller and revision (a rollout's generation). */
+/**
+ * Stored pods by the template they were made from: their controller and revision (a rollout's
+ * generation). A daemon pod's affinity pinning it to its node and its `hostIPs` are one object
+ * per node, shared by every pod made for that node (`replaceDaemonSetPodNodeNameNodeAffinity`,
+ * the kubelet's `hostIPsOf`): kept whole, ten of the 24 objects a rebuilt pod would make.
+ */
 export const POD_TEMPLATES: Grouping<ApiObject> = {
   key: (obj) => `${controllerUid(obj) ?? ''}/${obj.metadata.labels?.['controller-revision-hash'] ?? ''}`,
   stringShare: STRING_SHARE,
+  whole: [
+    ['spec', 'affinity'],
+    ['status', 'hostIPs'],
+  ],
 };
 
 /**
@@ -126,7 +146,8 @@ function differences(g: Group, obj: object): Found | undefined {
     }
     const children = s.children;
     if (children === undefined) {
-      if (typeof v === 'object' && v !== null) return false;
+      // A part kept whole is a leaf whatever it holds; a leaf elsewhere is a primitive.
+      if (typeof v === 'object' && v !== null && (typeof p !== 'object' || p === null)) return false;
       at.push(pos++);
       values.push(v);
       return true;
@@ -240,7 +261,7 @@ export function compactTable<T extends object>(
       continue;
     }
     if (protos.length === MAX_PROTOTYPES) continue;
-    const proto: Group = { shape: shapeOf(obj, shapes), positions: [], build: undefined };
+    const proto: Group = { shape: shapeOf(obj, shapes, grouping.whole ?? []), positions: [], build: undefined };
     protos.push(proto);
     members.set(proto, []);
     diffs.set(proto, new Set());

@@ -15,6 +15,7 @@
  * The store does no validation and no defaulting: that is the API server's job (sim/apiserver).
  */
 import type { ApiObject, Kind, KindMap, OwnerReference, Pod } from '../api/types.js';
+import { copyMap } from '../engine/plain-copy.js';
 import { eventTable } from './event-tables.js';
 import { PendingDiff, type Diff } from './pending-diff.js';
 
@@ -414,7 +415,8 @@ export class Store {
   private reindex(): void {
     this.podsByNode.clear();
     this.podsByOwner.clear();
-    for (const names of this.data.objects.get('Pod')!.values()) for (const pod of names.values()) this.indexPod(pod as Pod);
+    // forEach: a for-of over every pod, run once per restore and never optimised, makes an iterator result per pod.
+    this.data.objects.get('Pod')!.forEach((names) => names.forEach((pod) => this.indexPod(pod as Pod)));
   }
 
   /**
@@ -452,7 +454,7 @@ export class Store {
 
 /** A copy of the kind and table levels, sharing the name tables (and the objects). */
 function shareObjects(objects: StoreData['objects']): StoreData['objects'] {
-  return new Map([...objects].map(([kind, byTable]) => [kind, new Map(byTable)]));
+  return new Map([...objects].map(([kind, byTable]) => [kind, copyMap(byTable)]));
 }
 
 function cmp(a: string, b: string): number {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
 import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
 import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
-import type { ApiObject } from '../../../src/sim/api/types.js';
+import type { ApiObject, Pod } from '../../../src/sim/api/types.js';
 import { createCluster } from '../../../src/sim/index.js';
 import { agentYaml } from '../agent-yaml.js';
 import { expectEveryMomentMatchesReplay, run } from './replay-check.js';
@@ -28,6 +28,23 @@ describe('compactTable', () => {
     expect([...back.values()]).toStrictEqual([...table.values()]);
     // Built again, not handed back.
     expect([...back.values()].filter((p) => [...table.values()].includes(p))).toHaveLength(1);
+  });
+
+  it("shares each rebuilt pod's node affinity and hostIPs with its node's other pods, as the pods did", () => {
+    const cluster = createCluster({ seed: 3 });
+    run(cluster, 'sim node add node-{1..6}');
+    run(cluster, 'kubectl apply -f -', agentYaml());
+    run(cluster, 'sim settle');
+    const table = cluster.snapshot().store.objects.get('Pod')!.get('default')!;
+    const back = expandTable(compactTable(table, () => false)!);
+    expect(text(back)).toBe(text(table));
+    for (const [name, obj] of table) {
+      const pod = obj as Pod;
+      const rebuilt = back.get(name) as Pod;
+      expect(rebuilt.spec.affinity).toBeDefined();
+      expect(rebuilt.spec.affinity).toBe(pod.spec.affinity);
+      expect(rebuilt.status.hostIPs).toBe(pod.status.hostIPs);
+    }
   });
 
   it('leaves the objects held elsewhere as they are', () => {

@@ -222,9 +222,12 @@ export class DaemonSetsController implements Controller {
   private rebuildOrphans(): void {
     this.orphans.clear();
     const found: { readonly key: string; readonly pod: Pod }[] = [];
-    for (const names of this.store.tables('Pod').values()) {
-      for (const obj of names.values()) if (controllerUid(obj) === undefined) found.push({ key: keyOf(obj.metadata.namespace, obj.metadata.name), pod: obj as Pod });
-    }
+    // forEach: a for-of over every pod, run once per restore and never optimised, makes an iterator result per pod.
+    this.store.tables('Pod').forEach((names) =>
+      names.forEach((obj) => {
+        if (controllerUid(obj) === undefined) found.push({ key: keyOf(obj.metadata.namespace, obj.metadata.name), pod: obj as Pod });
+      }),
+    );
     found.sort((a, b) => (a.key < b.key ? -1 : 1));
     for (const { pod } of found) {
       const ns = pod.metadata.namespace ?? '';

@@ -6,7 +6,7 @@
  * before it first writes to it afterwards (`copyMachine`, `copyMachineRuntime`, `copyPodRuntime`,
  * `copyMachineTable`).
  */
-import { copyPlain } from '../../engine/plain-copy.js';
+import { copyMap, copyPlain } from '../../engine/plain-copy.js';
 import { newKubeletState, type KubeletState, type MachineRuntime, type MachineState, type PodRuntime } from './state.js';
 
 /**
@@ -46,7 +46,7 @@ export function shareKubeletState(state: Partial<KubeletState>): KubeletState {
   const s = { ...newKubeletState(), ...state };
   return {
     machines: s.machines,
-    pods: new Map(s.pods),
+    pods: copyMap(s.pods),
     images: copyPlain(s.images),
     queue: [...s.queue],
     registrations: s.registrations,

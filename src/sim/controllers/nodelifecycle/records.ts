@@ -6,7 +6,7 @@
  * (engine/copy-on-write.ts, `copyNodeRecord`). The rest (work queues, zones with their tainting
  * queues, zone wake-ups) is small and copied whole.
  */
-import { copyPlain } from '../../engine/plain-copy.js';
+import { copyMap, copyPlain } from '../../engine/plain-copy.js';
 import type { ZoneRecord } from './zones.js';
 
 export interface NodeRecord {
@@ -50,7 +50,7 @@ export function shareNodeLifecycleState(state: NodeLifecycleState): NodeLifecycl
   return {
     queue: [...state.queue],
     podQueue: [...state.podQueue],
-    nodes: new Map(state.nodes),
+    nodes: copyMap(state.nodes),
     zones: copyPlain(state.zones),
     zoneWakeAt: { ...state.zoneWakeAt },
   };
