@@ -14,8 +14,8 @@
  *   `ValidatePodUpdate` allows may change.
  */
 import type { Container, Pod, PodSpec, PodStatus } from '../../api/types.js';
+import { withField } from '../../intern.js';
 import { identityMemo, TemplateMemo } from '../../memo.js';
-import { PackedCopier } from '../packed.js';
 import type { Strategy } from '../strategy.js';
 import { validateObjectMeta, nameIsDNSSubdomain } from '../validation/objectmeta.js';
 import { appendErrors } from '../validation/field.js';
@@ -40,19 +40,12 @@ const PENDING = new Map<QOSClass, PodStatus>((['Guaranteed', 'Burstable', 'BestE
  */
 const defaulted = new TemplateMemo<readonly Container[], PodSpec, PodSpec>(NODE_PIN);
 
-/**
- * The defaulted specs, packed copies: kept once per template and then per pod with its pin.
- * Spreads gave each new template's pods hidden classes of their own (see pod-template.ts
- * AFFINITY_SLOT), which threw away the optimised create path at a big build's first pods.
- */
-const DEFAULTED = new PackedCopier();
-
 /** `SetDefaults_Pod` and the pod spec's defaults (pod-defaults.ts), once per template. */
 function defaultedPodSpec(spec: PodSpec): PodSpec {
   const key = spec.containers ?? NO_CONTAINERS;
   const last = defaulted.last(key, spec);
-  if (last !== undefined) return Object.hasOwn(spec, 'affinity') && spec.affinity !== last.affinity ? DEFAULTED.copyWith(last, 'affinity', spec.affinity) : last;
-  return defaulted.keep(key, spec, DEFAULTED.copy(defaultPodSpec(defaultPodOnly(spec))));
+  if (last !== undefined) return Object.hasOwn(spec, 'affinity') && spec.affinity !== last.affinity ? withField(last, 'affinity', spec.affinity) : last;
+  return defaulted.keep(key, spec, defaultPodSpec(defaultPodOnly(spec)));
 }
 
 const NO_CONTAINERS: readonly Container[] = [];

@@ -5,7 +5,6 @@
  */
 import type { DaemonSet, OwnerReference, Pod, PodTemplateSpec } from '../../api/types.js';
 import type { Draft } from '../../apiserver/apiserver.js';
-import { PackedCopier } from '../../apiserver/packed.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_ANNOTATION, TEMPLATE_GENERATION_LABEL, controllerRefFor } from './constants.js';
 import { replaceDaemonSetPodNodeNameNodeAffinity } from './node-affinity-pin.js';
 import { addOrUpdateDaemonPodTolerations } from './tolerations.js';
@@ -71,7 +70,7 @@ export function daemonPodMaker(ds: DaemonSet, template: PodTemplateSpec): (nodeN
     apiVersion: 'v1',
     kind: 'Pod',
     metadata,
-    spec: AFFINITY_SLOT.copyWith(spec, 'affinity', replaceDaemonSetPodNodeNameNodeAffinity(affinity, nodeName)),
+    spec: { ...spec, affinity: replaceDaemonSetPodNodeNameNodeAffinity(affinity, nodeName) },
   });
 }
 
@@ -87,15 +86,6 @@ export function daemonPodMaker(ds: DaemonSet, template: PodTemplateSpec): (nodeN
 function withAffinitySlot(spec: PodTemplateSpec['spec']): PodTemplateSpec['spec'] {
   return 'affinity' in spec ? spec : { ...spec, affinity: undefined };
 }
-
-/**
- * The daemon pods' specs, packed copies of withAffinitySlot's with the pin. Why not a spread: a
- * spread's copy takes a hidden class of its own for each new template (every sync makes one), so
- * a big build's first pods came with a class the warm-up never had and threw away the optimised
- * pod create path (the pod strategy's defaults, admission and QoS: wrong map). A packed copy's
- * class is its key list's, the same for every template of every cluster.
- */
-const AFFINITY_SLOT = new PackedCopier();
 
 /** `<ds>-`: one string for all the pods of a DaemonSet (a template literal makes one per pod). */
 const generateNameOf = memo((name: string): string => flat(`${name}-`));
