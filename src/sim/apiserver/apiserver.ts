@@ -124,12 +124,15 @@ export class ApiServer {
     let taken: boolean | undefined;
     if (!name && draft.metadata.generateName) {
       // createWithGenerateNameRetry: a generated name already taken is drawn again, up to the limit.
+      // The count goes up on every draw, not only before a second one: a warm-up draws no taken
+      // name, and an increment that had never run threw away the optimised `create` when a big
+      // build first drew one.
       const prefix = draft.metadata.generateName.slice(0, MAX_GENERATED_PREFIX);
-      for (let attempt = 0; attempt < NAME_GENERATION_ATTEMPTS; attempt++) {
+      let attempts = 0;
+      do {
         name = prefix + randomSuffix(rng, 5);
         taken = this.store.get(kind, namespace ?? '', name) !== undefined;
-        if (!taken) break;
-      }
+      } while (++attempts < NAME_GENERATION_ATTEMPTS && taken);
     }
     if (!name) {
       return fail(invalid(qualifiedKind(kind), '', [{ field: 'metadata.name', message: 'metadata.name: Required value: name or generateName is required' }]));

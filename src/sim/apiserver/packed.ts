@@ -147,6 +147,17 @@ export function copyObjectWith<T extends object>(copier: PackedCopier, obj: T, s
   return copier.copyWith(obj as { status?: unknown }, 'status', status) as T;
 }
 
+/**
+ * `{ ...obj, spec, status }` for a read-only view of a stored object, made as `copyObjectWith`
+ * makes a copy. Why: a spread's result takes a hidden class of its own, made afresh whenever the
+ * spread's inline cache misses (each new cluster's DaemonSet), and the first such view of a big
+ * build threw away the optimised code of the event recorder it was passed to.
+ */
+export function withSpecAndStatus<T extends SpecAndStatus>(obj: T, spec: T['spec'], status: T['status']): T {
+  if (hasKeys(obj, SPEC_AND_STATUS) || hasKeys(obj, SPEC_AND_STATUS, 'status')) return { apiVersion: obj.apiVersion, kind: obj.kind, metadata: obj.metadata, spec, status } as T;
+  return { ...obj, spec, status };
+}
+
 /** `obj`'s fields of SPEC_AND_STATUS, with `status`, in a literal. */
 function specAndStatus<T extends object>(obj: T, status: unknown): T {
   const o = obj as SpecAndStatus;

@@ -8,6 +8,7 @@
  * must behave exactly as if the defaults had been applied. The view is never written back.
  */
 import type { DaemonSet, DaemonSetSpec, DaemonSetStatus } from '../../api/types.js';
+import { withSpecAndStatus } from '../../apiserver/packed.js';
 import { BoundedTable } from '../../bounded-table.js';
 
 const cache = new WeakMap<DaemonSet, DaemonSet>();
@@ -39,16 +40,16 @@ export function withDaemonSetDefaults(ds: DaemonSet): DaemonSet {
     desiredNumberScheduled: ds.status?.desiredNumberScheduled ?? 0,
     numberReady: ds.status?.numberReady ?? 0,
   };
-  const out: DaemonSet = {
-    ...ds,
-    spec: {
+  const out = withSpecAndStatus(
+    ds,
+    {
       ...ds.spec,
       updateStrategy,
       revisionHistoryLimit: ds.spec.revisionHistoryLimit ?? 10,
       minReadySeconds: ds.spec.minReadySeconds ?? 0,
     },
     status,
-  };
+  );
   cache.set(ds, out);
   return out;
 }

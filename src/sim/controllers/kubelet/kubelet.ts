@@ -29,7 +29,7 @@ import { CopyOnWrite } from '../../engine/copy-on-write.js';
 import { takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
-import type { HeartbeatSource, Heartbeat } from '../nodelifecycle/heartbeats.js';
+import type { HeartbeatListener, HeartbeatSource, Heartbeat } from '../nodelifecycle/heartbeats.js';
 import { nodeStatusMessage } from '../nodelifecycle/node-text.js';
 import { admissionCheck, type Rejection } from './admission.js';
 import { DEFAULT_HOST_PATHS, parsePathSpec, sharedPathTable, type HostPathKind } from './hostpaths.js';
@@ -158,7 +158,7 @@ export class Kubelet implements Controller, HeartbeatSource {
   private state: KubeletState = newKubeletState();
   /** Which machine and pod runtime records no snapshot holds (the others are copied before a write). */
   private readonly cow = new CopyOnWrite();
-  private listeners: ((node: string) => void)[] = [];
+  private listeners: HeartbeatListener[] = [];
   /**
    * Pod uid -> the pod as this controller last wrote it, so a sync can tell that the stored
    * status is still its own (not state: only a shortcut). Keyed by uid, a string the object
@@ -288,8 +288,8 @@ export class Kubelet implements Controller, HeartbeatSource {
     return m.booted ? RUNNING : BOOTING;
   }
 
-  onHeartbeatChange(fn: (node: string) => void): void {
-    this.listeners.push(fn);
+  onHeartbeatChange(listener: HeartbeatListener): void {
+    this.listeners.push(listener);
   }
 
   // ---------------------------------------------------------------- Controller
@@ -354,7 +354,7 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   private notify(node: string): void {
     const listeners = this.listeners;
-    for (let i = 0; i < listeners.length; i++) listeners[i]!(node);
+    for (let i = 0; i < listeners.length; i++) listeners[i]!.heartbeatChanged(node);
   }
 
   /** The machine, to write to. */

@@ -5,6 +5,7 @@
  * (podstatus.ts, nodestatus.ts) and written through the API server.
  */
 import type { ConditionStatus } from '../../api/types.js';
+import { emptyList } from '../../engine/queue.js';
 import type { BackoffEntry } from './backoff.js';
 import type { HostPathKind } from './hostpaths.js';
 import type { ImageBehaviour } from './images.js';
@@ -216,5 +217,5 @@ export interface KubeletState {
 }
 
 export function newKubeletState(): KubeletState {
-  return { machines: {}, pods: new Map(), images: {}, queue: [], registrations: 0, stalled: {}, runtimes: {} };
+  return { machines: {}, pods: new Map(), images: {}, queue: emptyList(), registrations: 0, stalled: {}, runtimes: {} };
 }

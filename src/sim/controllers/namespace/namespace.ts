@@ -17,7 +17,7 @@
 import type { Kind, Namespace, NamespaceCondition } from '../../api/types.js';
 import { resourceInfo } from '../../apiserver/resources.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
-import { takeQueued } from '../../engine/queue.js';
+import { emptyList, takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change, Store } from '../../store/store.js';
 
@@ -35,7 +35,7 @@ const OK_CONDITIONS: readonly (readonly [string, string, string])[] = [
 
 export class NamespaceController implements Controller {
   readonly name = 'namespace-controller';
-  private state: { queue: string[] } = { queue: [] };
+  private state: { queue: string[] } = { queue: emptyList() };
   /** Namespaces being deleted (derived from the store; usually none, so observing is cheap). */
   private terminating = new Set<string>();
 
@@ -72,7 +72,7 @@ export class NamespaceController implements Controller {
   }
 
   restore(state: unknown): void {
-    this.state = (state as { queue: string[] } | undefined) ?? { queue: [] };
+    this.state = (state as { queue: string[] } | undefined) ?? { queue: emptyList() };
     this.rebuildTerminating();
   }
 

@@ -16,6 +16,16 @@ export type Heartbeat =
 export interface HeartbeatSource {
   /** The kubelet of this node, or undefined when no kubelet ever runs there. */
   heartbeat(node: string): Heartbeat | undefined;
-  /** Calls `fn(node)` whenever a kubelet starts, boots or stops. */
-  onHeartbeatChange(fn: (node: string) => void): void;
+  /** Calls `listener.heartbeatChanged(node)` whenever a kubelet starts, boots or stops. */
+  onHeartbeatChange(listener: HeartbeatListener): void;
+}
+
+/**
+ * Who is told of heartbeat changes: an object with a method rather than a callback, so every
+ * cluster's source calls the same function. A closure made per cluster was a new call target at
+ * each new cluster, and the kubelet's optimised sync, which had inlined the warm-up's, was thrown
+ * away at a big build's first change (wrong call target).
+ */
+export interface HeartbeatListener {
+  heartbeatChanged(node: string): void;
 }

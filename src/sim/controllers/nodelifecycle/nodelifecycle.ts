@@ -28,7 +28,7 @@ import { parseTime } from '../../engine/time.js';
 import { CopyOnWrite } from '../../engine/copy-on-write.js';
 import type { Change } from '../../store/store.js';
 import { NODE_STARTUP_GRACE_MS, readyStatus, unknownConditions } from './health.js';
-import type { Heartbeat, HeartbeatSource } from './heartbeats.js';
+import type { Heartbeat, HeartbeatListener, HeartbeatSource } from './heartbeats.js';
 import { markPodsNotReady } from './markpods.js';
 import { flatJoin } from '../../intern.js';
 import { nodeStatusMessage } from './node-text.js';
@@ -43,7 +43,7 @@ const LABELS_TO_RECONCILE: readonly (readonly [string, string])[] = [
   ['kubernetes.io/arch', 'beta.kubernetes.io/arch'],
 ];
 
-export class NodeLifecycleController implements Controller {
+export class NodeLifecycleController implements Controller, HeartbeatListener {
   readonly name = 'node-controller';
   readonly sharesSnapshots = true;
   private state = newNodeLifecycleState();
@@ -62,7 +62,12 @@ export class NodeLifecycleController implements Controller {
   private allReady = false;
 
   constructor(private readonly heartbeats?: HeartbeatSource) {
-    heartbeats?.onHeartbeatChange((node) => this.state.queue.push(node));
+    heartbeats?.onHeartbeatChange(this);
+  }
+
+  /** A kubelet started, booted or stopped: its node is looked at again. */
+  heartbeatChanged(node: string): void {
+    this.state.queue.push(node);
   }
 
   /** The node machine state of a node (`Ready`, `Unknown`, ...). */

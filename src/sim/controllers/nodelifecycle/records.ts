@@ -7,6 +7,7 @@
  * queues, zone wake-ups) is small and copied whole.
  */
 import { copyMap, copyPlain } from '../../engine/plain-copy.js';
+import { emptyList } from '../../engine/queue.js';
 import type { ZoneRecord } from './zones.js';
 
 export interface NodeRecord {
@@ -34,7 +35,7 @@ export interface NodeLifecycleState {
 }
 
 export function newNodeLifecycleState(): NodeLifecycleState {
-  return { queue: [], podQueue: [], nodes: new Map(), zones: {}, zoneWakeAt: {} };
+  return { queue: emptyList(), podQueue: emptyList(), nodes: new Map(), zones: {}, zoneWakeAt: {} };
 }
 
 /** A record the controller may write to. */

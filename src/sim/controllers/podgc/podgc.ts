@@ -16,7 +16,7 @@
  */
 import type { Node, Pod, PodCondition } from '../../api/types.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
-import { takeQueued } from '../../engine/queue.js';
+import { emptyList, takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
 
@@ -78,7 +78,7 @@ function anyMissing(missing: Record<string, number>): boolean {
 
 export class PodGCController implements Controller {
   readonly name = 'pod-garbage-collector';
-  private state: PodGCState = { queue: [], missing: {} };
+  private state: PodGCState = { queue: emptyList(), missing: {} };
 
   observe(change: Change): void {
     const obj = change.obj;

@@ -23,7 +23,7 @@
 import type { Pod, PodCondition, Taint } from '../../api/types.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import { semanticEqual } from '../../apiserver/validation/equality.js';
-import { takeQueued } from '../../engine/queue.js';
+import { emptyList, takeQueued } from '../../engine/queue.js';
 import { rfc3339 } from '../../engine/time.js';
 import type { Change } from '../../store/store.js';
 import { getMatchingTolerations, getMinTolerationTime, hasNoExecuteTaint, noExecuteTaints } from './tolerations.js';
@@ -54,7 +54,7 @@ function keyOfPod(p: Pod): string {
 
 export class TaintEvictionController implements Controller {
   readonly name = 'taint-eviction-controller';
-  private state: TaintEvictionState = { queue: [], works: {} };
+  private state: TaintEvictionState = { queue: emptyList(), works: {} };
 
   /** The scheduled deletion of a pod, if any (for views: the countdown ring). */
   scheduledEviction(namespace: string, name: string): { readonly createdAt: number; readonly fireAt: number; readonly fired: boolean } | undefined {
@@ -112,7 +112,7 @@ export class TaintEvictionController implements Controller {
   }
 
   restore(state: unknown): void {
-    this.state = (state as TaintEvictionState | undefined) ?? { queue: [], works: {} };
+    this.state = (state as TaintEvictionState | undefined) ?? { queue: emptyList(), works: {} };
   }
 
   private handleNodeUpdate(ctx: ControllerContext, name: string): void {
