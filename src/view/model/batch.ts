@@ -4,13 +4,23 @@
  * layer names only the part it reads, so it stays independent of the page's classes.
  */
 import type { ApiObject } from '../../sim/api/types.js';
-import type { Diff } from '../../sim/store/store.js';
+
+/**
+ * One engine pass's changes as the page reads them: the store's `Diff` (added, updated as (from,
+ * to), removed), of which nothing on the page reads an update's old side (`from`), so the worker
+ * leaves it out of its batches (undefined there).
+ */
+export interface PageDiff {
+  readonly added: readonly ApiObject[];
+  readonly updated: readonly (readonly [from: ApiObject | undefined, to: ApiObject])[];
+  readonly removed: readonly ApiObject[];
+}
 
 export interface ViewBatch {
   /** Every object, when the whole state was replaced (start, reset, rewind). */
   readonly reset?: readonly ApiObject[];
   /** The engine passes since the previous batch, oldest first. */
-  readonly entries: readonly { readonly diff: Diff }[];
+  readonly entries: readonly { readonly diff: PageDiff }[];
   /** Virtual time after the batch (ms since the Unix epoch). */
   readonly now: number;
 }
