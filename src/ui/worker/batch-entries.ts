@@ -11,7 +11,12 @@
  *   its name between them: every reader on the page (LiveCluster, the picture's object index,
  *   the events feed, the lifecycle trail) keeps the newest object by name or uid and, where it
  *   keeps an order, the order of last writes; so each object's last write is kept in its place.
- *   Additions and removals are all kept (the live region names what joined and left).
+ *   Additions and removals are all kept (the live region names what joined and left);
+ * - of an updated object the page holds (not an Event: the page holds only some; not one added
+ *   or removed in the batch), the parts the update kept as they were (the same objects, `held`
+ *   paths, up to `HELD_DEPTH` deep): the message carries them as undefined and LiveCluster fills
+ *   them in from its own copy before any reader sees the batch. A pod's status write keeps its
+ *   spec, a Node's its machine's facts.
  * Then the batch's Event writes are cut to the events panel's window (events/window.ts).
  */
 import type { TraceEntry } from '../../sim/engine/cluster.js';
@@ -19,26 +24,89 @@ import type { ApiObject } from '../../sim/api/types.js';
 import { windowEvents } from '../events/window.js';
 import type { BatchEntry } from './protocol.js';
 
+/** How deep `held` paths go: a pod's `spec`, a Node's `status.nodeInfo`. */
+const HELD_DEPTH = 2;
+
+type Update = BatchEntry['diff']['updated'][number];
+
+/** A kept update's object and the version of it the page holds (undefined if it may hold none). */
+interface Kept {
+  readonly to: ApiObject;
+  base: ApiObject | undefined;
+  readonly into: Update[];
+  readonly at: number;
+}
+
 const keyOf = (o: ApiObject): string => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
 /** `entries` as the page reads them (see the file comment), oldest first. */
 export function batchEntries(entries: readonly TraceEntry[]): BatchEntry[] {
   // Walking back from the newest write, in the order the page applies an entry (added, updated,
-  // removed): an update is kept if no later update of its name came before a removal of it.
-  const updatedLater = new Set<string>();
+  // removed): an update is kept if no later update of its name came before a removal of it; the
+  // page holds the object an update kept started from unless the batch added or removed its name
+  // before it (`open`: the kept update of each name, until such a write is met).
+  const open = new Map<string, Kept>();
+  const kept: Kept[] = [];
   const out: BatchEntry[] = new Array(entries.length);
+  const close = (o: ApiObject): void => {
+    const key = keyOf(o);
+    const k = open.get(key);
+    if (!k) return;
+    k.base = undefined;
+    open.delete(key);
+  };
   for (let i = entries.length - 1; i >= 0; i--) {
     const { seq, time, cause, diff } = entries[i]!;
-    for (const o of diff.removed) updatedLater.delete(keyOf(o));
-    const updated: (readonly [undefined, ApiObject])[] = [];
+    for (const o of diff.removed) close(o);
+    const updated: Update[] = [];
     for (let j = diff.updated.length - 1; j >= 0; j--) {
-      const to = diff.updated[j]![1];
+      const [from, to] = diff.updated[j]!;
       const key = keyOf(to);
-      if (updatedLater.has(key)) continue;
-      updatedLater.add(key);
+      const later = open.get(key);
+      if (later) {
+        later.base = from;
+        continue;
+      }
+      const k: Kept = { to, base: to.kind === 'Event' ? undefined : from, into: updated, at: updated.length };
+      if (to.kind !== 'Event') open.set(key, k);
+      kept.push(k);
       updated.push([undefined, to]);
     }
-    out[i] = { seq, time, cause, diff: { added: diff.added, updated: updated.reverse(), removed: diff.removed } };
+    for (const o of diff.added) close(o);
+    out[i] = { seq, time, cause, diff: { added: diff.added, updated, removed: diff.removed } };
   }
+  for (const k of kept) {
+    if (!k.base) continue;
+    const held: string[][] = [];
+    const to = withoutHeld(k.base, k.to, [], held);
+    if (held.length > 0) k.into[k.at] = [undefined, to as ApiObject, held];
+  }
+  for (const e of out) (e.diff.updated as Update[]).reverse();
   return windowEvents(out);
+}
+
+/**
+ * `to` with the parts it shares with `from` (the same objects, at `path` and below, to
+ * `HELD_DEPTH`) left undefined and their paths added to `held`; `to` itself if it shares none.
+ */
+function withoutHeld(from: object, to: object, path: readonly string[], held: string[][]): object {
+  let copy: Record<string, unknown> | undefined;
+  const f = from as Record<string, unknown>;
+  const t = to as Record<string, unknown>;
+  for (const key in t) {
+    const v = t[key];
+    if (v === null || typeof v !== 'object') continue;
+    const was = f[key];
+    let part: object | undefined;
+    if (v === was) {
+      held.push([...path, key]);
+      part = undefined;
+    } else if (path.length + 1 < HELD_DEPTH && was !== null && typeof was === 'object' && !Array.isArray(v)) {
+      part = withoutHeld(was, v, [...path, key], held);
+      if (part === v) continue;
+    } else continue;
+    copy ??= { ...t };
+    copy[key] = part;
+  }
+  return copy ?? to;
 }
