@@ -14,18 +14,16 @@
  *   Additions and removals are all kept (the live region names what joined and left);
  * - of an updated object the page holds (not an Event: the page holds only some; not one added
  *   or removed in the batch), the parts the update kept as they were (the same objects, `held`
- *   paths, up to `HELD_DEPTH` deep): the message carries them as undefined and LiveCluster fills
+ *   paths, two levels deep): the message carries them as undefined and LiveCluster fills
  *   them in from its own copy before any reader sees the batch. A pod's status write keeps its
  *   spec, a Node's its machine's facts.
  * Then the batch's Event writes are cut to the events panel's window (events/window.ts).
  */
 import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { ApiObject } from '../../sim/api/types.js';
+import { keyOf } from '../../sim/store/store.js';
 import { windowEvents } from '../events/window.js';
 import type { BatchEntry } from './protocol.js';
-
-/** How deep `held` paths go: a pod's `spec`, a Node's `status.nodeInfo`. */
-const HELD_DEPTH = 2;
 
 type Update = BatchEntry['diff']['updated'][number];
 
@@ -37,23 +35,23 @@ interface Kept {
   readonly at: number;
 }
 
-const keyOf = (o: ApiObject): string => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
-
 /** `entries` as the page reads them (see the file comment), oldest first. */
 export function batchEntries(entries: readonly TraceEntry[]): BatchEntry[] {
   // Walking back from the newest write, in the order the page applies an entry (added, updated,
   // removed): an update is kept if no later update of its name came before a removal of it; the
   // page holds the object an update kept started from unless the batch added or removed its name
   // before it (`open`: the kept update of each name, until such a write is met).
-  const open = new Map<string, Kept>();
+  const open = new Map<string, Map<string, Kept>>();
   const kept: Kept[] = [];
   const out: BatchEntry[] = new Array(entries.length);
   const close = (o: ApiObject): void => {
-    const key = keyOf(o);
-    const k = open.get(key);
+    const byName = open.get(o.kind);
+    if (byName === undefined || byName.size === 0) return;
+    const key = keyOf(o.metadata.namespace, o.metadata.name);
+    const k = byName.get(key);
     if (!k) return;
     k.base = undefined;
-    open.delete(key);
+    byName.delete(key);
   };
   for (let i = entries.length - 1; i >= 0; i--) {
     const { seq, time, cause, diff } = entries[i]!;
@@ -61,15 +59,19 @@ export function batchEntries(entries: readonly TraceEntry[]): BatchEntry[] {
     const updated: Update[] = [];
     for (let j = diff.updated.length - 1; j >= 0; j--) {
       const [from, to] = diff.updated[j]!;
-      const key = keyOf(to);
-      const later = open.get(key);
-      if (later) {
-        later.base = from;
-        continue;
+      if (to.kind !== 'Event') {
+        let byName = open.get(to.kind);
+        if (!byName) open.set(to.kind, (byName = new Map()));
+        const key = keyOf(to.metadata.namespace, to.metadata.name);
+        const later = byName.get(key);
+        if (later) {
+          later.base = from;
+          continue;
+        }
+        const k: Kept = { to, base: from, into: updated, at: updated.length };
+        byName.set(key, k);
+        kept.push(k);
       }
-      const k: Kept = { to, base: to.kind === 'Event' ? undefined : from, into: updated, at: updated.length };
-      if (to.kind !== 'Event') open.set(key, k);
-      kept.push(k);
       updated.push([undefined, to]);
     }
     for (const o of diff.added) close(o);
@@ -78,7 +80,7 @@ export function batchEntries(entries: readonly TraceEntry[]): BatchEntry[] {
   for (const k of kept) {
     if (!k.base) continue;
     const held: string[][] = [];
-    const to = withoutHeld(k.base, k.to, [], held);
+    const to = withoutHeld(k.base, k.to, held);
     if (held.length > 0) k.into[k.at] = [undefined, to as ApiObject, held];
   }
   for (const e of out) (e.diff.updated as Update[]).reverse();
@@ -86,27 +88,33 @@ export function batchEntries(entries: readonly TraceEntry[]): BatchEntry[] {
 }
 
 /**
- * `to` with the parts it shares with `from` (the same objects, at `path` and below, to
- * `HELD_DEPTH`) left undefined and their paths added to `held`; `to` itself if it shares none.
+ * `to` with the parts it shares with `from` (the same objects, at its top level and one level
+ * below) left undefined and their paths added to `held`; `to` itself if it shares none.
  */
-function withoutHeld(from: object, to: object, path: readonly string[], held: string[][]): object {
-  let copy: Record<string, unknown> | undefined;
+function withoutHeld(from: object, to: object, held: string[][]): object {
   const f = from as Record<string, unknown>;
   const t = to as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
   for (const key in t) {
     const v = t[key];
     if (v === null || typeof v !== 'object') continue;
     const was = f[key];
-    let part: object | undefined;
     if (v === was) {
-      held.push([...path, key]);
-      part = undefined;
-    } else if (path.length + 1 < HELD_DEPTH && was !== null && typeof was === 'object' && !Array.isArray(v)) {
-      part = withoutHeld(was, v, [...path, key], held);
-      if (part === v) continue;
-    } else continue;
-    copy ??= { ...t };
-    copy[key] = part;
+      held.push([key]);
+      (copy ??= { ...t })[key] = undefined;
+      continue;
+    }
+    if (was === null || typeof was !== 'object' || Array.isArray(v)) continue;
+    const vs = v as Record<string, unknown>;
+    const ws = was as Record<string, unknown>;
+    let inner: Record<string, unknown> | undefined;
+    for (const k2 in vs) {
+      const v2 = vs[k2];
+      if (v2 === null || typeof v2 !== 'object' || v2 !== ws[k2]) continue;
+      held.push([key, k2]);
+      (inner ??= { ...vs })[k2] = undefined;
+    }
+    if (inner) (copy ??= { ...t })[key] = inner;
   }
   return copy ?? to;
 }
