@@ -77,11 +77,18 @@ export function batchEntries(entries: readonly TraceEntry[]): BatchEntry[] {
     for (const o of diff.added) close(o);
     out[i] = { seq, time, cause, diff: { added: diff.added, updated, removed: diff.removed } };
   }
+  // Updates alike hold the same paths (every pod's status write its spec): one list for them
+  // all, which the message then carries once.
+  const lists = new Map<string, string[][]>();
   for (const k of kept) {
     if (!k.base) continue;
     const held: string[][] = [];
     const to = withoutHeld(k.base, k.to, held);
-    if (held.length > 0) k.into[k.at] = [undefined, to as ApiObject, held];
+    if (held.length === 0) continue;
+    const named = held.join(';');
+    const list = lists.get(named);
+    if (list === undefined) lists.set(named, held);
+    k.into[k.at] = [undefined, to as ApiObject, list ?? held];
   }
   for (const e of out) (e.diff.updated as Update[]).reverse();
   return windowEvents(out);
