@@ -13,8 +13,8 @@
  *   own order, `byFeedOrder`.
  */
 import type { ApiObject, KubeEvent } from '../../sim/api/types.js';
-import type { Diff } from '../../sim/store/store.js';
 import { eventTime } from '../../kubectl/format/event-time.js';
+import type { PageDiff } from '../../view/model/batch.js';
 
 /** How many events the panel keeps (the oldest leave first). */
 export const FEED_LIMIT = 300;
@@ -47,7 +47,7 @@ const eventKey = (o: ApiObject): string => `${o.metadata.namespace ?? ''}/${o.me
  * `entries` with their Event writes cut to the page's window (see the file comment); an entry
  * with nothing to cut is passed on as it is.
  */
-export function windowEvents<E extends { readonly diff: Diff }>(entries: readonly E[]): E[] {
+export function windowEvents<E extends { readonly diff: PageDiff }>(entries: readonly E[]): E[] {
   // Walking back from the newest write: the first FEED_LIMIT distinct Events found are kept, each
   // at its last write (the object written there).
   const kept = new Set<ApiObject>();

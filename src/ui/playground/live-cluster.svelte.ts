@@ -12,6 +12,9 @@
  *   next changes, so views can memoise against it.
  * - `keys(kind)` is one array until an object of that kind is added or removed: a view that needs
  *   only the names (a node picker, a count) reads it, and a status write costs it nothing.
+ * - An update arrives without the parts this page already holds (`held`, worker/batch-entries.ts);
+ *   `apply` fills them in from the version held before it stores the object or hands the batch
+ *   on, so every reader gets whole objects.
  */
 import type { ApiObject, Kind, KindMap } from '../../sim/api/types.js';
 import { EPOCH_MS } from '../../sim/engine/time.js';
@@ -84,7 +87,10 @@ export class LiveCluster {
     }
     for (const e of b.entries) {
       for (const obj of e.diff.added) this.put(obj);
-      for (const [, obj] of e.diff.updated) this.put(obj);
+      for (const [, obj, held] of e.diff.updated) {
+        if (held) this.fillHeld(obj, held);
+        this.put(obj);
+      }
       for (const obj of e.diff.removed) {
         this.byKind.get(obj.kind)?.delete(keyOf(obj.metadata.namespace, obj.metadata.name));
         this.sorted.delete(obj.kind);
@@ -94,6 +100,25 @@ export class LiveCluster {
     this.now = b.now;
     this.version += 1;
     for (const fn of this.listeners) fn(b);
+  }
+
+  /**
+   * Fills in the parts of an updated object that the worker left out because this page holds
+   * them (`held` paths, protocol.ts BatchEntry): from the version of it held now.
+   */
+  private fillHeld(obj: ApiObject, held: readonly (readonly string[])[]): void {
+    const old = this.byKind.get(obj.kind)?.get(keyOf(obj.metadata.namespace, obj.metadata.name));
+    if (!old) throw new Error(`the page holds no ${obj.kind} ${obj.metadata.name} to fill in its update from`);
+    for (const path of held) {
+      let into = obj as unknown as Record<string, Record<string, unknown>>;
+      let from = old as unknown as Record<string, Record<string, unknown>>;
+      const last = path.length - 1;
+      for (let i = 0; i < last; i++) {
+        into = into[path[i]!] as unknown as Record<string, Record<string, unknown>>;
+        from = from[path[i]!] as unknown as Record<string, Record<string, unknown>>;
+      }
+      into[path[last]!] = from[path[last]!]!;
+    }
   }
 
   private put(obj: ApiObject): void {

@@ -9,6 +9,8 @@
  *   cluster sends nothing); the first batch after a (re)load carries every object as `reset`.
  * - Events reach the page only as far as its events panel shows them (events/window.ts): a
  *   batch's writes and a reset's objects carry the newest `FEED_LIMIT` Events, every removal.
+ * - A batch carries what the page reads of its writes (batch-entries.ts): each update's new
+ *   object only, an object updated again later in the batch only at its last update.
  * - A command that arrives during Play is logged after the Play segment before it, and Play
  *   then goes on (unless the command rewound the Timeline): the log's order is the order things
  *   happened.
@@ -19,13 +21,14 @@ import type { ApiObject } from '../../sim/api/types.js';
 import { clockLine } from '../../kubectl/sim/clock.js';
 import { commandResult } from '../../kubectl/session.js';
 import { PlayLoop, type Speed, type Ticker } from './play-loop.js';
-import type { BatchEntry, Reply, Request, WorkerMessage } from './protocol.js';
+import type { Reply, Request, WorkerMessage } from './protocol.js';
+import { batchEntries } from './batch-entries.js';
 import type { LessonDesk } from './lesson-desk.js';
 import { KEEPS_PLAY } from './lesson-protocol.js';
 import { QUERIES, type Query } from './queries.js';
 import { EngineSession } from './session.js';
 import { emptyLog } from './session-log.js';
-import { pageObjects, windowEvents } from '../events/window.js';
+import { pageObjects } from '../events/window.js';
 
 export interface HostEnv {
   post(msg: WorkerMessage): void;
@@ -86,7 +89,7 @@ export class EngineHost {
     const reset = this.resetPending ? everyObject(this.session) : undefined;
     this.resetPending = false;
     this.postedNow = now;
-    this.env.post({ type: 'batch', batch: { ...(reset ? { reset } : {}), entries: reset ? [] : windowEvents(entries.map(forPage)), now } });
+    this.env.post({ type: 'batch', batch: { ...(reset ? { reset } : {}), entries: reset ? [] : batchEntries(entries), now } });
   }
 
   private serve(req: Request): Reply {
@@ -187,11 +190,6 @@ export class EngineHost {
     this.unsubscribe = session.cluster.subscribe((e) => this.entries.push(e));
     return session;
   }
-}
-
-/** A trace entry without its intents (protocol.ts BatchEntry). */
-function forPage({ seq, time, cause, diff }: TraceEntry): BatchEntry {
-  return { seq, time, cause, diff };
 }
 
 /** Every stored object of the session's cluster, kind by kind, and its newest Events (events/window.ts). */

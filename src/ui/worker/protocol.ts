@@ -5,6 +5,7 @@
  */
 import type { ApiObject } from '../../sim/api/types.js';
 import type { TraceEntry } from '../../sim/engine/cluster.js';
+import type { PageDiff } from '../../view/model/batch.js';
 import type { CommandResult } from '../../kubectl/session.js';
 import type { SessionLog } from './session-log.js';
 import type { Speed } from './play-loop.js';
@@ -14,9 +15,10 @@ import type { LessonAction, LessonMessage } from './lesson-protocol.js';
 /**
  * A trace entry as the page gets it: the pass's time, cause and diff. Its intents stay in the
  * worker: nothing on the page reads them (`sim why` asks the worker), and a fleet's are megabytes
- * a command (an intent per Event).
+ * a command (an intent per Event). Its diff is cut to what the page reads (worker/batch-entries.ts):
+ * no update's old side, and an object updated again later in the same batch only there.
  */
-export type BatchEntry = Omit<TraceEntry, 'intents'>;
+export type BatchEntry = Omit<TraceEntry, 'intents' | 'diff'> & { readonly diff: PageDiff };
 
 /**
  * What changed since the previous batch; the page's LiveCluster applies these in order. Events

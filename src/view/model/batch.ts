@@ -4,13 +4,26 @@
  * layer names only the part it reads, so it stays independent of the page's classes.
  */
 import type { ApiObject } from '../../sim/api/types.js';
-import type { Diff } from '../../sim/store/store.js';
+
+/**
+ * One engine pass's changes as the page reads them: the store's `Diff` (added, updated as (from,
+ * to), removed), of which nothing on the page reads an update's old side (`from`), so the worker
+ * leaves it out of its batches (undefined there). As the worker posts it, an update may also name
+ * the parts of `to` the page already holds (`held`, paths into it, left undefined in the message:
+ * ui/worker/batch-entries.ts); the page's LiveCluster fills them in before any reader sees the
+ * batch, so a reader always gets whole objects.
+ */
+export interface PageDiff {
+  readonly added: readonly ApiObject[];
+  readonly updated: readonly (readonly [from: ApiObject | undefined, to: ApiObject, held?: readonly (readonly string[])[]])[];
+  readonly removed: readonly ApiObject[];
+}
 
 export interface ViewBatch {
   /** Every object, when the whole state was replaced (start, reset, rewind). */
   readonly reset?: readonly ApiObject[];
   /** The engine passes since the previous batch, oldest first. */
-  readonly entries: readonly { readonly diff: Diff }[];
+  readonly entries: readonly { readonly diff: PageDiff }[];
   /** Virtual time after the batch (ms since the Unix epoch). */
   readonly now: number;
 }
