@@ -12,13 +12,18 @@ import { expectEveryMomentMatchesReplay, run } from './replay-check.js';
 /** A name table as text: names and objects in order, every key in its order. */
 const text = (t: ReadonlyMap<string, ApiObject>) => JSON.stringify([...t]);
 
+/** The pod table of a cluster of `nodes` nodes with one DaemonSet, settled, as a snapshot holds it. */
+function settledPods(nodes: number): ReadonlyMap<string, ApiObject> {
+  const cluster = createCluster({ seed: 3 });
+  run(cluster, `sim node add node-{1..${nodes}}`);
+  run(cluster, 'kubectl apply -f -', agentYaml());
+  run(cluster, 'sim settle');
+  return cluster.snapshot().store.objects.get('Pod')!.get('default')!;
+}
+
 describe('compactTable', () => {
   it("keeps a rollout generation's pods as rows and builds them again exactly", () => {
-    const cluster = createCluster({ seed: 3 });
-    run(cluster, 'sim node add node-{1..12}');
-    run(cluster, 'kubectl apply -f -', agentYaml());
-    run(cluster, 'sim settle');
-    const table = cluster.snapshot().store.objects.get('Pod')!.get('default')!;
+    const table = settledPods(12);
     expect(table.size).toBe(12);
     const c = compactTable(table, () => false)!;
     // One pod is the prototype, the others rows.
@@ -31,11 +36,7 @@ describe('compactTable', () => {
   });
 
   it("shares each rebuilt pod's node affinity and hostIPs with its node's other pods, as the pods did", () => {
-    const cluster = createCluster({ seed: 3 });
-    run(cluster, 'sim node add node-{1..6}');
-    run(cluster, 'kubectl apply -f -', agentYaml());
-    run(cluster, 'sim settle');
-    const table = cluster.snapshot().store.objects.get('Pod')!.get('default')!;
+    const table = settledPods(6);
     const back = expandTable(compactTable(table, () => false)!);
     expect(text(back)).toBe(text(table));
     for (const [name, obj] of table) {
@@ -48,11 +49,7 @@ describe('compactTable', () => {
   });
 
   it('leaves the objects held elsewhere as they are', () => {
-    const cluster = createCluster({ seed: 3 });
-    run(cluster, 'sim node add node-{1..6}');
-    run(cluster, 'kubectl apply -f -', agentYaml());
-    run(cluster, 'sim settle');
-    const table = cluster.snapshot().store.objects.get('Pod')!.get('default')!;
+    const table = settledPods(6);
     const [first, second] = [...table.keys()];
     const c = compactTable(table, (name) => name === first || name === second)!;
     const back = expandTable(c);
