@@ -1,8 +1,8 @@
 /**
- * The browser half of `npm run bench`'s build and rollout sections (src/cli/bench-browser.ts runs
- * this script with tsx, naming the sections, and reads the one JSON line it prints): the warm and
- * cold fleet builds and the two rolling updates run by the engine in headless Chromium, the
- * browser a learner's tab runs it in, rather than in Node
+ * The browser half of `npm run bench`'s build, rollout and rewind sections (src/cli/bench-browser.ts
+ * runs this script with tsx, naming the sections, and reads the one JSON line it prints): the warm
+ * and cold fleet builds, the two rolling updates and the scrubbed hour's rewinds run by the engine
+ * in headless Chromium, the browser a learner's tab runs it in, rather than in Node
  * (whose V8 is older and optimises differently: the same build took about 0.9 s in Chromium 156
  * and 1.3 s under Node 20 on this machine).
  *
@@ -16,7 +16,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, type Rollup } from 'vite';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { treeshake } from './treeshake.js';
-import type { PageBuildTimes, PageRolloutTimes, RolloutName } from '../src/cli/bench-browser-page.js';
+import type { PageBuildTimes, PageRewindTimes, PageRolloutTimes, RolloutName } from '../src/cli/bench-browser-page.js';
 import type { BrowserBuilds, BrowserFigures, BrowserRollouts } from '../src/cli/bench-browser.js';
 
 /** The entry bundled for the page: its TypeScript source (`npm run bench` runs in the repository's root). */
@@ -39,6 +39,7 @@ async function bundle(): Promise<string> {
 interface BenchPage {
   build(nodes: number): PageBuildTimes;
   rollout(name: RolloutName, nodes: number): PageRolloutTimes;
+  rewind(nodes: number): PageRewindTimes;
 }
 
 /** Runs `work` in one new page with the bench's code loaded; returns what it gave. */
@@ -64,18 +65,24 @@ function rolloutIn(page: Page, name: RolloutName): Promise<PageRolloutTimes> {
   return page.evaluate((r) => (globalThis as unknown as { everynodeBench: BenchPage }).everynodeBench.rollout(r, 5000), name);
 }
 
+/** The scrubbed hour over 5,000 nodes in `page`, then its rewinds; their times. */
+function rewindIn(page: Page): Promise<PageRewindTimes> {
+  return page.evaluate((n) => (globalThis as unknown as { everynodeBench: BenchPage }).everynodeBench.rewind(n), 5000);
+}
+
 /**
- * What the sections asked for (`build`, `rollout`) measure in Chromium, or why they were skipped.
+ * What the sections asked for (`build`, `rollout`, `rewind`) measure in Chromium, or why they were skipped.
  * build: the 5,000-node build cold (the first thing a new page does) and warm (after a 300-node
  * build in the same page). rollout: after a 300-node build, each of the Node bench's two rolling
  * updates over a 5,000-node fleet, in one page (as the Node bench runs them in one process).
+ * rewind: the Node bench's scrubbed hour over 5,000 nodes in a new page, then its rewinds.
  */
 async function inChromium(sections: readonly string[]): Promise<BrowserFigures> {
   if (!existsSync(CHROMIUM)) return { skipped: `${CHROMIUM} is not installed (apt-get install chromium)` };
   const code = await bundle();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   try {
-    const figures: { builds?: BrowserBuilds; rollouts?: BrowserRollouts } = {};
+    const figures: { builds?: BrowserBuilds; rollouts?: BrowserRollouts; rewinds?: PageRewindTimes } = {};
     if (sections.includes('build')) {
       const cold = await inNewPage(browser, code, (page) => buildIn(page, 5000));
       const warm = await inNewPage(browser, code, async (page) => (await buildIn(page, 300), buildIn(page, 5000)));
@@ -86,6 +93,9 @@ async function inChromium(sections: readonly string[]): Promise<BrowserFigures> 
         await buildIn(page, 300);
         return { maxUnavailable10: await rolloutIn(page, 'maxUnavailable10'), maxSurge10: await rolloutIn(page, 'maxSurge10') };
       });
+    }
+    if (sections.includes('rewind')) {
+      figures.rewinds = await inNewPage(browser, code, rewindIn);
     }
     return figures;
   } finally {

@@ -3,11 +3,13 @@
  * `sim` as the page's worker runs them, and the functions the driver calls on
  * `everynodeBench`: `build`, which builds a fleet with the Node bench's own steps
  * (bench-fleet-steps.ts) in a new cluster and returns the wall milliseconds of each step, and
- * `rollout`, which times one of the Node bench's rolling updates over a fleet it builds first.
+ * `rollout`, which times one of the Node bench's rolling updates over a fleet it builds first,
+ * and `rewind`, which plays the Node bench's scrubbed hour and times its rewinds.
  */
 import { registerAllParts } from '../kubectl/parts/all.js';
 import { createCluster } from '../sim/index.js';
 import { ROLLOUTS, round, runFleetBuild, runRollout } from './bench-fleet-steps.js';
+import { playHour, rewindAround } from './bench-rewind-steps.js';
 
 /** Wall milliseconds of the four steps of a fleet build in the page, and their sum. */
 export interface PageBuildTimes {
@@ -22,6 +24,14 @@ export interface PageBuildTimes {
 export interface PageRolloutTimes {
   readonly wallMs: number;
   readonly virtualSeconds: number;
+}
+
+/** The scrubbed hour in the page: the wall milliseconds of its build and of the hour, and of each rewind with the commands it replayed. */
+export interface PageRewindTimes {
+  readonly buildMs: number;
+  readonly hourMs: number;
+  readonly restoreMs: Record<string, number>;
+  readonly replayed: Record<string, number>;
 }
 
 /** The names of the rolling updates the benches time. */
@@ -43,5 +53,12 @@ function rollout(name: RolloutName, nodes: number): PageRolloutTimes {
   return { wallMs: round(performance.now() - t0), virtualSeconds: Math.round(virtualMs / 1000) };
 }
 
+/** As the Node bench's `measureRewind`, without its heap and CPU figures: the hour over `nodes` nodes, then its rewinds. */
+function rewind(nodes: number): PageRewindTimes {
+  const { session, hour, buildMs, hourMs } = playHour(nodes);
+  const { restoreMs, replayed } = rewindAround(session, hour);
+  return { buildMs, hourMs, restoreMs, replayed };
+}
+
 registerAllParts();
-(globalThis as { everynodeBench?: unknown }).everynodeBench = { build, rollout };
+(globalThis as { everynodeBench?: unknown }).everynodeBench = { build, rollout, rewind };

@@ -13,7 +13,8 @@
  * (e) peakHeapMB: the largest heap seen during the rollouts.
  * (f) rewind5000: an hour of a 5,000-node fleet with a rollout every five virtual minutes, kept
  *     scrubbable by a Timeline: the heap its checkpoints add, and how long restoring a few
- *     moments takes (bench-rewind.ts).
+ *     moments takes (bench-rewind.ts), and the same hour and rewinds in headless Chromium
+ *     (`browser`).
  *
  * `npm run bench` first bundles this file with Vite, as the page's worker is bundled, and runs
  * the bundle with Node: the figures are those of the code a browser runs, not of the tsx loader
@@ -95,12 +96,16 @@ function main(): void {
   }
   if (wanted('rewind')) {
     const r = measureRewind(5000);
-    results.rewind5000 = r;
+    const inChromium = timeInChromium('rewind');
+    const browser = 'skipped' in inChromium ? undefined : inChromium.rewinds;
+    results.rewind5000 = { ...r, ...(browser ? { browser } : {}) };
     console.log('an hour of 5,000 nodes, a rollout every 5 virtual minutes, kept by a Timeline:');
     console.log(`  build ${r.buildMs} ms, the hour ${r.hourMs} ms; ${r.checkpoints} checkpoints kept (${r.compacted} compacted), the timeline holds ${r.extraMB} MB more`);
     for (const [moment, ms] of Object.entries(r.restoreMs)) console.log(`  rewind to ${moment.padEnd(6)} ${ms} ms (${r.replayed[moment]} commands replayed)`);
     const w = r.worstReplay;
     console.log(`  ${r.estimatedMB} MB estimated; the worst moment, after command ${w.afterCommand}, replays ${w.commands} commands (${w.writes} API writes)`);
+    if ('skipped' in inChromium) console.log(`  in Chromium: skipped, ${inChromium.skipped}`);
+    else if (browser) console.log(`  in Chromium: build ${browser.buildMs} ms, the hour ${browser.hourMs} ms; rewinds ${Object.entries(browser.restoreMs).map(([moment, ms]) => `${moment} ${ms}`).join(' / ')} ms`);
   }
   mkdirSync('bench', { recursive: true });
   writeFileSync('bench/results.json', `${JSON.stringify(results, null, 2)}\n`);
