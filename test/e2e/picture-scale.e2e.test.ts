@@ -134,9 +134,64 @@ async function fleetBuild(): Promise<void> {
   await expect.poll(() => p.getByRole('region', { name: 'DaemonSets' }).textContent()).toMatch(/5000/);
 }
 
+/** The virtual time the time bar's clock shows, to the second. */
+function clock(): Promise<string | null> {
+  return s.page.locator('.clock time').getAttribute('datetime');
+}
+
+/**
+ * Moves the Timeline to `position` as dragging it does (one input event) and returns the
+ * milliseconds, measured in the page, until the clock shows `expected` (the moment's virtual time,
+ * which arrives with the restored cluster) and the next frame has painted.
+ */
+function scrubTo(position: number, expected: string): Promise<number> {
+  return s.page.getByRole('slider', { name: 'Timeline' }).evaluate(
+    (el, [to, want]) =>
+      new Promise<number>((resolve) => {
+        const input = el as HTMLInputElement;
+        const t0 = performance.now();
+        input.value = String(to);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        const shown = () => document.querySelector('.clock time')?.getAttribute('datetime') === want;
+        const poll = () => (shown() ? requestAnimationFrame(() => resolve(performance.now() - t0)) : requestAnimationFrame(poll));
+        poll();
+      }),
+    [position, expected] as const,
+  );
+}
+
+/**
+ * Rewinds over the built 5,000-node fleet as a learner scrubs back (the bench's rewind5000 in the
+ * page: the worker restores the moment, sends the page the cluster it shows, and the picture and
+ * lists follow): the fleet's image changed and two virtual minutes played, then the Timeline
+ * moved back to the settled fleet, forward to the first minute, and back to now.
+ */
+async function fleetRewinds(): Promise<void> {
+  const p = s.page;
+  const slider = p.getByRole('slider', { name: 'Timeline' });
+  const settled = (await clock())!;
+  await run('kubectl set image ds/agent agent=registry.example/agent:1.1');
+  await run('sim advance 1m');
+  const minute = (await clock())!;
+  await run('sim advance 1m');
+  const newest = (await clock())!;
+  expect(new Set([settled, minute, newest]).size).toBe(3);
+  const back = await scrubTo(4, settled);
+  expect(await slider.getAttribute('aria-valuetext')).toBe('after command 4 of 7: sim settle --timeout=1h');
+  await s.screenshot('picture-scale-fleet-rewound');
+  const forward = await scrubTo(6, minute);
+  const now = await scrubTo(7, newest);
+  expect(await slider.getAttribute('aria-valuetext')).toBe('now, after all 7 commands');
+  console.log(`[figure] page: rewinds over the 5,000-node fleet on the Timeline, from the input until the moment is painted: back to the settled fleet ${Math.round(back)} ms, forward a minute into the rollout ${Math.round(forward)} ms, back to now ${Math.round(now)} ms (the engine alone: npm run bench, rewind5000)`);
+}
+
 describe('picture at scale', () => {
   it('builds 5,000 nodes and a DaemonSet in the page', async () => {
     await fleetBuild();
+  }, 600_000);
+
+  it('rewinds the 5,000-node fleet on the Timeline', async () => {
+    await fleetRewinds();
   }, 600_000);
 
   it('animates a rollout at 1,000 nodes', async () => {

@@ -13,7 +13,7 @@
  *   own order, `byFeedOrder`.
  */
 import type { ApiObject, KubeEvent } from '../../sim/api/types.js';
-import { eventTime } from '../../kubectl/format/event-time.js';
+import { eventTime, eventTimestamp, timeOf } from '../../kubectl/format/event-time.js';
 import type { PageDiff } from '../../view/model/batch.js';
 
 /** How many events the panel keeps (the oldest leave first). */
@@ -24,9 +24,28 @@ export function byFeedOrder(a: KubeEvent, b: KubeEvent): number {
   return eventTime(a) - eventTime(b) || Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion);
 }
 
-/** The newest `FEED_LIMIT` of `events` in the panel's order, oldest first. */
+/**
+ * The newest `FEED_LIMIT` of `events` in the panel's order, oldest first. A rewound fleet holds
+ * hundreds of thousands of Events: each one's time is read once, and only those at or after the
+ * `FEED_LIMIT`-th newest time are sorted (sorting them all parsed two timestamps per comparison).
+ */
 export function newestEvents(events: readonly KubeEvent[]): KubeEvent[] {
-  return [...events].sort(byFeedOrder).slice(-FEED_LIMIT);
+  // The Events of one instant share its timestamp: each distinct one is parsed once.
+  const parsed = new Map<string | undefined, number>();
+  const times = Float64Array.from(events, (e) => {
+    const t = eventTimestamp(e);
+    let ms = parsed.get(t);
+    if (ms === undefined) parsed.set(t, (ms = timeOf(t)));
+    return ms;
+  });
+  const cutoff = events.length <= FEED_LIMIT ? -Infinity : times.slice().sort()[times.length - FEED_LIMIT]!;
+  const kept: number[] = [];
+  for (let i = 0; i < times.length; i++) if (times[i]! >= cutoff) kept.push(i);
+  // A fleet writes thousands of Events at one instant: those at the cutoff are told apart by
+  // resourceVersion, read once each too.
+  const writes = new Map(kept.map((i) => [i, Number(events[i]!.metadata.resourceVersion)]));
+  kept.sort((a, b) => times[a]! - times[b]! || writes.get(a)! - writes.get(b)!);
+  return kept.slice(-FEED_LIMIT).map((i) => events[i]!);
 }
 
 /** A whole state for the page: every object but Events, then the newest `FEED_LIMIT` Events. */

@@ -15,11 +15,15 @@
  * - An update arrives without the parts this page already holds (`held`, worker/batch-entries.ts);
  *   `apply` fills them in from the version held before it stores the object or hands the batch
  *   on, so every reader gets whole objects.
+ * - A move to another moment arrives as how it differs from what this page holds (`moved`,
+ *   worker/moved.ts); `apply` hands it on as the `reset` it amounts to (every object now, kind
+ *   by kind in `namespace/name` order, then the moment's newest Events), so readers see a move
+ *   exactly as they saw one sent whole.
  */
 import type { ApiObject, Kind, KindMap } from '../../sim/api/types.js';
 import { EPOCH_MS } from '../../sim/engine/time.js';
 import { keyOf } from '../../sim/store/store.js';
-import type { DiffBatch } from '../worker/protocol.js';
+import type { DiffBatch, MovedBatch } from '../worker/protocol.js';
 
 export type { DiffBatch } from '../worker/protocol.js';
 
@@ -77,29 +81,45 @@ export class LiveCluster {
   }
 
   /** Applies one batch from the worker (the Playground calls this; views only read). */
-  apply(b: DiffBatch): void {
+  apply(batch: DiffBatch): void {
     this.markLoaded();
+    const b = batch.moved ? { ...batch, reset: this.moveTo(batch.moved) } : batch;
     if (b.reset) {
       this.byKind.clear();
       this.sorted.clear();
       this.lists.clear();
       for (const obj of b.reset) this.put(obj);
     }
-    for (const e of b.entries) {
-      for (const obj of e.diff.added) this.put(obj);
-      for (const [, obj, held] of e.diff.updated) {
-        if (held) this.fillHeld(obj, held);
-        this.put(obj);
-      }
-      for (const obj of e.diff.removed) {
-        this.byKind.get(obj.kind)?.delete(keyOf(obj.metadata.namespace, obj.metadata.name));
-        this.sorted.delete(obj.kind);
-        this.lists.delete(obj.kind);
-      }
-    }
+    for (const e of b.entries) this.applyDiff(e.diff);
     this.now = b.now;
     this.version += 1;
     for (const fn of this.listeners) fn(b);
+  }
+
+  /**
+   * Applies a move's difference to the objects held and returns every object of the moment it
+   * moved to (the `reset` it stands for): Events are the move's own, the newest of that moment.
+   */
+  private moveTo({ diff, events }: MovedBatch): ApiObject[] {
+    this.byKind.delete('Event');
+    this.applyDiff(diff);
+    const all: ApiObject[] = [];
+    for (const kind of this.byKind.keys()) for (const obj of this.list(kind)) all.push(obj);
+    for (const e of events) all.push(e);
+    return all;
+  }
+
+  private applyDiff({ added, updated, removed }: DiffBatch['entries'][number]['diff']): void {
+    for (const obj of added) this.put(obj);
+    for (const [, obj, held] of updated) {
+      if (held) this.fillHeld(obj, held);
+      this.put(obj);
+    }
+    for (const obj of removed) {
+      this.byKind.get(obj.kind)?.delete(keyOf(obj.metadata.namespace, obj.metadata.name));
+      this.sorted.delete(obj.kind);
+      this.lists.delete(obj.kind);
+    }
   }
 
   /**

@@ -77,21 +77,28 @@ export function batchEntries(entries: readonly TraceEntry[]): BatchEntry[] {
     for (const o of diff.added) close(o);
     out[i] = { seq, time, cause, diff: { added: diff.added, updated, removed: diff.removed } };
   }
-  // Updates alike hold the same paths (every pod's status write its spec): one list for them
-  // all, which the message then carries once.
-  const lists = new Map<string, string[][]>();
-  for (const k of kept) {
-    if (!k.base) continue;
-    const held: string[][] = [];
-    const to = withoutHeld(k.base, k.to, held);
-    if (held.length === 0) continue;
-    const named = held.join(';');
-    const list = lists.get(named);
-    if (list === undefined) lists.set(named, held);
-    k.into[k.at] = [undefined, to as ApiObject, list ?? held];
-  }
+  const lists: HeldLists = new Map();
+  for (const k of kept) if (k.base) k.into[k.at] = heldUpdate(k.base, k.to, lists);
   for (const e of out) (e.diff.updated as Update[]).reverse();
   return windowEvents(out);
+}
+
+/** The `held` lists of one message by what they name: updates alike hold the same paths (every pod's status write its spec), and the message then carries one list for them all. */
+export type HeldLists = Map<string, string[][]>;
+
+/**
+ * The update from `from`, the version of an object the page holds, to `to` as a message carries
+ * it: `to` without the parts it shares with `from` and their paths (`held`), in a list of
+ * `lists` where an update before it held the same paths; `to` whole if it shares none.
+ */
+export function heldUpdate(from: ApiObject, to: ApiObject, lists: HeldLists): Update {
+  const held: string[][] = [];
+  const cut = withoutHeld(from, to, held);
+  if (held.length === 0) return [undefined, to];
+  const named = held.join(';');
+  const list = lists.get(named);
+  if (list === undefined) lists.set(named, held);
+  return [undefined, cut as ApiObject, list ?? held];
 }
 
 /**

@@ -6,7 +6,9 @@
  * - Every request gets exactly one reply, after the batch of what it changed: when a `run`
  *   resolves in the page, the page's LiveCluster already shows its effect.
  * - A batch is posted only when something changed, the clock included (a settled, paused
- *   cluster sends nothing); the first batch after a (re)load carries every object as `reset`.
+ *   cluster sends nothing); the first batch after a (re)load carries every object as `reset`,
+ *   and the first after a move on the timeline (the scrubber, a branch switch) how the moment
+ *   differs from what the page holds, as `moved` (moved.ts).
  * - Events reach the page only as far as its events panel shows them (events/window.ts): a
  *   batch's writes and a reset's objects carry the newest `FEED_LIMIT` Events, every removal.
  * - A batch carries what the page reads of its writes (batch-entries.ts): each update's new
@@ -25,6 +27,7 @@ import type { Reply, Request, WorkerMessage } from './protocol.js';
 import { batchEntries } from './batch-entries.js';
 import type { LessonDesk } from './lesson-desk.js';
 import { KEEPS_PLAY } from './lesson-protocol.js';
+import { heldTables, movedBatch, type HeldTables } from './moved.js';
 import { QUERIES, type Query } from './queries.js';
 import { EngineSession } from './session.js';
 import { emptyLog } from './session-log.js';
@@ -45,6 +48,8 @@ export class EngineHost {
   private session: EngineSession;
   private entries: TraceEntry[] = [];
   private resetPending = true;
+  /** After a move on the timeline, the store's tables as the page holds them, and whether the move stayed in one history (until the next batch). */
+  private movedFrom: { readonly held: HeldTables; readonly sameHistory: boolean } | undefined;
   private postedNow = 0;
   private unsubscribe: () => void = () => {};
   private readonly play: PlayLoop;
@@ -83,13 +88,16 @@ export class EngineHost {
   /** Posts what changed since the last batch, if anything did. */
   flush(): void {
     const now = this.session.cluster.now;
-    if (!this.resetPending && this.entries.length === 0 && now === this.postedNow) return;
+    if (!this.resetPending && !this.movedFrom && this.entries.length === 0 && now === this.postedNow) return;
     const entries = this.entries;
     this.entries = [];
     const reset = this.resetPending ? everyObject(this.session) : undefined;
+    const moved = !reset && this.movedFrom ? movedBatch(this.movedFrom.held, this.session.cluster.store, this.movedFrom.sameHistory) : undefined;
     this.resetPending = false;
+    this.movedFrom = undefined;
     this.postedNow = now;
-    this.env.post({ type: 'batch', batch: { ...(reset ? { reset } : {}), entries: reset ? [] : batchEntries(entries), now } });
+    const whole = reset ? { reset } : moved ? { moved } : undefined;
+    this.env.post({ type: 'batch', batch: { ...whole, entries: whole ? [] : batchEntries(entries), now } });
   }
 
   private serve(req: Request): Reply {
@@ -134,15 +142,18 @@ export class EngineHost {
         return { id: req.id, type: 'answer', value: out.value };
       }
       case 'rewind':
-      case 'branch':
+      case 'branch': {
         this.endSegment(false);
+        // The last batch was just posted: the store is what the page holds.
+        const held = heldTables(this.session.cluster.store);
         try {
           if (req.type === 'rewind') this.session.scrubber.rewind(req.to);
           else this.session.scrubber.switchTo(req.index);
         } finally {
-          this.restored();
+          this.moved(held, req.type === 'rewind');
         }
         return { id: req.id, type: 'results', results: [] };
+      }
     }
   }
 
@@ -160,6 +171,15 @@ export class EngineHost {
   private restored(): void {
     this.entries = [];
     this.resetPending = true;
+  }
+
+  /**
+   * The cluster moved to another moment from `held`, the tables the page holds (a rewind: within
+   * the history the scrubber spans): the next batch says how it differs.
+   */
+  private moved(held: HeldTables, sameHistory: boolean): void {
+    this.entries = [];
+    if (!this.resetPending) this.movedFrom = { held, sameHistory };
   }
 
   /** Posts the timeline as it is now (after anything that may have changed it). */

@@ -25,12 +25,27 @@ export type BatchEntry = Omit<TraceEntry, 'intents' | 'diff'> & { readonly diff:
  * are cut to the page's window on them (events/window.ts): the newest `FEED_LIMIT`.
  */
 export interface DiffBatch {
-  /** Present when the whole state was replaced (start, reset, rewind): every object now (of the Events, the newest). */
+  /** Present when the whole state was replaced (start, reset, a typed `sim rewind`): every object now (of the Events, the newest). */
   readonly reset?: readonly ApiObject[];
+  /**
+   * Present when the cluster moved to another moment of its timeline (the scrubber, a branch
+   * switch): what the page's LiveCluster turns into `reset` before any reader sees the batch.
+   */
+  readonly moved?: MovedBatch;
   /** Trace entries in order since the previous batch (of their Event writes, the newest). */
   readonly entries: readonly BatchEntry[];
   /** Virtual time after the batch (ms since the Unix epoch, the engine's clock). */
   readonly now: number;
+}
+
+/**
+ * A move to another moment as the worker sends it (worker/moved.ts): how that moment's objects
+ * differ from the ones the page holds, Events apart (updates as in `BatchEntry`: the new object
+ * without the parts the page holds, `held`), and its newest Events, which replace the page's.
+ */
+export interface MovedBatch {
+  readonly diff: PageDiff;
+  readonly events: readonly ApiObject[];
 }
 
 /** Who asked for a command: the terminal echoes every source, the log records them all alike. */

@@ -3,11 +3,12 @@
  * removal, and a whole state's newest FEED_LIMIT, and the events panel fed that way lists exactly
  * what it lists when fed every Event.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiObject, KubeEvent } from '../../../src/sim/api/types.js';
 import type { TraceEntry } from '../../../src/sim/engine/cluster.js';
 import { EventFeed } from '../../../src/ui/events/feed.svelte.js';
-import { FEED_LIMIT, newestEvents, pageObjects, windowEvents } from '../../../src/ui/events/window.js';
+import { byFeedOrder, FEED_LIMIT, newestEvents, pageObjects, windowEvents } from '../../../src/ui/events/window.js';
 import { LiveCluster } from '../../../src/ui/playground/live-cluster.svelte.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
 import type { DiffBatch } from '../../../src/ui/worker/protocol.js';
@@ -85,6 +86,20 @@ describe('the events window', () => {
     p.load();
     p.run('sim node add node-{1..60}\nsim settle');
     expect(shown(new EventFeed(p.windowed))).toEqual(shown(new EventFeed(p.full)));
+  });
+
+  it('picks the newest Events as sorting them all would, ties and Events without a time included', () => {
+    // Few distinct times, so thousands of Events share the cutoff's instant, as a fleet's do.
+    const event = (second: number | undefined, rv: number): KubeEvent =>
+      ({ kind: 'Event', metadata: { name: `e${rv}`, namespace: 'default', resourceVersion: String(rv) }, ...(second === undefined ? {} : { lastTimestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString().replace('.000', '') }) }) as unknown as KubeEvent;
+    const seconds = fc.array(fc.option(fc.integer({ min: 0, max: 5 }), { nil: undefined }), { maxLength: 2 * FEED_LIMIT + 50 });
+    const shuffled = seconds.chain((s) => fc.shuffledSubarray(s.map((second, i) => event(second, i + 1)), { minLength: s.length }));
+    fc.assert(
+      fc.property(shuffled, (events) => {
+        expect(newestEvents(events)).toEqual([...events].sort(byFeedOrder).slice(-FEED_LIMIT));
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('passes on a batch with no more Events than the window as it is', () => {

@@ -56,13 +56,15 @@ describe('EngineHost', () => {
     expect(replies(h.posted).at(-1)).toMatchObject({ type: 'answer', value: { commands: [] } });
   });
 
-  it('rewinds with a reset batch of that moment and the timeline, and refuses a position it lacks', () => {
+  it('rewinds with a batch of how that moment differs and the timeline, and refuses a position it lacks', () => {
     const h = host();
     h.host.handle({ id: 1, type: 'run', text: 'sim node add a\nsim node add b', files: {}, source: 'terminal' });
     h.posted.length = 0;
     h.host.handle({ id: 2, type: 'rewind', to: 1 });
     expect(h.posted.map((m) => m.type)).toEqual(['batch', 'timeline', 'results']);
-    expect(batches(h.posted)[0]!.reset!.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['a']);
+    const { diff } = batches(h.posted)[0]!.moved!;
+    expect(diff.removed.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['b']);
+    expect([...diff.added, ...diff.updated.map(([, o]) => o)].filter((o) => o.kind === 'Node')).toEqual([]);
     expect(h.posted[1]).toMatchObject({ timeline: { length: 2, position: 1 } });
     h.host.handle({ id: 3, type: 'rewind', to: 7 });
     expect(replies(h.posted).at(-1)).toEqual({ id: 3, type: 'failed', message: 'the branch has moments after 0 to 2 commands, not 7' });
