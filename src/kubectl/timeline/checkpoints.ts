@@ -250,9 +250,13 @@ export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
  * The default strategy. A moment is kept every 16 commands, every 10 virtual minutes, or after
  * 10,000 API writes. A command that did that much work alone (a rolling update's first minute
  * on a big fleet) is busy: its moment is kept only until the next command, and if that one is
- * quiet (fewer writes than that) its moment is kept instead (`settled`). So the moments of the
- * quiet stretch after a rollout replay nothing busy (the rollout's tail included), and the
- * moment kept holds one generation of pods rather than the overlap of two. Past 64 kept moments,
+ * quiet (fewer writes than that) and moved the clock (the busy stretch's tail ran in it), its
+ * moment is kept instead (`settled`). So the moments of the quiet stretch after a rollout replay
+ * nothing busy (the rollout's tail included), and the moment kept holds one generation of pods
+ * rather than the overlap of two. A quiet command at the busy moment's own instant (a kubectl
+ * verb: `kubectl set image` after the settle that built a fleet) starts something new rather
+ * than ending the busy stretch, so the busy moment, at rest, stays: rewinding to it replays
+ * nothing (replacing it made that rewind replay the fleet's settle). Past 64 kept moments,
  * or once the kept moments hold more than `DEFAULT_MAX_BYTES` (`heldBytes`: on a 5,000-node
  * fleet a moment after a rollout holds its generation of pods and the kubelet's runtimes of
  * them, about 6 MB once compacted, and once the live cluster let the Events of an hour before
@@ -309,7 +313,7 @@ export class SparseCheckpoints implements CheckpointStore {
       if (always) this.pinned = prev;
       return;
     }
-    const settled = !always && busy === prev && prev?.count === count - 1 && wrote !== undefined && wrote < this.everyWrites;
+    const settled = !always && busy === prev && prev?.count === count - 1 && time > prev.time && wrote !== undefined && wrote < this.everyWrites;
     const due = always || settled || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
     if (!due) return;
     if (settled && busy !== this.pinned) this.remove(this.kept.indexOf(busy!));

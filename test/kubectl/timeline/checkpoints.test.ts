@@ -137,9 +137,9 @@ describe('SparseCheckpoints', () => {
 
   it('keeps the moment after a busy stretch, once the next command is quiet, so what follows replays nothing busy', () => {
     const store = new SparseCheckpoints({ everyCommands: 100, everyWrites: 1_000 });
-    const log = Array.from({ length: 6 }, (_, i) => entry(i, 0));
+    const log = Array.from({ length: 6 }, (_, i) => entry(i));
     // The third command writes 1,500 objects (a rollout's busy minute), the fourth 10 (its
-    // tail); the others a few each.
+    // tail, a minute later); the others a few each.
     const writes = [10, 20, 1_520, 1_530, 1_540, 1_550];
     expect(offerAll(store, log, writes.map((w) => ({ writes: w })))).toBe(3);
     expect(store.size).toBe(2);
@@ -150,10 +150,19 @@ describe('SparseCheckpoints', () => {
 
   it('keeps every moment of a busy stretch but the last, which the quiet one after it replaces', () => {
     const store = new SparseCheckpoints({ everyCommands: 100, everyWrites: 1_000 });
-    const log = Array.from({ length: 5 }, (_, i) => entry(i, 0));
+    const log = Array.from({ length: 5 }, (_, i) => entry(i));
     const writes = [10, 2_010, 4_010, 4_020, 4_030];
     offerAll(store, log, writes.map((w) => ({ writes: w })));
     expect([5, 4, 3, 2, 1].map((n) => store.nearest(log, n)?.count)).toEqual([4, 4, 2, 2, 1]);
+  });
+
+  it('keeps a busy moment when the quiet command after it runs at the same instant (a change, not the busy stretch ending)', () => {
+    const store = new SparseCheckpoints({ everyCommands: 100, everyWrites: 1_000 });
+    // A fleet built and settled (busy), then kubectl set image at that instant, then a minute.
+    const log = [entry(0, 0), entry(1, 1), entry(2, 1), entry(3, 2)];
+    const writes = [2_000, 4_000, 4_006, 4_050];
+    offerAll(store, log, writes.map((w) => ({ writes: w })));
+    expect([4, 3, 2, 1].map((n) => store.nearest(log, n)?.count)).toEqual([2, 2, 2, 1]);
   });
 
   it('keeps a busy moment when the next command is on another branch', () => {
