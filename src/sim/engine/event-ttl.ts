@@ -31,17 +31,14 @@ import { parseTime } from './time.js';
 const CHUNK = 1024;
 
 /**
- * A run of queue entries: the name of each write, in order, with room for `CHUNK` (filled in
- * order, `size` so far; grown by `push`, the list was copied at every growth, about 125 bytes of
- * garbage per Event written); and what most entries share kept once rather than per entry. A
- * chunk is mostly one namespace's, and a busy cluster writes its Events by the thousand per
- * second: each entry's namespace and expiry time in a column of their own cost 16 of the 24
- * bytes the queue kept per Event (hundreds of thousands in an hour of rollouts).
- * - Namespaces: `namespace` is every entry's while they share one; the first entry of another
- *   makes the per-entry column (`mixed`), which every later write fills.
- * - Expiry times, in runs of equal times: run `r` has the time `times[r]` and ends before entry
- *   `ends[r]` (the entries of a second written together share one run; a queue is in write
- *   order, so a time seldom comes back once another has come).
+ * A run of queue entries: the expiry time and name of each write, in order, with room for
+ * `CHUNK` (filled in order, `size` so far; grown by `push`, the lists were copied at every
+ * growth, about 125 bytes of garbage per Event written). The times are a `Float64Array`: a list
+ * of holes given its first time (a double) changed its elements to a list of doubles, leaving
+ * the 8 KB of holes behind as garbage. The namespace is kept once while the entries share one
+ * (`namespace`): a chunk is nearly always one namespace's, and a column of them cost 8 bytes per
+ * Event kept (hundreds of thousands in an hour of rollouts); the first entry of another
+ * namespace makes the per-entry column (`mixed`), which every later write fills.
  */
 class Chunk {
   size = 0;
@@ -50,8 +47,7 @@ class Chunk {
   namespace = '';
   /** Each entry's namespace, once two differ. */
   mixed: string[] | undefined = undefined;
-  readonly times: number[] = [];
-  readonly ends: number[] = [];
+  readonly ats = new Float64Array(CHUNK);
 
   /** Appends an entry: `name` in `namespace`, expiring at `at`. */
   push(namespace: string, name: string, at: number): void {
@@ -64,24 +60,12 @@ class Chunk {
       for (let j = 0; j < i; j++) mixed[j] = this.namespace;
       mixed[i] = namespace;
     }
-    const last = this.times.length - 1;
-    if (last >= 0 && this.times[last] === at) this.ends[last] = i + 1;
-    else {
-      this.times.push(at);
-      this.ends.push(i + 1);
-    }
+    this.ats[i] = at;
   }
 
   /** The namespace of entry `i`. */
   namespaceAt(i: number): string {
     return this.mixed === undefined ? this.namespace : this.mixed[i]!;
-  }
-
-  /** Each entry's expiry time (ms), one per entry: the column the runs stand for. */
-  get ats(): number[] {
-    const ats: number[] = [];
-    for (let r = 0; r < this.times.length; r++) while (ats.length < this.ends[r]!) ats.push(this.times[r]!);
-    return ats;
   }
 
   /** Each entry's namespace, one per entry. */
@@ -99,16 +83,15 @@ export interface ExpiryState {
 /** A copy of `c` this side may append to. */
 function copyChunk(c: Chunk): Chunk {
   const copy = new Chunk();
-  for (let i = 0; i < c.size; i++) copy.names[i] = c.names[i]!;
+  for (let i = 0; i < c.size; i++) {
+    copy.ats[i] = c.ats[i]!;
+    copy.names[i] = c.names[i]!;
+  }
   copy.size = c.size;
   copy.namespace = c.namespace;
   if (c.mixed !== undefined) {
     const mixed = (copy.mixed = new Array<string>(CHUNK));
     for (let i = 0; i < c.size; i++) mixed[i] = c.mixed[i]!;
-  }
-  for (let r = 0; r < c.times.length; r++) {
-    copy.times.push(c.times[r]!);
-    copy.ends.push(c.ends[r]!);
   }
   return copy;
 }
@@ -118,8 +101,6 @@ export class EventExpiry {
   private chunks: Chunk[] = [];
   /** How many entries of the first chunk have come up. */
   private head = 0;
-  /** The run of the first chunk's times that the entry at `head` is in (or the next run, when it ends at `head`). */
-  private run = 0;
   private readonly cow = new CopyOnWrite();
   /** The last chunk, when this side may write to it (found so once, not per write). */
   private writable: Chunk | undefined;
@@ -171,12 +152,10 @@ export class EventExpiry {
         if (c.size < CHUNK) break;
         this.chunks.shift();
         this.head = 0;
-        this.run = 0;
         c = this.chunks[0];
         continue;
       }
-      while (c.ends[this.run]! <= this.head) this.run++;
-      if (c.times[this.run]! > now) break;
+      if (c.ats[this.head]! > now) break;
       const namespace = c.namespaceAt(this.head);
       const name = c.names[this.head++]!;
       const ev = store.get('Event', namespace, name);
@@ -199,7 +178,6 @@ export class EventExpiry {
   restore(s: ExpiryState): void {
     this.chunks = s.chunks.slice();
     this.head = s.head;
-    this.run = 0;
     this.cow.shareAll();
     this.writable = undefined;
   }
