@@ -31,18 +31,47 @@ import { parseTime } from './time.js';
 const CHUNK = 1024;
 
 /**
- * A run of queue entries as three parallel arrays (an array slot costs less than a record):
- * expiry time, namespace and name of each write. The arrays are made with room for `CHUNK`
- * entries and filled in order (`size` of them so far; the rest are holes): grown by `push`,
- * they were copied at every growth, about 125 bytes of garbage per Event written. The times are
- * a `Float64Array`: a list of holes given its first time (a double) changed its elements to a
- * list of doubles, leaving the 8 KB of holes behind as garbage.
+ * A run of queue entries: the expiry time and name of each write, in order, with room for
+ * `CHUNK` (filled in order, `size` so far; grown by `push`, the lists were copied at every
+ * growth, about 125 bytes of garbage per Event written). The times are a `Float64Array`: a list
+ * of holes given its first time (a double) changed its elements to a list of doubles, leaving
+ * the 8 KB of holes behind as garbage. The namespace is kept once while the entries share one
+ * (`namespace`): a chunk is nearly always one namespace's, and a column of them cost 8 bytes per
+ * Event kept (hundreds of thousands in an hour of rollouts); the first entry of another
+ * namespace makes the per-entry column (`mixed`), which every later write fills.
  */
-interface Chunk {
-  size: number;
-  readonly ats: Float64Array;
-  readonly namespaces: string[];
-  readonly names: string[];
+class Chunk {
+  size = 0;
+  readonly names = new Array<string>(CHUNK);
+  /** The namespace of every entry, while `mixed` is absent (set by the first entry). */
+  namespace = '';
+  /** Each entry's namespace, once two differ. */
+  mixed: string[] | undefined = undefined;
+  readonly ats = new Float64Array(CHUNK);
+
+  /** Appends an entry: `name` in `namespace`, expiring at `at`. */
+  push(namespace: string, name: string, at: number): void {
+    const i = this.size++;
+    this.names[i] = name;
+    if (this.mixed !== undefined) this.mixed[i] = namespace;
+    else if (i === 0) this.namespace = namespace;
+    else if (namespace !== this.namespace) {
+      const mixed = (this.mixed = new Array<string>(CHUNK));
+      for (let j = 0; j < i; j++) mixed[j] = this.namespace;
+      mixed[i] = namespace;
+    }
+    this.ats[i] = at;
+  }
+
+  /** The namespace of entry `i`. */
+  namespaceAt(i: number): string {
+    return this.mixed === undefined ? this.namespace : this.mixed[i]!;
+  }
+
+  /** Each entry's namespace, one per entry. */
+  get namespaces(): string[] {
+    return Array.from({ length: this.size }, (_, i) => this.namespaceAt(i));
+  }
 }
 
 /** The queue at one moment: its chunks (never written again), and how many of the first are done. */
@@ -51,19 +80,19 @@ export interface ExpiryState {
   readonly head: number;
 }
 
-/** An empty chunk, with room for `CHUNK` entries. */
-function newChunk(): Chunk {
-  return { size: 0, ats: new Float64Array(CHUNK), namespaces: new Array<string>(CHUNK), names: new Array<string>(CHUNK) };
-}
-
+/** A copy of `c` this side may append to. */
 function copyChunk(c: Chunk): Chunk {
-  const copy = newChunk();
+  const copy = new Chunk();
   for (let i = 0; i < c.size; i++) {
     copy.ats[i] = c.ats[i]!;
-    copy.namespaces[i] = c.namespaces[i]!;
     copy.names[i] = c.names[i]!;
   }
   copy.size = c.size;
+  copy.namespace = c.namespace;
+  if (c.mixed !== undefined) {
+    const mixed = (copy.mixed = new Array<string>(CHUNK));
+    for (let i = 0; i < c.size; i++) mixed[i] = c.mixed[i]!;
+  }
   return copy;
 }
 
@@ -94,10 +123,7 @@ export class EventExpiry {
   note(ev: KubeEvent, at = this.writtenAt(ev), toSecond = false): void {
     const last = this.chunks[this.chunks.length - 1];
     const c = last !== undefined && last === this.writable && last.size < CHUNK ? last : this.writableChunk();
-    const i = c.size++;
-    c.ats[i] = (toSecond ? Math.floor(at / 1000) * 1000 : at) + this.ttlMs;
-    c.namespaces[i] = ev.metadata.namespace ?? '';
-    c.names[i] = ev.metadata.name;
+    c.push(ev.metadata.namespace ?? '', ev.metadata.name, (toSecond ? Math.floor(at / 1000) * 1000 : at) + this.ttlMs);
   }
 
   /**
@@ -110,7 +136,7 @@ export class EventExpiry {
     const n = this.chunks.length;
     const last = this.chunks[n - 1];
     if (!last || last.size === CHUNK) {
-      const c = (this.writable = this.cow.made(newChunk()));
+      const c = (this.writable = this.cow.made(new Chunk()));
       this.chunks.push(c);
       return c;
     }
@@ -130,7 +156,7 @@ export class EventExpiry {
         continue;
       }
       if (c.ats[this.head]! > now) break;
-      const namespace = c.namespaces[this.head]!;
+      const namespace = c.namespaceAt(this.head);
       const name = c.names[this.head++]!;
       const ev = store.get('Event', namespace, name);
       if (!ev) removed?.(namespace, name);

@@ -15,8 +15,11 @@
  * built once per namespace, span and run: building `<namespace>/<span>` on every read and write
  * of an Event made a new string to hash per lookup, a tenth of what recording an Event cost.
  * Any name lands in a table by the same rule (digits that are not hex just fold into some span
- * and run); only which objects share a table depends on it.
+ * and run); only which objects share a table depends on it. A table is an `EventTable`: a Map
+ * to its readers, keeping the recorders' Events in a list by their number within the run.
  */
+
+import type { ApiObject } from '../api/types.js';
 
 /** Names shorter than this (no room for the clock and sequence) are kept in the namespace's table. */
 const MIN_LENGTH = 17;
@@ -77,4 +80,147 @@ export function eventTable(namespace: string, name: string): string {
   lastNamespace = namespace;
   lastTable = table;
   return (lastKey = key);
+}
+
+/** The slot numbers in a table: a run's sequence numbers, the last three hex digits of a name. */
+const SLOT_DIGITS = 3;
+
+/** The slot an Event named `name` takes in its table (`EventTable`), or -1 for a name too short to carry one. */
+function slotOf(name: string): number {
+  return name.length < MIN_LENGTH ? -1 : hexAt(name, name.length - SLOT_DIGITS, SLOT_DIGITS);
+}
+
+/**
+ * A name table of Events (`eventTable`), a Map to its readers. An Event the recorders name is
+ * kept in a list by its number within the run (the name's last three hex digits), where a Map
+ * entry cost 28 to 56 bytes more per Event (key, value and chain slots, half a bucket, and room
+ * for growth): the names of a table come from a run of 4,096 consecutive numbers, so the list
+ * is dense, and an hour of rollouts keeps hundreds of thousands of them. An Event whose slot
+ * holds another (a name not made by a recorder: any text may be an Event's name) is kept in a
+ * Map beside the list.
+ *
+ * The order of its entries is the list's, then the Map's: the order the recorders write them
+ * in (their numbers rise), though not always a Map's for names written otherwise. Whoever
+ * needs an order sorts (`Store.list`).
+ */
+export class EventTable extends Map<string, ApiObject> {
+  /** The slot of `slots[0]` (the first the table was given). */
+  private base = 0;
+  /** Events by slot (from `base`), undefined where none. */
+  private slots: (ApiObject | undefined)[] = [];
+  /** How many slots hold an Event. */
+  private filled = 0;
+  /** The Events whose slot holds another (or who have none), by name. */
+  private others: Map<string, ApiObject> | undefined = undefined;
+
+  /** A copy to write to (the Events shared). */
+  copy(): EventTable {
+    const c = new EventTable();
+    c.base = this.base;
+    c.slots = this.slots.slice();
+    c.filled = this.filled;
+    if (this.others !== undefined) c.others = new Map(this.others);
+    return c;
+  }
+
+  override get size(): number {
+    return this.filled + (this.others === undefined ? 0 : this.others.size);
+  }
+
+  override get(name: string): ApiObject | undefined {
+    const i = slotOf(name) - this.base;
+    const ev = i >= 0 && i < this.slots.length ? this.slots[i] : undefined;
+    if (ev !== undefined && ev.metadata.name === name) return ev;
+    return this.others === undefined ? undefined : this.others.get(name);
+  }
+
+  override has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  override set(name: string, ev: ApiObject): this {
+    const slot = slotOf(name);
+    if (slot >= 0 && (this.others === undefined || !this.others.has(name))) {
+      if (this.filled === 0) {
+        this.base = slot;
+        this.slots.length = 0;
+      } else if (slot < this.base) this.lower(slot);
+      const i = slot - this.base;
+      const slots = this.slots;
+      // Filled up to `i` one by one: a write far past the end would make the list a dictionary.
+      while (slots.length <= i) slots.push(undefined);
+      const held = slots[i];
+      if (held === undefined || held.metadata.name === name) {
+        slots[i] = ev;
+        if (held === undefined) this.filled++;
+        return this;
+      }
+    }
+    (this.others ??= new Map()).set(name, ev);
+    return this;
+  }
+
+  override delete(name: string): boolean {
+    const i = slotOf(name) - this.base;
+    const ev = i >= 0 && i < this.slots.length ? this.slots[i] : undefined;
+    if (ev !== undefined && ev.metadata.name === name) {
+      this.slots[i] = undefined;
+      if (--this.filled === 0) this.slots = [];
+      return true;
+    }
+    return this.others !== undefined && this.others.delete(name);
+  }
+
+  override clear(): void {
+    this.slots = [];
+    this.filled = 0;
+    this.others = undefined;
+  }
+
+  override forEach(each: (ev: ApiObject, name: string, table: Map<string, ApiObject>) => void, thisArg?: unknown): void {
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i++) {
+      const ev = slots[i];
+      if (ev !== undefined) each.call(thisArg, ev, ev.metadata.name, this);
+    }
+    this.others?.forEach((ev, name) => each.call(thisArg, ev, name, this));
+  }
+
+  override entries(): MapIterator<[string, ApiObject]> {
+    return this.pairs() as unknown as MapIterator<[string, ApiObject]>;
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, ApiObject]> {
+    return this.entries();
+  }
+
+  override keys(): MapIterator<string> {
+    return this.names() as unknown as MapIterator<string>;
+  }
+
+  override values(): MapIterator<ApiObject> {
+    return this.events() as unknown as MapIterator<ApiObject>;
+  }
+
+  private *events(): Generator<ApiObject, void, undefined> {
+    for (const ev of this.slots) if (ev !== undefined) yield ev;
+    if (this.others !== undefined) yield* this.others.values();
+  }
+
+  private *names(): Generator<string, void, undefined> {
+    for (const ev of this.events()) yield ev.metadata.name;
+  }
+
+  private *pairs(): Generator<[string, ApiObject], void, undefined> {
+    for (const ev of this.events()) yield [ev.metadata.name, ev];
+  }
+
+  /** Moves the list so that it starts at `slot`. */
+  private lower(slot: number): void {
+    const by = this.base - slot;
+    const slots = new Array<ApiObject | undefined>(this.slots.length + by).fill(undefined);
+    for (let i = 0; i < this.slots.length; i++) slots[i + by] = this.slots[i];
+    this.slots = slots;
+    this.base = slot;
+  }
 }

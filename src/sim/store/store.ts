@@ -16,7 +16,7 @@
  */
 import type { ApiObject, Kind, KindMap, OwnerReference, Pod } from '../api/types.js';
 import { copyMap } from '../engine/plain-copy.js';
-import { eventTable } from './event-tables.js';
+import { EventTable, eventTable } from './event-tables.js';
 import { PendingDiff, type Diff } from './pending-diff.js';
 
 export type { Diff };
@@ -115,6 +115,8 @@ interface KindState {
   lastOwned: boolean;
   /** How many objects of the kind are stored: kept by every add and removal (`count`). */
   size: number;
+  /** Whether the kind's new tables are `EventTable`s (the Events'). */
+  readonly events: boolean;
 }
 
 /**
@@ -143,7 +145,7 @@ export class Store {
   /** Owned pods by the uid of their controlling owner, then uid (`indexPod`). */
   private podsByOwner = new Map<string, IndexEntry>();
   /** Each kind's state (`KindState`); its tables are those of `data`. */
-  private readonly kinds = new Map<Kind, KindState>(ALL_KINDS.map((k) => [k, { byTable: new Map(), watchers: [], sortedKeys: undefined, list: undefined, lastTable: undefined, lastNames: undefined, lastOwned: false, size: 0 }]));
+  private readonly kinds = new Map<Kind, KindState>(ALL_KINDS.map((k) => [k, { byTable: new Map(), watchers: [], sortedKeys: undefined, list: undefined, lastTable: undefined, lastNames: undefined, lastOwned: false, size: 0, events: k === 'Event' }]));
   /** The current pass's changes, folded per object (pending-diff.ts). */
   private readonly pending = new PendingDiff();
   /** The name tables of `data` this store may write to; any other one is shared with a snapshot. */
@@ -397,12 +399,12 @@ export class Store {
 
   /**
    * A name table of a kind (`tableOf`), made or copied first if the store does not own it, kept
-   * as the table used last.
+   * as the table used last. The Events' are `EventTable`s (a Map to every reader).
    */
   private writable(k: KindState, table: string): Map<string, ApiObject> {
     let names = k.byTable.get(table);
     if (!names || !this.owned.has(names)) {
-      names = new Map(names);
+      names = names instanceof EventTable ? names.copy() : k.events && !names ? new EventTable() : new Map(names);
       k.byTable.set(table, names);
       this.owned.add(names);
     }
