@@ -35,7 +35,10 @@ export function templateGenerationOrUndefined(ds: DaemonSet): number | undefined
  * (when the hash is non-empty).
  */
 export function createPodTemplate(template: PodTemplateSpec, generation: number | undefined, hash: string): PodTemplateSpec {
-  const labels: Record<string, string> = { ...(template.metadata?.labels ?? {}) };
+  // Copied by Object.assign, not a spread: a spread's copy takes a hidden class made afresh in each
+  // cluster, and the first big build's pods then widened the type of the stored metadata's labels
+  // field, throwing away the optimised code that read it.
+  const labels: Record<string, string> = Object.assign({}, template.metadata?.labels);
   if (generation !== undefined) labels[TEMPLATE_GENERATION_LABEL] = String(generation);
   if (hash.length > 0) labels[HASH_LABEL] = hash;
   return {
