@@ -47,6 +47,16 @@ interface Entry<V> {
 }
 
 /**
+ * A new entry of `owner`, blank: `Lru.insert` fills it with the stores that refill a reused one.
+ * Why: V8 treats a field not written since its object literal as constant, so the first full
+ * cache of a big cluster (a 300-node warm-up fills none) made the key fields mutable mid-build
+ * and threw away the optimised code that read them; written twice, they are mutable from the start.
+ */
+function blankEntry<V>(owner: Lru<V>): Entry<V> {
+  return { owner, a: '', b: undefined, c: undefined, d: undefined, value: undefined as V, shared: false, older: undefined, newer: undefined, chain: undefined, sibling: undefined, before: undefined };
+}
+
+/**
  * The entries of one indexed key part, in any cache sharing the index: the newest first, linked
  * both ways; and the index user's hints about that part (`LruIndex.hints`).
  */
@@ -278,14 +288,14 @@ export class Lru<V> {
     if (this.entries >= this.size && oldest) {
       fresh = oldest;
       this.drop(fresh);
-      fresh.a = a;
-      fresh.b = b;
-      fresh.c = c;
-      fresh.d = d;
-      fresh.value = value;
-      fresh.shared = false;
-      fresh.older = this.newest;
-    } else fresh = { owner: this, a, b, c, d, value, shared: false, older: this.newest, newer: undefined, chain: undefined, sibling: undefined, before: undefined };
+    } else fresh = blankEntry(this);
+    fresh.a = a;
+    fresh.b = b;
+    fresh.c = c;
+    fresh.d = d;
+    fresh.value = value;
+    fresh.shared = false;
+    fresh.older = this.newest;
     this.byIndex.add(this.indexedPart(fresh)!, fresh);
     if (this.newest) this.newest.newer = fresh;
     else this.oldest = fresh;

@@ -26,7 +26,10 @@ type Obj = Record<string, unknown>;
 const DEFAULT_MODE = 0o644;
 
 export function defaultPodSpec(spec: PodSpec): PodSpec {
-  const s: Mutable<PodSpec> = { ...spec };
+  // Copied by Object.assign, not a spread, here and in defaultPodOnly: a spread's copy took a
+  // hidden class made afresh per template, and each threw away the optimised pod create path.
+  // (They differ only for an own `__proto__`, a field the request decoder never lets through.)
+  const s: Mutable<PodSpec> = Object.assign({}, spec);
   s.containers = defaultContainers(spec.containers ?? NO_CONTAINERS);
   if (spec.initContainers) s.initContainers = spec.initContainers.map(defaultContainer);
   if (spec.volumes) s.volumes = spec.volumes.map(defaultVolume);
@@ -40,7 +43,7 @@ export function defaultPodSpec(spec: PodSpec): PodSpec {
 
 /** `SetDefaults_Pod`: only for Pods (a template keeps its requests as written). */
 export function defaultPodOnly(spec: PodSpec): PodSpec {
-  const s: Mutable<PodSpec> = { ...spec };
+  const s: Mutable<PodSpec> = Object.assign({}, spec);
   s.containers = requestsFromLimitsAll(spec.containers ?? NO_CONTAINERS, spec.hostNetwork === true ? 'hostNetwork' : '');
   if (spec.initContainers) s.initContainers = spec.initContainers.map((c) => requestsFromLimits(c, spec.hostNetwork === true));
   if (s.enableServiceLinks === undefined || s.enableServiceLinks === null) s.enableServiceLinks = true;

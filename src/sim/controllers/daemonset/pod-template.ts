@@ -9,6 +9,7 @@ import { HASH_LABEL, TEMPLATE_GENERATION_ANNOTATION, TEMPLATE_GENERATION_LABEL, 
 import { replaceDaemonSetPodNodeNameNodeAffinity } from './node-affinity-pin.js';
 import { addOrUpdateDaemonPodTolerations } from './tolerations.js';
 import { BoundedTable } from '../../bounded-table.js';
+import { PackedCopier } from '../../apiserver/packed.js';
 import { flat } from '../../intern.js';
 import { memo } from '../../memo.js';
 
@@ -30,17 +31,28 @@ export function templateGenerationOrUndefined(ds: DaemonSet): number | undefined
 }
 
 /**
+ * The template specs `createPodTemplate` and `withAffinitySlot` make, copied packed rather than
+ * spread: a spread's copy of each new template took a hidden class made afresh, which every pod
+ * draft of that sync inherited, and the first syncs of a big build threw away the optimised pod
+ * create path (defaults, admission) once per new class.
+ */
+const TEMPLATE_SPEC = new PackedCopier();
+
+/**
  * `CreatePodTemplate`: the DS template plus the automatic tolerations, the label
  * `pod-template-generation` (when the generation is known) and `controller-revision-hash`
  * (when the hash is non-empty).
  */
 export function createPodTemplate(template: PodTemplateSpec, generation: number | undefined, hash: string): PodTemplateSpec {
-  const labels: Record<string, string> = { ...(template.metadata?.labels ?? {}) };
+  // Copied by Object.assign, not a spread: a spread's copy takes a hidden class made afresh in each
+  // cluster, and the first big build's pods then widened the type of the stored metadata's labels
+  // field, throwing away the optimised code that read it.
+  const labels: Record<string, string> = Object.assign({}, template.metadata?.labels);
   if (generation !== undefined) labels[TEMPLATE_GENERATION_LABEL] = String(generation);
   if (hash.length > 0) labels[HASH_LABEL] = hash;
   return {
     metadata: { ...(template.metadata ?? {}), labels },
-    spec: { ...template.spec, tolerations: addOrUpdateDaemonPodTolerations(template.spec) },
+    spec: TEMPLATE_SPEC.copyWith(template.spec, 'tolerations', addOrUpdateDaemonPodTolerations(template.spec)),
   };
 }
 
@@ -84,7 +96,7 @@ export function daemonPodMaker(ds: DaemonSet, template: PodTemplateSpec): (nodeN
  * so the draft was garbage the moment it was written: 5,000 of them per fleet build or rollout.
  */
 function withAffinitySlot(spec: PodTemplateSpec['spec']): PodTemplateSpec['spec'] {
-  return 'affinity' in spec ? spec : { ...spec, affinity: undefined };
+  return 'affinity' in spec ? spec : TEMPLATE_SPEC.copyWith(spec, 'affinity', undefined);
 }
 
 /** `<ds>-`: one string for all the pods of a DaemonSet (a template literal makes one per pod). */
