@@ -16,7 +16,7 @@
 import type { Pod } from '../../api/types.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_LABEL } from './constants.js';
 import { isPodReady, podReadySince } from './pod-conditions.js';
-import { oldestPod, sortPodsByCreationTimestampAndPhase } from './pod-order.js';
+import { inPodOrder, oldestPod } from './pod-order.js';
 import { isPodUpdated } from './pod-template.js';
 
 /** `findUpdatedPodsOnNode`'s answer. */
@@ -97,7 +97,7 @@ export function podListFacts(pods: readonly Pod[]): PodListFacts {
       oldestReadySince: podReadySince(oldest),
       oldestHash: oldest.metadata.labels?.[HASH_LABEL],
       oldestTemplateGeneration: oldest.metadata.labels?.[TEMPLATE_GENERATION_LABEL],
-      running: running.length > 1 ? sortPodsByCreationTimestampAndPhase(running) : running,
+      running: inPodOrder(running),
       hasTerminal,
       updated: undefined,
       surge: undefined,
