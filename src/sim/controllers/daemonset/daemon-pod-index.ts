@@ -123,10 +123,13 @@ export class DaemonPodIndex {
     if (old.spec !== pod.spec && getTargetNodeName(pod) !== node) return false;
     if (isDeletedTerminal(old)) this.deletedTerminal--;
     if (isDeletedTerminal(pod)) this.deletedTerminal++;
-    // A one-pod list (a fleet's every node) is made anew, not sliced: a literal is several times
-    // cheaper than a copy, and each status write of a daemon pod lands here.
+    // A one-pod list (a fleet's every node) and a two-pod one (each node of a surge rollout) are
+    // made anew, not sliced: a literal is several times cheaper than a copy, and each status
+    // write of a daemon pod lands here.
     let next: Pod[];
-    if (list!.length === 1) next = [pod];
+    const n = list!.length;
+    if (n === 1) next = [pod];
+    else if (n === 2) next = i === 0 ? [pod, list![1]!] : [list![0]!, pod];
     else {
       next = list!.slice();
       next[i] = pod;
@@ -156,7 +159,9 @@ export class DaemonPodIndex {
     }
     let i = list.length;
     while (i > 0 && list[i - 1]!.metadata.name > name) i--;
-    this.byNode.put(slot, [...list.slice(0, i), pod, ...list.slice(i)]);
+    // A second pod beside one (each node of a surge rollout) is a literal, as in `replace`.
+    if (list.length === 1) this.byNode.put(slot, i === 0 ? [pod, list[0]!] : [list[0]!, pod]);
+    else this.byNode.put(slot, [...list.slice(0, i), pod, ...list.slice(i)]);
   }
 
   /**
@@ -171,7 +176,8 @@ export class DaemonPodIndex {
       const i = list !== undefined ? list.indexOf(held) : -1;
       if (i >= 0) {
         if (isDeletedTerminal(held)) this.deletedTerminal--;
-        this.byNode.put(slot!, list!.length === 1 ? undefined : [...list!.slice(0, i), ...list!.slice(i + 1)]);
+        const n = list!.length;
+        this.byNode.put(slot!, n === 1 ? undefined : n === 2 ? [list![1 - i]!] : [...list!.slice(0, i), ...list!.slice(i + 1)]);
         return;
       }
     }

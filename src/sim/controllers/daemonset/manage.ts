@@ -114,7 +114,8 @@ function failedPod(pod: Pod, nodeName: string, facts: DaemonSetFacts, backoff: B
  */
 function surgePrune(node: Node, listFacts: PodListFacts, facts: DaemonSetFacts, plan: SyncPlan): void {
   const { oldestNew, oldestOld, extra, oldestOldReady, oldestNewReadySince } = surgeSplit(listFacts, facts.hash);
-  for (const { pod, keep, isNew } of extra) {
+  for (let i = 0; i < extra.length; i++) {
+    const { pod, keep, isNew } = extra[i]!;
     const nodeName = node.metadata.name;
     plan.delete.push({ pod, node: nodeName, reason: `${nodeName} has more than one ${isNew ? 'current' : 'old'}-revision pod; only the oldest (${keep.metadata.name}) is kept` });
   }

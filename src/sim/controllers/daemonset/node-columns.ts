@@ -27,7 +27,7 @@ import type { Pod } from '../../api/types.js';
 import type { NodeVerdict } from './eligibility.js';
 import { podListFacts, updatedPodsOn, type PodListFacts } from './node-pods-facts.js';
 import { isPodTerminal, podReadySince } from './pod-conditions.js';
-import { isPodUpdated } from './pod-template.js';
+import { generationText, isPodUpdated } from './pod-template.js';
 
 /** The node should run a daemon pod (undefined verdicts, for nodes not in the list, set neither bit). */
 export const SHOULD_RUN = 1;
@@ -177,7 +177,7 @@ function fillPosition(columns: NodeColumns, i: number, source: Pick<ColumnsSourc
     const listFacts = podListFacts(list);
     const { hash, generation } = revision;
     // `IsPodUpdated` of the oldest pod, from its labels as the facts hold them.
-    const oldestUpdated = (hash.length > 0 && listFacts.oldestHash === hash) || (generation !== undefined && listFacts.oldestTemplateGeneration === String(generation));
+    const oldestUpdated = (hash.length > 0 && listFacts.oldestHash === hash) || (generation !== undefined && listFacts.oldestTemplateGeneration === generationText(generation));
     if (oldestUpdated) flags |= OLDEST_UPDATED;
     columns.oldestReadySince[i] = listFacts.oldestReadySince;
     const u = updatedPodsOn(list, hash, generation, listFacts);

@@ -16,7 +16,7 @@
 import type { Pod } from '../../api/types.js';
 import { HASH_LABEL, TEMPLATE_GENERATION_LABEL } from './constants.js';
 import { isPodReady, podReadySince } from './pod-conditions.js';
-import { oldestPod, sortPodsByCreationTimestampAndPhase } from './pod-order.js';
+import { inPodOrder, oldestPod } from './pod-order.js';
 import { isPodUpdated } from './pod-template.js';
 
 /** `findUpdatedPodsOnNode`'s answer. */
@@ -42,10 +42,10 @@ export interface PodListFacts {
   readonly running: readonly Pod[];
   /** Some pod not being deleted is Failed or Succeeded: `manage` must look at each pod. */
   readonly hasTerminal: boolean;
-  /** The last `findUpdatedPodsOnNode` answer and the revision it was for. */
-  updated?: { readonly hash: string; readonly generation: number | undefined; readonly result: UpdatedPodsOnNodeFacts };
-  /** The last `surgeSplit` answer and the hash it was for. */
-  surge?: { readonly hash: string; readonly split: SurgeSplit };
+  /** The last `findUpdatedPodsOnNode` answer, which holds the revision it was for. */
+  updated?: UpdatedMemo;
+  /** The last `surgeSplit` answer, which holds the hash it was for. */
+  surge?: SurgeMemo;
 }
 
 /** `manage`'s view of a node's running pods under surge, for one revision hash. */
@@ -65,6 +65,18 @@ export interface SurgeSplit {
 export interface UpdatedPodsOnNodeFacts extends UpdatedPodsOnNode {
   readonly newReadySince: number;
   readonly oldReadySince: number;
+}
+
+/**
+ * The memos keep their key in the answer itself: one object per list and revision rather than
+ * two (a list is made anew at each write of one of its pods).
+ */
+interface UpdatedMemo extends UpdatedPodsOnNodeFacts {
+  readonly hash: string;
+  readonly generation: number | undefined;
+}
+interface SurgeMemo extends SurgeSplit {
+  readonly hash: string;
 }
 
 const FACTS = Symbol('podListFacts');
@@ -97,7 +109,7 @@ export function podListFacts(pods: readonly Pod[]): PodListFacts {
       oldestReadySince: podReadySince(oldest),
       oldestHash: oldest.metadata.labels?.[HASH_LABEL],
       oldestTemplateGeneration: oldest.metadata.labels?.[TEMPLATE_GENERATION_LABEL],
-      running: running.length > 1 ? sortPodsByCreationTimestampAndPhase(running) : running,
+      running: inPodOrder(running),
       hasTerminal,
       updated: undefined,
       surge: undefined,
@@ -111,7 +123,8 @@ export function podListFacts(pods: readonly Pod[]): PodListFacts {
 export function findUpdatedPodsOnNode(pods: readonly Pod[], hash: string, generation: number | undefined): UpdatedPodsOnNode {
   let newPod: Pod | undefined;
   let oldPod: Pod | undefined;
-  for (const pod of pods) {
+  for (let i = 0; i < pods.length; i++) {
+    const pod = pods[i]!;
     if (pod.metadata.deletionTimestamp) continue;
     if (isPodUpdated(pod, hash, generation)) {
       if (newPod) return { ok: false };
@@ -136,21 +149,23 @@ export function updatedPodsOn(
 ): UpdatedPodsOnNodeFacts {
   if (facts === undefined) return NO_PODS_ON_NODE;
   const hit = facts.updated;
-  if (hit && hit.hash === hash && hit.generation === generation) return hit.result;
+  if (hit && hit.hash === hash && hit.generation === generation) return hit;
   const found = findUpdatedPodsOnNode(pods, hash, generation);
   // One object shape for every answer: the rollout loop reads these for every node.
-  const result: UpdatedPodsOnNodeFacts = {
+  const result: UpdatedMemo = {
     newPod: found.newPod,
     oldPod: found.oldPod,
     ok: found.ok,
     newReadySince: found.newPod ? podReadySince(found.newPod) : NaN,
     oldReadySince: found.oldPod ? podReadySince(found.oldPod) : NaN,
+    hash,
+    generation,
   };
-  facts.updated = { hash, generation, result };
+  facts.updated = result;
   return result;
 }
 
-const NO_PODS_ON_NODE: UpdatedPodsOnNodeFacts = { newPod: undefined, oldPod: undefined, ok: true, newReadySince: NaN, oldReadySince: NaN };
+const NO_PODS_ON_NODE: UpdatedMemo = { newPod: undefined, oldPod: undefined, ok: true, newReadySince: NaN, oldReadySince: NaN, hash: '', generation: undefined };
 
 /**
  * Splits the running pods (in `podByCreationTimestampAndPhase` order) by the revision hash
@@ -158,23 +173,30 @@ const NO_PODS_ON_NODE: UpdatedPodsOnNodeFacts = { newPod: undefined, oldPod: und
  */
 export function surgeSplit(facts: PodListFacts, hash: string): SurgeSplit {
   const hit = facts.surge;
-  if (hit && hit.hash === hash) return hit.split;
+  if (hit && hit.hash === hash) return hit;
   let oldestNew: Pod | undefined;
   let oldestOld: Pod | undefined;
-  const extra: { pod: Pod; keep: Pod; isNew: boolean }[] = [];
-  for (const pod of facts.running) {
+  // Made only for a node with a third pod: a surge rollout's nodes have one old and one new.
+  let extra: { pod: Pod; keep: Pod; isNew: boolean }[] | undefined;
+  const running = facts.running;
+  for (let i = 0; i < running.length; i++) {
+    const pod = running[i]!;
     const isNew = pod.metadata.labels?.[HASH_LABEL] === hash;
     if (isNew && !oldestNew) oldestNew = pod;
     else if (!isNew && !oldestOld) oldestOld = pod;
-    else extra.push({ pod, keep: (isNew ? oldestNew : oldestOld)!, isNew });
+    else (extra ??= []).push({ pod, keep: (isNew ? oldestNew : oldestOld)!, isNew });
   }
-  const split: SurgeSplit = {
+  const split: SurgeMemo = {
     oldestNew,
     oldestOld,
-    extra,
+    extra: extra ?? NO_EXTRA,
     oldestOldReady: oldestOld !== undefined && isPodReady(oldestOld),
     oldestNewReadySince: oldestNew !== undefined ? podReadySince(oldestNew) : NaN,
+    hash,
   };
-  facts.surge = { hash, split };
+  facts.surge = split;
   return split;
 }
+
+/** Shared by every split without extra pods; never written to (not frozen: a frozen array's elements kind would make `surgePrune`'s loop polymorphic). */
+const NO_EXTRA: SurgeSplit['extra'] = [];

@@ -125,8 +125,11 @@ export function isPodUpdated(pod: Pod, hash: string, generation: number | undefi
 let lastGeneration = NaN;
 let lastGenerationText = '';
 
-/** `fmt.Sprint(generation)`, remembered for the last value (called once per pod per sync). */
-function generationText(g: number): string {
+/**
+ * `fmt.Sprint(generation)`, remembered for the last value (called once per pod per sync, and
+ * for each node with more than one pod whenever its list changes: a new string each time).
+ */
+export function generationText(g: number): string {
   if (g !== lastGeneration) {
     lastGeneration = g;
     lastGenerationText = String(g);

@@ -23,6 +23,7 @@
  * - At most maxSurge new pods are created beside available old pods at any one time.
  */
 import type { Node, Pod } from '../../api/types.js';
+import { flat } from '../../intern.js';
 import { nodeListVerdicts, type NodeVerdict } from './eligibility.js';
 import type { DaemonSetFacts } from './facts.js';
 import { isSortedByName, lookupIn, type NodeLookup } from './node-list.js';
@@ -46,19 +47,28 @@ export interface RollingUpdateSummary {
 
 export type RollingUpdatePlan = SyncPlan & { readonly summary: RollingUpdateSummary };
 
-/** `rollingUpdate` (decisions only), over a fresh node -> pods map (which is not modified). */
+/**
+ * `rollingUpdate` (decisions only), over a fresh node -> pods map (which is not modified).
+ *
+ * `maxListed`: the plan lists at most that many deletions and that many creations, the first
+ * in decision order; the counts of the summary are still over every node. `syncNodes` carries
+ * out the first BURST_REPLICAS of each and drops the rest, so the sync passes that bound: a
+ * 5,000-node rollout's waves of 500 listed each old pod or new node twice, with its reason, to
+ * act on it once (2,500 deletions and 2,500 creations, with their reasons, for nothing).
+ */
 export function rollingUpdate(
   facts: DaemonSetFacts,
   nodes: readonly Node[],
   nodeToDaemonPods: NodeToDaemonPods,
   lookup?: NodeLookup,
+  maxListed = Infinity,
 ): RollingUpdatePlan | { error: string } {
   const counts = desiredNodeCounts(facts.ds, nodes, facts.compiled);
   if ('error' in counts) return { error: `couldn't get unavailable numbers: ${counts.error}` };
   const order = nodeOrder(nodes, nodeToDaemonPods, facts, lookup ?? lookupIn(nodes));
   return counts.maxSurge === 0
-    ? withoutSurge(facts, order, counts.maxUnavailable, counts.desiredNumberScheduled)
-    : withSurge(facts, order, counts.maxSurge, counts.maxUnavailable, counts.desiredNumberScheduled);
+    ? withoutSurge(facts, order, counts.maxUnavailable, counts.desiredNumberScheduled, maxListed)
+    : withSurge(facts, order, counts.maxSurge, counts.maxUnavailable, counts.desiredNumberScheduled, maxListed);
 }
 
 const NO_PODS: readonly Pod[] = [];
@@ -111,7 +121,7 @@ function updatedAt(order: NodeOrder, i: number, facts: DaemonSetFacts): UpdatedP
   return updatedPodsOn(order.pods[i] ?? NO_PODS, facts.hash, facts.generation);
 }
 
-function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: number, desired: number): RollingUpdatePlan {
+function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: number, desired: number, maxListed: number): RollingUpdatePlan {
   const plan = emptyPlan();
   let numUnavailable = 0;
   // Entries of `order` (their old pod and name are read again for the few acted on).
@@ -138,8 +148,12 @@ function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: n
       candidates.push(i);
     }
   }
-  const take = Math.max(0, Math.min(candidates.length, maxUnavailable - numUnavailable));
-  for (const at of replacements) {
+  const take = Math.max(0, Math.min(candidates.length, maxUnavailable - numUnavailable, maxListed - replacements.length));
+  // The end of every candidate's reason, the same for the whole wave: made once, each reason a
+  // rope of four pieces rather than ten (with three numbers printed) per old pod deleted.
+  const withinBudget = take > 0 ? flat(` is available and within maxUnavailable ${maxUnavailable} (${numUnavailable} of ${desired} desired unavailable before this wave)`) : '';
+  for (let k = 0; k < replacements.length && k < maxListed; k++) {
+    const at = replacements[k]!;
     const pod = updatedAt(order, at, facts).oldPod!;
     const node = order.name(at);
     plan.delete.push({ pod, node, reason: `rolling update: old pod ${pod.metadata.name} on ${node} is not available, so it is replaced at once, outside the maxUnavailable budget` });
@@ -148,11 +162,7 @@ function withoutSurge(facts: DaemonSetFacts, order: NodeOrder, maxUnavailable: n
     const at = candidates[k]!;
     const pod = updatedAt(order, at, facts).oldPod!;
     const node = order.name(at);
-    plan.delete.push({
-      pod,
-      node,
-      reason: `rolling update: old pod ${pod.metadata.name} on ${node} is available and within maxUnavailable ${maxUnavailable} (${numUnavailable} of ${desired} desired unavailable before this wave)`,
-    });
+    plan.delete.push({ pod, node, reason: `rolling update: old pod ${pod.metadata.name} on ${node}${withinBudget}` });
   }
   return { ...plan, summary: { maxSurge: 0, maxUnavailable, desiredNumberScheduled: desired, numUnavailable } };
 }
@@ -163,6 +173,7 @@ function withSurge(
   maxSurge: number,
   maxUnavailable: number,
   desired: number,
+  maxListed: number,
 ): RollingUpdatePlan | { error: string } {
   const plan = emptyPlan();
   // Positions in `order`: names are read only for the nodes a decision names.
@@ -193,6 +204,7 @@ function withSurge(
       if (!available(oldReadySince[i]!)) {
         if (run) allowedNew.push(i);
         else {
+          if (plan.delete.length >= maxListed) continue;
           const oldPod = updatedAt(order, i, facts).oldPod!;
           const node = order.name(i);
           plan.delete.push({ pod: oldPod, node, reason: `rolling update: old pod ${oldPod.metadata.name} on ${node} is not available and ${node} should no longer run it` });
@@ -206,11 +218,12 @@ function withSurge(
       numSurge++;
       continue;
     }
+    if (plan.delete.length >= maxListed) continue;
     const { oldPod, newPod } = updatedAt(order, i, facts);
     const node = order.name(i);
     plan.delete.push({ pod: oldPod!, node, reason: `rolling update: new pod ${newPod!.metadata.name} on ${node} is available, so the old pod ${oldPod!.metadata.name} is deleted` });
   }
-  const deletable = Math.min(numAvailable - desired, shouldNotRun.length);
+  const deletable = Math.min(numAvailable - desired, shouldNotRun.length, maxListed - plan.delete.length);
   for (const { pod, at } of shouldNotRun.slice(0, Math.max(0, deletable))) {
     const node = order.name(at);
     plan.delete.push({
@@ -219,14 +232,16 @@ function withSurge(
       reason: `rolling update: ${node} should no longer run this daemonset and ${numAvailable} pods are available for ${desired} desired, so old pod ${pod.metadata.name} can go`,
     });
   }
-  for (const at of allowedNew) {
-    const node = order.name(at);
+  for (let k = 0; k < allowedNew.length && k < maxListed; k++) {
+    const node = order.name(allowedNew[k]!);
     plan.create.push({ node, reason: `rolling update: the old pod on ${node} is not available, so a new pod is created at once, outside the maxSurge budget` });
   }
-  const take = Math.max(0, Math.min(candidates.length, maxSurge - numSurge));
+  const take = Math.max(0, Math.min(candidates.length, maxSurge - numSurge, maxListed - allowedNew.length));
+  // The end of every candidate's reason, the same for the whole wave (as `withoutSurge`'s).
+  const withinBudget = take > 0 ? flat(` gets a new pod beside its available old pod, within maxSurge ${maxSurge} (${numSurge} already surging)`) : '';
   for (let k = 0; k < take; k++) {
     const node = order.name(candidates[k]!);
-    plan.create.push({ node, reason: `rolling update: ${node} gets a new pod beside its available old pod, within maxSurge ${maxSurge} (${numSurge} already surging)` });
+    plan.create.push({ node, reason: `rolling update: ${node}${withinBudget}` });
   }
   return { ...plan, summary: { maxSurge, maxUnavailable, desiredNumberScheduled: desired, numSurge, numAvailable } };
 }

@@ -116,7 +116,7 @@ function updateDaemonSet(
   const managed = syncNodes(ds, plan.delete, plan.create, template, env.writer);
   if (managed.errors.length > 0) return aggregate(managed.errors);
   if (ds.spec.updateStrategy?.type === 'RollingUpdate') {
-    const ru = rollingUpdate(facts, nodes, pods(false), lookup);
+    const ru = rollingUpdate(facts, nodes, pods(false), lookup, BURST_REPLICAS);
     if ('error' in ru) return ru.error;
     const rolled = syncNodes(ds, ru.delete, ru.create, template, env.writer);
     if (rolled.errors.length > 0) return aggregate(rolled.errors);

@@ -121,6 +121,26 @@ describe('property: manage with a bound on creations decides as without it where
   });
 });
 
+describe('property: rollingUpdate with a bound on what it lists decides as without it where syncNodes looks', () => {
+  it('the first maxListed deletions and creations, and the summary, are the same; no more are listed', () => {
+    fc.assert(
+      fc.property(stateArb, fc.nat(3), (s, maxListed) => {
+        const { nodes, facts, map } = build(s);
+        const full = rollingUpdate(facts, nodes, map);
+        const bound = rollingUpdate(facts, nodes, map, undefined, maxListed);
+        if ('error' in full || 'error' in bound) {
+          expect(bound).toEqual(full);
+          return;
+        }
+        expect(bound.delete).toEqual(full.delete.slice(0, maxListed));
+        expect(bound.create).toEqual(full.create.slice(0, maxListed));
+        expect(bound.summary).toEqual(full.summary);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('property: rollingUpdate stays within maxUnavailable / maxSurge beyond the allowed replacements', () => {
   it('holds for random states', () => {
     fc.assert(
