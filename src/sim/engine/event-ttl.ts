@@ -67,11 +67,6 @@ class Chunk {
   namespaceAt(i: number): string {
     return this.mixed === undefined ? this.namespace : this.mixed[i]!;
   }
-
-  /** Each entry's namespace, one per entry. */
-  get namespaces(): string[] {
-    return Array.from({ length: this.size }, (_, i) => this.namespaceAt(i));
-  }
 }
 
 /** The queue at one moment: its chunks (never written again), and how many of the first are done. */

@@ -17,7 +17,8 @@ function plain(v: unknown): unknown {
 
 /** An Event TTL queue as the entries still pending (however they are cut into chunks). */
 function pending(q: ExpiryState): unknown {
-  return (['ats', 'namespaces', 'names'] as const).map((k) => q.chunks.flatMap((c): unknown[] => Array.from(c[k] as ArrayLike<unknown>).slice(0, c.size)).slice(q.head));
+  const column = (at: (c: ExpiryState['chunks'][number], i: number) => unknown): unknown[] => q.chunks.flatMap((c) => Array.from({ length: c.size }, (_, i) => at(c, i))).slice(q.head);
+  return [column((c, i) => c.ats[i]), column((c, i) => c.namespaceAt(i)), column((c, i) => c.names[i])];
 }
 
 /**
