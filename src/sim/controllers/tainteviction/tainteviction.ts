@@ -11,6 +11,10 @@
  *   observation time + the smallest tolerationSeconds; once scheduled it never moves (not even
  *   when tolerations change later). All NoExecute taints gone: scheduled deletions are
  *   cancelled, with Normal `TaintManagerEviction` "Cancelling deletion of Pod NS/NAME".
+ * - While no node carries a NoExecute taint and no deletion is scheduled or fired, a pass has
+ *   nothing to do for any key (a fleet coming up queues every bound pod): it drops its queue
+ *   whole. The controller counts NoExecute-tainted nodes from the Node writes it observes, and
+ *   from the store after a restore.
  * - When a deletion fires: Normal `TaintManagerEviction` "Marking for deletion Pod NS/NAME",
  *   the pod condition DisruptionTarget=True (reason DeletionByTaintManager, "Taint manager:
  *   deleting due to NoExecute taint"), then a graceful delete. A fired entry stays until the
@@ -55,6 +59,12 @@ function keyOfPod(p: Pod): string {
 export class TaintEvictionController implements Controller {
   readonly name = 'taint-eviction-controller';
   private state: TaintEvictionState = { queue: emptyList(), works: {} };
+  /**
+   * How many nodes carry a NoExecute taint, kept from the observed Node writes; `undefined` until
+   * counted from the store (at the first reconcile, and again after a restore, whose store the
+   * informers never see written). Derived, so not part of the snapshot.
+   */
+  private noExecuteNodes: number | undefined = undefined;
 
   /** The scheduled deletion of a pod, if any (for views: the countdown ring). */
   scheduledEviction(namespace: string, name: string): { readonly createdAt: number; readonly fireAt: number; readonly fired: boolean } | undefined {
@@ -64,13 +74,19 @@ export class TaintEvictionController implements Controller {
   observe(change: Change): void {
     const obj = change.obj;
     if (obj.kind === 'Node') {
-      if (change.type === 'removed') return;
+      if (change.type === 'removed') {
+        if (this.noExecuteNodes !== undefined && hasNoExecuteTaint(obj.spec.taints)) this.noExecuteNodes--;
+        return;
+      }
       // Status posts and label writes keep the taints array: nothing to compare.
       if (change.type === 'updated' && change.old.kind === 'Node' && change.old.spec.taints === obj.spec.taints) return;
       const old = change.type === 'updated' && change.old.kind === 'Node' ? change.old : undefined;
+      const had = hasNoExecuteTaint(old?.spec.taints);
+      const has = hasNoExecuteTaint(obj.spec.taints);
+      if (this.noExecuteNodes !== undefined && had !== has) this.noExecuteNodes += has ? 1 : -1;
       // NoSchedule taints alone (the node controller's while a fleet comes up: a third of its Node
       // writes) leave both NoExecute lists empty: nothing to build and compare.
-      if (!hasNoExecuteTaint(obj.spec.taints) && !hasNoExecuteTaint(old?.spec.taints)) return;
+      if (!has && !had) return;
       const before = old ? noExecuteTaints(old.spec.taints) : [];
       const after = noExecuteTaints(obj.spec.taints);
       if (JSON.stringify(before) !== JSON.stringify(after)) this.state.queue.push(`node:${obj.metadata.name}`);
@@ -92,6 +108,13 @@ export class TaintEvictionController implements Controller {
 
   reconcile(ctx: ControllerContext): boolean {
     if (this.state.queue.length === 0) return false;
+    // With no NoExecute taint on any node and no deletion scheduled or fired, every key is a no-op
+    // (a pod's or node's finds no NoExecute taint, a removed pod's and a timer's find no work):
+    // the queue of a fleet's bound pods is dropped whole rather than looked up key by key.
+    if (this.countNoExecuteNodes(ctx) === 0 && !hasWork(this.state)) {
+      this.state.queue = emptyList();
+      return true;
+    }
     const keys = takeQueued(this.state);
     // Indexed loops: this runs once per pass over thousands of keys, often before it is
     // optimised, and an unoptimised for-of allocates an iterator result per element.
@@ -113,6 +136,22 @@ export class TaintEvictionController implements Controller {
 
   restore(state: unknown): void {
     this.state = (state as TaintEvictionState | undefined) ?? { queue: emptyList(), works: {} };
+    this.noExecuteNodes = undefined;
+  }
+
+  /** How many nodes carry a NoExecute taint: counted from the store when not yet known. */
+  private countNoExecuteNodes(ctx: ControllerContext): number {
+    if (this.noExecuteNodes === undefined) {
+      // Read in place: a sorted list of a fleet's nodes is not needed to count them.
+      let n = 0;
+      ctx.store.tables('Node').forEach((names) =>
+        names.forEach((node) => {
+          if (node.kind === 'Node' && hasNoExecuteTaint(node.spec.taints)) n++;
+        }),
+      );
+      this.noExecuteNodes = n;
+    }
+    return this.noExecuteNodes;
   }
 
   private handleNodeUpdate(ctx: ControllerContext, name: string): void {

@@ -215,3 +215,33 @@ describe('taint eviction: pods removed', () => {
     expect(ctl.reconcile(undefined as never)).toBe(false);
   });
 });
+
+describe('taint eviction: no NoExecute taint anywhere', () => {
+  it('a pod bound while no node has a NoExecute taint is evicted once one comes before the pass', () => {
+    const f = healthy();
+    const r = f.c.api.create({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { nodeName: 'node-1', containers: [{ name: 'app', image: 'registry.example/app:1.0' }] } });
+    expect(r.ok).toBe(true);
+    addTaint(f, 'node-1', { key: 'evict', effect: 'NoExecute' });
+    expect(evictions(f, 'p')).toEqual(['Marking for deletion Pod default/p @30']);
+  });
+
+  it('counts the NoExecute taints a checkpoint brings back: a pod then bound to that node is evicted', () => {
+    const f = healthy();
+    addTaint(f, 'node-1', { key: 'evict', effect: 'NoExecute' });
+    const tainted = f.c.snapshot();
+    removeTaint(f, 'node-1', 'evict');
+    f.c.restore(tainted);
+    createPod(f, 'p');
+    expect(evictions(f, 'p')).toEqual(['Marking for deletion Pod default/p @30']);
+  });
+
+  it('counts a removed tainted node out, and the other tainted node still evicts', () => {
+    const f = healthy();
+    addTaint(f, 'node-1', { key: 'evict', effect: 'NoExecute' });
+    addTaint(f, 'node-2', { key: 'evict', effect: 'NoExecute' });
+    f.c.api.delete('Node', '', 'node-1');
+    f.c.settle();
+    createPod(f, 'p', { node: 'node-2' });
+    expect(evictions(f, 'p')).toEqual(['Marking for deletion Pod default/p @30']);
+  });
+});
