@@ -22,6 +22,15 @@ export interface PageDiff {
 export interface ViewBatch {
   /** Every object, when the whole state was replaced (start, reset, rewind). */
   readonly reset?: readonly ApiObject[];
+  /**
+   * With `reset`, after a move on the timeline (the page's LiveCluster, ui/playground): how
+   * `reset` differs from the objects of the previous batch, Events apart. Removed objects and
+   * updates' old sides are the previous versions; an update keeps its uid (another uid under the
+   * same name is a removal and an addition), and removals apply before additions, as uids are
+   * reused across the timeline's branches. A reader that kept its state applies these instead
+   * of rebuilding from every object.
+   */
+  readonly changes?: PageDiff;
   /** The engine passes since the previous batch, oldest first. */
   readonly entries: readonly { readonly diff: PageDiff }[];
   /** Virtual time after the batch (ms since the Unix epoch). */

@@ -3,6 +3,9 @@
  * asks: pods by node ('' for unbound pods) and ControllerRevisions by owning DaemonSet. Applying
  * a batch reports what it touched, so only those node cards are projected again.
  *
+ * A move on the timeline (a `reset` with its `changes`) is applied as its changes: the index
+ * after it is the one the reset would build, and only what the move changed is touched.
+ *
  * Invariants:
  * - `podsOnNode(n)` holds exactly the stored pods whose `spec.nodeName` is `n` ('' when unset).
  * - `touched.nodes` names every node whose card could look different: the node itself changed,
@@ -10,7 +13,7 @@
  */
 import type { ApiObject, ControllerRevision, DaemonSet, Node, Pod } from '../../sim/api/types.js';
 import { controllerUid } from '../../sim/store/store.js';
-import type { ViewBatch } from './batch.js';
+import type { PageDiff, ViewBatch } from './batch.js';
 
 /** What one batch changed, for incremental projection. */
 export interface Touched {
@@ -34,8 +37,10 @@ export class ObjectIndex {
 
   /** Applies a batch and says what it touched. */
   apply(batch: ViewBatch): Touched {
-    const touched: Touched = { reset: batch.reset !== undefined, nodes: new Set(), nodeSet: batch.reset !== undefined, daemonSets: new Set(), pending: batch.reset !== undefined };
-    if (batch.reset) {
+    const whole = batch.reset !== undefined && batch.changes === undefined;
+    const touched: Touched = { reset: whole, nodes: new Set(), nodeSet: whole, daemonSets: new Set(), pending: whole };
+    if (batch.changes) this.applyMove(batch.changes, touched);
+    else if (batch.reset) {
       this.nodes.clear();
       this.pods.clear();
       this.daemonSets.clear();
@@ -49,6 +54,16 @@ export class ObjectIndex {
       for (const o of diff.removed) this.remove(o, touched);
     }
     return touched;
+  }
+
+  /**
+   * A move's changes (ViewBatch): removals first, as a uid the move removed may come back as
+   * another object it adds (uids are reused across the timeline's branches).
+   */
+  private applyMove(changes: PageDiff, t: Touched): void {
+    for (const o of changes.removed) this.remove(o, t);
+    for (const o of changes.added) this.put(o, t);
+    for (const [, o] of changes.updated) this.put(o, t);
   }
 
   podsOnNode(node: string): Iterable<Pod> {

@@ -4,8 +4,9 @@
  *
  * Cost: a batch re-projects only the nodes it touched (`Touched.nodes`); grouping and order are
  * rebuilt only when a node joins, leaves or changes labels; each Pod object is projected once
- * (objects are immutable, so a cache keyed by the object is never stale). Nothing here walks
- * nodes x pods.
+ * (objects are immutable, so a cache keyed by the object is never stale). A move on the timeline
+ * is applied as its `changes` (ViewBatch): only the cards it touched are projected again. Nothing
+ * here walks nodes x pods.
  */
 import type { Node, Pod } from '../../sim/api/types.js';
 import type { ViewBatch } from './batch.js';
@@ -91,9 +92,11 @@ export class PictureModel {
       this.bareNodes.clear();
       this.cards.clear();
       this.dsViews.clear();
+      this.dsList = undefined;
       this.slots.clear();
       this.podCache = new WeakMap();
     }
+    if (batch.changes) this.freshSlots(t.daemonSets);
     let revisions = t.reset;
     let marks = t.reset;
     for (const uid of t.daemonSets) {
@@ -106,7 +109,17 @@ export class PictureModel {
     if (t.nodeSet || t.nodes.size > 0) this.regroup();
     if (t.nodeSet) this.layoutVersion++;
     if (t.pending) this.pendingList = undefined;
-    return { nodes: t.nodes, layout: t.nodeSet, daemonSets: t.daemonSets.size > 0, marks, revisions, pending: t.pending };
+    return { nodes: t.nodes, layout: t.nodeSet, daemonSets: t.reset || t.daemonSets.size > 0, marks, revisions, pending: t.pending };
+  }
+
+  /**
+   * After a move: every DaemonSet's revision colours handed out again, as a reset hands them out
+   * (in turn over the revisions of the moment moved to), so a move colours as one sent whole;
+   * each DaemonSet is projected again (`touched`), its cards and pod views are kept.
+   */
+  private freshSlots(touched: Set<string>): void {
+    this.slots.clear();
+    for (const uid of this.dsViews.keys()) touched.add(uid);
   }
 
   /** Takes the engine facts of the latest `pictureFacts` answer. */

@@ -69,6 +69,20 @@ describe('LiveCluster', () => {
     expect(m.live.keys('DaemonSet')).toEqual([]);
   });
 
+  it('merges a few keys that joined or left into the sorted keys it had, in the store order', () => {
+    const m = mirrored();
+    m.host.handle({ id: 1, type: 'run', text: 'sim node add node-{1..40}', files: {}, source: 'terminal' });
+    const storeKeys = () => m.session().cluster.store.list('Node').map((n) => n.metadata.name);
+    expect(m.live.keys('Node')).toEqual(storeKeys());
+    m.host.handle({ id: 2, type: 'run', text: 'sim node remove node-7\nsim node add node-0 node-25b zz', files: {}, source: 'terminal' });
+    expect(m.live.keys('Node')).toEqual(storeKeys());
+    expect(m.live.keys('Node')).toContain('node-25b');
+    expect(m.live.keys('Node')).not.toContain('node-7');
+    m.host.handle({ id: 3, type: 'rewind', to: 1 });
+    expect(m.live.keys('Node')).toEqual(storeKeys());
+    expect(m.live.keys('Node')).toContain('node-7');
+  });
+
   it('replaces everything on a reset batch and stops calling a listener that unsubscribed', () => {
     const m = mirrored();
     m.host.handle({ id: 1, type: 'run', text: 'sim node add node-1', files: {}, source: 'terminal' });

@@ -132,6 +132,15 @@ sim settle
     expect(m.nodes()).toEqual([]);
     expect(m.daemonSets()).toEqual([]);
   });
+
+  it('drops the legend on a reset to a moment without DaemonSets, after it was read', () => {
+    const { m } = started(THREE);
+    expect(m.daemonSets().map((d) => d.name)).toEqual(['agent']);
+    const changed = m.apply(new Stream().run('sim node add node-1').reset());
+    expect(changed.daemonSets).toBe(true);
+    expect(m.daemonSets()).toEqual([]);
+    expect(m.nodes().map((n) => n.name)).toEqual(['node-1']);
+  });
   it('asks for a full redraw only when a fact every mark reads changes, not for a status count', () => {
     const { s, m } = started(THREE);
     const names = m.names();
