@@ -16,6 +16,7 @@
  * store itself (`expiredEventBytes`).
  */
 import type { ApiObject } from '../../sim/api/types.js';
+import { EventTable, eventVersion, forEachEventVersion } from '../../sim/store/event-tables.js';
 import type { ClusterSnapshot } from '../../sim/engine/cluster.js';
 
 /**
@@ -80,6 +81,9 @@ function walk(value: unknown, old: unknown, depth: number, seen: Set<object>): n
   if (typeof value !== 'object' || value === null || value === old || depth > MAX_DEPTH || seen.has(value)) return 0;
   seen.add(value);
   if (isStoredEvent(value)) return 0;
+  // A table of stored Events: its entries, whose Events count nothing here (above), read without
+  // rebuilding the packed ones.
+  if (value instanceof EventTable) return OBJECT_BYTES + ENTRY_BYTES * value.size;
   const items = new Items(depth + 1, seen);
   let bytes = OBJECT_BYTES;
   if (Array.isArray(value)) {
@@ -162,8 +166,13 @@ export function expiredEventBytes(snapshots: Iterable<ClusterSnapshot>, holders:
       for (const t of tables) count += t.size;
       continue;
     }
-    const counted = new Set<ApiObject>();
-    for (const names of tables) for (const [name, ev] of names) if (!now.some((t) => t.get(name) === ev)) counted.add(ev);
+    // By version (`EventTable.versionOf`: a packed row's resourceVersion, else the object): the
+    // packed Events a table gives are rebuilt at each read, so never the same object twice.
+    const counted = new Set<unknown>();
+    for (const names of tables)
+      forEachEventVersion(names, (name, version) => {
+        if (!now.some((t) => eventVersion(t, name) === version)) counted.add(version);
+      });
     count += counted.size;
   }
   return count * EVENT_BYTES;

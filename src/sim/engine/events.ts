@@ -30,7 +30,8 @@ import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
 import { AggregateColumns, BucketColumns, newAggregate, newBucket, type Aggregate, type Bucket } from './correlator-values.js';
 import { EventKeyParts, type EventSource, type SourceParts } from './event-keys.js';
-import { fromCodes, newRngState, putHex, quickUid, reseed } from './rng.js';
+import { eventName, eventUid } from './event-names.js';
+import { recorded, repeated } from '../store/packed-events.js';
 import { rfc3339 } from './time.js';
 
 /** `defaultAggregateMaxEvents`: distinct messages before similar events are combined. */
@@ -45,80 +46,6 @@ const LRU_SIZE = 4096;
 
 /** `EventAggregate`'s message prefix for combined events. */
 const COMBINED_PREFIX = '(combined from similar events): ';
-
-/** `0` to `f`, and `00` to `ff`: the middle's hex digits are picked from these rather than formatted. */
-const HEX_DIGIT = Array.from({ length: 16 }, (_, i) => i.toString(16));
-const HEX_PAIR = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-
-/**
- * The char codes of the middle of the last Event name made, `.<clock in hex><the sequence's
- * first three digits>`, and the instant and run of 256 numbers it is for: one instant names
- * thousands of Events in runs of 256, and hexing a double is slow.
- */
-let middleMs = NaN;
-let middleRun = -1;
-let middleCodes: number[] = [];
-
-/**
- * An Event name's char codes by the name's length, reused, with the object name and the middle
- * codes they were last written with: an object's events come in runs (a pod's Scheduled,
- * Pulling, Pulled, Created, Started; a node's conditions), and a name of the run differs from
- * the one before only in its last two digits, so only those are written again.
- */
-interface NameCodes {
-  readonly codes: number[];
-  objectName: string;
-  middle: number[] | undefined;
-}
-const NAME_CODES: (NameCodes | undefined)[] = [];
-
-/**
- * `<object>.<clock in hex><sequence in hex>`, made flat in one piece from its char codes (the
- * object's, the middle's, made once per instant and run, and the sequence's last two digits):
- * the name is kept for the Event's hour, and a rope would cost 32 bytes more per piece. The
- * sequence's five digits are its number modulo 16^5. Joining three pieces allocated a slot per
- * piece as well as the name (87 bytes a name against 47, and slower).
- */
-function eventName(now: number, objectName: string, seq: number): string {
-  const run = (seq >>> 8) & 4095;
-  if (now !== middleMs || run !== middleRun) {
-    middleMs = now;
-    middleRun = run;
-    const middle = ['.', Math.floor(now).toString(16), HEX_DIGIT[run >>> 8]!, HEX_PAIR[run & 255]!].join('');
-    middleCodes = Array.from(middle, (ch) => ch.charCodeAt(0));
-  }
-  const n = objectName.length;
-  const middle = middleCodes;
-  const m = middle.length;
-  const length = n + m + 2;
-  const kept = (NAME_CODES[length] ??= { codes: new Array<number>(length).fill(0), objectName: '', middle: undefined });
-  const codes = kept.codes;
-  // Each part written only when it changed: a fleet build's 65,000 names switch objects about
-  // 35,000 times but middles only about 250 (a middle of another length comes with an object
-  // name of another length too, so the object part is then written as well).
-  if (kept.objectName !== objectName) {
-    for (let i = 0; i < n; i++) codes[i] = objectName.charCodeAt(i);
-    kept.objectName = objectName;
-  }
-  if (kept.middle !== middle) {
-    for (let i = 0; i < m; i++) codes[n + i] = middle[i]!;
-    kept.middle = middle;
-  }
-  putHex(codes, length - 2, seq, 6, 2);
-  return fromCodes(codes);
-}
-
-/**
- * The generator each Event uid is drawn from, seeded afresh with the Event's number: one state
- * for all, where a new one per Event was an object and a boxed number of garbage.
- */
-const uidState = newRngState(0);
-
-/** The uid of the Event numbered `seq`: what `quickUid(newRngState(seq + 1))` gives. */
-function eventUid(seq: number): string {
-  reseed(uidState, seq + 1);
-  return quickUid(uidState);
-}
 
 /** The correlator's caches as plain data (entries least recently used first), for snapshots. */
 export interface RecorderState {
@@ -398,8 +325,10 @@ export class EventRecorder {
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     const ts = rfc3339(now);
     let ev: KubeEvent;
-    if (existing) ev = this.repeated(existing, text, ts);
-    else {
+    if (existing) {
+      ev = this.repeated(existing, text, ts);
+      repeated(ev, existing, now);
+    } else {
       // One number of the sequence names the Event and seeds its uid.
       const seq = this.seq++;
       const name = eventName(now, obj.metadata.name, seq);
@@ -421,6 +350,7 @@ export class EventRecorder {
         reportingComponent: source.component,
         reportingInstance: source.host ?? '',
       };
+      recorded(ev, seq, now);
       // The key may be there still, naming an Event whose TTL ran out.
       if (existingName === undefined) this.observed.insert(name, src.key, objectUid, typeReason, messageKey);
       else this.observed.set(name, src.key, objectUid, typeReason, messageKey);

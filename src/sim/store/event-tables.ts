@@ -16,10 +16,22 @@
  * of an Event made a new string to hash per lookup, a tenth of what recording an Event cost.
  * Any name lands in a table by the same rule (digits that are not hex just fold into some span
  * and run); only which objects share a table depends on it. A table is an `EventTable`: a Map
- * to its readers, keeping the recorders' Events in a list by their number within the run.
+ * to its readers, keeping the recorders' Events in rows by their number within the run.
  */
 
-import type { ApiObject } from '../api/types.js';
+import type { ApiObject, KubeEvent, ObjectReference } from "../api/types.js";
+import {
+  STRIDE,
+  hold,
+  involvedAt,
+  isPacked,
+  lastWriteAt,
+  nameAt,
+  pack,
+  packable,
+  unpack,
+  versionAt,
+} from "./packed-events.js";
 
 /** Names shorter than this (no room for the clock and sequence) are kept in the namespace's table. */
 const MIN_LENGTH = 17;
@@ -92,33 +104,38 @@ function slotOf(name: string): number {
 
 /**
  * A name table of Events (`eventTable`), a Map to its readers. An Event the recorders name is
- * kept in a list by its number within the run (the name's last three hex digits), where a Map
+ * kept in a row by its number within the run (the name's last three hex digits), where a Map
  * entry cost 28 to 56 bytes more per Event (key, value and chain slots, half a bucket, and room
- * for growth): the names of a table come from a run of 4,096 consecutive numbers, so the list
- * is dense, and an hour of rollouts keeps hundreds of thousands of them. An Event whose slot
- * holds another (a name not made by a recorder: any text may be an Event's name) is kept in a
- * Map beside the list.
+ * for growth): the names of a table come from a run of 4,096 consecutive numbers, so the rows
+ * are dense, and an hour of rollouts keeps hundreds of thousands of them. The rows are one flat
+ * list of `STRIDE` slots each: the core/v1 recorder's Events packed (packed-events.ts, rebuilt
+ * when read), any other Event held whole in its row's first slot. An Event whose row holds
+ * another (a name not made by a recorder: any text may be an Event's name) is kept in a Map
+ * beside the rows.
  *
- * The order of its entries is the list's, then the Map's: the order the recorders write them
- * in (their numbers rise), though not always a Map's for names written otherwise. Whoever
- * needs an order sorts (`Store.list`).
+ * The order of its entries is the rows', then the Map's: the order the recorders write them in
+ * (their numbers rise), though not always a Map's for names written otherwise. Whoever needs an
+ * order sorts (`Store.list`).
  */
 export class EventTable extends Map<string, ApiObject> {
-  /** The slot of `slots[0]` (the first the table was given). */
+  /** The slot of the first row (the first the table was given). */
   private base = 0;
-  /** Events by slot (from `base`), undefined where none. */
-  private slots: (ApiObject | undefined)[] = [];
-  /** How many slots hold an Event. */
+  /** `STRIDE` slots per row (from `base`), the first undefined where no Event is. */
+  private rows: unknown[] = [];
+  /** How many rows hold an Event. */
   private filled = 0;
-  /** The Events whose slot holds another (or who have none), by name. */
+  /** The namespace of the packed rows (a table is one namespace's: `eventTable`). */
+  private namespace = "";
+  /** The Events whose row holds another (or who have none), by name. */
   private others: Map<string, ApiObject> | undefined = undefined;
 
-  /** A copy to write to (the Events shared). */
+  /** A copy to write to (the Events and the shared parts of packed rows shared). */
   copy(): EventTable {
     const c = new EventTable();
     c.base = this.base;
-    c.slots = this.slots.slice();
+    c.rows = this.rows.slice();
     c.filled = this.filled;
+    c.namespace = this.namespace;
     if (this.others !== undefined) c.others = new Map(this.others);
     return c;
   }
@@ -127,15 +144,85 @@ export class EventTable extends Map<string, ApiObject> {
     return this.filled + (this.others === undefined ? 0 : this.others.size);
   }
 
-  override get(name: string): ApiObject | undefined {
+  /** Where the row of `name` starts, if it holds that Event; else -1. */
+  private rowOf(name: string): number {
     const i = slotOf(name) - this.base;
-    const ev = i >= 0 && i < this.slots.length ? this.slots[i] : undefined;
-    if (ev !== undefined && ev.metadata.name === name) return ev;
+    if (i < 0) return -1;
+    const at = i * STRIDE;
+    return at < this.rows.length && nameAt(this.rows, at) === name ? at : -1;
+  }
+
+  override get(name: string): ApiObject | undefined {
+    const at = this.rowOf(name);
+    if (at >= 0) return unpack(this.rows, at, this.namespace);
     return this.others === undefined ? undefined : this.others.get(name);
   }
 
   override has(name: string): boolean {
-    return this.get(name) !== undefined;
+    return (
+      this.rowOf(name) >= 0 ||
+      (this.others !== undefined && this.others.has(name))
+    );
+  }
+
+  /**
+   * What tells the stored version of `name` from another (`versionAt`: a packed row's
+   * resourceVersion, else the object), or undefined when the table has no such Event.
+   */
+  versionOf(name: string): unknown {
+    const at = this.rowOf(name);
+    if (at >= 0) return versionAt(this.rows, at);
+    return this.others === undefined ? undefined : this.others.get(name);
+  }
+
+  /** Calls `each` with the name and version (`versionOf`) of every Event, without rebuilding any. */
+  forEachVersion(each: (name: string, version: unknown) => void): void {
+    const rows = this.rows;
+    for (let at = 0; at < rows.length; at += STRIDE) {
+      const name = nameAt(rows, at);
+      if (name !== undefined) each(name, versionAt(rows, at));
+    }
+    this.others?.forEach((ev, name) => each(name, ev));
+  }
+
+  /**
+   * Calls `each` with every Event's name and, for a packed one, the time of its last write (ms,
+   * what its lastTimestamp says) and its resourceVersion, rebuilding none; an Event held whole
+   * is given as `held` (the numbers then NaN). The page's events window picks its newest few so.
+   */
+  forEachWrite(
+    each: (
+      name: string,
+      held: ApiObject | undefined,
+      lastMs: number,
+      resourceVersion: number,
+    ) => void,
+  ): void {
+    const rows = this.rows;
+    for (let at = 0; at < rows.length; at += STRIDE) {
+      const x = rows[at];
+      if (x === undefined) continue;
+      if (typeof x === "string")
+        each(x, undefined, lastWriteAt(rows, at), rows[at + 7] as number);
+      else each((x as ApiObject).metadata.name, x as ApiObject, NaN, NaN);
+    }
+    this.others?.forEach((ev, name) => each(name, ev, NaN, NaN));
+  }
+
+  /** Calls `each` with every Event whose involvedObject `about` accepts, rebuilding only those. */
+  forEachAbout(
+    about: (ref: ObjectReference) => boolean,
+    each: (ev: ApiObject) => void,
+  ): void {
+    const rows = this.rows;
+    for (let at = 0; at < rows.length; at += STRIDE) {
+      const ref = involvedAt(rows, at);
+      if (ref !== undefined && about(ref))
+        each(unpack(rows, at, this.namespace));
+    }
+    this.others?.forEach((ev) => {
+      if (about((ev as KubeEvent).involvedObject)) each(ev);
+    });
   }
 
   override set(name: string, ev: ApiObject): this {
@@ -143,15 +230,19 @@ export class EventTable extends Map<string, ApiObject> {
     if (slot >= 0 && (this.others === undefined || !this.others.has(name))) {
       if (this.filled === 0) {
         this.base = slot;
-        this.slots.length = 0;
+        this.rows.length = 0;
       } else if (slot < this.base) this.lower(slot);
-      const i = slot - this.base;
-      const slots = this.slots;
-      // Filled up to `i` one by one: a write far past the end would make the list a dictionary.
-      while (slots.length <= i) slots.push(undefined);
-      const held = slots[i];
-      if (held === undefined || held.metadata.name === name) {
-        slots[i] = ev;
+      const at = (slot - this.base) * STRIDE;
+      const rows = this.rows;
+      // Filled up to the row one by one: a write far past the end would make the list a dictionary.
+      while (rows.length < at + STRIDE) rows.push(undefined);
+      const held = nameAt(rows, at);
+      if (held === undefined || held === name) {
+        const ns = ev.metadata.namespace ?? "";
+        if (packable(ev) && (ns === this.namespace || !this.anyPacked())) {
+          this.namespace = ns;
+          pack(rows, at, ev as KubeEvent);
+        } else hold(rows, at, ev);
         if (held === undefined) this.filled++;
         return this;
       }
@@ -160,28 +251,38 @@ export class EventTable extends Map<string, ApiObject> {
     return this;
   }
 
+  /** Whether any row is packed (rows of one namespace only share its `namespace`). */
+  private anyPacked(): boolean {
+    for (let at = 0; at < this.rows.length; at += STRIDE)
+      if (isPacked(this.rows, at)) return true;
+    return false;
+  }
+
   override delete(name: string): boolean {
-    const i = slotOf(name) - this.base;
-    const ev = i >= 0 && i < this.slots.length ? this.slots[i] : undefined;
-    if (ev !== undefined && ev.metadata.name === name) {
-      this.slots[i] = undefined;
-      if (--this.filled === 0) this.slots = [];
+    const at = this.rowOf(name);
+    if (at >= 0) {
+      for (let i = 0; i < STRIDE; i++) this.rows[at + i] = undefined;
+      if (--this.filled === 0) this.rows = [];
       return true;
     }
     return this.others !== undefined && this.others.delete(name);
   }
 
   override clear(): void {
-    this.slots = [];
+    this.rows = [];
     this.filled = 0;
     this.others = undefined;
   }
 
-  override forEach(each: (ev: ApiObject, name: string, table: Map<string, ApiObject>) => void, thisArg?: unknown): void {
-    const slots = this.slots;
-    for (let i = 0; i < slots.length; i++) {
-      const ev = slots[i];
-      if (ev !== undefined) each.call(thisArg, ev, ev.metadata.name, this);
+  override forEach(
+    each: (ev: ApiObject, name: string, table: Map<string, ApiObject>) => void,
+    thisArg?: unknown,
+  ): void {
+    const rows = this.rows;
+    for (let at = 0; at < rows.length; at += STRIDE) {
+      if (rows[at] === undefined) continue;
+      const ev = unpack(rows, at, this.namespace);
+      each.call(thisArg, ev, ev.metadata.name, this);
     }
     this.others?.forEach((ev, name) => each.call(thisArg, ev, name, this));
   }
@@ -203,24 +304,48 @@ export class EventTable extends Map<string, ApiObject> {
   }
 
   private *events(): Generator<ApiObject, void, undefined> {
-    for (const ev of this.slots) if (ev !== undefined) yield ev;
+    const rows = this.rows;
+    for (let at = 0; at < rows.length; at += STRIDE)
+      if (rows[at] !== undefined) yield unpack(rows, at, this.namespace);
     if (this.others !== undefined) yield* this.others.values();
   }
 
   private *names(): Generator<string, void, undefined> {
-    for (const ev of this.events()) yield ev.metadata.name;
+    const rows = this.rows;
+    for (let at = 0; at < rows.length; at += STRIDE) {
+      const name = nameAt(rows, at);
+      if (name !== undefined) yield name;
+    }
+    if (this.others !== undefined) yield* this.others.keys();
   }
 
   private *pairs(): Generator<[string, ApiObject], void, undefined> {
     for (const ev of this.events()) yield [ev.metadata.name, ev];
   }
 
-  /** Moves the list so that it starts at `slot`. */
+  /** Moves the rows so that they start at `slot`. */
   private lower(slot: number): void {
-    const by = this.base - slot;
-    const slots = new Array<ApiObject | undefined>(this.slots.length + by).fill(undefined);
-    for (let i = 0; i < this.slots.length; i++) slots[i + by] = this.slots[i];
-    this.slots = slots;
+    const by = (this.base - slot) * STRIDE;
+    const rows = new Array<unknown>(this.rows.length + by).fill(undefined);
+    for (let i = 0; i < this.rows.length; i++) rows[i + by] = this.rows[i];
+    this.rows = rows;
     this.base = slot;
   }
+}
+
+/** What tells the stored version of Event `name` in `table` from another (`EventTable.versionOf`; the object itself in a plain Map). */
+export function eventVersion(
+  table: ReadonlyMap<string, ApiObject>,
+  name: string,
+): unknown {
+  return table instanceof EventTable ? table.versionOf(name) : table.get(name);
+}
+
+/** Calls `each` with the name and version (`eventVersion`) of every Event of `table`, rebuilding none. */
+export function forEachEventVersion(
+  table: ReadonlyMap<string, ApiObject>,
+  each: (name: string, version: unknown) => void,
+): void {
+  if (table instanceof EventTable) table.forEachVersion(each);
+  else table.forEach((ev, name) => each(name, ev));
 }

@@ -14,7 +14,7 @@
  *
  * The store does no validation and no defaulting: that is the API server's job (sim/apiserver).
  */
-import type { ApiObject, Kind, KindMap, OwnerReference, Pod } from '../api/types.js';
+import type { ApiObject, Kind, KindMap, KubeEvent, ObjectReference, OwnerReference, Pod } from '../api/types.js';
 import { copyMap } from '../engine/plain-copy.js';
 import { EventTable, eventTable } from './event-tables.js';
 import { PendingDiff, type Diff } from './pending-diff.js';
@@ -208,13 +208,35 @@ export class Store {
         entries.sort((x, y) => cmp(x[0], y[0]));
         // Read by index: a destructured pair is read through an iterator, made per pair.
         keys = entries.map((e) => [e[1], e[2]]);
-        k.sortedKeys = keys;
+        // Not kept for Events: an hour's sorted keys, or its Events rebuilt from their packed
+        // rows (packed-events.ts), would stay alive beside the rows until the next Event.
+        if (!k.events) k.sortedKeys = keys;
       }
       all = keys.map((key) => byTable.get(key[0])!.get(key[1])!);
-      k.list = all;
+      if (!k.events) k.list = all;
     }
     if (namespace === undefined) return all as KindMap[K][];
     return (all as KindMap[K][]).filter((obj) => (obj.metadata.namespace ?? '') === namespace);
+  }
+
+  /**
+   * The stored Events whose involvedObject `about` accepts, in `list` order: kubectl describe's
+   * search, which rebuilt every packed Event of the hour (`list`) to keep a few.
+   */
+  eventsAbout(about: (ref: ObjectReference) => boolean): KubeEvent[] {
+    const found: [string, KubeEvent][] = [];
+    const each = (ev: ApiObject): void => {
+      found.push([keyOf(ev.metadata.namespace, ev.metadata.name), ev as KubeEvent]);
+    };
+    this.kinds.get('Event')!.byTable.forEach((names) => {
+      if (names instanceof EventTable) names.forEachAbout(about, each);
+      else
+        names.forEach((ev) => {
+          if (about((ev as KubeEvent).involvedObject)) each(ev);
+        });
+    });
+    found.sort((x, y) => cmp(x[0], y[0]));
+    return found.map((f) => f[1]);
   }
 
   /**

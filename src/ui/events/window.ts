@@ -15,6 +15,7 @@
 import type { ApiObject, KubeEvent } from '../../sim/api/types.js';
 import { eventTime, eventTimestamp, timeOf } from '../../kubectl/format/event-time.js';
 import type { PageDiff } from '../../view/model/batch.js';
+import { EventTable } from '../../sim/store/event-tables.js';
 
 /** How many events the panel keeps (the oldest leave first). */
 export const FEED_LIMIT = 300;
@@ -46,6 +47,40 @@ export function newestEvents(events: readonly KubeEvent[]): KubeEvent[] {
   const writes = new Map(kept.map((i) => [i, Number(events[i]!.metadata.resourceVersion)]));
   kept.sort((a, b) => times[a]! - times[b]! || writes.get(a)! - writes.get(b)!);
   return kept.slice(-FEED_LIMIT).map((i) => events[i]!);
+}
+
+/**
+ * `newestEvents` of every Event in the store's Event `tables`, rebuilding only those it keeps: a
+ * rewound hour holds hundreds of thousands, packed (`EventTable.forEachWrite` gives a packed
+ * one's time and resourceVersion without rebuilding it). The same Events in the same order: the
+ * `FEED_LIMIT` last by time, then resourceVersion.
+ */
+export function newestStoredEvents(
+  tables: ReadonlyMap<string, ReadonlyMap<string, ApiObject>>,
+): KubeEvent[] {
+  const held: KubeEvent[] = [];
+  const tableOf: ReadonlyMap<string, ApiObject>[] = [];
+  const names: string[] = [];
+  const times: number[] = [];
+  const writes: number[] = [];
+  tables.forEach((table) => {
+    if (!(table instanceof EventTable))
+      return table.forEach((e) => held.push(e as KubeEvent));
+    table.forEachWrite((name, whole, ms, rv) => {
+      if (whole !== undefined) return held.push(whole as KubeEvent);
+      tableOf.push(table);
+      names.push(name);
+      times.push(ms);
+      writes.push(rv);
+    });
+  });
+  // The packed ones' newest `FEED_LIMIT` (or all), rebuilt, then picked from with those held whole.
+  const order = names.map((_, i) => i);
+  if (order.length > FEED_LIMIT)
+    order.sort((a, b) => times[a]! - times[b]! || writes[a]! - writes[b]!);
+  for (const i of order.slice(-FEED_LIMIT))
+    held.push(tableOf[i]!.get(names[i]!) as KubeEvent);
+  return newestEvents(held);
 }
 
 /** A whole state for the page: every object but Events, then the newest `FEED_LIMIT` Events. */

@@ -17,10 +17,10 @@
  * Events are not compared: the page holds only the events panel's window on them, so a move
  * carries the new moment's window whole (events/window.ts).
  */
-import type { ApiObject, Kind, KubeEvent } from '../../sim/api/types.js';
+import type { ApiObject, Kind } from '../../sim/api/types.js';
 import type { Store, StoreData } from '../../sim/store/store.js';
 import type { PageDiff } from '../../view/model/batch.js';
-import { newestEvents } from '../events/window.js';
+import { newestStoredEvents } from '../events/window.js';
 import { heldUpdate, type HeldLists } from './batch-entries.js';
 import type { MovedBatch } from './protocol.js';
 
@@ -61,9 +61,7 @@ export function movedBatch(held: HeldTables, store: Store, sameHistory: boolean)
       });
     });
   });
-  const events: KubeEvent[] = [];
-  store.tables('Event').forEach((names) => names.forEach((e) => events.push(e as KubeEvent)));
-  return { diff: { added, updated, removed }, events: newestEvents(events) };
+  return { diff: { added, updated, removed }, events: newestStoredEvents(store.tables('Event')) };
 }
 
 /** Whether two versions of an object are the same write of it: one uid, one resourceVersion. */

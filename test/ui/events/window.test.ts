@@ -112,3 +112,17 @@ describe('the events window', () => {
     out.forEach((e, i) => expect(e).toBe(entries[i]));
   });
 });
+
+describe('newestStoredEvents', () => {
+  it("picks the store's newest Events as newestEvents does from every one, packed or whole", async () => {
+    const { createCluster } = await import('../../../src/sim/index.js');
+    const { exec } = await import('../../../src/kubectl/exec.js');
+    const { newestStoredEvents } = await import('../../../src/ui/events/window.js');
+    const cluster = createCluster({ seed: 1 });
+    for (const line of ['sim node add node-{1..80}', 'sim settle']) expect(exec(cluster, line).exitCode).toBe(0);
+    const all = [...cluster.store.list('Event')];
+    expect(all.length).toBeGreaterThan(FEED_LIMIT);
+    const picked = newestStoredEvents(cluster.store.tables('Event'));
+    expect(picked.map((e) => JSON.stringify(e))).toEqual(newestEvents(all).map((e) => JSON.stringify(e)));
+  });
+});

@@ -26,8 +26,9 @@ export interface EventRef {
 /** `searchEvents`: the stored events about `ref`; undefined when `show` is false. */
 export function searchEvents(store: Store, ref: EventRef, show = true): KubeEvent[] | undefined {
   if (!show) return undefined;
-  return store.list('Event').filter((e) => {
-    const o = e.involvedObject;
+  // Matched on the stored involvedObject (`Store.eventsAbout`), in the list's order: rebuilding
+  // every packed Event of the hour to keep a few cost a describe a second.
+  return store.eventsAbout((o) => {
     if (o.name !== ref.name || (o.namespace ?? '') !== ref.namespace) return false;
     if (ref.kind !== undefined && o.kind !== ref.kind) return false;
     return ref.uids.includes(o.uid ?? '');
