@@ -3,13 +3,11 @@
  * sequence): out of the recorder so that the store's packed Event rows (store/packed-events.ts)
  * can make a packed Event's uid again from its number rather than keep the string.
  */
-import { fromCodes, newRngState, putHex, quickUid, reseed } from "./rng.js";
+import { fromCodes, newRngState, putHex, quickUid, reseed } from './rng.js';
 
 /** `0` to `f`, and `00` to `ff`: the middle's hex digits are picked from these rather than formatted. */
 const HEX_DIGIT = Array.from({ length: 16 }, (_, i) => i.toString(16));
-const HEX_PAIR = Array.from({ length: 256 }, (_, i) =>
-  i.toString(16).padStart(2, "0"),
-);
+const HEX_PAIR = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 /**
  * The char codes of the middle of the last Event name made, `.<clock in hex><the sequence's
@@ -40,21 +38,12 @@ const NAME_CODES: (NameCodes | undefined)[] = [];
  * sequence's five digits are its number modulo 16^5. Joining three pieces allocated a slot per
  * piece as well as the name (87 bytes a name against 47, and slower).
  */
-export function eventName(
-  now: number,
-  objectName: string,
-  seq: number,
-): string {
+export function eventName(now: number, objectName: string, seq: number): string {
   const run = (seq >>> 8) & 4095;
   if (now !== middleMs || run !== middleRun) {
     middleMs = now;
     middleRun = run;
-    const middle = [
-      ".",
-      Math.floor(now).toString(16),
-      HEX_DIGIT[run >>> 8]!,
-      HEX_PAIR[run & 255]!,
-    ].join("");
+    const middle = ['.', Math.floor(now).toString(16), HEX_DIGIT[run >>> 8]!, HEX_PAIR[run & 255]!].join('');
     middleCodes = Array.from(middle, (ch) => ch.charCodeAt(0));
   }
   const n = objectName.length;
@@ -63,7 +52,7 @@ export function eventName(
   const length = n + m + 2;
   const kept = (NAME_CODES[length] ??= {
     codes: new Array<number>(length).fill(0),
-    objectName: "",
+    objectName: '',
     middle: undefined,
   });
   const codes = kept.codes;

@@ -19,19 +19,8 @@
  * to its readers, keeping the recorders' Events in rows by their number within the run.
  */
 
-import type { ApiObject, KubeEvent, ObjectReference } from "../api/types.js";
-import {
-  STRIDE,
-  hold,
-  involvedAt,
-  isPacked,
-  lastWriteAt,
-  nameAt,
-  pack,
-  packable,
-  unpack,
-  versionAt,
-} from "./packed-events.js";
+import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
+import { STRIDE, hold, involvedAt, isPacked, lastWriteAt, nameAt, pack, packable, unpack, versionAt } from './packed-events.js';
 
 /** Names shorter than this (no room for the clock and sequence) are kept in the namespace's table. */
 const MIN_LENGTH = 17;
@@ -125,7 +114,7 @@ export class EventTable extends Map<string, ApiObject> {
   /** How many rows hold an Event. */
   private filled = 0;
   /** The namespace of the packed rows (a table is one namespace's: `eventTable`). */
-  private namespace = "";
+  private namespace = '';
   /** The Events whose row holds another (or who have none), by name. */
   private others: Map<string, ApiObject> | undefined = undefined;
 
@@ -159,10 +148,7 @@ export class EventTable extends Map<string, ApiObject> {
   }
 
   override has(name: string): boolean {
-    return (
-      this.rowOf(name) >= 0 ||
-      (this.others !== undefined && this.others.has(name))
-    );
+    return this.rowOf(name) >= 0 || (this.others !== undefined && this.others.has(name));
   }
 
   /**
@@ -190,35 +176,23 @@ export class EventTable extends Map<string, ApiObject> {
    * what its lastTimestamp says) and its resourceVersion, rebuilding none; an Event held whole
    * is given as `held` (the numbers then NaN). The page's events window picks its newest few so.
    */
-  forEachWrite(
-    each: (
-      name: string,
-      held: ApiObject | undefined,
-      lastMs: number,
-      resourceVersion: number,
-    ) => void,
-  ): void {
+  forEachWrite(each: (name: string, held: ApiObject | undefined, lastMs: number, resourceVersion: number) => void): void {
     const rows = this.rows;
     for (let at = 0; at < rows.length; at += STRIDE) {
       const x = rows[at];
       if (x === undefined) continue;
-      if (typeof x === "string")
-        each(x, undefined, lastWriteAt(rows, at), rows[at + 7] as number);
+      if (typeof x === 'string') each(x, undefined, lastWriteAt(rows, at), rows[at + 7] as number);
       else each((x as ApiObject).metadata.name, x as ApiObject, NaN, NaN);
     }
     this.others?.forEach((ev, name) => each(name, ev, NaN, NaN));
   }
 
   /** Calls `each` with every Event whose involvedObject `about` accepts, rebuilding only those. */
-  forEachAbout(
-    about: (ref: ObjectReference) => boolean,
-    each: (ev: ApiObject) => void,
-  ): void {
+  forEachAbout(about: (ref: ObjectReference) => boolean, each: (ev: ApiObject) => void): void {
     const rows = this.rows;
     for (let at = 0; at < rows.length; at += STRIDE) {
       const ref = involvedAt(rows, at);
-      if (ref !== undefined && about(ref))
-        each(unpack(rows, at, this.namespace));
+      if (ref !== undefined && about(ref)) each(unpack(rows, at, this.namespace));
     }
     this.others?.forEach((ev) => {
       if (about((ev as KubeEvent).involvedObject)) each(ev);
@@ -238,7 +212,7 @@ export class EventTable extends Map<string, ApiObject> {
       while (rows.length < at + STRIDE) rows.push(undefined);
       const held = nameAt(rows, at);
       if (held === undefined || held === name) {
-        const ns = ev.metadata.namespace ?? "";
+        const ns = ev.metadata.namespace ?? '';
         if (packable(ev) && (ns === this.namespace || !this.anyPacked())) {
           this.namespace = ns;
           pack(rows, at, ev as KubeEvent);
@@ -253,8 +227,7 @@ export class EventTable extends Map<string, ApiObject> {
 
   /** Whether any row is packed (rows of one namespace only share its `namespace`). */
   private anyPacked(): boolean {
-    for (let at = 0; at < this.rows.length; at += STRIDE)
-      if (isPacked(this.rows, at)) return true;
+    for (let at = 0; at < this.rows.length; at += STRIDE) if (isPacked(this.rows, at)) return true;
     return false;
   }
 
@@ -274,10 +247,7 @@ export class EventTable extends Map<string, ApiObject> {
     this.others = undefined;
   }
 
-  override forEach(
-    each: (ev: ApiObject, name: string, table: Map<string, ApiObject>) => void,
-    thisArg?: unknown,
-  ): void {
+  override forEach(each: (ev: ApiObject, name: string, table: Map<string, ApiObject>) => void, thisArg?: unknown): void {
     const rows = this.rows;
     for (let at = 0; at < rows.length; at += STRIDE) {
       if (rows[at] === undefined) continue;
@@ -305,8 +275,7 @@ export class EventTable extends Map<string, ApiObject> {
 
   private *events(): Generator<ApiObject, void, undefined> {
     const rows = this.rows;
-    for (let at = 0; at < rows.length; at += STRIDE)
-      if (rows[at] !== undefined) yield unpack(rows, at, this.namespace);
+    for (let at = 0; at < rows.length; at += STRIDE) if (rows[at] !== undefined) yield unpack(rows, at, this.namespace);
     if (this.others !== undefined) yield* this.others.values();
   }
 
@@ -334,18 +303,12 @@ export class EventTable extends Map<string, ApiObject> {
 }
 
 /** What tells the stored version of Event `name` in `table` from another (`EventTable.versionOf`; the object itself in a plain Map). */
-export function eventVersion(
-  table: ReadonlyMap<string, ApiObject>,
-  name: string,
-): unknown {
+export function eventVersion(table: ReadonlyMap<string, ApiObject>, name: string): unknown {
   return table instanceof EventTable ? table.versionOf(name) : table.get(name);
 }
 
 /** Calls `each` with the name and version (`eventVersion`) of every Event of `table`, rebuilding none. */
-export function forEachEventVersion(
-  table: ReadonlyMap<string, ApiObject>,
-  each: (name: string, version: unknown) => void,
-): void {
+export function forEachEventVersion(table: ReadonlyMap<string, ApiObject>, each: (name: string, version: unknown) => void): void {
   if (table instanceof EventTable) table.forEachVersion(each);
   else table.forEach((ev, name) => each(name, ev));
 }

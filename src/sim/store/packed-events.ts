@@ -15,10 +15,10 @@
  * recorder's. Any other Event (a repeat of one held whole, an events.k8s.io/v1 Event, one a test
  * or a manifest wrote) is kept whole.
  */
-import type { ApiObject, KubeEvent, ObjectReference } from "../api/types.js";
-import type { EventSource } from "../engine/event-keys.js";
-import { eventUid } from "../engine/event-names.js";
-import { rfc3339 } from "../engine/time.js";
+import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
+import type { EventSource } from '../engine/event-keys.js';
+import { eventUid } from '../engine/event-names.js';
+import { rfc3339 } from '../engine/time.js';
 
 /** Slots per row: name, involvedObject, source, reason, message, signed count, sequence, resourceVersion, created, last. */
 export const STRIDE = 10;
@@ -48,11 +48,7 @@ export function recorded(ev: KubeEvent, seq: number, nowMs: number): void {
  * The recorder's word that `ev` is `existing` (as a store read gave it) counted once more at
  * `nowMs` (the spread of `EventRecorder.repeated`): packed too if `existing` came from a row.
  */
-export function repeated(
-  ev: KubeEvent,
-  existing: KubeEvent,
-  nowMs: number,
-): void {
+export function repeated(ev: KubeEvent, existing: KubeEvent, nowMs: number): void {
   if (existing !== built) return;
   vouched = ev;
   vouchedSeq = builtSeq;
@@ -73,7 +69,7 @@ export function pack(rows: unknown[], at: number, ev: KubeEvent): void {
   rows[at + 2] = ev.source;
   rows[at + 3] = ev.reason;
   rows[at + 4] = ev.message;
-  rows[at + 5] = ev.type === "Warning" ? -ev.count! : ev.count;
+  rows[at + 5] = ev.type === 'Warning' ? -ev.count! : ev.count;
   rows[at + 6] = vouchedSeq;
   rows[at + 7] = Number(ev.metadata.resourceVersion);
   rows[at + 8] = vouchedCreated;
@@ -88,20 +84,13 @@ export function hold(rows: unknown[], at: number, ev: ApiObject): void {
 
 /** Whether the row from `at` is packed (else it holds an Event whole, or nothing). */
 export function isPacked(rows: readonly unknown[], at: number): boolean {
-  return typeof rows[at] === "string";
+  return typeof rows[at] === 'string';
 }
 
 /** The name of the Event in the row from `at`, or undefined for an empty row. */
-export function nameAt(
-  rows: readonly unknown[],
-  at: number,
-): string | undefined {
+export function nameAt(rows: readonly unknown[], at: number): string | undefined {
   const x = rows[at];
-  return x === undefined
-    ? undefined
-    : typeof x === "string"
-      ? x
-      : (x as ApiObject).metadata.name;
+  return x === undefined ? undefined : typeof x === 'string' ? x : (x as ApiObject).metadata.name;
 }
 
 /**
@@ -110,17 +99,13 @@ export function nameAt(
  * draws anew, else the object held.
  */
 export function versionAt(rows: readonly unknown[], at: number): unknown {
-  return typeof rows[at] === "string" ? rows[at + 7] : rows[at];
+  return typeof rows[at] === 'string' ? rows[at + 7] : rows[at];
 }
 
 /** The Event in the row from `at` (in `namespace`), rebuilt key for key as the recorder made it if packed. */
-export function unpack(
-  rows: readonly unknown[],
-  at: number,
-  namespace: string,
-): ApiObject {
+export function unpack(rows: readonly unknown[], at: number, namespace: string): ApiObject {
   const name = rows[at];
-  if (typeof name !== "string") return rows[at] as ApiObject;
+  if (typeof name !== 'string') return rows[at] as ApiObject;
   const signed = rows[at + 5] as number;
   const seq = rows[at + 6] as number;
   const created = rows[at + 8] as number;
@@ -128,8 +113,8 @@ export function unpack(
   const source = rows[at + 2] as EventSource;
   // The recorder's literal (engine/events.ts `record`), field for field and in its order.
   const ev: KubeEvent = {
-    apiVersion: "v1",
-    kind: "Event",
+    apiVersion: 'v1',
+    kind: 'Event',
     metadata: {
       name,
       namespace,
@@ -140,14 +125,14 @@ export function unpack(
     involvedObject: rows[at + 1] as ObjectReference,
     reason: rows[at + 3] as string,
     message: rows[at + 4] as string,
-    type: signed < 0 ? "Warning" : "Normal",
+    type: signed < 0 ? 'Warning' : 'Normal',
     source,
     firstTimestamp: ts,
     lastTimestamp: rfc3339((rows[at + 9] as number) * 1000),
     count: signed < 0 ? -signed : signed,
     eventTime: null,
     reportingComponent: source.component,
-    reportingInstance: source.host ?? "",
+    reportingInstance: source.host ?? '',
   };
   built = ev;
   builtSeq = seq;
@@ -156,15 +141,10 @@ export function unpack(
 }
 
 /** The involvedObject of the Event in the row from `at`, read without rebuilding it. */
-export function involvedAt(
-  rows: readonly unknown[],
-  at: number,
-): ObjectReference | undefined {
+export function involvedAt(rows: readonly unknown[], at: number): ObjectReference | undefined {
   const x = rows[at];
   if (x === undefined) return undefined;
-  return typeof x === "string"
-    ? (rows[at + 1] as ObjectReference)
-    : (x as KubeEvent).involvedObject;
+  return typeof x === 'string' ? (rows[at + 1] as ObjectReference) : (x as KubeEvent).involvedObject;
 }
 
 /** When the packed Event in the row from `at` was last written, in ms (what its lastTimestamp says). */

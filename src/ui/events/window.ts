@@ -55,17 +55,14 @@ export function newestEvents(events: readonly KubeEvent[]): KubeEvent[] {
  * one's time and resourceVersion without rebuilding it). The same Events in the same order: the
  * `FEED_LIMIT` last by time, then resourceVersion.
  */
-export function newestStoredEvents(
-  tables: ReadonlyMap<string, ReadonlyMap<string, ApiObject>>,
-): KubeEvent[] {
+export function newestStoredEvents(tables: ReadonlyMap<string, ReadonlyMap<string, ApiObject>>): KubeEvent[] {
   const held: KubeEvent[] = [];
   const tableOf: ReadonlyMap<string, ApiObject>[] = [];
   const names: string[] = [];
   const times: number[] = [];
   const writes: number[] = [];
   tables.forEach((table) => {
-    if (!(table instanceof EventTable))
-      return table.forEach((e) => held.push(e as KubeEvent));
+    if (!(table instanceof EventTable)) return table.forEach((e) => held.push(e as KubeEvent));
     table.forEachWrite((name, whole, ms, rv) => {
       if (whole !== undefined) return held.push(whole as KubeEvent);
       tableOf.push(table);
@@ -76,10 +73,8 @@ export function newestStoredEvents(
   });
   // The packed ones' newest `FEED_LIMIT` (or all), rebuilt, then picked from with those held whole.
   const order = names.map((_, i) => i);
-  if (order.length > FEED_LIMIT)
-    order.sort((a, b) => times[a]! - times[b]! || writes[a]! - writes[b]!);
-  for (const i of order.slice(-FEED_LIMIT))
-    held.push(tableOf[i]!.get(names[i]!) as KubeEvent);
+  if (order.length > FEED_LIMIT) order.sort((a, b) => times[a]! - times[b]! || writes[a]! - writes[b]!);
+  for (const i of order.slice(-FEED_LIMIT)) held.push(tableOf[i]!.get(names[i]!) as KubeEvent);
   return newestEvents(held);
 }
 
