@@ -11,7 +11,7 @@
 import type { Node, Pod } from '../../sim/api/types.js';
 import type { ViewBatch } from './batch.js';
 import { projectDaemonSet, type DaemonSetView } from './daemonset-view.js';
-import { NO_FACTS, winningToleration, type EngineFacts } from './facts.js';
+import { NO_FACTS, winningToleration, type BudgetFacts, type EngineFacts } from './facts.js';
 import { projectNode, type NodeView, type SlotFacts } from './node-view.js';
 import { ObjectIndex } from './objects.js';
 import { projectPod, type PodView } from './pod-view.js';
@@ -88,6 +88,9 @@ export class PictureModel {
   apply(batch: ViewBatch): Changed {
     this.now = batch.now;
     const t = this.objects.apply(batch);
+    // The budgets' live counts are the controller's at the moment left behind: until the next
+    // `pictureFacts` answer, the meters read the status of the moment shown (`budgetsOfStatus`).
+    if (batch.reset) this.facts = { ...this.facts, budgets: budgetsOfStatus(this.facts.budgets) };
     if (t.reset) {
       this.bareNodes.clear();
       this.cards.clear();
@@ -326,4 +329,15 @@ export class PictureModel {
 
 function revisionKey(ds: DaemonSetView): string {
   return ds.revisions.map((r) => `${r.hash}:${r.number}:${r.slot}`).join(',');
+}
+
+/**
+ * Budgets without the controller's live counts (`numUnavailable`, `numSurge`), which belong to the
+ * moment they were asked at: the meters then read each DaemonSet's own status (Meters.svelte). The
+ * limits stay, so the meters keep their place.
+ */
+function budgetsOfStatus(budgets: Readonly<Record<string, BudgetFacts>>): Record<string, BudgetFacts> {
+  const out: Record<string, BudgetFacts> = {};
+  for (const [uid, b] of Object.entries(budgets)) out[uid] = { maxUnavailable: b.maxUnavailable, maxSurge: b.maxSurge, desiredNumberScheduled: b.desiredNumberScheduled };
+  return out;
 }

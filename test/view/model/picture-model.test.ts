@@ -133,6 +133,16 @@ sim settle
     expect(m.daemonSets()).toEqual([]);
   });
 
+  it('keeps the budget limits across a reset but not the live counts of the moment left', () => {
+    const { s, m } = started(THREE);
+    const uid = m.daemonSets()[0]!.uid;
+    m.setFacts({ misscheduled: {}, evictions: {}, budgets: { [uid]: { maxUnavailable: 1, maxSurge: 0, desiredNumberScheduled: 3, numUnavailable: 1, numSurge: 0 } } });
+    expect(m.daemonSets()[0]!.budget).toMatchObject({ numUnavailable: 1 });
+    // A rewind arrives as a reset (whole or with its changes): the counts were the moment left's.
+    m.apply(s.reset());
+    expect(m.daemonSets()[0]!.budget).toEqual({ maxUnavailable: 1, maxSurge: 0, desiredNumberScheduled: 3 });
+  });
+
   it('drops the legend on a reset to a moment without DaemonSets, after it was read', () => {
     const { m } = started(THREE);
     expect(m.daemonSets().map((d) => d.name)).toEqual(['agent']);
