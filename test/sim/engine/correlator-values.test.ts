@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventRecorder } from '../../../src/sim/engine/events.js';
 import { Lru } from '../../../src/sim/engine/lru.js';
-import { Store } from '../../../src/sim/store/store.js';
+import { storeWithDefaultNamespace } from '../namespaced-store.js';
 import type { DaemonSet } from '../../../src/sim/api/types.js';
 
 const object = (uid: string) =>
@@ -16,18 +16,6 @@ const object = (uid: string) =>
     kind: 'DaemonSet',
     metadata: { name: `ds-${uid}`, namespace: 'default', uid, resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z' },
   }) as DaemonSet;
-
-function storeWithDefaultNamespace(): Store {
-  const store = new Store();
-  store.put({
-    apiVersion: 'v1',
-    kind: 'Namespace',
-    metadata: { name: 'default', uid: 'ns-uid', resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z' },
-    spec: {},
-    status: { phase: 'Active' },
-  });
-  return store;
-}
 
 const call = fc.record({
   advance: fc.constantFrom(0, 1_000, 300_000, 600_001),

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventRecorder } from '../../../src/sim/engine/events.js';
 import { EventsV1Recorder, SERIES_FINISH_MS } from '../../../src/sim/engine/events-v1.js';
-import { Store } from '../../../src/sim/store/store.js';
+import type { Store } from '../../../src/sim/store/store.js';
+import { storeWithDefaultNamespace } from '../namespaced-store.js';
 import type { Pod } from '../../../src/sim/api/types.js';
 
 const pod = (uid: string, rv: string) =>
@@ -24,19 +25,7 @@ const pod = (uid: string, rv: string) =>
   }) as Pod;
 
 function setup(): { store: Store; events: EventRecorder; r: EventsV1Recorder } {
-  const store = new Store();
-  store.put({
-    apiVersion: 'v1',
-    kind: 'Namespace',
-    metadata: {
-      name: 'default',
-      uid: 'ns-uid',
-      resourceVersion: '1',
-      creationTimestamp: '1970-01-01T00:00:00Z',
-    },
-    spec: {},
-    status: { phase: 'Active' },
-  });
+  const store = storeWithDefaultNamespace('1970-01-01T00:00:00Z');
   const events = new EventRecorder(store);
   return { store, events, r: new EventsV1Recorder(store, events, 0) };
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { EventRecorder } from '../../../src/sim/engine/events.js';
 import { EventsV1Recorder, microTime } from '../../../src/sim/engine/events-v1.js';
 import { Store } from '../../../src/sim/store/store.js';
+import { storeWithDefaultNamespace } from '../namespaced-store.js';
 import type { KubeEvent, Pod } from '../../../src/sim/api/types.js';
 
 const POD = {
@@ -17,8 +18,7 @@ const POD = {
 } as Pod;
 
 function setup(): { store: Store; r: EventsV1Recorder } {
-  const store = new Store();
-  store.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', uid: 'ns-uid', resourceVersion: '1', creationTimestamp: '1970-01-01T00:00:00Z' }, spec: {}, status: { phase: 'Active' } });
+  const store = storeWithDefaultNamespace('1970-01-01T00:00:00Z');
   return { store, r: new EventsV1Recorder(store, new EventRecorder(store), 0) };
 }
 

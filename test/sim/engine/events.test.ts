@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventRecorder, type RecorderState } from '../../../src/sim/engine/events.js';
-import { Store } from '../../../src/sim/store/store.js';
+import type { Store } from '../../../src/sim/store/store.js';
+import { storeWithDefaultNamespace } from '../namespaced-store.js';
 import { newRngState, quickUid } from '../../../src/sim/engine/rng.js';
 import type { DaemonSet, KubeEvent } from '../../../src/sim/api/types.js';
 
@@ -16,13 +17,6 @@ const DS = {
   metadata: { name: 'agent', namespace: 'default', uid: 'ds-uid', resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z' },
 } as DaemonSet;
 const SOURCE = { component: 'daemonset-controller' };
-
-/** Events are written into an existing namespace (the sink's create fails otherwise). */
-function storeWithDefaultNamespace(): Store {
-  const store = new Store();
-  store.put({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'default', uid: 'ns-uid', resourceVersion: '1', creationTimestamp: '2026-01-01T00:00:00Z' }, spec: {}, status: { phase: 'Active' } });
-  return store;
-}
 
 function events(store: Store): KubeEvent[] {
   return [...store.list('Event')].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EventRecorder } from '../../../src/sim/engine/events.js';
-import { Store } from '../../../src/sim/store/store.js';
+import type { Store } from '../../../src/sim/store/store.js';
+import { storeWithDefaultNamespace } from '../namespaced-store.js';
 import { EventTable, eventTable } from '../../../src/sim/store/event-tables.js';
 import type { DaemonSet, KubeEvent } from '../../../src/sim/api/types.js';
 
@@ -25,23 +26,6 @@ const ds = (name: string): DaemonSet =>
   }) as DaemonSet;
 const SOURCE = { component: 'daemonset-controller' };
 const KUBELET = { component: 'kubelet', host: 'node-1' };
-
-function storeWithDefaultNamespace(): Store {
-  const store = new Store();
-  store.put({
-    apiVersion: 'v1',
-    kind: 'Namespace',
-    metadata: {
-      name: 'default',
-      uid: 'ns-uid',
-      resourceVersion: '1',
-      creationTimestamp: '2026-01-01T00:00:00Z',
-    },
-    spec: {},
-    status: { phase: 'Active' },
-  });
-  return store;
-}
 
 /** Every key path of `v`, in order, with its value: what a byte-for-byte JSON comparison would miss of the order. */
 function keyPaths(v: unknown, at = ''): string[] {
