@@ -83,7 +83,7 @@ export function eventTable(namespace: string, name: string): string {
   return (lastKey = key);
 }
 
-/** The slot numbers in a table: a run's sequence numbers, the last three hex digits of a name. */
+/** The slot numbers in a table: a run's sequence numbers, the last three hex digits of a name (0 to 4,095). */
 const SLOT_DIGITS = 3;
 
 /** The slot an Event named `name` takes in its table (`EventTable`), or -1 for a name too short to carry one. */
@@ -91,26 +91,46 @@ function slotOf(name: string): number {
   return name.length < MIN_LENGTH ? -1 : hexAt(name, name.length - SLOT_DIGITS, SLOT_DIGITS);
 }
 
+/** Rows in a chunk (a power of two): a slot's chunk is `slot >>> CHUNK_SHIFT`, its row in it `slot & CHUNK_MASK`. */
+const CHUNK_SHIFT = 6;
+const CHUNK_ROWS = 1 << CHUNK_SHIFT;
+const CHUNK_MASK = CHUNK_ROWS - 1;
+const CHUNK_SLOTS = CHUNK_ROWS * STRIDE;
+/** Chunks in a table: its 4,096 slots. */
+const CHUNKS = 4096 >>> CHUNK_SHIFT;
+
+/** A chunk of rows: `CHUNK_ROWS` rows of `STRIDE` slots, the first undefined where no Event is. */
+type Chunk = unknown[];
+
 /**
  * A name table of Events (`eventTable`), a Map to its readers. An Event the recorders name is
  * kept in a row by its number within the run (the name's last three hex digits), where a Map
  * entry cost 28 to 56 bytes more per Event (key, value and chain slots, half a bucket, and room
  * for growth): the names of a table come from a run of 4,096 consecutive numbers, so the rows
- * are dense, and an hour of rollouts keeps hundreds of thousands of them. The rows are one flat
- * list of `STRIDE` slots each: the core/v1 recorder's Events packed (packed-events.ts, rebuilt
- * when read), any other Event held whole in its row's first slot. An Event whose row holds
- * another (a name not made by a recorder: any text may be an Event's name) is kept in a Map
- * beside the rows.
+ * are dense, and an hour of rollouts keeps hundreds of thousands of them. A row is `STRIDE`
+ * slots: the core/v1 recorder's Events packed (packed-events.ts, rebuilt when read), any other
+ * Event held whole in its row's first slot. An Event whose row holds another (a name not made
+ * by a recorder: any text may be an Event's name) is kept in a Map beside the rows.
+ *
+ * The rows are kept in chunks of `CHUNK_ROWS`, each made whole when its first row is written,
+ * rather than in one list grown to the table's 40,960 slots: a list that large lives in the
+ * large-object space, where every store of a new Event's parts went through the write barrier
+ * into the remembered set, and growing it copied it over and over (recording 5,000 nodes'
+ * Events spent a twelfth of the build there). A copy (`copy`, a checkpoint's) shares the
+ * chunks, and copies one only before it first writes to it.
  *
  * The order of its entries is the rows', then the Map's: the order the recorders write them in
  * (their numbers rise), though not always a Map's for names written otherwise. Whoever needs an
  * order sorts (`Store.list`).
  */
 export class EventTable extends Map<string, ApiObject> {
-  /** The slot of the first row (the first the table was given). */
-  private base = 0;
-  /** `STRIDE` slots per row (from `base`), the first undefined where no Event is. */
-  private rows: unknown[] = [];
+  /**
+   * The chunks by number (`slot >>> CHUNK_SHIFT`), undefined where no row was written; made at
+   * their full length, as writes come in any order of chunks.
+   */
+  private chunks: (Chunk | undefined)[] = new Array<Chunk | undefined>(CHUNKS);
+  /** The chunks this table may write to (its own, not shared with a copy): `mine[i] === chunks[i]`. */
+  private mine: (Chunk | undefined)[] = new Array<Chunk | undefined>(CHUNKS);
   /** How many rows hold an Event. */
   private filled = 0;
   /** The namespace of the packed rows (a table is one namespace's: `eventTable`). */
@@ -118,11 +138,11 @@ export class EventTable extends Map<string, ApiObject> {
   /** The Events whose row holds another (or who have none), by name. */
   private others: Map<string, ApiObject> | undefined = undefined;
 
-  /** A copy to write to (the Events and the shared parts of packed rows shared). */
+  /** A copy to write to, sharing the chunks (and so the Events) until either writes to one. */
   copy(): EventTable {
     const c = new EventTable();
-    c.base = this.base;
-    c.rows = this.rows.slice();
+    c.chunks = this.chunks.slice();
+    this.mine = new Array<Chunk | undefined>(CHUNKS);
     c.filled = this.filled;
     c.namespace = this.namespace;
     if (this.others !== undefined) c.others = new Map(this.others);
@@ -133,22 +153,22 @@ export class EventTable extends Map<string, ApiObject> {
     return this.filled + (this.others === undefined ? 0 : this.others.size);
   }
 
-  /** Where the row of `name` starts, if it holds that Event; else -1. */
-  private rowOf(name: string): number {
-    const i = slotOf(name) - this.base;
-    if (i < 0) return -1;
-    const at = i * STRIDE;
-    return at < this.rows.length && nameAt(this.rows, at) === name ? at : -1;
+  /** The slot of `name`'s row if it holds that Event, else -1. */
+  private slotHolding(name: string): number {
+    const slot = slotOf(name);
+    if (slot < 0) return -1;
+    const chunk = this.chunks[slot >>> CHUNK_SHIFT];
+    return chunk !== undefined && nameAt(chunk, (slot & CHUNK_MASK) * STRIDE) === name ? slot : -1;
   }
 
   override get(name: string): ApiObject | undefined {
-    const at = this.rowOf(name);
-    if (at >= 0) return unpack(this.rows, at, this.namespace);
+    const slot = this.slotHolding(name);
+    if (slot >= 0) return unpack(this.chunks[slot >>> CHUNK_SHIFT]!, (slot & CHUNK_MASK) * STRIDE, this.namespace);
     return this.others === undefined ? undefined : this.others.get(name);
   }
 
   override has(name: string): boolean {
-    return this.rowOf(name) >= 0 || (this.others !== undefined && this.others.has(name));
+    return this.slotHolding(name) >= 0 || (this.others !== undefined && this.others.has(name));
   }
 
   /**
@@ -156,17 +176,19 @@ export class EventTable extends Map<string, ApiObject> {
    * resourceVersion, else the object), or undefined when the table has no such Event.
    */
   versionOf(name: string): unknown {
-    const at = this.rowOf(name);
-    if (at >= 0) return versionAt(this.rows, at);
+    const slot = this.slotHolding(name);
+    if (slot >= 0) return versionAt(this.chunks[slot >>> CHUNK_SHIFT]!, (slot & CHUNK_MASK) * STRIDE);
     return this.others === undefined ? undefined : this.others.get(name);
   }
 
   /** Calls `each` with the name and version (`versionOf`) of every Event, without rebuilding any. */
   forEachVersion(each: (name: string, version: unknown) => void): void {
-    const rows = this.rows;
-    for (let at = 0; at < rows.length; at += STRIDE) {
-      const name = nameAt(rows, at);
-      if (name !== undefined) each(name, versionAt(rows, at));
+    for (const chunk of this.chunks) {
+      if (chunk === undefined) continue;
+      for (let at = 0; at < CHUNK_SLOTS; at += STRIDE) {
+        const name = nameAt(chunk, at);
+        if (name !== undefined) each(name, versionAt(chunk, at));
+      }
     }
     this.others?.forEach((ev, name) => each(name, ev));
   }
@@ -177,22 +199,26 @@ export class EventTable extends Map<string, ApiObject> {
    * is given as `held` (the numbers then NaN). The page's events window picks its newest few so.
    */
   forEachWrite(each: (name: string, held: ApiObject | undefined, lastMs: number, resourceVersion: number) => void): void {
-    const rows = this.rows;
-    for (let at = 0; at < rows.length; at += STRIDE) {
-      const x = rows[at];
-      if (x === undefined) continue;
-      if (typeof x === 'string') each(x, undefined, lastWriteAt(rows, at), rows[at + 7] as number);
-      else each((x as ApiObject).metadata.name, x as ApiObject, NaN, NaN);
+    for (const chunk of this.chunks) {
+      if (chunk === undefined) continue;
+      for (let at = 0; at < CHUNK_SLOTS; at += STRIDE) {
+        const x = chunk[at];
+        if (x === undefined) continue;
+        if (typeof x === 'string') each(x, undefined, lastWriteAt(chunk, at), chunk[at + 7] as number);
+        else each((x as ApiObject).metadata.name, x as ApiObject, NaN, NaN);
+      }
     }
     this.others?.forEach((ev, name) => each(name, ev, NaN, NaN));
   }
 
   /** Calls `each` with every Event whose involvedObject `about` accepts, rebuilding only those. */
   forEachAbout(about: (ref: ObjectReference) => boolean, each: (ev: ApiObject) => void): void {
-    const rows = this.rows;
-    for (let at = 0; at < rows.length; at += STRIDE) {
-      const ref = involvedAt(rows, at);
-      if (ref !== undefined && about(ref)) each(unpack(rows, at, this.namespace));
+    for (const chunk of this.chunks) {
+      if (chunk === undefined) continue;
+      for (let at = 0; at < CHUNK_SLOTS; at += STRIDE) {
+        const ref = involvedAt(chunk, at);
+        if (ref !== undefined && about(ref)) each(unpack(chunk, at, this.namespace));
+      }
     }
     this.others?.forEach((ev) => {
       if (about((ev as KubeEvent).involvedObject)) each(ev);
@@ -202,16 +228,12 @@ export class EventTable extends Map<string, ApiObject> {
   override set(name: string, ev: ApiObject): this {
     const slot = slotOf(name);
     if (slot >= 0 && (this.others === undefined || !this.others.has(name))) {
-      if (this.filled === 0) {
-        this.base = slot;
-        this.rows.length = 0;
-      } else if (slot < this.base) this.lower(slot);
-      const at = (slot - this.base) * STRIDE;
-      const rows = this.rows;
-      // Filled up to the row one by one: a write far past the end would make the list a dictionary.
-      while (rows.length < at + STRIDE) rows.push(undefined);
-      const held = nameAt(rows, at);
+      const i = slot >>> CHUNK_SHIFT;
+      const at = (slot & CHUNK_MASK) * STRIDE;
+      const chunk = this.chunks[i];
+      const held = chunk === undefined ? undefined : nameAt(chunk, at);
       if (held === undefined || held === name) {
+        const rows = this.writable(i);
         const ns = ev.metadata.namespace ?? '';
         if (packable(ev) && (ns === this.namespace || !this.anyPacked())) {
           this.namespace = ns;
@@ -225,34 +247,58 @@ export class EventTable extends Map<string, ApiObject> {
     return this;
   }
 
+  /** Chunk `i`, made (all rows empty) or copied from the one shared with a copy of the table if it is not this table's own yet. */
+  private writable(i: number): Chunk {
+    const chunk = this.chunks[i];
+    if (chunk !== undefined && this.mine[i] === chunk) return chunk;
+    const own = chunk === undefined ? new Array<unknown>(CHUNK_SLOTS).fill(undefined) : chunk.slice();
+    this.chunks[i] = this.mine[i] = own;
+    return own;
+  }
+
   /** Whether any row is packed (rows of one namespace only share its `namespace`). */
   private anyPacked(): boolean {
-    for (let at = 0; at < this.rows.length; at += STRIDE) if (isPacked(this.rows, at)) return true;
+    for (const chunk of this.chunks) {
+      if (chunk === undefined) continue;
+      for (let at = 0; at < CHUNK_SLOTS; at += STRIDE) if (isPacked(chunk, at)) return true;
+    }
     return false;
   }
 
   override delete(name: string): boolean {
-    const at = this.rowOf(name);
-    if (at >= 0) {
-      for (let i = 0; i < STRIDE; i++) this.rows[at + i] = undefined;
-      if (--this.filled === 0) this.rows = [];
+    const slot = this.slotHolding(name);
+    if (slot >= 0) {
+      if (--this.filled === 0) this.clearRows();
+      else {
+        const rows = this.writable(slot >>> CHUNK_SHIFT);
+        const at = (slot & CHUNK_MASK) * STRIDE;
+        for (let i = 0; i < STRIDE; i++) rows[at + i] = undefined;
+      }
       return true;
     }
     return this.others !== undefined && this.others.delete(name);
   }
 
   override clear(): void {
-    this.rows = [];
-    this.filled = 0;
+    this.clearRows();
     this.others = undefined;
   }
 
+  /** Drops every row (and every chunk with them). */
+  private clearRows(): void {
+    this.chunks = new Array<Chunk | undefined>(CHUNKS);
+    this.mine = new Array<Chunk | undefined>(CHUNKS);
+    this.filled = 0;
+  }
+
   override forEach(each: (ev: ApiObject, name: string, table: Map<string, ApiObject>) => void, thisArg?: unknown): void {
-    const rows = this.rows;
-    for (let at = 0; at < rows.length; at += STRIDE) {
-      if (rows[at] === undefined) continue;
-      const ev = unpack(rows, at, this.namespace);
-      each.call(thisArg, ev, ev.metadata.name, this);
+    for (const chunk of this.chunks) {
+      if (chunk === undefined) continue;
+      for (let at = 0; at < CHUNK_SLOTS; at += STRIDE) {
+        if (chunk[at] === undefined) continue;
+        const ev = unpack(chunk, at, this.namespace);
+        each.call(thisArg, ev, ev.metadata.name, this);
+      }
     }
     this.others?.forEach((ev, name) => each.call(thisArg, ev, name, this));
   }
@@ -274,31 +320,26 @@ export class EventTable extends Map<string, ApiObject> {
   }
 
   private *events(): Generator<ApiObject, void, undefined> {
-    const rows = this.rows;
-    for (let at = 0; at < rows.length; at += STRIDE) if (rows[at] !== undefined) yield unpack(rows, at, this.namespace);
+    for (const chunk of this.chunks) {
+      if (chunk === undefined) continue;
+      for (let at = 0; at < CHUNK_SLOTS; at += STRIDE) if (chunk[at] !== undefined) yield unpack(chunk, at, this.namespace);
+    }
     if (this.others !== undefined) yield* this.others.values();
   }
 
   private *names(): Generator<string, void, undefined> {
-    const rows = this.rows;
-    for (let at = 0; at < rows.length; at += STRIDE) {
-      const name = nameAt(rows, at);
-      if (name !== undefined) yield name;
+    for (const chunk of this.chunks) {
+      if (chunk === undefined) continue;
+      for (let at = 0; at < CHUNK_SLOTS; at += STRIDE) {
+        const name = nameAt(chunk, at);
+        if (name !== undefined) yield name;
+      }
     }
     if (this.others !== undefined) yield* this.others.keys();
   }
 
   private *pairs(): Generator<[string, ApiObject], void, undefined> {
     for (const ev of this.events()) yield [ev.metadata.name, ev];
-  }
-
-  /** Moves the rows so that they start at `slot`. */
-  private lower(slot: number): void {
-    const by = (this.base - slot) * STRIDE;
-    const rows = new Array<unknown>(this.rows.length + by).fill(undefined);
-    for (let i = 0; i < this.rows.length; i++) rows[i + by] = this.rows[i];
-    this.rows = rows;
-    this.base = slot;
   }
 }
 

@@ -106,4 +106,24 @@ describe('EventTable', () => {
     expect(c.get(nameAt('node-1', t0, 50))).toBeDefined();
     expect(new Map(c)).toBeInstanceOf(Map);
   });
+
+  it('lists rows by slot across chunks, and keeps a copy and its original apart whichever writes to a shared chunk', () => {
+    const t = new EventTable();
+    const seqs = [4_095, 64, 0, 63, 1_000];
+    for (const seq of seqs) t.set(nameAt('node-1', t0, seq), ev(nameAt('node-1', t0, seq)));
+    expect(contents(t).map((p) => p[0])).toEqual([0, 63, 64, 1_000, 4_095].map((seq) => nameAt('node-1', t0, seq)));
+    const before = contents(t);
+    const c = t.copy();
+    // The original writes to the chunk it shares with the copy (rows 0 to 63), then the copy does.
+    t.set(nameAt('node-1', t0, 1), ev(nameAt('node-1', t0, 1), 'original'));
+    t.delete(nameAt('node-1', t0, 63));
+    expect(contents(c)).toEqual(before);
+    c.set(nameAt('node-1', t0, 0), ev(nameAt('node-1', t0, 0), 'copy'));
+    expect(t.get(nameAt('node-1', t0, 0))?.metadata.resourceVersion).toBe('1');
+    expect(t.has(nameAt('node-1', t0, 63))).toBe(false);
+    expect(c.has(nameAt('node-1', t0, 63))).toBe(true);
+    expect(c.has(nameAt('node-1', t0, 1))).toBe(false);
+    expect(t.size).toBe(5);
+    expect(c.size).toBe(5);
+  });
 });
