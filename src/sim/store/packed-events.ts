@@ -18,10 +18,27 @@
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { EventSource } from '../engine/event-keys.js';
 import { eventUid } from '../engine/event-names.js';
-import { rfc3339 } from '../engine/time.js';
+import { EPOCH_MS, rfc3339 } from '../engine/time.js';
 
 /** Slots per row: name, involvedObject, source, reason, message, signed count, sequence, resourceVersion, created, last. */
 export const STRIDE = 10;
+
+/**
+ * A row keeps its times as seconds since the virtual clock's start (`EPOCH_MS`): seconds since
+ * 1970 (1.77 billion) are past the small integers a V8 with compressed pointers (Chromium's) keeps
+ * in a slot, and each was a boxed number of its own, two per Event.
+ */
+const EPOCH_SECONDS = EPOCH_MS / 1000;
+
+/** `nowMs` as a row keeps it: whole seconds since `EPOCH_SECONDS`. */
+function rowSeconds(nowMs: number): number {
+  return Math.floor(nowMs / 1000) - EPOCH_SECONDS;
+}
+
+/** A row's seconds (`rowSeconds`) as ms since 1970. */
+function rowMs(seconds: number): number {
+  return (seconds + EPOCH_SECONDS) * 1000;
+}
 
 /** The Event the recorder vouched for last, and the facts its packed row needs that the object does not keep as numbers. */
 let vouched: KubeEvent | undefined;
@@ -41,7 +58,7 @@ let builtCreated = 0;
 export function recorded(ev: KubeEvent, seq: number, nowMs: number): void {
   vouched = ev;
   vouchedSeq = seq;
-  vouchedCreated = vouchedLast = Math.floor(nowMs / 1000);
+  vouchedCreated = vouchedLast = rowSeconds(nowMs);
 }
 
 /**
@@ -53,7 +70,7 @@ export function repeated(ev: KubeEvent, existing: KubeEvent, nowMs: number): voi
   vouched = ev;
   vouchedSeq = builtSeq;
   vouchedCreated = builtCreated;
-  vouchedLast = Math.floor(nowMs / 1000);
+  vouchedLast = rowSeconds(nowMs);
 }
 
 /** Whether `ev` is the Event the recorder vouched for last (and so may be packed). */
@@ -109,7 +126,7 @@ export function unpack(rows: readonly unknown[], at: number, namespace: string):
   const signed = rows[at + 5] as number;
   const seq = rows[at + 6] as number;
   const created = rows[at + 8] as number;
-  const ts = rfc3339(created * 1000);
+  const ts = rfc3339(rowMs(created));
   const source = rows[at + 2] as EventSource;
   // The recorder's literal (engine/events.ts `record`), field for field and in its order.
   const ev: KubeEvent = {
@@ -128,7 +145,7 @@ export function unpack(rows: readonly unknown[], at: number, namespace: string):
     type: signed < 0 ? 'Warning' : 'Normal',
     source,
     firstTimestamp: ts,
-    lastTimestamp: rfc3339((rows[at + 9] as number) * 1000),
+    lastTimestamp: rfc3339(rowMs(rows[at + 9] as number)),
     count: signed < 0 ? -signed : signed,
     eventTime: null,
     reportingComponent: source.component,
@@ -149,5 +166,5 @@ export function involvedAt(rows: readonly unknown[], at: number): ObjectReferenc
 
 /** When the packed Event in the row from `at` was last written, in ms (what its lastTimestamp says). */
 export function lastWriteAt(rows: readonly unknown[], at: number): number {
-  return (rows[at + 9] as number) * 1000;
+  return rowMs(rows[at + 9] as number);
 }
