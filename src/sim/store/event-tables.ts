@@ -117,10 +117,11 @@ const EMPTY_CHUNK: readonly unknown[] = new Array<unknown>(CHUNK_SLOTS).fill(und
  *
  * The rows are kept in chunks of `CHUNK_ROWS`, each made whole when its first row is written,
  * rather than in one list grown to the table's 40,960 slots: a list that large lives in the
- * large-object space, where every store of a new Event's parts went through the write barrier
- * into the remembered set, and growing it copied it over and over (recording 5,000 nodes'
- * Events spent a twelfth of the build there). A copy (`copy`, a checkpoint's) shares the
- * chunks, and copies one only before it first writes to it.
+ * large-object space, and growing it by `push` there was a twelfth of a 5,000-node build. The
+ * chunks are young objects the scavenger copies on their way to the old generation, which
+ * takes about as much back in a fleet's first build; what they win is the later writes (a
+ * rollout's) and the checkpoints: a copy (`copy`, a checkpoint's) shares the chunks, and copies
+ * one only before it first writes to it, where a copy of the one list sliced every row.
  *
  * The order of its entries is the rows', then the Map's: the order the recorders write them in
  * (their numbers rise), though not always a Map's for names written otherwise. Whoever needs an
