@@ -1,6 +1,7 @@
 /**
  * Node cards joined by node uid. A joining node slides in (hatched while NotReady, solid once
- * Ready); a removed node fades out with its pods; a moved card glides to its new place. A card's
+ * Ready); a removed node fades out with its pods, and comes back whole if it is written again
+ * before it is gone (`revive`); a moved card glides to its new place. A card's
  * body is redrawn only when its projection changed; `tickCards` updates what the clock moves
  * (rings, the current-wave outline) on the cards that have any, and what a callout lights.
  */
@@ -13,7 +14,7 @@ import { nodeWords } from '../model/words.js';
 import type { DrawContext } from './context.js';
 import { isTimed, joinPods, updateRing } from './pods.js';
 import { taintPath } from './shapes.js';
-import { animateOut, animateTo, moved } from './transition.js';
+import { animateOut, animateTo, moved, revive } from './transition.js';
 
 type CardEl = SVGGElement & { __card?: NodeView; __rev?: number; __sel?: boolean };
 
@@ -35,7 +36,9 @@ export function joinCards(layer: Selection<SVGGElement, unknown, null, undefined
           .each(function (d) { moved(this, boxOf(d)); })
           .call((g) => animateTo(g, ctx.reducedMotion, { transform: (d) => `translate(${boxOf(d).x},${boxOf(d).y})`, opacity: 1 })),
       (update) => {
-        animateTo(update.filter(function (d) { return moved(this, boxOf(d)); }), ctx.reducedMotion, { transform: (d) => `translate(${boxOf(d).x},${boxOf(d).y})`, opacity: 1 });
+        const to = { transform: (d: NodeView) => `translate(${boxOf(d).x},${boxOf(d).y})`, opacity: 1 };
+        revive(update, ctx.reducedMotion, to);
+        animateTo(update.filter(function (d) { return moved(this, boxOf(d)); }), ctx.reducedMotion, to);
         return update;
       },
       (exit) => animateOut(exit, ctx.reducedMotion, { opacity: 0 }),

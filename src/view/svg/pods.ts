@@ -11,7 +11,7 @@ import { slotMoment } from '../model/moment.js';
 import { slotWords } from '../model/words.js';
 import type { DrawContext } from './context.js';
 import { arcPath, tickPath, zigzagPath } from './shapes.js';
-import { animateOut, animateTo, moved } from './transition.js';
+import { animateOut, animateTo, moved, revive } from './transition.js';
 
 const R = 7;
 
@@ -66,7 +66,9 @@ export function joinPods(cardG: Selection<SVGGElement, NodeView, null, undefined
           .each(function (d) { moved(this, d); })
           .call((g) => animateTo(g, ctx.reducedMotion, { transform: (d) => `translate(${d.x},${d.y})`, opacity: 1 })),
       (update) => {
-        animateTo(update.filter(function (d) { return moved(this, d); }), ctx.reducedMotion, { transform: (d) => `translate(${d.x},${d.y})`, opacity: 1 });
+        const to = { transform: (d: Placed) => `translate(${d.x},${d.y})`, opacity: 1 };
+        revive(update, ctx.reducedMotion, to);
+        animateTo(update.filter(function (d) { return moved(this, d); }), ctx.reducedMotion, to);
         return update;
       },
       (exit) => animateOut(exit, ctx.reducedMotion, { transform: (d) => `translate(${d.x + (repel ? 18 : 0)},${d.y - (repel ? 26 : 0)}) scale(${repel ? 1 : 0.3})`, opacity: 0 }),

@@ -41,6 +41,20 @@ export function animateOut<G extends BaseType, D, P extends BaseType, PD>(exit: 
 }
 
 /**
+ * Brings back the marks of a join's update selection that were leaving: a mark whose datum came
+ * back within its exit (one uid removed and written again: a Timeline move away and back, or a
+ * new cluster from the same seed making the same node again). Its exit is stopped (it would
+ * remove the mark at its end, and nothing may draw the picture again after), and it is animated
+ * to `attrs`.
+ */
+export function revive<G extends BaseType, D, P extends BaseType, PD>(update: Selection<G, D, P, PD>, reducedMotion: boolean, attrs: Attrs<G, D>): void {
+  const back = update.filter('.leaving');
+  if (back.empty()) return;
+  back.interrupt(JOIN_TRANSITION).classed('leaving', false);
+  animateTo(back, reducedMotion, attrs);
+}
+
+/**
  * Records where a mark is going and says whether that is somewhere new: only moved marks get an
  * update transition, so redrawing never interrupts a running enter transition.
  */

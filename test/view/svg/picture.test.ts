@@ -87,6 +87,25 @@ describe('SvgPicture', () => {
     expect([...root.querySelectorAll('g.node')].map((c) => c.getAttribute('data-node'))).toEqual(['node-1', 'node-2']);
   });
 
+  it('keeps a leaving node that comes back within its exit (a move away and back), with no redraw after', async () => {
+    const { s, m, root, draw } = setup();
+    const earlier = s.reset();
+    const card = root.querySelector('g.node[data-node="node-3"]')!;
+    // The last card goes, so no other card moves (jsdom cannot interpolate an SVG transform).
+    m.apply(s.run('sim node remove node-3\nsim settle').next());
+    draw(false);
+    expect(card.getAttribute('class')).toContain('leaving');
+    // The moment before, as a Timeline move sends it: node-3 again, under the same uid.
+    m.apply(earlier);
+    draw(false);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(card.isConnected).toBe(true);
+    expect(card.getAttribute('class')).not.toContain('leaving');
+    expect(card.getAttribute('opacity')).toBe('1');
+    expect([...root.querySelectorAll('g.node')]).toEqual([...root.querySelectorAll('g.node:not(.leaving)')]);
+    expect([...root.querySelectorAll('g.node')].map((c) => c.getAttribute('data-node'))).toEqual(['node-1', 'node-2', 'node-3']);
+  });
+
   it('selects what is clicked and moves through cards with the keyboard', () => {
     const { root, selections } = setup();
     (root.querySelector('g.pod circle.body') as SVGElement).dispatchEvent(new MouseEvent('click', { bubbles: true }));
