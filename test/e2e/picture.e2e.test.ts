@@ -133,6 +133,7 @@ describe('picture', () => {
     await expect.poll(async () => (await nodeItems().allTextContents()).join('\n')).toMatch(/surger-\w{5} (ContainerCreating|Pending|Running), revision 2, (not ready, )?surge/);
     await expect.poll(() => s.page.getByRole('group', { name: 'Rollout budget' }).textContent()).toMatch(/surger\s*unavailable 0 \/ 0.*surge 1 \/ 1/);
     await s.screenshot('picture-surge');
+    await surgeKeptAcrossMoves();
     await run('sim settle');
     await run('kubectl taint node node-3 dedicated=infra:NoSchedule');
     await expect.poll(() => nodeText('node-3')).toMatch(/agent-\w{5} Running, revision 2, ready, available, misscheduled/);
@@ -143,6 +144,33 @@ describe('picture', () => {
     await expect.poll(() => s.page.locator('.picture-svg g.node[data-node="node-1"] g.pod.evicting path.ring.countdown').count()).toBe(1);
     await s.screenshot('picture-misscheduled-and-countdown');
   });
+
+  /**
+   * A move on the Timeline between two surging moments: the surge meter goes from one moment's
+   * count to the other's and never reads 0 between them (a moved cluster's facts come with it;
+   * asked for afterwards, the meter read the DaemonSet's status, which counts no surge, until the
+   * answer came).
+   */
+  async function surgeKeptAcrossMoves(): Promise<void> {
+    const budget = s.page.getByRole('group', { name: 'Rollout budget' });
+    const slider = s.page.getByRole('slider', { name: 'Timeline' });
+    await run('sim advance 1s');
+    await expect.poll(() => budget.textContent()).toMatch(/surger\s*unavailable 0 \/ 0.*surge 1 \/ 1/);
+    await budget.evaluate((el) => {
+      const seen: string[] = [];
+      (window as unknown as { meterTexts: string[] }).meterTexts = seen;
+      new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { subtree: true, childList: true, characterData: true });
+    });
+    const clockBefore = await s.page.locator('.clock time').getAttribute('datetime');
+    await slider.focus();
+    await slider.press('ArrowLeft');
+    await expect.poll(() => s.page.locator('.clock time').getAttribute('datetime')).not.toBe(clockBefore);
+    await slider.press('ArrowRight');
+    await expect.poll(() => s.page.locator('.clock time').getAttribute('datetime')).toBe(clockBefore);
+    await expect.poll(() => budget.textContent()).toMatch(/surger\s*unavailable 0 \/ 0.*surge 1 \/ 1/);
+    const texts = await s.page.evaluate(() => (window as unknown as { meterTexts: string[] }).meterTexts);
+    expect(texts.filter((t) => !/surge 1 \/ 1/.test(t))).toEqual([]);
+  }
 
   it('groups by another label and finds nodes by label', async () => {
     const p = s.page;

@@ -8,7 +8,8 @@
  * - A batch is posted only when something changed, the clock included (a settled, paused
  *   cluster sends nothing); the first batch after a (re)load carries every object as `reset`,
  *   and the first after a move on the timeline (the scrubber, a branch switch) how the moment
- *   differs from what the page holds, as `moved` (moved.ts).
+ *   differs from what the page holds, as `moved` (moved.ts); either comes with the engine facts
+ *   of that moment (`pictureFacts`), so the picture never mixes two moments.
  * - Events reach the page only as far as its events panel shows them (events/window.ts): a
  *   batch's writes and a reset's objects carry the newest `FEED_LIMIT` Events, every removal.
  * - A batch carries what the page reads of its writes (batch-entries.ts): each update's new
@@ -29,6 +30,7 @@ import type { LessonDesk } from './lesson-desk.js';
 import { KEEPS_PLAY } from './lesson-protocol.js';
 import { heldTables, movedBatch, type HeldTables } from './moved.js';
 import { QUERIES, type Query } from './queries.js';
+import { pictureFactsQuery } from './queries/picture-facts.js';
 import { EngineSession } from './session.js';
 import { emptyLog } from './session-log.js';
 import { pageObjects } from '../events/window.js';
@@ -96,7 +98,9 @@ export class EngineHost {
     this.resetPending = false;
     this.movedFrom = undefined;
     this.postedNow = now;
-    const whole = reset ? { reset } : moved ? { moved } : undefined;
+    // A whole new moment comes with its engine facts: asked for after it arrived, the picture
+    // would show its objects with the facts of the moment left behind until the answer came.
+    const whole = reset ? { reset, facts: pictureFactsQuery(this.session) } : moved ? { moved, facts: pictureFactsQuery(this.session) } : undefined;
     this.env.post({ type: 'batch', batch: { ...whole, entries: whole ? [] : batchEntries(entries), now } });
   }
 

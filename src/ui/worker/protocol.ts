@@ -6,6 +6,7 @@
 import type { ApiObject } from '../../sim/api/types.js';
 import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { PageDiff } from '../../view/model/batch.js';
+import type { EngineFacts } from '../../view/model/facts.js';
 import type { CommandResult } from '../../kubectl/session.js';
 import type { SessionLog } from './session-log.js';
 import type { Speed } from './play-loop.js';
@@ -32,6 +33,8 @@ export interface DiffBatch {
    * switch): what the page's LiveCluster turns into `reset` before any reader sees the batch.
    */
   readonly moved?: MovedBatch;
+  /** With `reset` or `moved`: the engine facts of the moment the batch shows (the `pictureFacts` answer). */
+  readonly facts?: EngineFacts;
   /** Trace entries in order since the previous batch (of their Event writes, the newest). */
   readonly entries: readonly BatchEntry[];
   /** Virtual time after the batch (ms since the Unix epoch, the engine's clock). */

@@ -4,6 +4,7 @@
  * layer names only the part it reads, so it stays independent of the page's classes.
  */
 import type { ApiObject } from '../../sim/api/types.js';
+import type { EngineFacts } from './facts.js';
 
 /**
  * One engine pass's changes as the page reads them: the store's `Diff` (added, updated as (from,
@@ -31,6 +32,12 @@ export interface ViewBatch {
    * of rebuilding from every object.
    */
   readonly changes?: PageDiff;
+  /**
+   * With `reset`: the engine facts of the moment it shows (the worker's `pictureFacts` answer),
+   * so the picture never shows a moment's objects with the facts of the moment left behind. A
+   * reset without them (the page's own first one) waits for the next answer.
+   */
+  readonly facts?: EngineFacts;
   /** The engine passes since the previous batch, oldest first. */
   readonly entries: readonly { readonly diff: PageDiff }[];
   /** Virtual time after the batch (ms since the Unix epoch). */

@@ -88,9 +88,15 @@ export class PictureModel {
   apply(batch: ViewBatch): Changed {
     this.now = batch.now;
     const t = this.objects.apply(batch);
-    // The budgets' live counts are the controller's at the moment left behind: until the next
-    // `pictureFacts` answer, the meters read the status of the moment shown (`budgetsOfStatus`).
-    if (batch.reset) this.facts = { ...this.facts, budgets: budgetsOfStatus(this.facts.budgets) };
+    if (batch.facts) {
+      // The facts of the moment shown: the cards whose marks they change, and every DaemonSet
+      // (its budget), are projected with the batch's own.
+      for (const name of this.takeFacts(batch.facts)) t.nodes.add(name);
+      for (const uid of this.dsViews.keys()) t.daemonSets.add(uid);
+    }
+    // Without them, the budgets' live counts are the controller's at the moment left behind: until
+    // the next `pictureFacts` answer, the meters read the status of the moment shown (`budgetsOfStatus`).
+    else if (batch.reset) this.facts = { ...this.facts, budgets: budgetsOfStatus(this.facts.budgets) };
     if (t.reset) {
       this.bareNodes.clear();
       this.cards.clear();
@@ -127,6 +133,17 @@ export class PictureModel {
 
   /** Takes the engine facts of the latest `pictureFacts` answer. */
   setFacts(facts: EngineFacts): Changed {
+    const nodes = this.takeFacts(facts);
+    for (const name of nodes) this.projectCard(name);
+    let marks = false;
+    for (const uid of this.dsViews.keys()) marks = this.projectDaemonSet(uid).marks || marks;
+    this.dsList = undefined;
+    if (nodes.size > 0) this.regroup();
+    return { nodes, layout: false, daemonSets: true, marks, revisions: false, pending: false };
+  }
+
+  /** Keeps `facts` from now on; returns the nodes whose marks they change (misscheduled pods, scheduled evictions), to project again. */
+  private takeFacts(facts: EngineFacts): Set<string> {
     const nodes = new Set<string>();
     const old = this.facts;
     for (const key of new Set([...Object.keys(old.misscheduled), ...Object.keys(facts.misscheduled)])) {
@@ -142,12 +159,7 @@ export class PictureModel {
     }
     this.facts = facts;
     this.misscheduledSets = new Map(Object.entries(facts.misscheduled).map(([k, v]) => [k, new Set(v)]));
-    for (const name of nodes) this.projectCard(name);
-    let marks = false;
-    for (const uid of this.dsViews.keys()) marks = this.projectDaemonSet(uid).marks || marks;
-    this.dsList = undefined;
-    if (nodes.size > 0) this.regroup();
-    return { nodes, layout: false, daemonSets: true, marks, revisions: false, pending: false };
+    return nodes;
   }
 
   /** Groups by another node label. */

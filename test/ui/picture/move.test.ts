@@ -36,10 +36,10 @@ function playground() {
     return batches.at(-1)!;
   };
   send({ type: 'load', log: emptyLog() });
-  /** A picture built from every object the page holds now, as a reset would build it. */
+  /** A picture built from every object the page holds now, as a reset would build it (with the engine facts the last batch brought). */
   const whole = (): PictureModel => {
     const m = new PictureModel();
-    m.apply({ reset: KINDS.flatMap((k) => [...live.list(k)]), entries: [], now: live.now });
+    m.apply({ reset: KINDS.flatMap((k) => [...live.list(k)]), facts: batches.at(-1)!.facts, entries: [], now: live.now });
     return m;
   };
   return { live, picture, send, run: (text: string) => send({ type: 'run', text, files: {}, source: 'terminal' }), whole };

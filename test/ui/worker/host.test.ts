@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { checkLessonsQuery } from '../../../src/ui/worker/queries/check-lessons.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
 import { manualTicker } from './in-process.js';
+import { APPLY_AGENT } from './agent-ds.js';
 import type { DiffBatch, Reply, WorkerMessage } from '../../../src/ui/worker/protocol.js';
 import { emptyLog, type SessionLog } from '../../../src/ui/worker/session-log.js';
 import type { Query } from '../../../src/ui/worker/queries.js';
@@ -84,6 +85,38 @@ describe('EngineHost', () => {
     h.host.handle({ id: 4, type: 'query', query: 'log', args: undefined });
     const log = (replies(h.posted).at(-1) as { value: SessionLog }).value;
     expect(log.commands.map((c) => c.line)).toEqual(['sim node add a', 'sim advance 1m', 'sim node add b', 'sim advance 1m']);
+  });
+
+  it('sends each new moment with its engine facts: a load, a move on the timeline and a typed sim rewind', () => {
+    const h = host();
+    const surge = "kubectl patch ds agent --type merge -p '{\"spec\":{\"updateStrategy\":{\"rollingUpdate\":{\"maxSurge\":1,\"maxUnavailable\":0}}}}'";
+    const script = ['sim node add a', 'sim node add b', APPLY_AGENT, 'sim settle', surge, 'kubectl set image ds/agent agent=agent:2', 'sim settle'];
+    h.host.handle({ id: 1, type: 'run', text: script.join('\n'), files: {}, source: 'terminal' });
+    h.posted.length = 0;
+    h.host.handle({ id: 2, type: 'query', query: 'log', args: undefined });
+    const log = (replies(h.posted).at(-1) as { value: SessionLog }).value;
+    h.posted.length = 0;
+    h.host.handle({ id: 3, type: 'load', log });
+    const loaded = batches(h.posted)[0]!;
+    const uid = loaded.reset!.find((o) => o.kind === 'DaemonSet')!.metadata.uid;
+    // Settled on the new image: nothing surges.
+    expect(loaded.facts?.budgets[uid]).toMatchObject({ maxSurge: 1, maxUnavailable: 0, desiredNumberScheduled: 2, numSurge: 0 });
+    h.posted.length = 0;
+    // Right after the image changed, one node runs a new pod beside its old one.
+    h.host.handle({ id: 4, type: 'rewind', to: 6 });
+    const moved = batches(h.posted)[0]!;
+    expect(moved.moved).toBeDefined();
+    expect(moved.facts?.budgets[uid]).toMatchObject({ numSurge: 1 });
+    h.posted.length = 0;
+    h.host.handle({ id: 5, type: 'run', text: 'sim rewind --to 0s', files: {}, source: 'terminal' });
+    const rewound = batches(h.posted)[0]!;
+    expect(rewound.reset).toBeDefined();
+    // Back before the patch and the boot: the budget of the strategy as applied, for no node yet.
+    expect(rewound.facts?.budgets[uid]).toEqual({ maxSurge: 0, maxUnavailable: 1, desiredNumberScheduled: 0, numUnavailable: 0 });
+    // A command's batch brings no facts: the page asks for them (picture.svelte.ts).
+    h.posted.length = 0;
+    h.host.handle({ id: 6, type: 'run', text: 'sim node add c', files: {}, source: 'terminal' });
+    expect(batches(h.posted)[0]!.facts).toBeUndefined();
   });
 
   it('refuses an unknown query and a log of another format, keeping the session', () => {

@@ -143,6 +143,26 @@ sim settle
     expect(m.daemonSets()[0]!.budget).toEqual({ maxUnavailable: 1, maxSurge: 0, desiredNumberScheduled: 3 });
   });
 
+  it('takes the facts a reset brings with it: the live counts and marks of the moment shown', () => {
+    const { s, m } = started(THREE);
+    const ds = m.daemonSets()[0]!;
+    const pod = m.node('node-2')!.rows[0]!.slots[0]!.pod;
+    m.setFacts({ misscheduled: {}, evictions: {}, budgets: { [ds.uid]: { maxUnavailable: 1, maxSurge: 1, desiredNumberScheduled: 3, numSurge: 0 } } });
+    // The worker's reset of another moment, with that moment's facts: nothing falls back to the status.
+    const changed = m.apply({
+      ...s.reset(),
+      facts: { misscheduled: { [ds.uid]: ['node-2'] }, evictions: {}, budgets: { [ds.uid]: { maxUnavailable: 1, maxSurge: 1, desiredNumberScheduled: 3, numSurge: 1 } } },
+    });
+    expect(changed.daemonSets).toBe(true);
+    expect(m.daemonSets()[0]!.budget).toEqual({ maxUnavailable: 1, maxSurge: 1, desiredNumberScheduled: 3, numSurge: 1 });
+    expect(m.node('node-2')!.rows[0]!.slots[0]!).toMatchObject({ pod: { uid: pod.uid }, misscheduled: true });
+    // A move (a reset with its changes) projects again the cards whose marks the new facts change.
+    const moved = m.apply({ ...s.reset(), changes: { added: [], updated: [], removed: [] }, facts: { misscheduled: {}, evictions: {}, budgets: {} } });
+    expect([...moved.nodes]).toEqual(['node-2']);
+    expect(m.node('node-2')!.rows[0]!.slots[0]!.misscheduled).toBe(false);
+    expect(m.daemonSets()[0]!.budget).toBeUndefined();
+  });
+
   it('drops the legend on a reset to a moment without DaemonSets, after it was read', () => {
     const { m } = started(THREE);
     expect(m.daemonSets().map((d) => d.name)).toEqual(['agent']);
