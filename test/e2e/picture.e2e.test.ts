@@ -43,6 +43,17 @@ const nodeItems = () => s.page.getByRole('list', { name: 'Nodes' }).getByRole('l
 const nodeText = (name: string) => nodeItems().filter({ hasText: new RegExp(`^${name},`) }).textContent();
 const marks = (sel = '') => s.page.locator(`.picture-svg g.pod${sel}:not(.leaving)`);
 
+/** Until every pod mark has ended its entrance (full size, full opacity), so a screenshot shows what a learner sees. */
+async function marksDrawn(): Promise<void> {
+  // d3 ends the entrance on the interpolated value: "translate(x, y) scale(1,1)", or no scale at all.
+  const drawn = (gs: Element[]): boolean =>
+    gs.every((g) => {
+      const scale = /scale\(([^)]*)\)/.exec(g.getAttribute('transform') ?? '')?.[1];
+      return g.getAttribute('opacity') === '1' && (scale === undefined || scale.split(/[ ,]+/).every((v) => Number(v) === 1));
+    });
+  await expect.poll(() => marks().evaluateAll(drawn)).toBe(true);
+}
+
 function daemonSet(name: string, image: string, extra = '', podExtra = ''): string {
   return `kubectl apply -f - <<EOF
 apiVersion: apps/v1
@@ -77,6 +88,9 @@ describe('picture', () => {
     await expect.poll(() => marks('.g-ready').count()).toBe(3);
     for (const n of ['node-1', 'node-2', 'node-3']) expect(await nodeText(n)).toMatch(new RegExp(`^${n}, Ready, no taints, pods: agent-\\w{5} Running, revision 1, ready, available$`));
     expect(await s.page.getByRole('list', { name: 'Revisions' }).textContent()).toContain('agent rev 1: registry.example/agent:1.0 (live)');
+    // The command's batch brought the controller's budget for the three nodes.
+    expect(await s.page.getByRole('group', { name: 'Rollout budget' }).textContent()).toMatch(/agent\s*unavailable 0 \/ 1 \(0% of 3\)/);
+    await marksDrawn();
     await s.screenshot('picture-three-pods');
   });
 

@@ -51,7 +51,7 @@ export class PictureState {
     const cluster = playground.cluster;
     const reset: ApiObject[] = KINDS.flatMap((k) => [...cluster.list(k)]);
     this.changed(this.model.apply({ reset, entries: [], now: cluster.now }));
-    // A batch that brings its facts (a new moment) needs no question about them.
+    // A batch that brings its facts (a new moment, a command's) needs no question about them.
     cluster.onBatch((b) => this.changed(this.model.apply(b), b.facts === undefined));
   }
 

@@ -8,8 +8,9 @@
  * - A batch is posted only when something changed, the clock included (a settled, paused
  *   cluster sends nothing); the first batch after a (re)load carries every object as `reset`,
  *   and the first after a move on the timeline (the scrubber, a branch switch) how the moment
- *   differs from what the page holds, as `moved` (moved.ts); either comes with the engine facts
- *   of that moment (`pictureFacts`), so the picture never mixes two moments.
+ *   differs from what the page holds, as `moved` (moved.ts).
+ * - A batch a request or the end of Play leaves, and every `reset` or `moved` one, carries the
+ *   engine facts of what it shows (`pictureFacts`), so the picture never mixes two moments.
  * - Events reach the page only as far as its events panel shows them (events/window.ts): a
  *   batch's writes and a reset's objects carry the newest `FEED_LIMIT` Events, every removal.
  * - A batch carries what the page reads of its writes (batch-entries.ts): each update's new
@@ -66,7 +67,7 @@ export class EngineHost {
       env.ticker,
       () => this.session.cluster,
       () => {
-        this.flush();
+        this.flush(false);
         this.lesson?.observed();
         this.postLesson();
       },
@@ -81,14 +82,19 @@ export class EngineHost {
     } catch (e) {
       reply = { id: req.id, type: 'failed', message: e instanceof Error ? e.message : String(e) };
     }
-    this.flush();
+    this.flush(true);
     if (req.type !== 'query') this.postTimeline();
     this.postLesson();
     this.env.post(reply);
   }
 
-  /** Posts what changed since the last batch, if anything did. */
-  flush(): void {
+  /**
+   * Posts what changed since the last batch, if anything did. The batch of a new moment (reset,
+   * moved) and the one a request or the end of Play leaves carry the engine facts of what they
+   * show (`withFacts`); a Play frame's does not: the page asks for them at most every 250 ms of
+   * real time, and a frame's answer would cost the worker more than the frame.
+   */
+  private flush(withFacts: boolean): void {
     const now = this.session.cluster.now;
     if (!this.resetPending && !this.movedFrom && this.entries.length === 0 && now === this.postedNow) return;
     const entries = this.entries;
@@ -98,10 +104,11 @@ export class EngineHost {
     this.resetPending = false;
     this.movedFrom = undefined;
     this.postedNow = now;
-    // A whole new moment comes with its engine facts: asked for after it arrived, the picture
-    // would show its objects with the facts of the moment left behind until the answer came.
-    const whole = reset ? { reset, facts: pictureFactsQuery(this.session) } : moved ? { moved, facts: pictureFactsQuery(this.session) } : undefined;
-    this.env.post({ type: 'batch', batch: { ...whole, entries: whole ? [] : batchEntries(entries), now } });
+    // Asked for after the batch arrived, the facts would leave the picture showing its objects
+    // with the facts of the moment before until the answer came (a surge meter at 0 after a move).
+    const whole = reset ? { reset } : moved ? { moved } : undefined;
+    const facts = whole || withFacts ? { facts: pictureFactsQuery(this.session) } : undefined;
+    this.env.post({ type: 'batch', batch: { ...whole, ...facts, entries: whole ? [] : batchEntries(entries), now } });
   }
 
   private serve(req: Request): Reply {
@@ -200,7 +207,7 @@ export class EngineHost {
       this.session.cluster.settle(segment.line);
       this.session.record(segment.line, segment.start);
     }
-    this.flush();
+    this.flush(true);
     this.postLesson();
     if (line === undefined && !settled) return;
     const result = line === undefined ? undefined : commandResult(line, { exitCode: 0, stdout: `now ${clockLine(this.session.cluster)}\n`, stderr: '' });

@@ -33,7 +33,10 @@ export interface DiffBatch {
    * switch): what the page's LiveCluster turns into `reset` before any reader sees the batch.
    */
   readonly moved?: MovedBatch;
-  /** With `reset` or `moved`: the engine facts of the moment the batch shows (the `pictureFacts` answer). */
+  /**
+   * The engine facts of the moment the batch shows (the `pictureFacts` answer): with every `reset`
+   * or `moved`, and after a request or the end of Play; a Play frame's batch has none.
+   */
   readonly facts?: EngineFacts;
   /** Trace entries in order since the previous batch (of their Event writes, the newest). */
   readonly entries: readonly BatchEntry[];

@@ -33,9 +33,10 @@ export interface ViewBatch {
    */
   readonly changes?: PageDiff;
   /**
-   * With `reset`: the engine facts of the moment it shows (the worker's `pictureFacts` answer),
-   * so the picture never shows a moment's objects with the facts of the moment left behind. A
-   * reset without them (the page's own first one) waits for the next answer.
+   * The engine facts of the moment the batch shows (the worker's `pictureFacts` answer), so the
+   * picture never shows a moment's objects with another moment's facts. The worker sends them
+   * with every reset and after each command; a batch without them (a Play frame, the page's own
+   * first reset) keeps the last ones until the page's next question is answered.
    */
   readonly facts?: EngineFacts;
   /** The engine passes since the previous batch, oldest first. */

@@ -90,7 +90,7 @@ export class PictureModel {
     const t = this.objects.apply(batch);
     if (batch.facts) {
       // The facts of the moment shown: the cards whose marks they change, and every DaemonSet
-      // (its budget), are projected with the batch's own.
+      // (its budget), are projected with the batch's own changes.
       for (const name of this.takeFacts(batch.facts)) t.nodes.add(name);
       for (const uid of this.dsViews.keys()) t.daemonSets.add(uid);
     }

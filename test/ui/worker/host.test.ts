@@ -113,10 +113,30 @@ describe('EngineHost', () => {
     expect(rewound.reset).toBeDefined();
     // Back before the patch and the boot: the budget of the strategy as applied, for no node yet.
     expect(rewound.facts?.budgets[uid]).toEqual({ maxSurge: 0, maxUnavailable: 1, desiredNumberScheduled: 0, numUnavailable: 0 });
-    // A command's batch brings no facts: the page asks for them (picture.svelte.ts).
+    // A command's batch brings the facts of what it leaves; a Play frame's none (the page asks, at most every 250 ms).
     h.posted.length = 0;
     h.host.handle({ id: 6, type: 'run', text: 'sim node add c', files: {}, source: 'terminal' });
-    expect(batches(h.posted)[0]!.facts).toBeUndefined();
+    expect(batches(h.posted)[0]!.facts?.budgets[uid]).toMatchObject({ maxSurge: 0, maxUnavailable: 1 });
+  });
+
+  it('sends no engine facts with a Play frame, and a command given during Play sends those of what it leaves', () => {
+    const posted: WorkerMessage[] = [];
+    const ticker = manualTicker();
+    const h = new EngineHost({ ticker, post: (m) => posted.push(m) });
+    h.handle({ id: 1, type: 'run', text: `sim node add a\n${APPLY_AGENT}\nsim settle`, files: {}, source: 'terminal' });
+    h.handle({ id: 2, type: 'run', text: 'kubectl set image ds/agent agent=agent:2', files: {}, source: 'terminal' });
+    h.handle({ id: 3, type: 'play', speed: 1 });
+    posted.length = 0;
+    ticker.advance(1000);
+    ticker.advance(1000);
+    const frames = batches(posted);
+    expect(frames).toHaveLength(2);
+    expect(frames.every((b) => b.facts === undefined)).toBe(true);
+    posted.length = 0;
+    h.handle({ id: 4, type: 'run', text: 'sim node add b', files: {}, source: 'terminal' });
+    const command = batches(posted).at(-1)!;
+    expect(command.entries.flatMap((e) => e.diff.added).some((o) => o.kind === 'Node' && o.metadata.name === 'b')).toBe(true);
+    expect(Object.values(command.facts!.budgets)).toEqual([expect.objectContaining({ maxUnavailable: 1, maxSurge: 0 })]);
   });
 
   it('refuses an unknown query and a log of another format, keeping the session', () => {
