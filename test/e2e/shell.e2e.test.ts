@@ -187,6 +187,18 @@ describe('playground shell', () => {
     const tabs = p.getByRole('tablist', { name: 'Playground panels' });
     await tabs.waitFor();
     expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Picture', 'Editor', 'Terminal', 'Lesson']);
+    // The cards move to the narrow layout in the picture's 300 ms transition: once they stand
+    // still (the same places 350 ms apart), every card is whole on screen.
+    const cards = p.locator('.picture-svg g.node');
+    let places = '';
+    const still = async () => {
+      const now = (await cards.evaluateAll((gs) => gs.map((g) => g.getAttribute('transform')))).join(';');
+      const same = now === places;
+      places = now;
+      return same;
+    };
+    await expect.poll(still, { interval: 350 }).toBe(true);
+    expect(await cards.evaluateAll((gs) => gs.filter((g) => g.getBoundingClientRect().right > document.documentElement.clientWidth).length)).toBe(0);
     await s.screenshot('narrow-picture');
     await tabs.getByRole('tab', { name: 'Terminal' }).click();
     await p.getByRole('textbox', { name: 'Command' }).waitFor();
