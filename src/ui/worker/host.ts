@@ -20,6 +20,7 @@
  *   happened.
  */
 import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
+import type { EngineFacts } from '../../view/model/facts.js';
 import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { ApiObject } from '../../sim/api/types.js';
 import { clockLine } from '../../kubectl/sim/clock.js';
@@ -107,7 +108,7 @@ export class EngineHost {
     // Asked for after the batch arrived, the facts would leave the picture showing its objects
     // with the facts of the moment before until the answer came (a surge meter at 0 after a move).
     const whole = reset ? { reset } : moved ? { moved } : undefined;
-    const facts = whole || withFacts ? { facts: pictureFactsQuery(this.session) } : undefined;
+    const facts = whole || withFacts ? factsOf(this.session) : undefined;
     this.env.post({ type: 'batch', batch: { ...whole, ...facts, entries: whole ? [] : batchEntries(entries), now } });
   }
 
@@ -226,4 +227,17 @@ export class EngineHost {
 /** Every stored object of the session's cluster, kind by kind, and its newest Events (events/window.ts). */
 function everyObject(session: EngineSession): ApiObject[] {
   return pageObjects(session.cluster.store.all());
+}
+
+/**
+ * The engine facts of what the session shows, for a batch; none if the query fails. The batch and
+ * the request's reply go out all the same: the page, finding no facts, asks for them, and a
+ * failed question leaves its last facts in place (picture.svelte.ts).
+ */
+function factsOf(session: EngineSession): { facts: EngineFacts } | undefined {
+  try {
+    return { facts: pictureFactsQuery(session) };
+  } catch {
+    return undefined;
+  }
 }
