@@ -65,6 +65,12 @@ export interface CheckpointStore {
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment?: Moment, always?: boolean): void;
   /** The latest kept checkpoint that `branch` passes through, at or before `count` entries. */
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined;
+  /**
+   * Does the bookkeeping an offer left for later, if any (a store that defers it: the worker's,
+   * which calls this once the command's reply is out). A store that defers does it too before
+   * anything that reads what it keeps, so what it keeps never depends on when this ran.
+   */
+  tidy(): void;
 }
 
 /** Whether `branch` passes through checkpoint `c`. */
@@ -86,6 +92,13 @@ export interface SparseOptions {
    * within this, thinned the same way.
    */
   readonly maxBytes?: number;
+  /**
+   * Leave the bookkeeping of a moment kept (measuring what each kept moment holds of its own,
+   * compacting older ones, thinning) to `tidy`, rather than doing it in the offer: a command on
+   * a 5,000-node fleet then gets its reply a quarter of a second sooner, and the worker does
+   * the bookkeeping while the page draws what the command did.
+   */
+  readonly deferTidy?: boolean;
 }
 
 /**
@@ -284,6 +297,11 @@ export class SparseCheckpoints implements CheckpointStore {
   private branch: readonly LogEntry[] = [];
   /** The live store's Pod tables, as the last offer gave them (`Moment.pods`). */
   private pods: PodTables | undefined;
+  private readonly deferTidy: boolean;
+  /** Whether the last offer kept a moment and left its bookkeeping for `tidy` (`deferTidy`). */
+  private untidy = false;
+  /** Whether the newest kept moment is still to be measured (`booksOfNewest`). */
+  private newestUnmeasured = false;
 
   constructor(opts: SparseOptions = {}) {
     this.everyCommands = opts.everyCommands ?? 16;
@@ -291,18 +309,50 @@ export class SparseCheckpoints implements CheckpointStore {
     this.everyWrites = opts.everyWrites ?? 10_000;
     this.max = opts.max ?? 64;
     this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.deferTidy = opts.deferTidy ?? false;
   }
 
   offer(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment = { writes: 0 }, always = false): void {
+    this.tidy();
     this.events = moment.events;
     this.branch = branch;
     this.pods = moment.pods?.();
-    this.keepIfDue(branch, time, take, moment, always);
+    if (!this.keepIfDue(branch, time, take, moment, always) || !this.deferTidy) {
+      this.settleBooks();
+      return;
+    }
+    // Left for `tidy`, which must see the live store as it is now. The snapshot just taken made
+    // the store's tables shared, so the live store copies a table before it next writes to it:
+    // the tables stay as they are, and only the maps of them need a copy. (The branch, which the
+    // next command extends, keeps the entries it has.)
+    const events = moment.events?.();
+    const frozen = events && new Map(events);
+    this.events = frozen && (() => frozen);
+    this.pods = this.pods && new Map(this.pods);
+    this.untidy = true;
+  }
+
+  tidy(): void {
+    if (!this.untidy) return;
+    this.untidy = false;
+    this.settleBooks();
+  }
+
+  /**
+   * The bookkeeping after an offer: the moment just kept (if it was) measured against its
+   * neighbours and the older ones compacted (`booksOfNewest`), then moments dropped while the
+   * kept ones are too many or hold too much (`thin`).
+   */
+  private settleBooks(): void {
+    if (this.newestUnmeasured) this.booksOfNewest();
     while ((this.kept.length > this.max || (this.kept.length > 1 && this.heldBytes() > this.maxBytes)) && this.thin());
   }
 
-  /** Keeps the moment offered if it is due (`offer`), in place of a busy one it settles. */
-  private keepIfDue(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment, always: boolean): void {
+  /**
+   * Keeps the moment offered if it is due (`offer`), in place of a busy one it settles; whether
+   * it kept it (its bookkeeping is then `booksOfNewest`'s).
+   */
+  private keepIfDue(branch: readonly LogEntry[], time: number, take: () => ClusterSnapshot, moment: Moment, always: boolean): boolean {
     const count = branch.length;
     const wrote = this.wroteLast(branch, moment.writes);
     this.offered = { count, last: branch[count - 1], writes: moment.writes };
@@ -311,15 +361,24 @@ export class SparseCheckpoints implements CheckpointStore {
     const prev = this.nearest(branch, count);
     if (prev?.count === count) {
       if (always) this.pinned = prev;
-      return;
+      return false;
     }
     const settled = !always && busy === prev && prev?.count === count - 1 && time > prev.time && wrote !== undefined && wrote < this.everyWrites;
     const due = always || settled || !prev || count - prev.count >= this.everyCommands || time - prev.time >= this.everyMs || moment.writes - prev.writes >= this.everyWrites;
-    if (!due) return;
+    if (!due) return false;
     if (settled && busy !== this.pinned) this.remove(this.kept.indexOf(busy!));
     const kept = new Kept(count, branch[count - 1], time, moment.writes, take());
     kept.settled = settled;
     this.kept.push(kept);
+    this.newestUnmeasured = true;
+    if (always) this.pinned = kept;
+    else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
+    return true;
+  }
+
+  /** Measures the newest kept moment and those its keeping changed, and compacts the older ones. */
+  private booksOfNewest(): void {
+    this.newestUnmeasured = false;
     const n = this.kept.length;
     this.measure(n - 1);
     // The one kept before it may have shared its pods with the live cluster, which moved on since:
@@ -327,11 +386,10 @@ export class SparseCheckpoints implements CheckpointStore {
     if (n > 1) this.measure(n - 2);
     if (n === 3) this.measure(0);
     if (this.pods) this.compactOlder(this.pods);
-    if (always) this.pinned = kept;
-    else if (wrote !== undefined && wrote >= this.everyWrites) this.busy = kept;
   }
 
   nearest(branch: readonly LogEntry[], count: number): Checkpoint | undefined {
+    this.tidy();
     let best: Checkpoint | undefined;
     for (const c of this.kept) if (c.count <= count && onBranch(c, branch) && (!best || c.count > best.count)) best = c;
     return best;
@@ -350,16 +408,19 @@ export class SparseCheckpoints implements CheckpointStore {
 
   /** How many moments are kept (for tests and the scale work's measurements). */
   get size(): number {
+    this.tidy();
     return this.kept.length;
   }
 
   /** How many kept moments hold compacted pods (for tests and the scale work's measurements). */
   get compacted(): number {
+    this.tidy();
     return this.kept.filter((c) => c.compacted).length;
   }
 
   /** How many kept moments hold the kubelet's pod runtimes compacted (for tests and measurements). */
   get compactedRuntimes(): number {
+    this.tidy();
     return this.kept.filter((c) => c.runtimes).length;
   }
 
@@ -375,6 +436,7 @@ export class SparseCheckpoints implements CheckpointStore {
    * rather than at the next moment it keeps (a rewind's first, which `keepShown` makes).
    */
   heldBytes(): number {
+    this.tidy();
     let sum = 0;
     let latest: Kept | undefined;
     for (const c of this.kept) {

@@ -94,6 +94,14 @@ export class Timeline {
   }
 
   /**
+   * Does the checkpoint bookkeeping the last command left for later, if its checkpoint store
+   * defers it (`SparseOptions.deferTidy`): the worker's, once the command's reply is out.
+   */
+  tidy(): void {
+    this.store.tidy();
+  }
+
+  /**
    * Runs `entry` again at the present (reading its recorded files, cut at its `end` if it was cut)
    * and logs it with the times it took now: how a host rebuilds a saved session's timeline.
    */

@@ -27,6 +27,6 @@ const ticker: Ticker = {
 // The engine's modules are evaluated: the landing e2e prints this mark in the page's timeline.
 performance.mark('everynode:worker-evaluated');
 const onDemand = new OnDemand();
-const host = new EngineHost({ post: (msg: WorkerMessage) => postMessage(msg), ticker, ...onDemand.env });
+const host = new EngineHost({ post: (msg: WorkerMessage) => postMessage(msg), ticker, later: (fn) => setTimeout(fn, 0), ...onDemand.env });
 const serve = serveInOrder(onDemand, host);
 addEventListener('message', (ev: MessageEvent<Request>) => serve(ev.data));

@@ -11,6 +11,7 @@
  * a command without times runs at the present, as a preset's script does.
  */
 import type { LogEntry } from '../../kubectl/timeline/log.js';
+import type { CheckpointStore } from '../../kubectl/timeline/checkpoints.js';
 import { Timeline } from '../../kubectl/timeline/timeline.js';
 import { createCluster } from '../../sim/index.js';
 
@@ -58,10 +59,11 @@ export function logOf(seed: number, timeline: Timeline): SessionLog {
 /**
  * A timeline on a fresh cluster with the log's seed, every command of the log run into it, and
  * every saved branch run again from where it leaves the shown one (so it stays reachable); the
- * branch shown at the end is the log's.
+ * branch shown at the end is the log's. `checkpoints`: the timeline's checkpoint store (the
+ * Timeline's default when not given).
  */
-export function rebuild(log: SessionLog): Timeline {
-  const timeline = new Timeline(createCluster({ seed: log.seed }));
+export function rebuild(log: SessionLog, checkpoints?: CheckpointStore): Timeline {
+  const timeline = new Timeline(createCluster({ seed: log.seed }), checkpoints);
   for (const c of log.commands) timeline.append(asEntry(c));
   const shown = timeline.entries;
   let moved = false;

@@ -8,6 +8,7 @@ import { actsOnTimeline, exec, type ExecResult } from '../../kubectl/exec.js';
 import type { FieldDocs } from '../../kubectl/explain/field-docs.js';
 import { parseScript } from '../../kubectl/script.js';
 import { commandResult, type CommandResult } from '../../kubectl/session.js';
+import { SparseCheckpoints } from '../../kubectl/timeline/checkpoints.js';
 import type { Timeline } from '../../kubectl/timeline/timeline.js';
 import type { Cluster } from '../../sim/engine/cluster.js';
 import type { ScriptError } from './protocol.js';
@@ -28,13 +29,15 @@ export class EngineSession {
 
   /**
    * Rebuilds the timeline from `log` (throws with the reason when the log cannot be read here),
-   * or takes `timeline` as that rebuild already made it (a lesson's run keeps its own).
+   * or takes `timeline` as that rebuild already made it (a lesson's run keeps its own). A timeline
+   * it rebuilds leaves the bookkeeping of its checkpoints to `timeline.tidy()`, which the host
+   * calls once a command's reply is out.
    */
   constructor(log: SessionLog, timeline?: Timeline) {
     const problem = logProblem(log);
     if (problem) throw new Error(problem);
     this.seed = log.seed;
-    this.timeline = timeline ?? rebuild(log);
+    this.timeline = timeline ?? rebuild(log, new SparseCheckpoints({ deferTidy: true }));
     this.scrubber = new Scrubber(this.timeline);
   }
 

@@ -2,7 +2,8 @@
  * The worker side of a playground: each request gets one reply after the batch of what it
  * changed; a settled cluster streams nothing; bad requests change nothing and say why.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
 import { checkLessonsQuery } from '../../../src/ui/worker/queries/check-lessons.js';
 import { EngineHost } from '../../../src/ui/worker/host.js';
 import { manualTicker } from './in-process.js';
@@ -137,6 +138,45 @@ describe('EngineHost', () => {
     const command = batches(posted).at(-1)!;
     expect(command.entries.flatMap((e) => e.diff.added).some((o) => o.kind === 'Node' && o.metadata.name === 'b')).toBe(true);
     expect(Object.values(command.facts!.budgets)).toEqual([expect.objectContaining({ maxUnavailable: 1, maxSurge: 0 })]);
+  });
+
+  it("does the timeline's checkpoint bookkeeping once the reply is out, in a task of its own, or before the next command", () => {
+    // The bookkeeping of a kept moment (measuring it, compacting older ones), spied on where it runs.
+    const books = vi.spyOn(SparseCheckpoints.prototype as unknown as { booksOfNewest(): void }, 'booksOfNewest');
+    try {
+      const queued: (() => void)[] = [];
+      const booksAtReply: number[] = [];
+      const h = new EngineHost({
+        ticker: manualTicker(),
+        post: (m) => {
+          if (m.type === 'results') booksAtReply.push(books.mock.calls.length);
+        },
+        later: (fn) => queued.push(fn),
+      });
+      h.handle({ id: 1, type: 'load', log: emptyLog() });
+      for (const fn of queued.splice(0)) fn();
+      books.mockClear();
+      booksAtReply.length = 0;
+      // The first command keeps its moment: its reply goes out before the bookkeeping, queued once.
+      h.handle({ id: 2, type: 'run', text: 'sim node add node-{1..3}', files: {}, source: 'terminal' });
+      expect(booksAtReply).toEqual([0]);
+      expect(queued).toHaveLength(1);
+      // A command that comes first has it done before its own moment is offered.
+      h.handle({ id: 3, type: 'run', text: 'sim advance 11m', files: {}, source: 'terminal' });
+      expect(booksAtReply).toEqual([0, 1]);
+      expect(queued).toHaveLength(1);
+      queued.shift()!();
+      expect(books).toHaveBeenCalledTimes(2);
+      // Without a way to run it later, the host does it right after the reply.
+      const now = new EngineHost({ ticker: manualTicker(), post: (m) => m.type === 'results' && booksAtReply.push(books.mock.calls.length) });
+      books.mockClear();
+      booksAtReply.length = 0;
+      now.handle({ id: 1, type: 'run', text: 'sim node add node-1', files: {}, source: 'terminal' });
+      expect(booksAtReply).toEqual([0]);
+      expect(books).toHaveBeenCalledTimes(1);
+    } finally {
+      books.mockRestore();
+    }
   });
 
   it('refuses an unknown query and a log of another format, keeping the session', () => {
