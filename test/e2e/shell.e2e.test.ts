@@ -178,6 +178,24 @@ describe('playground shell', () => {
     expect(deleted).toContain('Warning: deleting cluster-scoped resources, not scoped to the provided namespace\nnode "node-4" deleted\n');
   });
 
+  it("echoes a command as soon as it is sent, and puts what it printed in that line's place", async () => {
+    const p = s.page;
+    // Every text the terminal showed while the command was out (the page busy), as it changed.
+    await p.evaluate(() => {
+      const log = document.querySelector('[role=log][aria-label="Terminal output"]')!;
+      const seen: string[] = [];
+      (window as unknown as { echoes: string[] }).echoes = seen;
+      new MutationObserver(() => {
+        if (log.getAttribute('aria-busy') === 'true') seen.push(log.textContent ?? '');
+      }).observe(log, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
+    const out = await run('kubectl get nodes -o name');
+    const seen = await p.evaluate(() => (window as unknown as { echoes: string[] }).echoes);
+    expect(seen.some((t) => t.endsWith('$ kubectl get nodes -o name …\n'))).toBe(true);
+    expect(out).toMatch(/\$ kubectl get nodes -o name\nnode\/node-1\n/);
+    expect(out).not.toContain('-o name …');
+  });
+
   it('turns dark, and becomes tabs below 900 px', async () => {
     const p = s.page;
     await p.getByRole('button', { name: 'Dark theme' }).click();

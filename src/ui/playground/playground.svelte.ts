@@ -150,23 +150,27 @@ export class Playground {
   /** Runs script text in the worker as logged commands; the terminal echoes them. */
   async run(text: string, opts: RunOptions = {}): Promise<RunOutcome> {
     const source = opts.source ?? 'terminal';
+    const echo = this.terminal.running(text, source);
     this.pending += 1;
     let r: Reply;
     try {
       r = await this.engine.request({ type: 'run', text, files: $state.snapshot(opts.files ?? this.files), source });
+    } catch (e) {
+      this.terminal.showError(text, { error: e instanceof Error ? e.message : String(e) }, source, echo);
+      throw e;
     } finally {
       this.pending -= 1;
     }
     if (source !== 'time') this.followTimeline();
     this.saveSoon();
     if (r.type === 'results') {
-      this.terminal.show(r.results, source);
+      this.terminal.show(r.results, source, echo);
       this.followWhy(r.results);
       return r.results;
     }
     const error = r.type === 'script-error' ? r.error : { error: r.type === 'failed' ? r.message : 'unexpected reply', line: 0 };
     if (r.type === 'failed') this.session.actor.send({ type: 'CRASH', error: r.message });
-    this.terminal.showError(text, error, source);
+    this.terminal.showError(text, error, source, echo);
     return error;
   }
 

@@ -29,7 +29,11 @@ async function started(id = 'test'): Promise<{ pg: Playground; engine: ReturnTyp
 describe('Playground', () => {
   it('runs a script, echoes every command and has the cluster current when the run resolves', async () => {
     const { pg } = await started();
-    const out = await pg.run('sim node add node-1\nkubectl get nodes');
+    const running = pg.run('sim node add node-1\nkubectl get nodes');
+    // Echoed as sent, as typed, before the engine answers (a big fleet's command takes seconds).
+    expect(pg.terminal.lines).toEqual([{ kind: 'running', text: 'sim node add node-1\nkubectl get nodes', source: 'terminal', run: expect.any(Number) }]);
+    const out = await running;
+    expect(pg.terminal.lines.some((l) => l.kind === 'running')).toBe(false);
     expect(Array.isArray(out) && out.map((r) => r.command)).toEqual(['sim node add node-1', 'kubectl get nodes']);
     expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['node-1']);
     expect(pg.terminal.lines.filter((l) => l.kind === 'command').map((l) => [l.text, l.source])).toEqual([
@@ -48,6 +52,23 @@ describe('Playground', () => {
     const log = await pg.query<SessionLog>('log');
     expect(log.commands).toEqual([{ line: 'kubectl apply -f ds.yaml', files: { 'ds.yaml': pg.files['ds.yaml'] }, start: pg.cluster.now, end: pg.cluster.now }]);
     expect(pg.terminal.lines[0]).toEqual({ kind: 'command', text: 'kubectl apply -f ds.yaml', source: 'editor' });
+  });
+
+  it("keeps the order runs were sent in: each answer takes its running line's place", async () => {
+    const { pg } = await started();
+    const first = pg.run('sim node add node-1', { source: 'editor' });
+    const second = pg.run("sim node add 'b");
+    expect(pg.terminal.lines.map((l) => [l.kind, l.text])).toEqual([
+      ['running', 'sim node add node-1'],
+      ['running', "sim node add 'b"],
+    ]);
+    await Promise.all([first, second]);
+    expect(pg.terminal.lines.map((l) => [l.kind, l.text.split('\n')[0]])).toEqual([
+      ['command', 'sim node add node-1'],
+      ['stdout', 'node/node-1 created'],
+      ['command', "sim node add 'b"],
+      ['stderr', expect.stringContaining('line 1')],
+    ]);
   });
 
   it('shows a script error in the terminal and returns it with its line', async () => {
