@@ -49,6 +49,18 @@ function kept(store: SparseCheckpoints, timeline: Timeline) {
   };
 }
 
+/** What a store of `opts` that does its bookkeeping at once keeps after `SCRIPT`. */
+function keptAtOnce(opts: SparseOptions) {
+  const now = new SparseCheckpoints(opts);
+  return kept(now, runScript(now));
+}
+
+/** What a store of `opts` that defers its bookkeeping keeps after `SCRIPT`, tidied only by the next command, or also after each one (`tidyBetween`). */
+function keptDeferred(opts: SparseOptions, tidyBetween = false) {
+  const deferred = new SparseCheckpoints({ ...opts, deferTidy: true });
+  return kept(deferred, runScript(deferred, tidyBetween ? () => deferred.tidy() : undefined));
+}
+
 describe('SparseCheckpoints with deferTidy', () => {
   // Moments kept after every command, every other or every third (a kept moment is measured
   // again when the next is kept, so one followed by commands that keep nothing shows how its
@@ -61,30 +73,22 @@ describe('SparseCheckpoints with deferTidy', () => {
   ];
   for (const [name, opts] of cases) {
     it(`keeps what the store that does its bookkeeping at once keeps, thinning ${name}, tidied only by the next command`, () => {
-      const now = new SparseCheckpoints(opts);
-      const expected = kept(now, runScript(now));
-      const unbounded = new SparseCheckpoints({ everyCommands: opts.everyCommands!, max: 1000, maxBytes: Infinity });
-      expect(expected.size).toBeLessThan(kept(unbounded, runScript(unbounded)).size);
-      const deferred = new SparseCheckpoints({ ...opts, deferTidy: true });
-      expect(kept(deferred, runScript(deferred))).toEqual(expected);
+      const expected = keptAtOnce(opts);
+      expect(expected.size).toBeLessThan(keptAtOnce({ everyCommands: opts.everyCommands!, max: 1000, maxBytes: Infinity }).size);
+      expect(keptDeferred(opts)).toEqual(expected);
     });
   }
 
   it('compacts the older moments as the store that does its bookkeeping at once does', () => {
     const opts: SparseOptions = { everyCommands: 1, max: 4 };
-    const now = new SparseCheckpoints(opts);
-    const expected = kept(now, runScript(now));
+    const expected = keptAtOnce(opts);
     expect(expected.compacted).toBeGreaterThan(0);
     expect(expected.compactedRuntimes).toBeGreaterThan(0);
-    const deferred = new SparseCheckpoints({ ...opts, deferTidy: true });
-    expect(kept(deferred, runScript(deferred))).toEqual(expected);
+    expect(keptDeferred(opts)).toEqual(expected);
   });
 
   it('keeps the same when tidied between commands, as the worker does', () => {
     const opts: SparseOptions = { everyCommands: 3, max: 3 };
-    const now = new SparseCheckpoints(opts);
-    const expected = kept(now, runScript(now));
-    const deferred = new SparseCheckpoints({ ...opts, deferTidy: true });
-    expect(kept(deferred, runScript(deferred, () => deferred.tidy()))).toEqual(expected);
+    expect(keptDeferred(opts, true)).toEqual(keptAtOnce(opts));
   });
 });
