@@ -102,8 +102,9 @@ export class EngineHost {
 
   /**
    * The timeline's checkpoint bookkeeping a command left (`Timeline.tidy`: on a 5,000-node fleet
-   * a quarter of a second a command), done once its reply is out, in a task of its own: the page
-   * takes the batch and draws it meanwhile. A request that comes first has it done before it runs.
+   * up to a tenth of a second a command), done once its reply is out, in a task of its own: the
+   * page takes the batch and draws it meanwhile. A command that comes first has it done before
+   * its own moment is offered.
    */
   private tidyLater(): void {
     const later = this.env.later;
