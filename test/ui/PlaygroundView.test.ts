@@ -39,6 +39,8 @@ describe('two playgrounds on one page', () => {
     expect(a.view.getByRole('list', { name: 'Nodes' }).querySelectorAll('li')).toHaveLength(4);
     expect(b.view.getByRole('list', { name: 'Nodes' }).querySelectorAll('li')).toHaveLength(3);
     expect(a.view.getByRole('log', { name: 'Terminal output' }).textContent).toContain('$ sim node add only-a');
+    // Each command and its output a block of its own (transcript.svelte.ts, blocksOf).
+    expect([...a.view.getByRole('log', { name: 'Terminal output' }).querySelectorAll(':scope > .block')].map((b) => b.textContent)).toEqual(['$ sim node add only-a\nnode/only-a created\n']);
     expect(b.view.getByRole('log', { name: 'Terminal output' }).textContent).toBe('');
     await tick();
     expect(JSON.parse(storage.getItem('everynode:a:session')!).data.log.commands.at(-1)).toMatchObject({ line: 'sim node add only-a' });

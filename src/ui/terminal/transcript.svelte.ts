@@ -19,8 +19,26 @@ export interface TranscriptLine {
   readonly run?: number;
 }
 
+/**
+ * The lines in blocks, a new one at each command (echoed or running) line, with the output
+ * after it: the terminal lays each block out as a block of its own, so that adding lines lays
+ * out only the last blocks. As one flow of text, the whole transcript was laid out again at every
+ * change (the terminal reads its height to scroll): after a few `kubectl get nodes` on a
+ * 5,000-node fleet, 35,000 lines and a third of a second for each command that followed.
+ */
+export function blocksOf(lines: readonly TranscriptLine[]): TranscriptLine[][] {
+  const blocks: TranscriptLine[][] = [];
+  for (const line of lines) {
+    if (blocks.length === 0 || line.kind === 'command' || line.kind === 'running') blocks.push([line]);
+    else blocks[blocks.length - 1]!.push(line);
+  }
+  return blocks;
+}
+
 export class Transcript {
   lines = $state<TranscriptLine[]>([]);
+  /** `lines` in blocks (`blocksOf`). */
+  readonly blocks = $derived(blocksOf(this.lines));
   private runs = 0;
 
   /**

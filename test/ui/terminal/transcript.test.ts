@@ -1,6 +1,6 @@
 /** The terminal's transcript echoes a run as it is sent and puts what ran in that line's place. */
 import { describe, expect, it } from 'vitest';
-import { Transcript } from '../../../src/ui/terminal/transcript.svelte.js';
+import { Transcript, blocksOf, type TranscriptLine } from '../../../src/ui/terminal/transcript.svelte.js';
 import { commandResult } from '../../../src/kubectl/session.js';
 
 const ok = (command: string, stdout: string) => commandResult(command, { exitCode: 0, stdout, stderr: '' });
@@ -38,5 +38,16 @@ describe('Transcript', () => {
     t.clear();
     t.show([ok('sim node add a', 'node/a created\n')], 'terminal', run);
     expect(t.lines.map((l) => l.kind)).toEqual(['command', 'stdout']);
+  });
+
+  it('groups the lines in blocks, a new one at each command or running line, with the output after it', () => {
+    const line = (kind: TranscriptLine['kind'], text: string): TranscriptLine => ({ kind, text });
+    const lines = [line('stdout', 'before any command\n'), line('command', 'a'), line('stdout', '1\n'), line('stderr', '2\n'), line('command', 'b'), line('running', 'c')];
+    expect(blocksOf(lines).map((b) => b.map((l) => l.text))).toEqual([['before any command\n'], ['a', '1\n', '2\n'], ['b'], ['c']]);
+    expect(blocksOf([])).toEqual([]);
+    const t = new Transcript();
+    t.show([ok('sim node add a', 'node/a created\n')], 'terminal');
+    t.running('kubectl get nodes', 'terminal');
+    expect(t.blocks.map((b) => b.map((l) => l.kind))).toEqual([['command', 'stdout'], ['running']]);
   });
 });
