@@ -91,7 +91,7 @@ export class TabWriter {
 
   private terminateCell(htab: boolean): number {
     const line = this.lines[this.lines.length - 1]!;
-    line.push({ text: this.cell, width: [...this.cell].length, htab });
+    line.push({ text: this.cell, width: codePoints(this.cell), htab });
     this.cell = '';
     return line.length;
   }
@@ -152,6 +152,25 @@ export class TabWriter {
     }
     return this.opts.padchar.repeat(Math.max(0, cellw - textw));
   }
+}
+
+/**
+ * How many code points `s` has (what `[...s].length` counts: a surrogate pair is one), without
+ * making the array: `kubectl get events` on a 5,000-node fleet aligns 300,000 cells.
+ */
+export function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 1; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff) {
+      const before = s.charCodeAt(i - 1);
+      if (before >= 0xd800 && before <= 0xdbff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
 }
 
 /** Aligns raw tab-separated text (each line ending in '\n') in one go: write, then flush. */

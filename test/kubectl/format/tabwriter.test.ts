@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatTable, formatTabbed, KUBECTL_TABLE, TABBED_STRING, TabWriter, type TabWriterOptions } from '../../../src/kubectl/format/tabwriter.js';
+import fc from 'fast-check';
+import { codePoints, formatTable, formatTabbed, KUBECTL_TABLE, TABBED_STRING, TabWriter, type TabWriterOptions } from '../../../src/kubectl/format/tabwriter.js';
 
 function opts(minwidth: number, tabwidth: number, padding: number, padchar: string, flags: Partial<TabWriterOptions> = {}): TabWriterOptions {
   return { minwidth, tabwidth, padding, padchar, ...flags };
@@ -127,6 +128,19 @@ describe('formatTable (kubectl printers)', () => {
     const text = 'Name:\tkube-proxy\nNode-Selector:\tkubernetes.io/os=linux\nDesired Number of Nodes Scheduled: 3\nPods Status:\t3 Running\n';
     expect(formatTabbed(text, TABBED_STRING)).toBe(
       'Name:           kube-proxy\nNode-Selector:  kubernetes.io/os=linux\nDesired Number of Nodes Scheduled: 3\nPods Status:  3 Running\n',
+    );
+  });
+});
+
+describe('codePoints', () => {
+  it('counts what spreading the string counts: a surrogate pair once, a lone surrogate once', () => {
+    expect(['', 'abc', '本本', '\u{1F600}x', '\uD83D', '\uDE00\uD83D', 'a\uDE00\uDE00'].map(codePoints)).toEqual([0, 3, 2, 2, 1, 2, 3]);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.constantFrom('\uD83D', '\uDE00', '\u{1F600}')), { maxLength: 8 }), (parts) => {
+        const s = parts.join('');
+        return codePoints(s) === [...s].length;
+      }),
+      { seed: 35, numRuns: 500 },
     );
   });
 });

@@ -181,6 +181,10 @@ describe('kubectl get selection', () => {
     expect(run(c, 'kubectl get ds -l app=agent --field-selector spec.nodeName=x').stderr).toBe(
       'Error from server (BadRequest): Unable to find "apps/v1, Resource=daemonsets" that match label selector "app=agent", field selector "spec.nodeName=x": field label not supported: spec.nodeName\n',
     );
+    // A name every JavaScript object answers to is no field label either.
+    expect(run(c, 'kubectl get events --field-selector constructor=x').stderr).toBe(
+      'Error from server (BadRequest): Unable to find "/v1, Resource=events" that match label selector "", field selector "constructor=x": field label not supported: constructor\n',
+    );
   });
 
   test('-l with set-based selectors', () => {
