@@ -66,6 +66,12 @@ export function actsOnTimeline(line: string): boolean {
   return Array.isArray(words) && words[0] === 'sim' && words[1] !== undefined && SESSION_VERBS.has(words[1]);
 }
 
+/** `sim rewind`: of the commands that act on the log, the one that may put the cluster back to another moment. */
+export function movesTimeline(line: string): boolean {
+  const words = splitArgs(line);
+  return Array.isArray(words) && words[0] === 'sim' && words[1] === 'rewind';
+}
+
 function execLine(cluster: Cluster, line: string, stdin: string | undefined, opts: ExecOptions): ExecResult {
   const pipeline = splitPipeline(line);
   if ('error' in pipeline) return { exitCode: 2, stdout: '', stderr: `${pipeline.error}\n` };

@@ -88,6 +88,21 @@ describe('EngineHost', () => {
     expect(log.commands.map((c) => c.line)).toEqual(['sim node add a', 'sim advance 1m', 'sim node add b', 'sim advance 1m']);
   });
 
+  it('sends nothing of the cluster for sim checkpoint and sim checkpoints, which leave it as it is', () => {
+    const h = host();
+    h.host.handle({ id: 1, type: 'run', text: 'sim node add a', files: {}, source: 'terminal' });
+    h.posted.length = 0;
+    h.host.handle({ id: 2, type: 'run', text: 'sim checkpoint first\nsim checkpoints', files: {}, source: 'terminal' });
+    expect(h.posted.map((m) => m.type)).toEqual(['timeline', 'results']);
+    expect(replies(h.posted).at(-1)).toMatchObject({ type: 'results', results: [{ exitCode: 0 }, { exitCode: 0, stdout: expect.stringContaining('first') }] });
+    // Commands with them in one script still send what they changed, as entries.
+    h.posted.length = 0;
+    h.host.handle({ id: 3, type: 'run', text: 'sim checkpoint second\nsim node add b', files: {}, source: 'terminal' });
+    const [b] = batches(h.posted);
+    expect(b!.reset).toBeUndefined();
+    expect(b!.entries.flatMap((e) => e.diff.added).some((o) => o.kind === 'Node' && o.metadata.name === 'b')).toBe(true);
+  });
+
   it('sends each new moment with its engine facts: a load, a move on the timeline and a typed sim rewind', () => {
     const h = host();
     const surge = "kubectl patch ds agent --type merge -p '{\"spec\":{\"updateStrategy\":{\"rollingUpdate\":{\"maxSurge\":1,\"maxUnavailable\":0}}}}'";
