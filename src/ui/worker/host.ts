@@ -7,8 +7,8 @@
  *   resolves in the page, the page's LiveCluster already shows its effect.
  * - A batch is posted only when something changed, the clock included (a settled, paused
  *   cluster sends nothing); the first batch after a (re)load carries every object as `reset`,
- *   and the first after a move on the timeline (the scrubber, a branch switch) how the moment
- *   differs from what the page holds, as `moved` (moved.ts).
+ *   and the first after a move on the timeline (the scrubber, a branch switch, a typed
+ *   `sim rewind`) how the moment differs from what the page holds, as `moved` (moved.ts).
  * - A batch a request or the end of Play leaves, and every `reset` or `moved` one, carries the
  *   engine facts of what it shows (`pictureFacts`), so the picture never mixes two moments.
  * - Events reach the page only as far as its events panel shows them (events/window.ts): a
@@ -149,7 +149,9 @@ export class EngineHost {
         // Play goes on after a command, unless the command rewound: the page shows that moment, Rewound.
         if (playing && !this.session.scrubber.rewound) this.play.start(this.speed);
         if ('error' in out) return { id: req.id, type: 'script-error', error: out };
-        if (out.restored) this.restored();
+        // Across branches the same resourceVersion can be another write (`sim rewind NAME` may
+        // go to a checkpoint on another branch): compared by identity only.
+        if (out.rewoundFrom) this.moved(out.rewoundFrom, false);
         return { id: req.id, type: 'results', results: out.results };
       }
       case 'query': {

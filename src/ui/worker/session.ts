@@ -12,14 +12,21 @@ import { SparseCheckpoints } from '../../kubectl/timeline/checkpoints.js';
 import type { Timeline } from '../../kubectl/timeline/timeline.js';
 import type { Cluster } from '../../sim/engine/cluster.js';
 import type { ScriptError } from './protocol.js';
+import { heldTables, type HeldTables } from './moved.js';
 import { Scrubber } from './scrubber.js';
 import { logOf, logProblem, rebuild, type SessionLog } from './session-log.js';
 
-/** What a script did: each command's result, and whether one moved the timeline (a rewind). */
+/** What a script did: each command's result, and where it started from if it rewound. */
 export interface RunOutcome {
   readonly results: CommandResult[];
-  /** A command moved the timeline (`sim rewind`): the cluster may have been restored, not changed step by step. */
-  readonly restored: boolean;
+  /**
+   * The store's tables as they were before the script, when it has a `sim rewind`, which may put
+   * the cluster back to another moment rather than change it step by step: what the page held
+   * (the host posts every change before it serves the next request), for the host to send how
+   * the moment reached differs from it (moved.ts), as it does for the scrubber's rewinds.
+   * `sim checkpoint` and `sim checkpoints` leave the cluster as it is.
+   */
+  readonly rewoundFrom?: HeldTables;
 }
 
 export class EngineSession {
@@ -59,10 +66,9 @@ export class EngineSession {
     const parsed = parseScript(text);
     if ('error' in parsed) return { error: parsed.error, line: parsed.line };
     const readFile = (name: string): string | undefined => (Object.hasOwn(files, name) ? files[name] : undefined);
+    const rewoundFrom = parsed.commands.some((cmd) => movesTimeline(cmd.text)) ? heldTables(this.cluster.store) : undefined;
     const results = parsed.commands.map((cmd) => commandResult(cmd.text, this.execute(cmd.text, cmd.stdin, readFile, fieldDocs)));
-    // `sim checkpoint` and `sim checkpoints` leave the cluster as it is: the page keeps what it
-    // holds (a whole batch of a 5,000-node fleet took half a second to send and take).
-    return { results, restored: parsed.commands.some((cmd) => movesTimeline(cmd.text)) };
+    return rewoundFrom ? { results, rewoundFrom } : { results };
   }
 
   /** Logs a command that already ran outside `run` (a Play segment's `sim advance D`, from `start`). */

@@ -72,14 +72,16 @@ describe('EngineHost', () => {
     expect(replies(h.posted).at(-1)).toEqual({ id: 3, type: 'failed', message: 'the branch has moments after 0 to 2 commands, not 7' });
   });
 
-  it('follows sim rewind --to typed in the terminal: a reset batch of that moment, and the scrubber shows it', () => {
+  it('follows sim rewind --to typed in the terminal: a batch of how that moment differs, and the scrubber shows it', () => {
     const h = host();
     h.host.handle({ id: 1, type: 'run', text: 'sim node add a\nsim advance 1m\nsim node add b\nsim advance 1m', files: {}, source: 'terminal' });
     h.posted.length = 0;
     h.host.handle({ id: 2, type: 'run', text: 'sim rewind --to 1m', files: {}, source: 'terminal' });
     expect(h.posted.map((m) => m.type)).toEqual(['batch', 'timeline', 'results']);
     expect(replies(h.posted).at(-1)).toMatchObject({ type: 'results', results: [{ exitCode: 0 }] });
-    expect(batches(h.posted)[0]!.reset!.filter((o) => o.kind === 'Node').map((o) => o.metadata.name)).toEqual(['a', 'b']);
+    // As the scrubber's rewinds: how the moment differs from what the page holds (test/ui/worker/moved.test.ts).
+    expect(batches(h.posted)[0]!.reset).toBeUndefined();
+    expect(batches(h.posted)[0]!.moved!.diff.updated.map(([, o]) => o.metadata.name)).toContain('a');
     expect(h.posted[1]).toMatchObject({ timeline: { length: 4, position: 3, branches: [] } });
     h.host.handle({ id: 3, type: 'rewind', to: 4 });
     expect(h.posted.at(-2)).toMatchObject({ timeline: { length: 4, position: 4 } });
@@ -126,7 +128,7 @@ describe('EngineHost', () => {
     h.posted.length = 0;
     h.host.handle({ id: 5, type: 'run', text: 'sim rewind --to 0s', files: {}, source: 'terminal' });
     const rewound = batches(h.posted)[0]!;
-    expect(rewound.reset).toBeDefined();
+    expect(rewound.moved).toBeDefined();
     // Back before the patch and the boot: the budget of the strategy as applied, for no node yet.
     expect(rewound.facts?.budgets[uid]).toEqual({ maxSurge: 0, maxUnavailable: 1, desiredNumberScheduled: 0, numUnavailable: 0 });
     // A command's batch brings the facts of what it leaves; a Play frame's none (the page asks, at most every 250 ms).

@@ -102,4 +102,31 @@ describe('a move on the timeline', () => {
     expect(held.length).toBeGreaterThan(0);
     for (const [, o, paths] of held) for (const path of paths!) expect(path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], o)).toBeUndefined();
   });
+
+  it('reaches the page the same way for a sim rewind typed in the terminal, alone or in a script, and across branches', () => {
+    const p = twoPages();
+    p.send({ type: 'load', log: emptyLog() });
+    for (const text of ['sim node add node-{1..20}', APPLY_AGENT, 'sim settle', 'sim checkpoint built', 'kubectl set image ds/agent agent=agent:2', 'sim advance 1m', 'sim node remove node-4']) p.run(text);
+    const check = () => {
+      for (const kind of KINDS) {
+        expect(p.cut.live.list(kind)).toEqual(p.whole.live.list(kind));
+        if (kind !== 'Event') expect(p.cut.live.list(kind)).toEqual(p.session().cluster.store.list(kind));
+      }
+      expect(p.cut.feed.events).toEqual(p.whole.feed.events);
+      expect(p.cut.picture.nodes()).toEqual(p.whole.picture.nodes());
+      expect(p.cut.picture.daemonSets()).toEqual(p.whole.picture.daemonSets());
+    };
+    const before = p.moves.length;
+    p.run('sim rewind --to 30s');
+    check();
+    // A script that writes, rewinds and writes again: what the page held before it, to the end.
+    p.run('sim node add extra\nsim rewind built\nkubectl label node node-2 pool=b');
+    check();
+    // Back to the newest moment of the branch the first rewind left: another branch.
+    p.send({ type: 'branch', index: 0 });
+    check();
+    p.run('sim rewind built');
+    check();
+    expect(p.moves.length - before).toBeGreaterThanOrEqual(4);
+  });
 });

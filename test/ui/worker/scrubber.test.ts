@@ -59,7 +59,7 @@ describe('Scrubber', () => {
   it('follows a sim rewind typed as a command: the scrubber shows the moment, and the log has no rewind', () => {
     const s = session();
     const out = s.run('sim rewind --to 10s', {});
-    expect(out).toMatchObject({ restored: true, results: [{ exitCode: 0 }] });
+    expect(out).toMatchObject({ rewoundFrom: expect.any(Map), results: [{ exitCode: 0 }] });
     expect(s.scrubber.view()).toMatchObject({ length: 4, position: 3, partial: true });
     expect(nodes(s)).toEqual(['a', 'b']);
     expect(lines(s)).toEqual(['sim node add a', 'sim node add b', 'sim advance 30s']);
