@@ -60,16 +60,20 @@ export function exec(cluster: Cluster, line: string, stdin?: string, opts: ExecO
   return result;
 }
 
+/** The `sim` verb of `line` when it is one that acts on the log (`SESSION_VERBS`). */
+function sessionVerb(line: string): string | undefined {
+  const words = splitArgs(line);
+  return Array.isArray(words) && words[0] === 'sim' && words[1] !== undefined && SESSION_VERBS.has(words[1]) ? words[1] : undefined;
+}
+
 /** `sim checkpoint`, `sim rewind` ...: the commands that act on the log rather than the cluster (never logged). */
 export function actsOnTimeline(line: string): boolean {
-  const words = splitArgs(line);
-  return Array.isArray(words) && words[0] === 'sim' && words[1] !== undefined && SESSION_VERBS.has(words[1]);
+  return sessionVerb(line) !== undefined;
 }
 
 /** `sim rewind`: of the commands that act on the log, the one that may put the cluster back to another moment. */
 export function movesTimeline(line: string): boolean {
-  const words = splitArgs(line);
-  return Array.isArray(words) && words[0] === 'sim' && words[1] === 'rewind';
+  return sessionVerb(line) === 'rewind';
 }
 
 function execLine(cluster: Cluster, line: string, stdin: string | undefined, opts: ExecOptions): ExecResult {
