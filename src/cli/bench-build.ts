@@ -3,9 +3,14 @@
  * builds a fleet: `sim node add node-{1..5000}`, settle, apply, settle.
  *
  * warm: in the bench process after a 300-node build has warmed the JIT, as on a page that has
- *   already run something. cold: the first thing a fresh Node process does with the bundled
- *   engine, as a new page's worker would; the child is this same bundle started with
- *   `--build5000-cold`, and it prints its figures as one JSON line.
+ *   already run something.
+ * steady: after the warm build, a 5,000-node build whose cluster stays alive, then the timed
+ *   one: what the engine costs once V8 has settled on a fleet, without the compiling and the
+ *   young-generation copying that the warm build still pays for (docs/performance.md, stop 36),
+ *   so a change to the engine shows here even when the warm build's swings hide it.
+ * cold: the first thing a fresh Node process does with the bundled engine, as a new page's
+ *   worker would; the child is this same bundle started with `--build5000-cold`, and it prints
+ *   its figures as one JSON line.
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -56,6 +61,20 @@ export function timeBuild5000Warm(): BuildTimes {
   buildFleet(300, ['agent']);
   collectGarbage();
   return buildFleet(5000, ['agent']).times;
+}
+
+/**
+ * The steady build, run after the warm one: a 5,000-node build whose cluster stays alive
+ * (freeing a fleet drops the optimised code whose hidden classes died with it, and the next
+ * build compiles it again), a full collection, then the timed build.
+ */
+export function timeBuild5000Steady(): BuildTimes {
+  const kept = buildFleet(5000, ['agent']).cluster;
+  collectGarbage();
+  const times = buildFleet(5000, ['agent']).times;
+  // Read after the timed build, so the kept cluster is alive throughout it.
+  if (kept.store.count('Node') !== 5000) throw new Error('the kept fleet lost its nodes');
+  return times;
 }
 
 /** The flag that makes this bundle run only the cold build and print its times. */

@@ -4,7 +4,7 @@
  * run with its commit to bench/history.jsonl (bench-history.ts).
  *
  * (a) statusSync: the DaemonSet status computation over 1,000 and 10,000 nodes (bench-status-sync.ts).
- * (b) build5000: 5,000 nodes and one DaemonSet, empty to settled, warm and cold (bench-build.ts),
+ * (b) build5000: 5,000 nodes and one DaemonSet, empty to settled, warm, steady and cold (bench-build.ts),
  *     and the same two in headless Chromium (bench-browser.ts).
  * (c) rollout5000: a 5,000-node rolling update, maxUnavailable 10% and maxSurge 10% (bench-rollout.ts),
  *     and the same two in headless Chromium (`browserMs`).
@@ -24,7 +24,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { COLD_FLAG, printColdBuild, timeBuild5000Cold, timeBuild5000Warm } from './bench-build.js';
+import { COLD_FLAG, printColdBuild, timeBuild5000Cold, timeBuild5000Steady, timeBuild5000Warm } from './bench-build.js';
 import { timeInChromium } from './bench-browser.js';
 import { ROLLOUTS } from './bench-fleet-steps.js';
 import { measureFleet } from './bench-fleet.js';
@@ -59,13 +59,14 @@ function main(): void {
   }
   if (wanted('build')) {
     const warm = timeBuild5000Warm();
+    const steady = timeBuild5000Steady();
     const cold = timeBuild5000Cold(fileURLToPath(import.meta.url));
     const inChromium = timeInChromium('build');
     const browser = 'skipped' in inChromium ? undefined : inChromium.builds;
-    results.build5000 = { coldMs: cold.total, warmMs: warm.total, warm, cold, ...(browser ? { browserWarmMs: browser.warm.total, browserColdMs: browser.cold.total, browser } : {}) };
+    results.build5000 = { coldMs: cold.total, warmMs: warm.total, steadyMs: steady.total, warm, steady, cold, ...(browser ? { browserWarmMs: browser.warm.total, browserColdMs: browser.cold.total, browser } : {}) };
     console.log('5,000 nodes + 1 DaemonSet, empty to settled (node add / settle / apply / settle):');
-    for (const [name, t] of [['warm', warm], ['cold', cold]] as const) {
-      console.log(`  ${name}  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle}), ${t.cpu} ms CPU, ${t.gc} ms GC`);
+    for (const [name, t] of [['warm', warm], ['steady', steady], ['cold', cold]] as const) {
+      console.log(`  ${name.padEnd(6)}  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle}), ${t.cpu} ms CPU, ${t.gc} ms GC`);
     }
     if ('skipped' in inChromium) console.log(`  in Chromium: skipped, ${inChromium.skipped}`);
     else if (browser) for (const [name, t] of [['warm', browser.warm], ['cold', browser.cold]] as const) console.log(`  ${name} in Chromium  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle})`);
