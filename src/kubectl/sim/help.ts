@@ -29,7 +29,8 @@ const node: CommandHelp = {
       long: `Registers each named machine as its kubelet would: the Node gets the kubernetes.io/hostname,
         kubernetes.io/os and kubernetes.io/arch labels, starts NotReady and turns Ready once the machine
         has booted (${SIM_DEFAULTS.nodeBootSeconds}s of virtual time). Names may use brace ranges (node-{1..3},
-        node-{001..100}) and lists (node-{a,b}).`,
+        node-{001..100}) and lists (node-{a,b}). If any name is already a Node, no machine is added, and
+        the error says how many of the names exist.`,
       examples: `# One machine
         sim node add node-1
 

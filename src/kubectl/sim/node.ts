@@ -149,6 +149,7 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
   }
   if (names.length === 0) return fail('sim node add needs at least one node name, e.g. "sim node add node-1"');
   const seen = new Set<string>();
+  const existing: string[] = [];
   // Indexed loops over the names: this runs once per command, over up to 10,000 names, too
   // rarely to be optimised, and unoptimised for-of allocates an iterator result per name.
   for (let i = 0; i < names.length; i++) {
@@ -157,8 +158,9 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
     if (errs.length > 0) return fail(`invalid node name "${name}": ${errs.join('; ')}`);
     if (seen.has(name)) return fail(`node name "${name}" is given twice`);
     seen.add(name);
-    if (ctx.cluster.api.get('Node', '', name)) return fail(serverError({ code: 409, reason: 'AlreadyExists', message: `nodes "${name}" already exists` }));
+    if (ctx.cluster.api.get('Node', '', name)) existing.push(name);
   }
+  if (existing.length > 0) return fail(alreadyExist(existing, names.length));
   const labels = parseLabels(flagString(f, 'labels'));
   if ('error' in labels) return fail(labels.error);
   const taints = parseTaints(flagString(f, 'taints'));
@@ -190,6 +192,23 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
   }
   return ok(createdLines(names, names.length));
 }
+
+/**
+ * The API server's AlreadyExists for the first of `existing` (kubectl's words), and, when the
+ * command named more than one node, how many of its `total` names exist and that none was added:
+ * the verb adds all its names or none, so `sim node add node-{1..5000}` on a cluster that has
+ * node-1 to node-3 says which to leave out rather than only that node-1 exists.
+ */
+function alreadyExist(existing: readonly string[], total: number): string {
+  const first = serverError({ code: 409, reason: 'AlreadyExists', message: `nodes "${existing[0]}" already exists` });
+  if (total === 1) return first;
+  const shown = existing.length <= MAX_NAMES_SHOWN ? existing.join(', ') : `${existing.slice(0, MAX_NAMES_SHOWN).join(', ')} and ${existing.length - MAX_NAMES_SHOWN} more`;
+  const which = existing.length === 1 ? `1 of the ${total} nodes already exists` : `${existing.length} of the ${total} nodes already exist`;
+  return `${first}\n${which} (${shown}); no node was added`;
+}
+
+/** How many existing names `alreadyExist` lists before "and N more". */
+const MAX_NAMES_SHOWN = 5;
 
 /**
  * "node/NAME created", a line for each of the first `n` names, joined once (flat): a line

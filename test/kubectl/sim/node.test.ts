@@ -99,9 +99,27 @@ describe('sim node add', () => {
     }
     expect(nodeNames(c)).toEqual([]);
     run(c, 'sim node add a');
+    expect(run(c, 'sim node add a')).toEqual({ exitCode: 1, stdout: '', stderr: 'Error from server (AlreadyExists): nodes "a" already exists\n' });
     const dup = run(c, 'sim node add b a');
-    expect(dup).toEqual({ exitCode: 1, stdout: '', stderr: 'Error from server (AlreadyExists): nodes "a" already exists\n' });
+    expect(dup).toEqual({ exitCode: 1, stdout: '', stderr: 'Error from server (AlreadyExists): nodes "a" already exists\n1 of the 2 nodes already exists (a); no node was added\n' });
     expect(nodeNames(c)).toEqual(['a']);
+  });
+
+  it('adds none of a fleet some of whose names exist, and says how many exist and which', () => {
+    const c = cluster();
+    run(c, 'sim node add node-{1..3}');
+    expect(run(c, 'sim node add node-{1..5000}')).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: 'Error from server (AlreadyExists): nodes "node-1" already exists\n3 of the 5000 nodes already exist (node-1, node-2, node-3); no node was added\n',
+    });
+    run(c, 'sim node add node-{4..9}');
+    expect(run(c, 'sim node add node-{0..20}').stderr).toBe(
+      'Error from server (AlreadyExists): nodes "node-1" already exists\n9 of the 21 nodes already exist (node-1, node-2, node-3, node-4, node-5 and 4 more); no node was added\n',
+    );
+    expect(nodeNames(c)).toHaveLength(9);
+    // A bad name anywhere is reported before the names that exist: the command is refused either way.
+    expect(run(c, 'sim node add node-1 Bad').stderr.startsWith('error: invalid node name "Bad"')).toBe(true);
   });
 });
 
