@@ -123,7 +123,7 @@ export class InvariantMonitor {
   ) {
     for (const ds of cluster.store.list('DaemonSet')) this.before.set(ds.metadata.uid, ds);
     cluster.store.watch((c) => this.onWrite(c));
-    cluster.subscribe((e) => this.afterPass(e));
+    cluster.subscribe((e) => this.afterPass(e), { intents: true });
   }
 
   private fail(text: string): void {

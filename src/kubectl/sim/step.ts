@@ -8,7 +8,7 @@
  *   replacements: until the DaemonSet controller next deletes old pods for it (maxSurge 0) or
  *   creates surge pods for it (maxSurge > 0), which it does only once the current batch became
  *   available. With maxUnavailable 1 a wave is one node. Without a name it takes the one
- *   DaemonSet rolling out. It watches the controller's intents in the trace and never decides
+ *   DaemonSet rolling out. It watches the controller's intents in the trace (subscribed for them) and never decides
  *   anything itself; it stops, saying so, when the rollout finishes or cannot move
  *   (rollout-progress.ts: nothing due, or no progress for a long stretch, e.g. a bad image).
  */
@@ -98,13 +98,16 @@ function stepWave(ctx: VerbContext, ds: DaemonSet): ExecResult {
   const start = cluster.now;
   const isWave = (i: Intent): boolean =>
     i.controller === CONTROLLER && i.kind === 'Pod' && i.namespace === namespace && i.verb === (surge ? 'create' : 'delete') && !i.error && i.reason.startsWith(ROLLING_UPDATE);
-  const stop = cluster.subscribe((e) => {
-    for (const intent of e.intents) {
-      if (!isWave(intent)) continue;
-      const pod = podIn(e, cluster.store.get('Pod', namespace, intent.name), namespace, intent.name);
-      if (pod && controllerUid(pod) === ds.metadata.uid) moved.push({ pod: pod.metadata.name, node: nodeOf(pod) });
-    }
-  });
+  const stop = cluster.subscribe(
+    (e) => {
+      for (const intent of e.intents) {
+        if (!isWave(intent)) continue;
+        const pod = podIn(e, cluster.store.get('Pod', namespace, intent.name), namespace, intent.name);
+        if (pod && controllerUid(pod) === ds.metadata.uid) moved.push({ pod: pod.metadata.name, node: nodeOf(pod) });
+      }
+    },
+    { intents: true },
+  );
   const progress = new RolloutProgress(ds, cluster.now);
   let outcome: { readonly finished: DaemonSet } | { readonly stalled: string } | { readonly gone: true } | undefined;
   const look = (): void => {

@@ -1,8 +1,9 @@
 /**
  * The API client a controller writes through. Each write goes to the API server at once (so a
  * controller reads its own writes within one sync, like upstream's fake pod control in unit
- * tests) and is recorded as an Intent carrying the controller's reason: the "decisions are data"
- * record the trace, the event log and the UI explain from.
+ * tests) and, while anyone reads them (intent-log.ts), is recorded as an Intent carrying the
+ * controller's reason: the "decisions are data" record that tests and `sim step --wave` read from
+ * the trace.
  */
 import type { ApiObject, Kind, KindMap, Namespace, Node, ObjectMeta, Pod } from '../api/types.js';
 import type { ApiServer, DeleteOptions, Draft, Result } from '../apiserver/apiserver.js';
@@ -25,6 +26,13 @@ export interface Intent {
   readonly error?: string;
 }
 
+/** Where a client's intents go. */
+export interface IntentSink {
+  /** Whether intents are wanted now: while this is false a client builds none. */
+  readonly recording: boolean;
+  record(intent: Intent): void;
+}
+
 /** How many reasons `ControllerClient.eventText` keeps a text for before it drops them all. */
 const MAX_REASONS = 256;
 
@@ -44,7 +52,7 @@ export class ControllerClient {
     /** Component name, also the event source. */
     readonly controller: string,
     private readonly now: () => number,
-    private readonly record: (intent: Intent) => void,
+    private readonly intents: IntentSink,
     /** The events.k8s.io/v1 recorder, for the controllers that write events through it. */
     private readonly recorderV1?: EventsV1Recorder,
   ) {
@@ -123,8 +131,9 @@ export class ControllerClient {
    */
   event(obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, host?: string, fieldPath?: string): void {
     const written = this.recorder.record(this.now(), obj, type, reason, message, this.sourceOf(host), fieldPath);
+    if (!this.intents.recording) return;
     const text = this.eventText(reason, message);
-    this.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: written ? text : `${text} (dropped by the event spam filter)` });
+    this.intents.record({ controller: this.controller, verb: 'event', kind: obj.kind, namespace: obj.metadata.namespace ?? '', name: obj.metadata.name, reason: written ? text : `${text} (dropped by the event spam filter)` });
   }
 
   /**
@@ -154,6 +163,7 @@ export class ControllerClient {
   eventf(regarding: ApiObject, related: ApiObject | undefined, type: 'Normal' | 'Warning', reason: string, action: string, note: string): void {
     if (!this.recorderV1) throw new Error(`${this.controller} has no events.k8s.io/v1 recorder`);
     const outcome = this.recorderV1.record(this.now(), regarding, related, type, reason, action, note, this.controller);
+    if (!this.intents.recording) return;
     const suffix =
       outcome === 'series'
         ? ' (repeats an earlier event: its series now counts 2)'
@@ -162,7 +172,7 @@ export class ControllerClient {
           : outcome === 'dropped'
             ? ' (not written: the namespace is gone or terminating)'
             : '';
-    this.record({ controller: this.controller, verb: 'event', kind: regarding.kind, namespace: regarding.metadata.namespace ?? '', name: regarding.metadata.name, reason: `${reason}: ${note}${suffix}` });
+    this.intents.record({ controller: this.controller, verb: 'event', kind: regarding.kind, namespace: regarding.metadata.namespace ?? '', name: regarding.metadata.name, reason: `${reason}: ${note}${suffix}` });
   }
 
   /** The event source of this controller on `host` (none when empty or absent), for one `record` call. */
@@ -177,7 +187,8 @@ export class ControllerClient {
    * rollout), with the same keys in the same order.
    */
   private note(verb: IntentVerb, kind: Kind, namespace: string, name: string, reason: string, r: Result<unknown>): void {
+    if (!this.intents.recording) return;
     const controller = this.controller;
-    this.record(r.ok ? { controller, verb, kind, namespace, name, reason } : { controller, verb, kind, namespace, name, reason, error: r.error.message });
+    this.intents.record(r.ok ? { controller, verb, kind, namespace, name, reason } : { controller, verb, kind, namespace, name, reason, error: r.error.message });
   }
 }

@@ -22,13 +22,17 @@ import type { Controller, ControllerContext } from './controller.js';
 import { SIM_DEFAULTS, type SimDefaults } from './defaults.js';
 import { EventRecorder, type RecorderState } from './events.js';
 import { EventsV1Recorder, type EventsV1State } from './events-v1.js';
+import { IntentLog } from './intent-log.js';
 import { copyPlain } from './plain-copy.js';
 import { newRngState, reseed, type RngState } from './rng.js';
 import { EPOCH_MS } from './time.js';
 import { cancelTimers, hasForegroundTimer, newTimerHeap, nextForegroundTimer, peekTimer, popTimer, pushTimer, type TimerHeap } from './timers.js';
 import type { StoreData } from '../store/store.js';
 
-/** One engine pass that changed something: its diff and the intents (with reasons) behind it. */
+/**
+ * One engine pass that changed something: its diff and the intents (with reasons) behind it,
+ * when they were recorded (`ClusterOptions.intents`, `subscribe`); else none.
+ */
 export interface TraceEntry {
   readonly seq: number;
   /** Virtual time of the pass. */
@@ -52,6 +56,12 @@ export interface ClusterOptions {
    * the last 2,000 passes (a whole fleet's build).
    */
   readonly traceChangeLimit?: number;
+  /**
+   * Whether every trace entry keeps the intents behind its pass (tests, and tools that read
+   * `traceEntries()`). Without it they are recorded only while a subscriber that asked for them
+   * is subscribed (`subscribe(fn, { intents: true })`): nothing else reads them (intent-log.ts).
+   */
+  readonly intents?: boolean;
   /** Builds the control loops, in the order each pass runs them. */
   readonly controllers?: (cluster: Cluster) => Controller[];
 }
@@ -115,7 +125,8 @@ export class Cluster {
   /** The changes the kept trace entries hold together (see `traceChangeLimit`). */
   private traceChanges = 0;
   private traceSeq = 0;
-  private pendingIntents: Intent[] = [];
+  /** The current pass's intents, while anyone reads them. */
+  private readonly intentLog: IntentLog;
   private readonly subscribers = new Set<(e: TraceEntry) => void>();
   private readonly contexts = new Map<string, LoopContext>();
 
@@ -124,6 +135,7 @@ export class Cluster {
     this.rngState = newRngState(opts.seed ?? 1);
     this.traceLimit = opts.traceLimit ?? 2_000;
     this.traceChangeLimit = opts.traceChangeLimit ?? 50_000;
+    this.intentLog = new IntentLog(opts.intents === true);
     this.store = new Store();
     this.api = new ApiServer(this.store, { now: () => this.nowMs, rng: this.rngState });
     this.recorder = new EventRecorder(this.store, this.defaults.eventTTLSeconds);
@@ -152,9 +164,9 @@ export class Cluster {
     return this.byName.get(name) as T | undefined;
   }
 
-  /** A client that records intents as coming from `who` (e.g. `kubectl`, `sim`). */
+  /** A client whose writes are intents coming from `who` (e.g. `kubectl`, `sim`), while they are recorded. */
   clientFor(who: string): ControllerClient {
-    return new ControllerClient(this.api, this.recorder, who, () => this.nowMs, (i) => this.pendingIntents.push(i), this.recorderV1);
+    return new ControllerClient(this.api, this.recorder, who, () => this.nowMs, this.intentLog, this.recorderV1);
   }
 
   /** A component restarted: its event correlator starts afresh (see EventRecorder.restartSource). */
@@ -251,10 +263,18 @@ export class Cluster {
     }
   }
 
-  /** Hands every new trace entry to `fn`; returns the unsubscribe function. */
-  subscribe(fn: (e: TraceEntry) => void): () => void {
+  /**
+   * Hands every new trace entry to `fn`; returns the unsubscribe function. With `intents`, the
+   * entries carry the intents behind their passes until then (else only if the cluster keeps them
+   * always: `ClusterOptions.intents`).
+   */
+  subscribe(fn: (e: TraceEntry) => void, opts: { readonly intents?: boolean } = {}): () => void {
     this.subscribers.add(fn);
-    return () => this.subscribers.delete(fn);
+    const release = opts.intents ? this.intentLog.addReader() : undefined;
+    return () => {
+      this.subscribers.delete(fn);
+      release?.();
+    };
   }
 
   /** The kept trace entries, oldest first. */
@@ -286,7 +306,7 @@ export class Cluster {
     this.recorder.restore(s.recorder);
     this.recorderV1.restore(s.recorderV1 ?? this.recorderV1Initial);
     this.traceSeq = s.traceSeq;
-    this.pendingIntents = [];
+    this.intentLog.clear();
     this.trace.length = 0;
     this.traceChanges = 0;
   }
@@ -321,15 +341,14 @@ export class Cluster {
 
   private flushTrace(cause: string): void {
     const diff = this.store.takeDiff();
-    if (!diff && this.pendingIntents.length === 0) return;
+    if (!diff && this.intentLog.size === 0) return;
     const entry: TraceEntry = {
       seq: ++this.traceSeq,
       time: this.nowMs,
       cause,
       diff: diff ?? { added: [], updated: [], removed: [] },
-      intents: this.pendingIntents,
+      intents: this.intentLog.take(),
     };
-    this.pendingIntents = [];
     this.trace.push(entry);
     this.traceChanges += changesOf(entry);
     let drop = Math.max(0, this.trace.length - this.traceLimit);

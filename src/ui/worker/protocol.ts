@@ -14,9 +14,9 @@ import type { TimelineView } from './scrubber.js';
 import type { LessonAction, LessonMessage } from './lesson-protocol.js';
 
 /**
- * A trace entry as the page gets it: the pass's time, cause and diff. Its intents stay in the
- * worker: nothing on the page reads them (`sim why` asks the worker), and a fleet's are megabytes
- * a command (an intent per Event). Its diff is cut to what the page reads (worker/batch-entries.ts):
+ * A trace entry as the page gets it: the pass's time, cause and diff. No intents: nothing on the
+ * page reads them, and the worker's cluster records them only while `sim step --wave` watches for
+ * a wave (engine/intent-log.ts). Its diff is cut to what the page reads (worker/batch-entries.ts):
  * no update's old side, and an object updated again later in the same batch only there.
  */
 export type BatchEntry = Omit<TraceEntry, 'intents' | 'diff'> & { readonly diff: PageDiff };

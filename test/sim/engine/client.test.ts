@@ -1,16 +1,22 @@
-/** The intents a controller's writes record: one per write, keys in one order, the error last on a failure. */
+/** The intents a controller's writes record: one per write, keys in one order, the error last on a failure; none while not recording. */
 import { describe, expect, it } from 'vitest';
-import { ControllerClient, type Intent } from '../../../src/sim/engine/client.js';
+import { ControllerClient, type Intent, type IntentSink } from '../../../src/sim/engine/client.js';
 import type { EventRecorder } from '../../../src/sim/engine/events.js';
 import type { KubeEvent } from '../../../src/sim/api/types.js';
 import { newApi, ok, podDraft } from '../apiserver/helpers.js';
 import { registrationNode } from '../../../src/sim/controllers/kubelet/registration.js';
 
+/** A sink that keeps what it is given in `intents`, recording while `recording` is. */
+function sink(recording = true): IntentSink & { recording: boolean; intents: Intent[] } {
+  const intents: Intent[] = [];
+  return { recording, intents, record: (i) => intents.push(i) };
+}
+
 function client(): { c: ControllerClient; api: ReturnType<typeof newApi>; intents: Intent[] } {
   const api = newApi();
-  const intents: Intent[] = [];
-  const c = new ControllerClient(api, undefined as unknown as EventRecorder, 'kubelet', () => 0, (i) => intents.push(i));
-  return { c, api, intents };
+  const s = sink();
+  const c = new ControllerClient(api, undefined as unknown as EventRecorder, 'kubelet', () => 0, s);
+  return { c, api, intents: s.intents };
 }
 
 describe('ControllerClient intents', () => {
@@ -54,10 +60,11 @@ describe('ControllerClient intents', () => {
 
   it('event records <reason>: <message>, and the spam filter\'s drop, whatever the reasons and messages before', () => {
     const api = newApi();
-    const intents: Intent[] = [];
+    const s = sink();
+    const intents = s.intents;
     let written = true;
     const recorder = { record: () => (written ? ({} as KubeEvent) : undefined) } as unknown as EventRecorder;
-    const c = new ControllerClient(api, recorder, 'kubelet', () => 0, (i) => intents.push(i));
+    const c = new ControllerClient(api, recorder, 'kubelet', () => 0, s);
     const pod = ok(api.create(podDraft()));
     const calls: [string, string, boolean][] = [
       ['Created', 'Created container a', true],
@@ -80,5 +87,22 @@ describe('ControllerClient intents', () => {
       'Created: Created container a',
     ]);
     expect(intents[0]).toEqual({ controller: 'kubelet', verb: 'event', kind: 'Pod', namespace: 'default', name: pod.metadata.name, reason: 'Created: Created container a' });
+  });
+
+  it('makes no intent while its sink is not recording, and writes and records Events all the same', () => {
+    const api = newApi();
+    const s = sink(false);
+    let events = 0;
+    const recorder = { record: () => (events++, {} as KubeEvent) } as unknown as EventRecorder;
+    const c = new ControllerClient(api, recorder, 'kubelet', () => 0, s);
+    const pod = ok(api.create(podDraft()));
+    expect(c.updateGeneratedStatus(pod, { ...pod.status, hostIP: '10.0.0.1' }, 'reports it').ok).toBe(true);
+    c.event(pod, 'Normal', 'Started', 'Started container a', 'node-1');
+    expect(api.store.get('Pod', 'default', pod.metadata.name)!.status.hostIP).toBe('10.0.0.1');
+    expect(events).toBe(1);
+    expect(s.intents).toEqual([]);
+    s.recording = true;
+    c.event(pod, 'Normal', 'Started', 'Started container a', 'node-1');
+    expect(s.intents.map((i) => i.reason)).toEqual(['Started: Started container a']);
   });
 });

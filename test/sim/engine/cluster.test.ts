@@ -40,7 +40,7 @@ class Labeller implements Controller {
 }
 
 function makeCluster(seed = 1): Cluster {
-  const c = new Cluster({ seed, controllers: () => [new Labeller()] });
+  const c = new Cluster({ seed, intents: true, controllers: () => [new Labeller()] });
   bootstrap(c);
   return c;
 }
@@ -71,7 +71,7 @@ describe('Cluster', () => {
   });
 
   it('drops the oldest trace entries past the change limit, always keeping the newest', () => {
-    const c = new Cluster({ seed: 1, traceChangeLimit: 3, controllers: () => [new Labeller()] });
+    const c = new Cluster({ seed: 1, traceChangeLimit: 3, intents: true, controllers: () => [new Labeller()] });
     bootstrap(c);
     createNs(c, 'team-a'); // the create (1 change), then the labeller's update and its intent (2)
     expect(c.traceEntries().map((e) => e.cause)).toEqual(['create ns team-a', 'create ns team-a']);

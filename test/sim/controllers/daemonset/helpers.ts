@@ -18,6 +18,7 @@ export function newCluster(): { cluster: Cluster; dsc: DaemonSetsController } {
   let dsc!: DaemonSetsController;
   const cluster = new Cluster({
     seed: 1,
+    intents: true,
     controllers: (c) => [(dsc = new DaemonSetsController(c.store))],
   });
   bootstrap(cluster);

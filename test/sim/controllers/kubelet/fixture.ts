@@ -24,7 +24,7 @@ export interface Fixture {
 
 export function newCluster(defaults: Partial<SimDefaults> = {}, kubelet: Omit<KubeletOptions, 'onTransition'> = {}): Fixture {
   const transitions: PodTransition[] = [];
-  const c = new Cluster({ seed: 1, defaults, controllers: () => nodeControllers({ ...kubelet, onTransition: (t) => transitions.push(t) }) });
+  const c = new Cluster({ seed: 1, defaults, intents: true, controllers: () => nodeControllers({ ...kubelet, onTransition: (t) => transitions.push(t) }) });
   bootstrap(c);
   return { c, kubelet: c.controller<Kubelet>('kubelet')!, transitions };
 }

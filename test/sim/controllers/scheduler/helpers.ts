@@ -99,7 +99,7 @@ export const DS_TOLERATIONS: Toleration[] = [
 ];
 
 export function newCluster(): Cluster {
-  const c = new Cluster({ seed: 1, controllers: (cl) => [new Scheduler(cl.store)] });
+  const c = new Cluster({ seed: 1, intents: true, controllers: (cl) => [new Scheduler(cl.store)] });
   bootstrap(c);
   return c;
 }
