@@ -140,8 +140,8 @@ export class ControllerClient {
    * `<reason>: <message>`, an event's intent text: the one made last for `reason` when it was
    * made of the same message. Most of a fleet's events repeat their reason's text (the
    * kubelet's Starting and each container's Pulling to Started, the same for every node and
-   * pod), and the trace keeps the intents of its last passes (up to 50,000 changes), so each
-   * new text (two string pieces, 64 bytes) lived long enough to be copied by young collections.
+   * pod), and a trace that records intents keeps those of its last passes, so each
+   * new text (two string pieces, 64 bytes) would live long enough to be copied by young collections.
    */
   private eventText(reason: string, message: string): string {
     let last = this.texts.get(reason);

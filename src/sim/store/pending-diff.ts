@@ -108,7 +108,7 @@ export class PendingDiff {
   /**
    * The changes since the last call, as one diff (undefined if there were none), and a fresh
    * start. The diff's lists are counted first and made at their length: the trace keeps them
-   * (up to 50,000 changes), and grown by pushes they were made several times over, and kept
+   * (up to `traceChangeLimit` changes), and grown by pushes they were made several times over, and kept
    * with up to half their room spare.
    */
   take(): Diff | undefined {
