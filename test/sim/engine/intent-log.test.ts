@@ -4,6 +4,7 @@
  * nothing else: the same script gives the same output and the same objects.
  */
 import { describe, expect, it } from 'vitest';
+import { agentDaemonSet } from '../../../src/cli/bench-fleet-steps.js';
 import { exec } from '../../../src/kubectl/exec.js';
 import type { Intent } from '../../../src/sim/engine/client.js';
 import { IntentLog } from '../../../src/sim/engine/intent-log.js';
@@ -41,25 +42,6 @@ describe('IntentLog', () => {
   });
 });
 
-const AGENT = `apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: agent
-spec:
-  selector:
-    matchLabels: {app: agent}
-  updateStrategy:
-    type: RollingUpdate
-    rollingUpdate: {maxUnavailable: 1}
-  template:
-    metadata:
-      labels: {app: agent}
-    spec:
-      containers:
-      - name: agent
-        image: registry.example/agent:1.0
-`;
-
 /** Runs a fleet, a rollout (a wave of it by `sim step --wave`) and a node failure; returns every output. */
 function script(c: Cluster): string[] {
   const out: string[] = [];
@@ -69,7 +51,7 @@ function script(c: Cluster): string[] {
   };
   run('sim node add node-{1..4}');
   run('sim settle');
-  run('kubectl apply -f -', AGENT);
+  run('kubectl apply -f -', agentDaemonSet('agent'));
   run('sim settle --timeout=10m');
   run('kubectl set image ds/agent agent=registry.example/agent:1.1');
   run('sim step --wave');
