@@ -8,9 +8,10 @@
  *   replacements: until the DaemonSet controller next deletes old pods for it (maxSurge 0) or
  *   creates surge pods for it (maxSurge > 0), which it does only once the current batch became
  *   available. With maxUnavailable 1 a wave is one node. Without a name it takes the one
- *   DaemonSet rolling out. It watches the controller's intents in the trace (subscribed for them) and never decides
- *   anything itself; it stops, saying so, when the rollout finishes or cannot move
- *   (rollout-progress.ts: nothing due, or no progress for a long stretch, e.g. a bad image).
+ *   DaemonSet rolling out. It watches the controller's intents in the trace (subscribed for
+ *   them) and never decides anything itself; it stops, saying so, when the rollout finishes or
+ *   cannot move (rollout-progress.ts: nothing due, or no progress for a long stretch, e.g. a bad
+ *   image).
  */
 import type { DaemonSet, Pod } from '../../sim/api/types.js';
 import { allowsSurge, getTargetNodeName } from '../../sim/controllers/daemonset/index.js';

@@ -15,14 +15,15 @@ import type { Intent, IntentSink } from './client.js';
 const NO_INTENTS: readonly Intent[] = Object.freeze([]);
 
 export class IntentLog implements IntentSink {
-  /** Whether clients build and record intents now (`IntentSink`). */
-  recording: boolean;
   /** Subscribers that asked for intents and have not unsubscribed. */
   private readers = 0;
   private pending: Intent[] = [];
 
-  constructor(private readonly always: boolean) {
-    this.recording = always;
+  constructor(private readonly always: boolean) {}
+
+  /** Whether clients build and record intents now (`IntentSink`). */
+  get recording(): boolean {
+    return this.always || this.readers > 0;
   }
 
   record(intent: Intent): void {
@@ -50,13 +51,11 @@ export class IntentLog implements IntentSink {
   /** Records intents until the returned function is called (once; later calls do nothing). */
   addReader(): () => void {
     this.readers++;
-    this.recording = true;
     let done = false;
     return () => {
       if (done) return;
       done = true;
       this.readers--;
-      this.recording = this.always || this.readers > 0;
     };
   }
 }
