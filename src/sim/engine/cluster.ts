@@ -17,6 +17,7 @@ import type { ApiObject } from '../api/types.js';
 import { ApiServer } from '../apiserver/apiserver.js';
 import type { Change, Diff, Watcher } from '../store/store.js';
 import { Store } from '../store/store.js';
+import { changeCount } from '../store/pending-diff.js';
 import { ControllerClient, type Intent } from './client.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { SIM_DEFAULTS, type SimDefaults } from './defaults.js';
@@ -363,5 +364,5 @@ export class Cluster {
 
 /** What a trace entry holds, counted for `traceChangeLimit`. */
 function changesOf(e: TraceEntry): number {
-  return e.diff.added.length + e.diff.updated.length + e.diff.removed.length + e.intents.length;
+  return changeCount(e.diff) + e.intents.length;
 }

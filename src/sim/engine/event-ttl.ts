@@ -116,9 +116,14 @@ export class EventExpiry {
    * double, boxed (16 bytes) for the call, per Event written.
    */
   note(ev: KubeEvent, at = this.writtenAt(ev), toSecond = false): void {
+    this.noteWrite(ev.metadata.namespace ?? '', ev.metadata.name, at, toSecond);
+  }
+
+  /** `note` of a write of the Event `name` in `namespace`, given by name (the core/v1 recorder makes no object of a new Event). */
+  noteWrite(namespace: string, name: string, at: number, toSecond: boolean): void {
     const last = this.chunks[this.chunks.length - 1];
     const c = last !== undefined && last === this.writable && last.size < CHUNK ? last : this.writableChunk();
-    c.push(ev.metadata.namespace ?? '', ev.metadata.name, (toSecond ? Math.floor(at / 1000) * 1000 : at) + this.ttlMs);
+    c.push(namespace, name, (toSecond ? Math.floor(at / 1000) * 1000 : at) + this.ttlMs);
   }
 
   /**

@@ -31,7 +31,7 @@ import { Lru, LruIndex, type LruParts } from './lru.js';
 import { AggregateColumns, BucketColumns, newAggregate, newBucket, type Aggregate, type Bucket } from './correlator-values.js';
 import { EventKeyParts, type EventSource, type SourceParts } from './event-keys.js';
 import { eventName, eventUid } from './event-names.js';
-import { recorded, repeated } from '../store/packed-events.js';
+import { draft, repeated } from '../store/packed-events.js';
 import { rfc3339 } from './time.js';
 
 /** `defaultAggregateMaxEvents`: distinct messages before similar events are combined. */
@@ -261,12 +261,13 @@ export class EventRecorder {
   }
 
   /**
-   * Records an event; returns the Event written or updated, or undefined when it was dropped.
+   * Records an event; returns the name of the Event written or updated (in the object's
+   * namespace, `default` for a cluster-scoped one), or undefined when it was dropped.
    * `fieldPath` names a part of the object (`spec.containers{agent}`: the kubelet's container
    * references); it tells identical events apart (`getEventKey`) but not aggregates or spam.
    * `source` is read during the call only: the Event stores the recorder's own copy.
    */
-  record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource, fieldPath?: string): KubeEvent | undefined {
+  record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource, fieldPath?: string): string | undefined {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
     // the uid alone already names one object. The keys are paths of parts (see Lru): source,
     // uid, type and reason, then the field path (when there is one) and message.
@@ -323,42 +324,29 @@ export class EventRecorder {
     const text = combined ? [COMBINED_PREFIX, interned].join('') : interned;
     const existingName = known && this.observed.get(src.key, objectUid, typeReason, messageKey);
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
-    const ts = rfc3339(now);
-    let ev: KubeEvent;
     if (existing) {
-      ev = this.repeated(existing, text, ts);
+      const ev = this.repeated(existing, text, rfc3339(now));
       repeated(ev, existing, now);
-    } else {
-      // One number of the sequence names the Event and seeds its uid.
-      const seq = this.seq++;
-      const name = eventName(now, obj.metadata.name, seq);
-      const uid = eventUid(seq);
-      ev = {
-        apiVersion: 'v1',
-        kind: 'Event',
-        metadata: { name, namespace, uid, resourceVersion: this.store.nextResourceVersion(), creationTimestamp: ts },
-        involvedObject: fieldPath ? fieldReferenceOf(obj, fieldPath, hints) : plainReferenceOf(obj, hints),
-        reason,
-        message: text,
-        type,
-        source: src.stored,
-        firstTimestamp: ts,
-        lastTimestamp: ts,
-        count: 1,
-        // client-go's recorder sets the reporting fields from the source (component, host).
-        eventTime: null,
-        reportingComponent: source.component,
-        reportingInstance: source.host ?? '',
-      };
-      recorded(ev, seq, now);
-      // The key may be there still, naming an Event whose TTL ran out.
-      if (existingName === undefined) this.observed.insert(name, src.key, objectUid, typeReason, messageKey);
-      else this.observed.set(name, src.key, objectUid, typeReason, messageKey);
+      this.store.put(ev);
+      this.expiry.note(ev, now, true);
+      return existingName;
     }
-    this.store.put(ev);
-    // Written at `ts`: the second `now` falls in, as etcd lease TTLs count.
-    this.expiry.note(ev, now, true);
-    return ev;
+    // One number of the sequence names the Event and seeds its uid. Stored as its row (no
+    // object: packed-events.ts `draft`), the key for key `apiVersion: v1` Event the store and the
+    // diffs make of it when read: name and namespace; the uid the number gives, the
+    // resourceVersion, creation at `now`; the involvedObject; reason, message and type; source;
+    // first and last timestamp at `now`; count 1; eventTime null; and client-go's reporting
+    // fields from the source (component, host).
+    const seq = this.seq++;
+    const name = eventName(now, obj.metadata.name, seq);
+    const involved = fieldPath ? fieldReferenceOf(obj, fieldPath, hints) : plainReferenceOf(obj, hints);
+    this.store.putRecorded(namespace, draft(name, involved, src.stored, reason, text, type, seq, this.store.nextRevision(), now));
+    // The key may be there still, naming an Event whose TTL ran out.
+    if (existingName === undefined) this.observed.insert(name, src.key, objectUid, typeReason, messageKey);
+    else this.observed.set(name, src.key, objectUid, typeReason, messageKey);
+    // Written at `now`'s second, as etcd lease TTLs count.
+    this.expiry.noteWrite(namespace, name, now, true);
+    return name;
   }
 
   /**

@@ -20,7 +20,7 @@
  */
 
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
-import { STRIDE, hold, involvedAt, isPacked, lastWriteAt, nameAt, pack, packable, unpack, versionAt } from './packed-events.js';
+import { STRIDE, copyRow, hold, involvedAt, isPacked, lastWriteAt, nameAt, pack, packable, unpack, versionAt } from './packed-events.js';
 
 /** Names shorter than this (no room for the clock and sequence) are kept in the namespace's table. */
 const MIN_LENGTH = 17;
@@ -241,6 +241,25 @@ export class EventTable extends Map<string, ApiObject> {
     }
     (this.others ??= new Map()).set(name, ev);
     return this;
+  }
+
+  /**
+   * Keeps a new Event of `namespace` given as its row (packed-events.ts `draft`) in the slot its
+   * name gives; false, keeping nothing, when the slot holds an Event already (or the name has
+   * none, or another Event of that name is kept beside the rows) or the rows are another
+   * namespace's: the caller then stores the Event as an object.
+   */
+  putRow(name: string, namespace: string, row: readonly unknown[]): boolean {
+    const slot = slotOf(name);
+    if (slot < 0 || (this.others !== undefined && this.others.has(name))) return false;
+    const i = slot >>> CHUNK_SHIFT;
+    const at = rowAt(slot);
+    const chunk = this.chunks[i];
+    if ((chunk !== undefined && chunk[at] !== undefined) || (namespace !== this.namespace && this.anyPacked())) return false;
+    this.namespace = namespace;
+    copyRow(row, 0, this.writable(i), at);
+    this.filled++;
+    return true;
   }
 
   /** Chunk `i`, made (all rows empty) or copied from the one shared with a copy of the table if it is not this table's own yet. */

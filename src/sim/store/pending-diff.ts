@@ -13,8 +13,16 @@
  * An addition can only be an object's first touch unless its name was removed earlier in the
  * pass (an object the pass wrote still exists, so writing it again is an update): after a
  * removal, additions look their name up too.
+ *
+ * A new Event the recorder wrote comes as its packed row (`putRow`, packed-events.ts), which the
+ * pass copies into rows of its own (`Rows`, with the Event's namespace after each row): its
+ * position holds the row's number rather than an object, and so does the diff's list of
+ * additions until something first reads it (`PassDiff.added`), which makes the Events then. Most
+ * diffs of a big cluster are never read (the trace keeps them for `sim why`, the page and the
+ * lessons, which read some), and each Event object they held lived as long as the trace entry.
  */
 import type { ApiObject, Kind } from '../api/types.js';
+import { STRIDE, copyRow, unpack } from './packed-events.js';
 
 /** The unit of change: what one engine pass added, updated (from, to) and removed. */
 export interface Diff {
@@ -23,16 +31,112 @@ export interface Diff {
   readonly removed: ApiObject[];
 }
 
+/** Slots of a row in a pass's rows: the Event's packed row, then its namespace. */
+const ROW = STRIDE + 1;
+/** Rows per chunk of a pass's rows (a power of two): a row's chunk is `row >>> CHUNK_SHIFT`. */
+const CHUNK_SHIFT = 6;
+const CHUNK_MASK = (1 << CHUNK_SHIFT) - 1;
+const CHUNK_SLOTS = ROW << CHUNK_SHIFT;
+
+/**
+ * A pass's Event rows, in chunks of `1 << CHUNK_SHIFT` rows: a pass that adds 5,000 nodes writes
+ * 30,000 Events, and one list of their rows, grown as they came, was copied at every growth in
+ * the large-object space.
+ */
+type Rows = unknown[][];
+
+/** The chunk of row number `row`. */
+function chunkOf(rows: Rows, row: number): unknown[] {
+  return rows[row >>> CHUNK_SHIFT]!;
+}
+
+/** Where row number `row` starts in its chunk. */
+function rowStart(row: number): number {
+  return (row & CHUNK_MASK) * ROW;
+}
+
+/** The name of the Event in row number `row`. */
+function rowName(rows: Rows, row: number): string {
+  return chunkOf(rows, row)[rowStart(row)] as string;
+}
+
+/** The Event in row number `row`, made. */
+function rowEvent(rows: Rows, row: number): ApiObject {
+  const chunk = chunkOf(rows, row);
+  const at = rowStart(row);
+  return unpack(chunk, at, chunk[at + STRIDE] as string);
+}
+
+/** An addition as the pass keeps it: the object, or the number of its Event's row in the pass's rows. */
+type Added = ApiObject | number;
+
+/**
+ * A pass's diff (`PendingDiff.take`): its additions as the pass kept them, the recorder's Events
+ * made from their rows when `added` is first read. `added` is an own enumerable accessor (a
+ * getter every diff shares, `ADDED`), so a copy by spread, a structured clone or a deep
+ * comparison reads it as the plain list; what it is made from is private.
+ */
+class PassDiff implements Diff {
+  // Declared, not class fields: each is defined in the constructor, in the order of a plain diff's keys.
+  declare readonly added: ApiObject[];
+  declare readonly updated: [ApiObject, ApiObject][];
+  declare readonly removed: ApiObject[];
+  /** What the diff holds, counted without making its Events (the trace's `traceChangeLimit`). */
+  readonly #changes: number;
+  readonly #kept: Added[];
+  #rows: Rows | undefined;
+
+  constructor(kept: Added[], rows: Rows | undefined, updated: [ApiObject, ApiObject][], removed: ApiObject[]) {
+    Object.defineProperty(this, 'added', ADDED);
+    this.updated = updated;
+    this.removed = removed;
+    this.#kept = kept;
+    this.#rows = rows;
+    this.#changes = kept.length + updated.length + removed.length;
+  }
+
+  get changes(): number {
+    return this.#changes;
+  }
+
+  /** The additions, each Event kept as a row made now (once). */
+  made(): ApiObject[] {
+    const kept = this.#kept;
+    const rows = this.#rows;
+    if (rows !== undefined) {
+      for (let i = 0; i < kept.length; i++) {
+        const row = kept[i]!;
+        if (typeof row === 'number') kept[i] = rowEvent(rows, row);
+      }
+      this.#rows = undefined;
+    }
+    return kept as ApiObject[];
+  }
+}
+
+/** `PassDiff.added`: one descriptor (one getter) for every diff, so that all share one hidden class. */
+const ADDED: PropertyDescriptor = {
+  get(this: PassDiff): ApiObject[] {
+    return this.made();
+  },
+  enumerable: true,
+};
+
+/** How many changes `diff` holds, without making the Events it keeps as rows. */
+export function changeCount(diff: Diff): number {
+  return diff instanceof PassDiff ? diff.changes : diff.added.length + diff.updated.length + diff.removed.length;
+}
+
 /**
  * One kind's and namespace's changes, position by position: `from[i]` the object before the
  * pass (absent if it was added, and for every position past the end of `from`), `to[i]` the
- * object now (absent if it was removed); both absent when it was added and removed again (no
- * change).
+ * object now, or the number of its Event's row in the pass's rows (absent if it was removed); both
+ * absent when it was added and removed again (no change).
  */
 class Changes {
   /** Absent until a position has an object before the pass. */
   from: (ApiObject | undefined)[] | undefined;
-  readonly to: (ApiObject | undefined)[] = [];
+  readonly to: (Added | undefined)[] = [];
   /** Position by name, for the positions below `indexed`. */
   private readonly byName = new Map<string, number>();
   /** Positions from here on were appended by `added` and are not in `byName` yet; their `to` is set. */
@@ -40,7 +144,10 @@ class Changes {
   /** Whether some name was removed in this pass (see the file comment). */
   private removals = false;
 
-  added(name: string, obj: ApiObject): void {
+  /** `rows`: the pass's Event rows, which `to` may point into. */
+  constructor(private readonly rows: Rows) {}
+
+  added(name: string, obj: Added): void {
     if (!this.removals) this.to.push(obj);
     else this.to[this.positionOf(name, undefined)] = obj;
   }
@@ -56,8 +163,11 @@ class Changes {
 
   /** The name's position, or a new one whose object before the pass was `old`. */
   private positionOf(name: string, old: ApiObject | undefined): number {
-    const { byName, to } = this;
-    for (let i = this.indexed; i < to.length; i++) byName.set(to[i]!.metadata.name, i);
+    const { byName, to, rows } = this;
+    for (let i = this.indexed; i < to.length; i++) {
+      const x = to[i]!;
+      byName.set(typeof x === 'number' ? rowName(rows, x) : x.metadata.name, i);
+    }
     let i = byName.get(name);
     if (i === undefined) {
       i = to.length;
@@ -83,11 +193,14 @@ class Changes {
  * feedback that named it and threw away the optimised code of `put` and `take`, which were then
  * optimised again on a new class.
  */
-const UNWRITTEN = new Changes();
+const UNWRITTEN = new Changes([]);
 
 export class PendingDiff {
   /** Changes by kind, then namespace, each level in first-touch order. */
   private byKind = new Map<Kind, Map<string, Changes>>();
+  /** The rows of the Events `putRow` was given, and how many. */
+  private rows: Rows = [];
+  private rowCount = 0;
   /** The changes written last: a pass writes one kind and namespace many times in a row. */
   private lastKind: Kind | undefined;
   private lastNamespace = '';
@@ -98,6 +211,17 @@ export class PendingDiff {
     const changes = this.changesOf(obj.kind, namespace);
     if (old === undefined) changes.added(obj.metadata.name, obj);
     else changes.updated(obj.metadata.name, old, obj);
+  }
+
+  /** A new Event of `namespace`, given as its row (packed-events.ts `draft`), was stored. */
+  putRow(namespace: string, row: readonly unknown[]): void {
+    const n = this.rowCount++;
+    const at = rowStart(n);
+    if (at === 0) this.rows.push(new Array<unknown>(CHUNK_SLOTS));
+    const chunk = chunkOf(this.rows, n);
+    copyRow(row, 0, chunk, at);
+    chunk[at + STRIDE] = namespace;
+    this.changesOf('Event', namespace).added(row[0] as string, n);
   }
 
   /** `old`, stored under `name`, was removed. */
@@ -130,7 +254,10 @@ export class PendingDiff {
       this.clear();
       return undefined;
     }
-    const diff: Diff = { added: new Array<ApiObject>(added), updated: new Array<[ApiObject, ApiObject]>(updated), removed: new Array<ApiObject>(removed) };
+    const kept = new Array<Added>(added);
+    const diffUpdated = new Array<[ApiObject, ApiObject]>(updated);
+    const diffRemoved = new Array<ApiObject>(removed);
+    const rows = this.rows;
     added = updated = removed = 0;
     for (const byNamespace of this.byKind.values()) {
       for (const { from: froms, to: tos } of byNamespace.values()) {
@@ -139,12 +266,14 @@ export class PendingDiff {
           const from = i < known ? froms![i] : undefined;
           const to = tos[i];
           if (from === undefined) {
-            if (to !== undefined) diff.added[added++] = to;
-          } else if (to === undefined) diff.removed[removed++] = from;
-          else diff.updated[updated++] = [from, to];
+            if (to !== undefined) kept[added++] = to;
+          } else if (to === undefined) diffRemoved[removed++] = from;
+          // A row is only ever a new name's (the recorder never names two Events alike).
+          else diffUpdated[updated++] = [from, typeof to === 'number' ? rowEvent(rows, to) : to];
         }
       }
     }
+    const diff = new PassDiff(kept, this.rowCount > 0 ? rows : undefined, diffUpdated, diffRemoved);
     this.clear();
     return diff;
   }
@@ -152,6 +281,10 @@ export class PendingDiff {
   /** Forgets the changes (a restore: the pass's writes are not a change from the restored state). */
   clear(): void {
     this.byKind = new Map();
+    if (this.rowCount > 0) {
+      this.rows = [];
+      this.rowCount = 0;
+    }
     this.lastKind = undefined;
     this.last = UNWRITTEN;
   }
@@ -161,7 +294,7 @@ export class PendingDiff {
     let byNamespace = this.byKind.get(kind);
     if (!byNamespace) this.byKind.set(kind, (byNamespace = new Map()));
     let changes = byNamespace.get(namespace);
-    if (!changes) byNamespace.set(namespace, (changes = new Changes()));
+    if (!changes) byNamespace.set(namespace, (changes = new Changes(this.rows)));
     this.lastKind = kind;
     this.lastNamespace = namespace;
     return (this.last = changes);

@@ -18,6 +18,7 @@ import type { ApiObject, Kind, KindMap, KubeEvent, ObjectReference, OwnerReferen
 import { copyMap } from '../engine/plain-copy.js';
 import { EventTable, eventTable } from './event-tables.js';
 import { PendingDiff, type Diff } from './pending-diff.js';
+import { vouchedEvent } from './packed-events.js';
 
 export type { Diff };
 
@@ -146,6 +147,8 @@ export class Store {
   private podsByOwner = new Map<string, IndexEntry>();
   /** Each kind's state (`KindState`); its tables are those of `data`. */
   private readonly kinds = new Map<Kind, KindState>(ALL_KINDS.map((k) => [k, { byTable: new Map(), watchers: [], sortedKeys: undefined, list: undefined, lastTable: undefined, lastNames: undefined, lastOwned: false, size: 0, events: k === 'Event' }]));
+  /** The Events' state (`kinds`'s), at hand for the recorder's writes (`putRecorded`), most of a big cluster's. */
+  private readonly events = this.kinds.get('Event')!;
   /** The current pass's changes, folded per object (pending-diff.ts). */
   private readonly pending = new PendingDiff();
   /** The name tables of `data` this store may write to; any other one is shared with a snapshot. */
@@ -293,8 +296,12 @@ export class Store {
 
   /** The next resourceVersion, as the API server hands them out. */
   nextResourceVersion(): string {
-    this.data.resourceVersion += 1;
-    return String(this.data.resourceVersion);
+    return String(this.nextRevision());
+  }
+
+  /** The next resourceVersion as a number (what a packed Event row keeps). */
+  nextRevision(): number {
+    return (this.data.resourceVersion += 1);
   }
 
   /** Stores a new or replacement object (its resourceVersion must already be set). */
@@ -318,6 +325,27 @@ export class Store {
       k.size++;
     }
     if (k.watchers.length > 0) this.notify(k.watchers, old ? 'updated' : 'added', old, obj);
+  }
+
+  /**
+   * Stores a new Event the core/v1 recorder made, given as its row (packed-events.ts `draft`)
+   * rather than an object: its table and the pass's diff copy the row, and the Event is made
+   * only when read. Stored as an object (`put`) when Event watchers are to be told, or when its
+   * table cannot take the row as it is (`EventTable.putRow`).
+   */
+  putRecorded(namespace: string, row: readonly unknown[]): void {
+    const k = this.events;
+    const name = row[0] as string;
+    const table = tableOf('Event', namespace, name);
+    const names = table === k.lastTable && k.lastOwned ? k.lastNames! : this.writable(k, table);
+    if (k.watchers.length > 0 || !(names instanceof EventTable) || !names.putRow(name, namespace, row)) {
+      this.put(vouchedEvent(row, namespace));
+      return;
+    }
+    k.list = undefined;
+    k.sortedKeys = undefined;
+    k.size++;
+    this.pending.putRow(namespace, row);
   }
 
   /** Removes an object for good (the end of a deletion). */

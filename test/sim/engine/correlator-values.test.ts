@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EventRecorder } from '../../../src/sim/engine/events.js';
+import { ReadingRecorder } from './reading-recorder.js';
 import { Lru } from '../../../src/sim/engine/lru.js';
 import { storeWithDefaultNamespace } from '../namespaced-store.js';
 import type { DaemonSet } from '../../../src/sim/api/types.js';
@@ -28,10 +28,10 @@ const call = fc.record({
 type Call = typeof call extends fc.Arbitrary<infer T> ? T : never;
 
 /** Records `calls` from `t` on; what each gave (the Event written, or nothing). */
-function play(r: EventRecorder, calls: readonly Call[], t: number): string[] {
+function play(r: ReadingRecorder, calls: readonly Call[], t: number): string[] {
   return calls.map((c) => {
     t += c.advance;
-    const ev = r.record(t, object(c.uid), 'Normal', c.reason, `message ${c.message}`, { component: 'daemonset-controller', host: c.host }, c.fieldPath);
+    const ev = r.recordEvent(t, object(c.uid), 'Normal', c.reason, `message ${c.message}`, { component: 'daemonset-controller', host: c.host }, c.fieldPath);
     return ev ? `${ev.metadata.name} ${ev.count} ${ev.message} ${ev.metadata.resourceVersion}` : 'dropped';
   });
 }
@@ -41,7 +41,7 @@ describe('the event correlator in a snapshot', () => {
     fc.assert(
       fc.property(fc.array(call, { maxLength: 60 }), fc.array(call, { minLength: 1, maxLength: 40 }), (before, after) => {
         const store = storeWithDefaultNamespace();
-        const r = new EventRecorder(store);
+        const r = new ReadingRecorder(store);
         play(r, before, 0);
         const t = before.reduce((sum, c) => sum + c.advance, 0);
         const storeState = store.snapshot();
@@ -50,7 +50,7 @@ describe('the event correlator in a snapshot', () => {
         const expected = play(r, after, t);
         // The live recorder went on changing its records in place: the snapshot stays as it was.
         expect(JSON.stringify([state.observed, state.aggregates, state.buckets])).toBe(frozen);
-        for (const rec of [r, new EventRecorder(store)]) {
+        for (const rec of [r, new ReadingRecorder(store)]) {
           store.restore(storeState);
           rec.restore(state);
           expect(play(rec, after, t)).toEqual(expected);
@@ -61,9 +61,9 @@ describe('the event correlator in a snapshot', () => {
 
   it('keeps as many key parts per entry as the longest key has, and the values as columns that read as the records', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
-    r.record(0, object('u1'), 'Normal', 'SuccessfulCreate', 'one', { component: 'c' });
-    r.record(5, object('u1'), 'Normal', 'SuccessfulCreate', 'two', { component: 'c' });
+    const r = new ReadingRecorder(store);
+    r.recordEvent(0, object('u1'), 'Normal', 'SuccessfulCreate', 'one', { component: 'c' });
+    r.recordEvent(5, object('u1'), 'Normal', 'SuccessfulCreate', 'two', { component: 'c' });
     const { observed, aggregates, buckets } = r.snapshot();
     expect([observed.width, aggregates.width, buckets.width]).toEqual([4, 3, 2]);
     expect(aggregates.keys).toHaveLength(3);

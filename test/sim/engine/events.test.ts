@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventRecorder, type RecorderState } from '../../../src/sim/engine/events.js';
+import { ReadingRecorder } from './reading-recorder.js';
 import type { Store } from '../../../src/sim/store/store.js';
 import { storeWithDefaultNamespace } from '../namespaced-store.js';
 import { newRngState, quickUid } from '../../../src/sim/engine/rng.js';
@@ -25,9 +26,9 @@ function events(store: Store): KubeEvent[] {
 describe('EventRecorder', () => {
   it('folds an identical repeat into the same Event (count and lastTimestamp)', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
-    r.record(0, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-1', SOURCE);
-    r.record(5_000, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-1', SOURCE);
+    const r = new ReadingRecorder(store);
+    r.recordEvent(0, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-1', SOURCE);
+    r.recordEvent(5_000, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-1', SOURCE);
     const [ev, ...rest] = events(store);
     expect(rest).toEqual([]);
     expect(ev).toMatchObject({ count: 2, firstTimestamp: '1970-01-01T00:00:00Z', lastTimestamp: '1970-01-01T00:00:05Z', involvedObject: { kind: 'DaemonSet', name: 'agent', uid: 'ds-uid' } });
@@ -35,8 +36,8 @@ describe('EventRecorder', () => {
 
   it('combines similar events from the 10th distinct message on (EventAggregatorByReasonFunc)', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
-    for (let i = 1; i <= 12; i++) r.record(i * 1000, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
+    const r = new ReadingRecorder(store);
+    for (let i = 1; i <= 12; i++) r.recordEvent(i * 1000, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
     const all = events(store);
     expect(all.filter((e) => !e.message.startsWith('(combined'))).toHaveLength(9);
     const combined = all.filter((e) => e.message.startsWith('(combined'));
@@ -46,16 +47,16 @@ describe('EventRecorder', () => {
 
   it('starts a fresh aggregation window after 10 minutes without similar events', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
-    for (let i = 1; i <= 9; i++) r.record(i, DS, 'Normal', 'SuccessfulCreate', `Created pod: a-${i}`, SOURCE);
-    r.record(601_000, DS, 'Normal', 'SuccessfulCreate', 'Created pod: a-10', SOURCE);
+    const r = new ReadingRecorder(store);
+    for (let i = 1; i <= 9; i++) r.recordEvent(i, DS, 'Normal', 'SuccessfulCreate', `Created pod: a-${i}`, SOURCE);
+    r.recordEvent(601_000, DS, 'Normal', 'SuccessfulCreate', 'Created pod: a-10', SOURCE);
     expect(events(store).some((e) => e.message.startsWith('(combined'))).toBe(false);
   });
 
   it('drops events past a burst of 25 per source and object, then lets one through every 5 minutes', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
-    const written = (t: number) => r.record(t, DS, 'Warning', 'FailedCreate', 'Error creating: quota', SOURCE) !== undefined;
+    const r = new ReadingRecorder(store);
+    const written = (t: number) => r.recordEvent(t, DS, 'Warning', 'FailedCreate', 'Error creating: quota', SOURCE) !== undefined;
     for (let i = 0; i < 25; i++) expect(written(i)).toBe(true);
     expect(written(30)).toBe(false);
     expect(written(299_999)).toBe(false);
@@ -64,36 +65,36 @@ describe('EventRecorder', () => {
     expect(events(store)[0]!.count).toBe(26);
     // another object from the same source has its own bucket
     const other = { ...DS, metadata: { ...DS.metadata, name: 'other', uid: 'other-uid' } } as DaemonSet;
-    expect(r.record(300_002, other, 'Warning', 'FailedCreate', 'Error creating: quota', SOURCE)).toBeDefined();
+    expect(r.recordEvent(300_002, other, 'Warning', 'FailedCreate', 'Error creating: quota', SOURCE)).toBeDefined();
   });
 
   it('forgets the least recently used of 4096 event keys (maxLruCacheEntries), and survives a snapshot', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
+    const r = new ReadingRecorder(store);
     const pod = (i: number) => ({ ...DS, metadata: { ...DS.metadata, name: `p${i}`, uid: `uid-${i}` } }) as DaemonSet;
-    r.record(0, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE);
-    r.record(0, pod(1), 'Normal', 'Pulled', 'pulled', SOURCE);
-    for (let i = 2; i <= 4095; i++) r.record(1, pod(i), 'Normal', 'Pulled', 'pulled', SOURCE);
+    r.recordEvent(0, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE);
+    r.recordEvent(0, pod(1), 'Normal', 'Pulled', 'pulled', SOURCE);
+    for (let i = 2; i <= 4095; i++) r.recordEvent(1, pod(i), 'Normal', 'Pulled', 'pulled', SOURCE);
     // p0 is refreshed; the next new key then pushes out p1, the least recently used.
-    r.record(2, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE);
-    const restored = new EventRecorder(store);
+    r.recordEvent(2, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE);
+    const restored = new ReadingRecorder(store);
     restored.restore(r.snapshot());
-    restored.record(3, pod(4096), 'Normal', 'Pulled', 'pulled', SOURCE);
-    expect(restored.record(4, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE)!.count).toBe(3);
-    expect(restored.record(4, pod(1), 'Normal', 'Pulled', 'pulled', SOURCE)!.count).toBe(1);
+    restored.recordEvent(3, pod(4096), 'Normal', 'Pulled', 'pulled', SOURCE);
+    expect(restored.recordEvent(4, pod(0), 'Normal', 'Pulled', 'pulled', SOURCE)!.count).toBe(3);
+    expect(restored.recordEvent(4, pod(1), 'Normal', 'Pulled', 'pulled', SOURCE)!.count).toBe(1);
   });
 
   it('a restored snapshot aggregates, counts and filters as the recorder did when it was taken, however the live one went on', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
-    const create = (rec: EventRecorder, t: number, i: number) => rec.record(t, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
+    const r = new ReadingRecorder(store);
+    const create = (rec: ReadingRecorder, t: number, i: number) => rec.recordEvent(t, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
     // 8 distinct messages of one reason (2 short of combining) and 8 of the spam bucket's 25 tokens.
     for (let i = 1; i <= 8; i++) create(r, i, i);
     const storeState = store.snapshot();
     const state = r.snapshot();
     // What the next events give: the 9th message is still its own Event, the 10th is combined,
     // and the bucket empties at the 25th event.
-    const outcomes = (rec: EventRecorder) => {
+    const outcomes = (rec: ReadingRecorder) => {
       const out: string[] = [];
       for (let i = 9; i <= 26; i++) {
         const ev = create(rec, 100 + i, i);
@@ -108,7 +109,7 @@ describe('EventRecorder', () => {
     // The live recorder changed the aggregate and the bucket in place since: the snapshot did not.
     expect(state.aggregates.values[0]!.messages).toHaveLength(8);
     expect(state.buckets.values[0]!.tokens).toBe(17);
-    for (const rec of [r, r, new EventRecorder(store)]) {
+    for (const rec of [r, r, new ReadingRecorder(store)]) {
       store.restore(storeState);
       rec.restore(state);
       expect(outcomes(rec)).toEqual(expected);
@@ -121,8 +122,8 @@ describe('EventRecorder', () => {
 
   it('builds the caches a restore gave only when it first records', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
-    for (let i = 1; i <= 3; i++) r.record(i, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
+    const r = new ReadingRecorder(store);
+    for (let i = 1; i <= 3; i++) r.recordEvent(i, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE);
     const storeState = store.snapshot();
     const state = r.snapshot();
     let reads = 0;
@@ -133,11 +134,11 @@ describe('EventRecorder', () => {
         return state.observed;
       },
     };
-    const restored = new EventRecorder(store);
+    const restored = new ReadingRecorder(store);
     restored.restore(watched);
     expect(reads).toBe(0);
     // The 3rd message again: the restored caches find the Event written for it and count it.
-    const again = restored.record(10, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-3', SOURCE);
+    const again = restored.recordEvent(10, DS, 'Normal', 'SuccessfulCreate', 'Created pod: agent-3', SOURCE);
     expect(reads).toBe(1);
     expect(again?.count).toBe(2);
     store.restore(storeState);
@@ -145,32 +146,32 @@ describe('EventRecorder', () => {
 
   it('drops an event for a namespace that is gone or being deleted (NamespaceLifecycle refuses the create)', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
+    const r = new ReadingRecorder(store);
     const elsewhere = { ...DS, metadata: { ...DS.metadata, namespace: 'gone' } } as DaemonSet;
-    expect(r.record(0, elsewhere, 'Normal', 'SuccessfulCreate', 'Created pod: a', SOURCE)).toBeUndefined();
+    expect(r.recordEvent(0, elsewhere, 'Normal', 'SuccessfulCreate', 'Created pod: a', SOURCE)).toBeUndefined();
     const ns = store.get('Namespace', '', 'default')!;
     store.put({ ...ns, metadata: { ...ns.metadata, deletionTimestamp: '2026-01-01T00:00:00Z' } });
-    expect(r.record(0, DS, 'Normal', 'SuccessfulCreate', 'Created pod: a', SOURCE)).toBeUndefined();
+    expect(r.recordEvent(0, DS, 'Normal', 'SuccessfulCreate', 'Created pod: a', SOURCE)).toBeUndefined();
     expect(store.list('Event')).toEqual([]);
   });
 
   it('gives Events UUIDs, and a restarted source starts with empty caches (a repeat is a new Event)', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
+    const r = new ReadingRecorder(store);
     const kubelet = { component: 'kubelet', host: 'node-1' };
-    const first = r.record(0, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!;
+    const first = r.recordEvent(0, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!;
     expect(first.metadata.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expect(r.record(1_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.count).toBe(2);
+    expect(r.recordEvent(1_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.count).toBe(2);
     r.restartSource({ component: 'kubelet', host: 'node-2' });
-    expect(r.record(2_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.count).toBe(3);
+    expect(r.recordEvent(2_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.count).toBe(3);
     r.restartSource(kubelet);
-    const fresh = r.record(3_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!;
+    const fresh = r.recordEvent(3_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!;
     expect(fresh.count).toBe(1);
     expect(fresh.metadata.name).not.toBe(first.metadata.name);
   });
 
   it("draws the uid of the Event numbered n from a generator seeded with n + 1, whatever came before", () => {
-    const r = new EventRecorder(storeWithDefaultNamespace());
+    const r = new ReadingRecorder(storeWithDefaultNamespace());
     const uids = Array.from({ length: 50 }, () => r.allocateUid());
     expect(uids).toEqual(Array.from({ length: 50 }, (_, n) => quickUid(newRngState(n + 1))));
     expect(new Set(uids).size).toBe(50);
@@ -178,20 +179,20 @@ describe('EventRecorder', () => {
 
   it('names a part of the object in involvedObject.fieldPath, after the reference, shared by the events about one object version', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
+    const r = new ReadingRecorder(store);
     const kubelet = { component: 'kubelet', host: 'node-1' };
-    const pulled = r.record(0, DS, 'Normal', 'Pulled', 'Pulled', kubelet, 'spec.containers{agent}')!;
+    const pulled = r.recordEvent(0, DS, 'Normal', 'Pulled', 'Pulled', kubelet, 'spec.containers{agent}')!;
     const other = { ...DS, metadata: { ...DS.metadata, name: 'other', uid: 'other-uid' } };
-    r.record(0, other, 'Normal', 'Pulled', 'Pulled', kubelet, 'spec.containers{agent}');
-    const created = r.record(0, DS, 'Normal', 'Created', 'Created', kubelet, 'spec.containers{agent}')!;
-    const sidecar = r.record(0, DS, 'Normal', 'Created', 'Created', kubelet, 'spec.containers{sidecar}')!;
+    r.recordEvent(0, other, 'Normal', 'Pulled', 'Pulled', kubelet, 'spec.containers{agent}');
+    const created = r.recordEvent(0, DS, 'Normal', 'Created', 'Created', kubelet, 'spec.containers{agent}')!;
+    const sidecar = r.recordEvent(0, DS, 'Normal', 'Created', 'Created', kubelet, 'spec.containers{sidecar}')!;
     expect(JSON.stringify(pulled.involvedObject)).toBe(
       '{"kind":"DaemonSet","namespace":"default","name":"agent","uid":"ds-uid","apiVersion":"apps/v1","resourceVersion":"1","fieldPath":"spec.containers{agent}"}',
     );
     expect(created.involvedObject).toBe(pulled.involvedObject);
     expect(sidecar.involvedObject.fieldPath).toBe('spec.containers{sidecar}');
     const node = { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-1', uid: 'node-uid', resourceVersion: '2' } } as unknown as DaemonSet;
-    expect(JSON.stringify(r.record(0, node, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.involvedObject)).toBe(
+    expect(JSON.stringify(r.recordEvent(0, node, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.involvedObject)).toBe(
       '{"kind":"Node","name":"node-1","uid":"node-uid","apiVersion":"v1","resourceVersion":"2"}',
     );
   });
@@ -209,12 +210,12 @@ describe('EventRecorder', () => {
     fc.assert(
       fc.property(fc.array(version, { minLength: 1, maxLength: 30 }), (versions) => {
         const store = storeWithDefaultNamespace();
-        const r = new EventRecorder(store);
+        const r = new ReadingRecorder(store);
         const kubelet = { component: 'kubelet', host: 'node-1' };
         let previous: { key: string; ref: unknown } | undefined;
         versions.forEach((v, i) => {
           const obj = { apiVersion: 'v1', kind: v.kind, metadata: { name: v.name, ...(v.namespace ? { namespace: v.namespace } : {}), uid: v.uid, resourceVersion: v.resourceVersion } } as unknown as DaemonSet;
-          const ev = r.record(i * 1000, obj, 'Normal', `Reason${i}`, 'm', kubelet, v.fieldPath)!;
+          const ev = r.recordEvent(i * 1000, obj, 'Normal', `Reason${i}`, 'm', kubelet, v.fieldPath)!;
           const expected = { kind: v.kind, ...(v.namespace ? { namespace: v.namespace } : {}), name: v.name, uid: v.uid, apiVersion: 'v1', resourceVersion: v.resourceVersion, fieldPath: v.fieldPath };
           expect(JSON.stringify(ev.involvedObject)).toBe(JSON.stringify(expected));
           const key = JSON.stringify(v);
@@ -229,15 +230,15 @@ describe('EventRecorder', () => {
     const step = fc.record({ version: fc.constantFrom('1', '2'), other: fc.boolean(), source: fc.nat({ max: 2 }), namespaced: fc.boolean() });
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
-        const r = new EventRecorder(storeWithDefaultNamespace());
+        const r = new ReadingRecorder(storeWithDefaultNamespace());
         const sources = [{ component: 'node-controller' }, { component: 'kubelet', host: 'node-1' }, { component: 'kubelet', host: 'node-2' }];
         const refs = new Map<string, unknown>();
         steps.forEach((s, i) => {
           const meta = { name: 'node-1', uid: 'node-uid', resourceVersion: s.version, ...(s.namespaced ? { namespace: 'default' } : {}) };
           const node = { apiVersion: 'v1', kind: 'Node', metadata: meta } as unknown as DaemonSet;
           // Another object's event between, from another component.
-          if (s.other) r.record(i * 1000, { ...DS, metadata: { ...DS.metadata, uid: `ds-${i}` } }, 'Normal', 'Other', 'o', SOURCE);
-          const ev = r.record(i * 1000, node, 'Normal', `Reason${i}`, 'm', sources[s.source]!)!;
+          if (s.other) r.recordEvent(i * 1000, { ...DS, metadata: { ...DS.metadata, uid: `ds-${i}` } }, 'Normal', 'Other', 'o', SOURCE);
+          const ev = r.recordEvent(i * 1000, node, 'Normal', `Reason${i}`, 'm', sources[s.source]!)!;
           expect(JSON.stringify(ev.involvedObject)).toBe(JSON.stringify({ kind: 'Node', ...(s.namespaced ? { namespace: 'default' } : {}), name: 'node-1', uid: 'node-uid', apiVersion: 'v1', resourceVersion: s.version }));
           const key = `${s.version}/${s.namespaced}`;
           if (refs.has(key) && steps[i - 1] && `${steps[i - 1]!.version}/${steps[i - 1]!.namespaced}` === key) expect(ev.involvedObject).toBe(refs.get(key));
@@ -251,7 +252,7 @@ describe('EventRecorder', () => {
     // The recorder keeps an object's last source and field reference with the uid's chain in
     // the caches' index; chains emptied by evictions are reused for other uids, hints and all.
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
+    const r = new ReadingRecorder(store);
     const sources = [{ component: 'kubelet', host: 'node-1' }, { component: 'kubelet', host: 'node-2' }, { component: 'taint-eviction-controller' }];
     for (let i = 0; i < 12_000; i++) {
       // Mostly new uids, some of an earlier object again (with a newer version), from varying sources.
@@ -259,7 +260,7 @@ describe('EventRecorder', () => {
       const obj = { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${n}`, namespace: 'default', uid: `uid-${n}`, resourceVersion: String(i) } } as unknown as DaemonSet;
       const source = sources[(i * 31) % 3]!;
       const fieldPath = i % 2 === 0 ? `spec.containers{c${i % 3}}` : undefined;
-      const ev = r.record(i * 10, obj, 'Normal', `R${i % 4}`, `m${i}`, source, fieldPath);
+      const ev = r.recordEvent(i * 10, obj, 'Normal', `R${i % 4}`, `m${i}`, source, fieldPath);
       if (!ev) continue;
       expect(ev.source).toEqual(source);
       expect(ev.reportingInstance).toBe(source.host ?? '');
@@ -272,15 +273,15 @@ describe('EventRecorder', () => {
 
   it('tells container events apart by field path and message past 4096 such pairs (the table of their keys is dropped and rebuilt)', () => {
     const store = storeWithDefaultNamespace();
-    const r = new EventRecorder(store);
+    const r = new ReadingRecorder(store);
     const kubelet = { component: 'kubelet', host: 'node-1' };
     const pod = (i: number) => ({ ...DS, metadata: { ...DS.metadata, name: `p${i}`, uid: `uid-${i}` } }) as DaemonSet;
-    for (let i = 0; i < 4100; i++) r.record(i, pod(i), 'Normal', 'Pulled', `pulled ${i}`, kubelet, 'spec.containers{agent}');
+    for (let i = 0; i < 4100; i++) r.recordEvent(i, pod(i), 'Normal', 'Pulled', `pulled ${i}`, kubelet, 'spec.containers{agent}');
     // Keys built before the table was dropped (p10) and after it (p4098) still match a repeat.
-    expect(r.record(5_000, pod(10), 'Normal', 'Pulled', 'pulled 10', kubelet, 'spec.containers{agent}')!.count).toBe(2);
-    expect(r.record(5_000, pod(4098), 'Normal', 'Pulled', 'pulled 4098', kubelet, 'spec.containers{agent}')!.count).toBe(2);
+    expect(r.recordEvent(5_000, pod(10), 'Normal', 'Pulled', 'pulled 10', kubelet, 'spec.containers{agent}')!.count).toBe(2);
+    expect(r.recordEvent(5_000, pod(4098), 'Normal', 'Pulled', 'pulled 4098', kubelet, 'spec.containers{agent}')!.count).toBe(2);
     // Another container of the same pod is another Event.
-    expect(r.record(5_000, pod(4098), 'Normal', 'Pulled', 'pulled 4098', kubelet, 'spec.containers{sidecar}')!.count).toBe(1);
+    expect(r.recordEvent(5_000, pod(4098), 'Normal', 'Pulled', 'pulled 4098', kubelet, 'spec.containers{sidecar}')!.count).toBe(1);
     expect(store.count('Event')).toBe(4101);
   });
 
@@ -304,12 +305,12 @@ describe('EventRecorder', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
         const store = storeWithDefaultNamespace();
-        const r = new EventRecorder(store);
+        const r = new ReadingRecorder(store);
         let now = 0;
         const texts: (string | undefined)[] = steps.map(({ dt, reason, message }) => {
           now += dt;
           // Past the spam filter's burst of 25 an event may be dropped: it has no text to compare.
-          return r.record(now, DS, 'Normal', reason, message, SOURCE)?.message;
+          return r.recordEvent(now, DS, 'Normal', reason, message, SOURCE)?.message;
         });
         const expected = model(steps);
         texts.forEach((text, i) => {
@@ -345,14 +346,14 @@ describe('EventRecorder', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 80, maxLength: 150 }), (steps) => {
         const store = storeWithDefaultNamespace();
-        const r = new EventRecorder(store);
+        const r = new ReadingRecorder(store);
         const aggs = new ModelLru<{ messages: string[]; last: number }>();
         const buckets = new ModelLru<{ tokens: number; at: number }>();
         const observed = new ModelLru<{ count: number }>();
         let now = 0;
         let fresh = 0;
         const one = (name: string, reason: string, message: string): string => {
-          const got = r.record(now, obj(name), 'Normal', reason, message, SOURCE);
+          const got = r.recordEvent(now, obj(name), 'Normal', reason, message, SOURCE);
           let agg = aggs.get(`${name}/${reason}`);
           let combined = false;
           if (!agg || now - agg.last > 600_000) aggs.set(`${name}/${reason}`, (agg = { messages: [message], last: now }));
@@ -401,7 +402,7 @@ describe('EventRecorder', () => {
   it('names an Event <object>.<clock in hex><sequence modulo 16^5 in 5 hex digits> (property)', () => {
     fc.assert(
       fc.property(fc.nat({ max: 2 ** 40 }), fc.integer({ min: 1_700_000_000_000, max: 1_900_000_000_000 }), (seq, now) => {
-        const r = new EventRecorder(storeWithDefaultNamespace());
+        const r = new ReadingRecorder(storeWithDefaultNamespace());
         r.restore({ ...r.snapshot(), seq });
         expect(r.allocateName(now, 'agent-x1')).toBe(`agent-x1.${now.toString(16)}${(seq % 0x100000).toString(16).padStart(5, '0')}`);
       }),
@@ -411,7 +412,7 @@ describe('EventRecorder', () => {
   it('names an Event of any object name by the same rule, whatever its length or characters (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.string({ maxLength: 70, unit: 'binary' }), fc.nat({ max: 2 ** 22 })), { maxLength: 12 }), (names) => {
-        const r = new EventRecorder(storeWithDefaultNamespace());
+        const r = new ReadingRecorder(storeWithDefaultNamespace());
         const now = 1_767_225_600_123;
         for (const [object, seq] of names) {
           r.restore({ ...r.snapshot(), seq });
@@ -427,7 +428,7 @@ describe('EventRecorder', () => {
     const step = fc.record({ dt: fc.constantFrom(0, 0, 0, 0.5, 1, 1000), skip: fc.constantFrom(0, 0, 1, 200, 256, 65_536), object: fc.constantFrom('node-1', 'node-2', 'agent-x1') });
     fc.assert(
       fc.property(fc.nat({ max: 2 ** 21 }), fc.array(step, { maxLength: 40 }), (start, steps) => {
-        const r = new EventRecorder(storeWithDefaultNamespace());
+        const r = new ReadingRecorder(storeWithDefaultNamespace());
         let seq = start;
         let now = 1_767_225_600_000;
         for (const { dt, skip, object } of steps) {

@@ -1,10 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiObject, Kind } from '../../../src/sim/api/types.js';
-import { PendingDiff, type Diff } from '../../../src/sim/store/pending-diff.js';
+import { PendingDiff, changeCount, type Diff } from '../../../src/sim/store/pending-diff.js';
+import { draft, unpack } from '../../../src/sim/store/packed-events.js';
 
 function obj(kind: Kind, namespace: string, name: string, rv: number): ApiObject {
   return { apiVersion: 'v1', kind, metadata: { name, namespace, uid: `u-${name}`, resourceVersion: String(rv), creationTimestamp: 'x' } } as ApiObject;
+}
+
+/** A recorder's row (packed-events.ts `draft`) for a new Event named `name`, and the Event it stands for. */
+function row(namespace: string, name: string, rv: number): { row: readonly unknown[]; event: ApiObject } {
+  const r = draft(name, { kind: 'Pod', namespace, name: 'p', uid: 'u-p', apiVersion: 'v1', resourceVersion: '1' }, { component: 'kubelet', host: 'n' }, 'Pulled', `message ${rv}`, rv % 2 ? 'Normal' : 'Warning', rv, rv, Date.UTC(2026, 0, 1) + rv * 1000);
+  return { row: r.slice(), event: unpack(r, 0, namespace) };
 }
 
 /**
@@ -40,10 +47,16 @@ class RecordFold {
   }
 }
 
-/** Writes, removals and takes over `names` names per kind and namespace (`writeWeight` to 2 removals to 1 take). */
+/**
+ * Writes, removals and takes over `names` names per kind and namespace (`writeWeight` to 2
+ * removals to 1 take); a write of a new Event may come as the recorder's row (`packed`).
+ */
 function steps(names: number, writeWeight: number) {
   return fc.oneof(
-    { arbitrary: fc.record({ op: fc.constant('write' as const), kind: fc.integer({ min: 0, max: 2 }), namespace: fc.integer({ min: 0, max: 1 }), name: fc.integer({ min: 0, max: names - 1 }) }), weight: writeWeight },
+    {
+      arbitrary: fc.record({ op: fc.constant('write' as const), kind: fc.integer({ min: 0, max: 2 }), namespace: fc.integer({ min: 0, max: 1 }), name: fc.integer({ min: 0, max: names - 1 }), packed: fc.boolean() }),
+      weight: writeWeight,
+    },
     { arbitrary: fc.record({ op: fc.constant('remove' as const), kind: fc.integer({ min: 0, max: 2 }), namespace: fc.integer({ min: 0, max: 1 }), name: fc.integer({ min: 0, max: names - 1 }) }), weight: 2 },
     { arbitrary: fc.record({ op: fc.constant('take' as const) }), weight: 1 },
   );
@@ -64,7 +77,11 @@ describe('PendingDiff', () => {
         let rv = 0;
         for (const s of [...steps, { op: 'take' as const }]) {
           if (s.op === 'take') {
-            expect(arrays.take()).toEqual(records.take());
+            const taken = arrays.take();
+            const want = records.take();
+            // Counted without making its Events, as the trace counts it.
+            if (taken) expect(changeCount(taken)).toBe(want!.added.length + want!.updated.length + want!.removed.length);
+            expect(taken).toEqual(want);
             continue;
           }
           const kind = KINDS[s.kind]!;
@@ -72,7 +89,12 @@ describe('PendingDiff', () => {
           const name = `o${s.name}`;
           const key = `${kind}/${namespace}/${name}`;
           const old = stored.get(key);
-          if (s.op === 'write') {
+          if (s.op === 'write' && s.packed && kind === 'Event' && !old) {
+            const { row: r, event } = row(namespace, name, ++rv);
+            stored.set(key, event);
+            arrays.putRow(namespace, r);
+            records.touch(kind, namespace, name, old, event);
+          } else if (s.op === 'write') {
             const next = obj(kind, namespace, name, ++rv);
             stored.set(key, next);
             arrays.put(namespace, old, next);
@@ -108,6 +130,29 @@ describe('PendingDiff', () => {
     d.put('default', undefined, c);
     d.put('default', undefined, a2);
     expect(d.take()).toEqual({ added: [c], updated: [[a1, a2]], removed: [] });
+    expect(d.take()).toBeUndefined();
+  });
+
+  it('keeps a new Event given as its row until the diff is read, then makes it once, in the order written', () => {
+    const d = new PendingDiff();
+    const pod = obj('Pod', 'default', 'p', 1);
+    const first = row('default', 'p.1', 2);
+    const second = row('kube-system', 'p.2', 3);
+    d.putRow('default', first.row);
+    d.put('default', undefined, pod);
+    d.putRow('kube-system', second.row);
+    const taken = d.take()!;
+    expect(changeCount(taken)).toBe(3);
+    // By kind, then namespace, each in first-touch order: the Events of default and of kube-system, then the pod.
+    expect(taken.added).toEqual([first.event, second.event, pod]);
+    expect(taken.added).toBe(taken.added);
+    expect(taken.added[0]).toBe(taken.added[0]);
+    // Read as the plain lists by a copy, a clone or a comparison, and nothing else.
+    const lists = { added: [first.event, second.event, pod], updated: [], removed: [] };
+    expect(Object.keys(taken)).toEqual(['added', 'updated', 'removed']);
+    expect(structuredClone(taken)).toEqual(lists);
+    expect({ ...taken }).toEqual(lists);
+    expect(JSON.parse(JSON.stringify(taken))).toEqual(lists);
     expect(d.take()).toBeUndefined();
   });
 });
