@@ -45,6 +45,23 @@ const CHUNK_SLOTS = ROW << CHUNK_SHIFT;
  */
 type Rows = unknown[][];
 
+/**
+ * A chunk with no rows, never written: new chunks are copies of it, so every chunk holds any
+ * value from the start (`new Array(n)` holds small integers until its first other value, and
+ * code optimised for that deoptimised at the first chunk of a fleet build).
+ */
+const EMPTY_CHUNK: readonly unknown[] = new Array<unknown>(CHUNK_SLOTS).fill(undefined);
+
+/**
+ * A pass's rows, none yet, as a list of lists from the start: an empty literal holds small
+ * integers until its first push, and the optimised push of a chunk deoptimised at each new pass.
+ */
+function noRows(): Rows {
+  const rows = [EMPTY_CHUNK as unknown[]];
+  rows.length = 0;
+  return rows;
+}
+
 /** The chunk of row number `row`. */
 function chunkOf(rows: Rows, row: number): unknown[] {
   return rows[row >>> CHUNK_SHIFT]!;
@@ -199,7 +216,7 @@ export class PendingDiff {
   /** Changes by kind, then namespace, each level in first-touch order. */
   private byKind = new Map<Kind, Map<string, Changes>>();
   /** The rows of the Events `putRow` was given, and how many. */
-  private rows: Rows = [];
+  private rows: Rows = noRows();
   private rowCount = 0;
   /** The changes written last: a pass writes one kind and namespace many times in a row. */
   private lastKind: Kind | undefined;
@@ -217,7 +234,7 @@ export class PendingDiff {
   putRow(namespace: string, row: readonly unknown[]): void {
     const n = this.rowCount++;
     const at = rowStart(n);
-    if (at === 0) this.rows.push(new Array<unknown>(CHUNK_SLOTS));
+    if (at === 0) this.rows.push(EMPTY_CHUNK.slice());
     const chunk = chunkOf(this.rows, n);
     copyRow(row, 0, chunk, at);
     chunk[at + STRIDE] = namespace;
@@ -282,7 +299,7 @@ export class PendingDiff {
   clear(): void {
     this.byKind = new Map();
     if (this.rowCount > 0) {
-      this.rows = [];
+      this.rows = noRows();
       this.rowCount = 0;
     }
     this.lastKind = undefined;

@@ -90,6 +90,9 @@ function tableOf(kind: Kind, namespace: string, name: string): string {
   return kind === 'Event' ? eventTable(namespace, name) : namespace;
 }
 
+/** `KindState.lastTable` when there is none: no table's key (namespaces and Event table keys have no NUL). */
+const NO_TABLE = '\u0000';
+
 const ALL_KINDS: readonly Kind[] = ['Namespace', 'Node', 'Pod', 'DaemonSet', 'ControllerRevision', 'PriorityClass', 'Event'];
 
 /**
@@ -109,8 +112,12 @@ interface KindState {
   sortedKeys: [string, string][] | undefined;
   /** The sorted list, rebuilt lazily after any write of the kind. */
   list: ApiObject[] | undefined;
-  /** The table used last and its name table as `byTable` holds it now (absent: none yet, or dropped). */
-  lastTable: string | undefined;
+  /**
+   * The table used last and its name table as `byTable` holds it now (`NO_TABLE` and absent:
+   * none yet, or dropped). Always a string: a look-up compared with it first met undefined in a
+   * new cluster, after V8 had optimised it for strings only, and threw that code away.
+   */
+  lastTable: string;
   lastNames: Map<string, ApiObject> | undefined;
   /** Whether the store is known to own `lastNames` (may write to it without copying it first). */
   lastOwned: boolean;
@@ -146,7 +153,7 @@ export class Store {
   /** Owned pods by the uid of their controlling owner, then uid (`indexPod`). */
   private podsByOwner = new Map<string, IndexEntry>();
   /** Each kind's state (`KindState`); its tables are those of `data`. */
-  private readonly kinds = new Map<Kind, KindState>(ALL_KINDS.map((k) => [k, { byTable: new Map(), watchers: [], sortedKeys: undefined, list: undefined, lastTable: undefined, lastNames: undefined, lastOwned: false, size: 0, events: k === 'Event' }]));
+  private readonly kinds = new Map<Kind, KindState>(ALL_KINDS.map((k) => [k, { byTable: new Map(), watchers: [], sortedKeys: undefined, list: undefined, lastTable: NO_TABLE, lastNames: undefined, lastOwned: false, size: 0, events: k === 'Event' }]));
   /** The Events' state (`kinds`'s), at hand for the recorder's writes (`putRecorded`), most of a big cluster's. */
   private readonly events = this.kinds.get('Event')!;
   /** The current pass's changes, folded per object (pending-diff.ts). */
@@ -358,7 +365,8 @@ export class Store {
     names.delete(name);
     if (names.size === 0) {
       k.byTable.delete(table);
-      k.lastTable = k.lastNames = undefined;
+      k.lastTable = NO_TABLE;
+      k.lastNames = undefined;
     }
     k.sortedKeys = undefined;
     k.list = undefined;
@@ -427,7 +435,8 @@ export class Store {
   private attach(): void {
     for (const [kind, k] of this.kinds) {
       k.byTable = this.data.objects.get(kind)!;
-      k.sortedKeys = k.list = k.lastTable = k.lastNames = undefined;
+      k.sortedKeys = k.list = k.lastNames = undefined;
+      k.lastTable = NO_TABLE;
       k.lastOwned = false;
       k.size = 0;
       k.byTable.forEach((names) => (k.size += names.size));
