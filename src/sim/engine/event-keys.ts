@@ -51,8 +51,15 @@ export class EventKeyParts {
   private readonly sources = new Map<string, Map<string, SourceParts>>();
   /** The source `source` gave last. */
   private lastSource: SourceParts | undefined;
-  /** `ReasonParts`, by type and reason. */
-  private readonly reasons = new Map<string, Map<string, ReasonParts>>();
+  /**
+   * `ReasonParts`, by type and reason; the two types' tables made with the parts: the first event
+   * of a type in a new cluster otherwise took a branch the warm-up's had taken before V8 kept
+   * feedback for it, and threw away the optimised recorder.
+   */
+  private readonly reasons = new Map<string, Map<string, ReasonParts>>([
+    ['Normal', new Map()],
+    ['Warning', new Map()],
+  ]);
   /** `<fieldPath>NUL<message>` parts by field path and interned message, and how many. */
   private readonly fieldMessages = new Map<string, Map<string, string>>();
   private fieldMessageCount = 0;
