@@ -100,34 +100,39 @@ class PassDiff implements Diff {
   declare readonly removed: ApiObject[];
   /** What the diff holds, counted without making its Events (the trace's `traceChangeLimit`). */
   readonly #changes: number;
-  readonly #kept: Added[];
+  /** The additions in order, in the lists the pass kept them in, until `made` joins them. */
+  #segments: readonly Added[][] | undefined;
   #rows: Rows | undefined;
+  #added: ApiObject[] | undefined;
 
-  constructor(kept: Added[], rows: Rows | undefined, updated: [ApiObject, ApiObject][], removed: ApiObject[]) {
+  constructor(segments: readonly Added[][], added: number, rows: Rows | undefined, updated: [ApiObject, ApiObject][], removed: ApiObject[]) {
     Object.defineProperty(this, 'added', ADDED);
     this.updated = updated;
     this.removed = removed;
-    this.#kept = kept;
+    this.#segments = segments;
     this.#rows = rows;
-    this.#changes = kept.length + updated.length + removed.length;
+    this.#changes = added + updated.length + removed.length;
   }
 
   get changes(): number {
     return this.#changes;
   }
 
-  /** The additions, each Event kept as a row made now (once). */
+  /** The additions, joined into one list and each Event kept as a row made, at the first call. */
   made(): ApiObject[] {
-    const kept = this.#kept;
-    const rows = this.#rows;
-    if (rows !== undefined) {
-      for (let i = 0; i < kept.length; i++) {
-        const row = kept[i]!;
-        if (typeof row === 'number') kept[i] = rowEvent(rows, row);
+    if (this.#added === undefined) {
+      const segments = this.#segments!;
+      const rows = this.#rows;
+      // One list holding no rows is the additions as they are.
+      if (segments.length === 1 && rows === undefined) this.#added = segments[0] as ApiObject[];
+      else {
+        const added: ApiObject[] = [];
+        for (const segment of segments) for (const x of segment) added.push(typeof x === 'number' ? rowEvent(rows!, x) : x);
+        this.#added = added;
       }
-      this.#rows = undefined;
+      this.#segments = this.#rows = undefined;
     }
-    return kept as ApiObject[];
+    return this.#added;
   }
 }
 
@@ -163,6 +168,11 @@ class Changes {
 
   /** `rows`: the pass's Event rows, which `to` may point into. */
   constructor(private readonly rows: Rows) {}
+
+  /** Whether every position is an addition (no object before the pass, none removed): `to` is then the additions as they are. */
+  get onlyAdded(): boolean {
+    return this.from === undefined && !this.removals;
+  }
 
   added(name: string, obj: Added): void {
     if (!this.removals) this.to.push(obj);
@@ -248,16 +258,24 @@ export class PendingDiff {
 
   /**
    * The changes since the last call, as one diff (undefined if there were none), and a fresh
-   * start. The diff's lists are counted first and made at their length: the trace keeps them
-   * (up to `traceChangeLimit` changes), and grown by pushes they were made several times over, and kept
-   * with up to half their room spare.
+   * start. The lists of updates and removals are counted first and made at their length: the
+   * trace keeps them (up to `traceChangeLimit` changes), and grown by pushes they were made
+   * several times over, and kept with up to half their room spare. The additions of a kind and
+   * namespace that only added (a pass's Events, most of a big pass's changes) are the list the
+   * pass appended them to, kept as it is: walking and copying 35,000 positions, to be read by
+   * no one most of the time, cost more than the spare room.
    */
   take(): Diff | undefined {
     let added = 0;
     let updated = 0;
     let removed = 0;
     for (const byNamespace of this.byKind.values()) {
-      for (const { from: froms, to: tos } of byNamespace.values()) {
+      for (const c of byNamespace.values()) {
+        const { from: froms, to: tos } = c;
+        if (c.onlyAdded) {
+          added += tos.length;
+          continue;
+        }
         const known = froms === undefined ? 0 : froms.length;
         for (let i = 0; i < tos.length; i++) {
           if (i >= known || froms![i] === undefined) {
@@ -271,26 +289,35 @@ export class PendingDiff {
       this.clear();
       return undefined;
     }
-    const kept = new Array<Added>(added);
+    // The additions of a kind and namespace that only added are kept as the pass listed them
+    // (most of a big pass's: its Events), the rest gathered in order.
+    const segments: Added[][] = [];
     const diffUpdated = new Array<[ApiObject, ApiObject]>(updated);
     const diffRemoved = new Array<ApiObject>(removed);
     const rows = this.rows;
-    added = updated = removed = 0;
+    updated = removed = 0;
     for (const byNamespace of this.byKind.values()) {
-      for (const { from: froms, to: tos } of byNamespace.values()) {
+      for (const c of byNamespace.values()) {
+        const { from: froms, to: tos } = c;
+        if (c.onlyAdded) {
+          if (tos.length > 0) segments.push(tos as Added[]);
+          continue;
+        }
+        const kept: Added[] = [];
         const known = froms === undefined ? 0 : froms.length;
         for (let i = 0; i < tos.length; i++) {
           const from = i < known ? froms![i] : undefined;
           const to = tos[i];
           if (from === undefined) {
-            if (to !== undefined) kept[added++] = to;
+            if (to !== undefined) kept.push(to);
           } else if (to === undefined) diffRemoved[removed++] = from;
           // A row is only ever a new name's (the recorder never names two Events alike).
           else diffUpdated[updated++] = [from, typeof to === 'number' ? rowEvent(rows, to) : to];
         }
+        if (kept.length > 0) segments.push(kept);
       }
     }
-    const diff = new PassDiff(kept, this.rowCount > 0 ? rows : undefined, diffUpdated, diffRemoved);
+    const diff = new PassDiff(segments, added, this.rowCount > 0 ? rows : undefined, diffUpdated, diffRemoved);
     this.clear();
     return diff;
   }
