@@ -111,6 +111,16 @@ function rowAt(slot: number): number {
 const EMPTY_CHUNK: readonly unknown[] = new Array<unknown>(CHUNK_SLOTS).fill(undefined);
 
 /**
+ * A table's list of chunks, none written yet: holding undefined from the start, like every later
+ * list (`new Array(n)` holds small integers until its first other value, and the reads of a new
+ * table's chunks, which a small cluster's few tables never gave V8 feedback for, threw away the
+ * optimised Event writes of a fleet).
+ */
+function noChunks(): (Chunk | undefined)[] {
+  return new Array<Chunk | undefined>(CHUNKS).fill(undefined);
+}
+
+/**
  * A name table of Events (`eventTable`), a Map to its readers. An Event the recorders name is
  * kept in a row by its number within the run (the name's last three hex digits), where a Map
  * entry cost 28 to 56 bytes more per Event (key, value and chain slots, half a bucket, and room
@@ -137,23 +147,32 @@ export class EventTable extends Map<string, ApiObject> {
    * The chunks by number (`slot >>> CHUNK_SHIFT`), undefined where no row was written; made at
    * their full length, as writes come in any order of chunks.
    */
-  private chunks: (Chunk | undefined)[] = new Array<Chunk | undefined>(CHUNKS);
+  private chunks: (Chunk | undefined)[] = noChunks();
   /** The chunks this table may write to (its own, not shared with a copy): `mine[i] === chunks[i]`. */
-  private mine: (Chunk | undefined)[] = new Array<Chunk | undefined>(CHUNKS);
+  private mine: (Chunk | undefined)[] = noChunks();
   /** How many rows hold an Event. */
   private filled = 0;
-  /** The namespace of the packed rows (a table is one namespace's: `eventTable`). */
-  private namespace = '';
+  /**
+   * The namespace of the packed rows (a table is one namespace's: `eventTable`), given when the
+   * store makes the table, as its writer spelt it: a table that learnt it from its first packed
+   * Event took a branch there that the few tables of a small cluster never gave V8 feedback for,
+   * and threw away the optimised Event writes of a fleet at its first new table.
+   */
+  private namespace: string;
   /** The Events whose row holds another (or who have none), by name. */
   private others: Map<string, ApiObject> | undefined = undefined;
 
+  constructor(namespace = '') {
+    super();
+    this.namespace = namespace;
+  }
+
   /** A copy to write to, sharing the chunks (and so the Events) until either writes to one. */
   copy(): EventTable {
-    const c = new EventTable();
+    const c = new EventTable(this.namespace);
     c.chunks = this.chunks.slice();
-    this.mine = new Array<Chunk | undefined>(CHUNKS);
+    this.mine = noChunks();
     c.filled = this.filled;
-    c.namespace = this.namespace;
     if (this.others !== undefined) c.others = new Map(this.others);
     return c;
   }
@@ -309,8 +328,8 @@ export class EventTable extends Map<string, ApiObject> {
 
   /** Drops every row (and every chunk with them). */
   private clearRows(): void {
-    this.chunks = new Array<Chunk | undefined>(CHUNKS);
-    this.mine = new Array<Chunk | undefined>(CHUNKS);
+    this.chunks = noChunks();
+    this.mine = noChunks();
     this.filled = 0;
   }
 

@@ -318,7 +318,7 @@ export class Store {
     const ns = obj.metadata.namespace ?? '';
     const name = obj.metadata.name;
     const table = tableOf(kind, ns, name);
-    const names = table === k.lastTable && k.lastOwned ? k.lastNames! : this.writable(k, table);
+    const names = this.toWrite(k, table, ns);
     const old = names.get(name);
     names.set(name, obj);
     k.list = undefined;
@@ -344,7 +344,7 @@ export class Store {
     const k = this.events;
     const name = row[0] as string;
     const table = tableOf('Event', namespace, name);
-    const names = table === k.lastTable && k.lastOwned ? k.lastNames! : this.writable(k, table);
+    const names = this.toWrite(k, table, namespace);
     if (k.watchers.length > 0 || !(names instanceof EventTable) || !names.putRow(name, namespace, row)) {
       this.put(vouchedEvent(row, namespace));
       return;
@@ -361,7 +361,7 @@ export class Store {
     const table = tableOf(kind, namespace, name);
     const old = this.readable(k, table)?.get(name);
     if (!old) return undefined;
-    const names = this.writable(k, table);
+    const names = this.writable(k, table, namespace);
     names.delete(name);
     if (names.size === 0) {
       k.byTable.delete(table);
@@ -457,13 +457,24 @@ export class Store {
   }
 
   /**
-   * A name table of a kind (`tableOf`), made or copied first if the store does not own it, kept
-   * as the table used last. The Events' are `EventTable`s (a Map to every reader).
+   * The name table a write goes to: the table used last when the store owns it, else `writable`'s.
+   * One function for every write: the recorder's Events (`putRecorded`) meet a new table only
+   * past a small cluster's, where `put` meets them all along, and V8 reads a function's feedback
+   * wherever it inlines it.
    */
-  private writable(k: KindState, table: string): Map<string, ApiObject> {
+  private toWrite(k: KindState, table: string, namespace: string): Map<string, ApiObject> {
+    return table === k.lastTable && k.lastOwned ? k.lastNames! : this.writable(k, table, namespace);
+  }
+
+  /**
+   * A name table of a kind (`tableOf`) in `namespace`, made or copied first if the store does not
+   * own it, kept as the table used last. The Events' are `EventTable`s (a Map to every reader),
+   * made knowing their namespace, as the writer gave it.
+   */
+  private writable(k: KindState, table: string, namespace: string): Map<string, ApiObject> {
     let names = k.byTable.get(table);
     if (!names || !this.owned.has(names)) {
-      names = names instanceof EventTable ? names.copy() : k.events && !names ? new EventTable() : new Map(names);
+      names = names instanceof EventTable ? names.copy() : k.events && !names ? new EventTable(namespace) : new Map(names);
       k.byTable.set(table, names);
       this.owned.add(names);
     }
