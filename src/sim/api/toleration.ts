@@ -63,6 +63,25 @@ export function sameToleration(a: Toleration, b: Toleration): boolean {
   );
 }
 
+/**
+ * Whether two taint lists hold the same taints in the same order, an absent list being empty:
+ * upstream compares `Spec.Taints` with `apiequality.Semantic.DeepEqual`, field by field (an empty
+ * value and no value, a nil and an unset time, are the same). The DaemonSet controller and the
+ * scheduler ask at every node write; a comparison of its own, rather than the generic `jsonEqual`,
+ * keeps taint lists out of the type feedback every other comparison shares.
+ */
+export function sameTaints(a: readonly Taint[] | undefined, b: readonly Taint[] | undefined): boolean {
+  if (a === b) return true;
+  const n = a === undefined ? 0 : a.length;
+  if (n !== (b === undefined ? 0 : b.length)) return false;
+  for (let i = 0; i < n; i++) {
+    const x = a![i]!;
+    const y = b![i]!;
+    if (x !== y && (x.key !== y.key || x.effect !== y.effect || (x.value ?? '') !== (y.value ?? '') || (x.timeAdded ?? null) !== (y.timeAdded ?? null))) return false;
+  }
+  return true;
+}
+
 /** `key=value:Effect`, or `key:Effect` with no value: how kubectl and messages write a taint. */
 export function formatTaint(t: Taint): string {
   return `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`;

@@ -6,9 +6,10 @@
  *
  * Each handler only names the keys to enqueue (and delayed enqueues); it never writes.
  */
-import type { ApiObject, ControllerRevision, DaemonSet, Node, OwnerReference, Pod, Taint } from '../../api/types.js';
+import type { ApiObject, ControllerRevision, DaemonSet, Node, OwnerReference, Pod } from '../../api/types.js';
 import { labelSelectorAsSelector, matchesLabelSelector } from '../../api/labels.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
+import { sameTaints } from '../../api/toleration.js';
 import { controllerRef, type Change, type Store } from '../../store/store.js';
 import { daemonSetKey } from './defaults.js';
 import { nodeShouldRunDaemonPod } from './eligibility.js';
@@ -81,15 +82,13 @@ export function enqueuesFor(change: Change, store: Store, out: Enqueues = { now:
 
 /**
  * `shouldIgnoreNodeUpdate`: labels and taints unchanged (nil and empty are the same). A node
- * without taints (every Ready node of a fleet, each status post) compares shared empty values
- * rather than two new ones.
+ * without labels compares a shared empty value rather than a new one.
  */
 export function shouldIgnoreNodeUpdate(old: Node, cur: Node): boolean {
-  return jsonEqual(old.metadata.labels ?? NO_LABELS, cur.metadata.labels ?? NO_LABELS) && jsonEqual(old.spec?.taints ?? NO_TAINTS, cur.spec?.taints ?? NO_TAINTS);
+  return jsonEqual(old.metadata.labels ?? NO_LABELS, cur.metadata.labels ?? NO_LABELS) && sameTaints(old.spec?.taints, cur.spec?.taints);
 }
 
 const NO_LABELS: Readonly<Record<string, string>> = {};
-const NO_TAINTS: readonly Taint[] = [];
 
 function ownedObjectChange(change: Change, store: Store, out: Enqueues): void {
   const cur = change.obj as Pod | ControllerRevision;

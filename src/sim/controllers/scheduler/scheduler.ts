@@ -21,6 +21,7 @@ import type { Node, Pod } from '../../api/types.js';
 import type { Controller, ControllerContext } from '../../engine/controller.js';
 import type { Change, Store } from '../../store/store.js';
 import { jsonEqual } from '../../apiserver/validation/equality.js';
+import { sameTaints } from '../../api/toleration.js';
 import { SchedulerCache } from './cache.js';
 import { cmp, countsOnNode } from './nodeinfo.js';
 import { podKey } from './podstatus.js';
@@ -66,7 +67,7 @@ function nodeChangeMatters(old: Node, next: Node): boolean {
   return (
     !!old.spec.unschedulable !== !!next.spec.unschedulable ||
     !jsonEqual(old.metadata.labels ?? {}, next.metadata.labels ?? {}) ||
-    !jsonEqual(old.spec.taints ?? [], next.spec.taints ?? []) ||
+    !sameTaints(old.spec.taints, next.spec.taints) ||
     !jsonEqual(old.status.allocatable ?? old.status.capacity ?? {}, next.status.allocatable ?? next.status.capacity ?? {})
   );
 }
