@@ -77,6 +77,11 @@ function rowName(rows: Rows, row: number): string {
   return chunkOf(rows, row)[rowStart(row)] as string;
 }
 
+/** The namespace of the Event in row number `row`. */
+function rowNamespace(rows: Rows, row: number): string {
+  return chunkOf(rows, row)[rowStart(row) + STRIDE] as string;
+}
+
 /** The Event in row number `row`, made. */
 function rowEvent(rows: Rows, row: number): ApiObject {
   const chunk = chunkOf(rows, row);
@@ -118,6 +123,15 @@ class PassDiff implements Diff {
     return this.#changes;
   }
 
+  /** The additions read one at a time (`readAdded`): joined into one list, Events left as rows until `added` is read. */
+  reader(): AddedReader {
+    if (this.#added !== undefined) return new AddedItems(this.#added, undefined);
+    const segments = this.#segments!;
+    const items = segments.length === 1 ? segments[0]! : segments.flat();
+    this.#segments = [items];
+    return new AddedItems(items, this.#rows);
+  }
+
   /** The additions, joined into one list and each Event kept as a row made, at the first call. */
   made(): ApiObject[] {
     if (this.#added === undefined) {
@@ -143,6 +157,58 @@ const ADDED: PropertyDescriptor = {
   },
   enumerable: true,
 };
+
+/**
+ * A diff's additions read one at a time without making the Events among them: each one's kind,
+ * namespace and name, and each made on its own (`at`). The page's batches carry only the newest
+ * few hundred of a fleet build's tens of thousands of Events (ui/events/window.ts): reading
+ * `added` made every one of them, to keep those few.
+ */
+export interface AddedReader {
+  readonly length: number;
+  kind(i: number): string;
+  namespace(i: number): string | undefined;
+  name(i: number): string;
+  /** Addition `i`: an Event the pass kept as a row is made afresh at each call. */
+  at(i: number): ApiObject;
+}
+
+/** The additions of `diff` as an `AddedReader`, without reading its `added` when it is a pass's diff. */
+export function readAdded(diff: { readonly added: readonly ApiObject[] }): AddedReader {
+  return diff instanceof PassDiff ? diff.reader() : new AddedItems(diff.added, undefined);
+}
+
+/** `AddedReader` of additions as a pass keeps them (objects, or row numbers in `rows`). */
+class AddedItems implements AddedReader {
+  constructor(
+    private readonly items: readonly Added[],
+    private readonly rows: Rows | undefined,
+  ) {}
+
+  get length(): number {
+    return this.items.length;
+  }
+
+  kind(i: number): string {
+    const x = this.items[i]!;
+    return typeof x === 'number' ? 'Event' : x.kind;
+  }
+
+  namespace(i: number): string | undefined {
+    const x = this.items[i]!;
+    return typeof x === 'number' ? rowNamespace(this.rows!, x) : x.metadata.namespace;
+  }
+
+  name(i: number): string {
+    const x = this.items[i]!;
+    return typeof x === 'number' ? rowName(this.rows!, x) : x.metadata.name;
+  }
+
+  at(i: number): ApiObject {
+    const x = this.items[i]!;
+    return typeof x === 'number' ? rowEvent(this.rows!, x) : x;
+  }
+}
 
 /** How many changes `diff` holds, without making the Events it keeps as rows. */
 export function changeCount(diff: Diff): number {

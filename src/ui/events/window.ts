@@ -16,6 +16,7 @@ import type { ApiObject, KubeEvent } from '../../sim/api/types.js';
 import { eventTime, eventTimestamp, timeOf } from '../../kubectl/format/event-time.js';
 import type { PageDiff } from '../../view/model/batch.js';
 import { EventTable } from '../../sim/store/event-tables.js';
+import { readAdded, type AddedReader } from '../../sim/store/pending-diff.js';
 
 /** How many events the panel keeps (the oldest leave first). */
 export const FEED_LIMIT = 300;
@@ -90,33 +91,46 @@ export function pageObjects(all: Iterable<ApiObject>): ApiObject[] {
   return out;
 }
 
-const eventKey = (o: ApiObject): string => `${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+const eventKey = (namespace: string | undefined, name: string): string => `${namespace ?? ''}/${name}`;
 
 /**
  * `entries` with their Event writes cut to the page's window (see the file comment); an entry
- * with nothing to cut is passed on as it is.
+ * with nothing to cut is passed on as it is. With `additions` (each entry's, `readAdded`), an
+ * entry's `added` is not read: it is made from its reader, and only the Events kept are made
+ * (a fleet's pass adds tens of thousands, kept as rows until read).
  */
-export function windowEvents<E extends { readonly diff: PageDiff }>(entries: readonly E[]): E[] {
+export function windowEvents<E extends { readonly diff: PageDiff }>(entries: readonly E[], additions?: readonly AddedReader[]): E[] {
+  const readers = additions ?? entries.map((e) => readAdded(e.diff));
   // Walking back from the newest write: the first FEED_LIMIT distinct Events found are kept, each
-  // at its last write (the object written there).
-  const kept = new Set<ApiObject>();
+  // at its last write (an update's object, or an addition's position).
+  const keptUpdates = new Set<ApiObject>();
+  const keptAdded = entries.map(() => new Set<number>());
   const seen = new Set<string>();
-  for (let i = entries.length - 1; i >= 0 && seen.size < FEED_LIMIT; i--) {
-    const { added, updated } = entries[i]!.diff;
-    for (let j = updated.length - 1; j >= 0 && seen.size < FEED_LIMIT; j--) keep(updated[j]![1]);
-    for (let j = added.length - 1; j >= 0 && seen.size < FEED_LIMIT; j--) keep(added[j]!);
-  }
-  function keep(o: ApiObject): void {
-    if (o.kind !== 'Event') return;
-    const key = eventKey(o);
-    if (seen.has(key)) return;
+  const first = (key: string): boolean => {
+    if (seen.has(key)) return false;
     seen.add(key);
-    kept.add(o);
+    return true;
+  };
+  for (let i = entries.length - 1; i >= 0 && seen.size < FEED_LIMIT; i--) {
+    const updated = entries[i]!.diff.updated;
+    for (let j = updated.length - 1; j >= 0 && seen.size < FEED_LIMIT; j--) {
+      const o = updated[j]![1];
+      if (o.kind === 'Event' && first(eventKey(o.metadata.namespace, o.metadata.name))) keptUpdates.add(o);
+    }
+    const added = readers[i]!;
+    for (let j = added.length - 1; j >= 0 && seen.size < FEED_LIMIT; j--) {
+      if (added.kind(j) === 'Event' && first(eventKey(added.namespace(j), added.name(j)))) keptAdded[i]!.add(j);
+    }
   }
-  const cut = (o: ApiObject): boolean => o.kind !== 'Event' || kept.has(o);
-  return entries.map((e) => {
-    const { added, updated, removed } = e.diff;
-    if (added.every(cut) && updated.every(([, o]) => cut(o))) return e;
-    return { ...e, diff: { added: added.filter(cut), updated: updated.filter(([, o]) => cut(o)), removed } };
+  return entries.map((e, i) => {
+    const { updated, removed } = e.diff;
+    const added = readers[i]!;
+    const keep = keptAdded[i]!;
+    const kept: ApiObject[] = [];
+    for (let j = 0; j < added.length; j++) if (added.kind(j) !== 'Event' || keep.has(j)) kept.push(added.at(j));
+    const cutUpdate = ([, o]: PageDiff['updated'][number]): boolean => o.kind !== 'Event' || keptUpdates.has(o);
+    const allUpdates = updated.every(cutUpdate);
+    if (additions === undefined && kept.length === added.length && allUpdates) return e;
+    return { ...e, diff: { added: kept, updated: allUpdates ? updated : updated.filter(cutUpdate), removed } };
   });
 }

@@ -23,6 +23,7 @@ import type { TraceEntry } from '../../sim/engine/cluster.js';
 import type { ApiObject } from '../../sim/api/types.js';
 import { keyOf } from '../../sim/store/store.js';
 import { windowEvents } from '../events/window.js';
+import { readAdded, type AddedReader } from '../../sim/store/pending-diff.js';
 import type { BatchEntry } from './protocol.js';
 
 type Update = BatchEntry['diff']['updated'][number];
@@ -44,6 +45,8 @@ export function batchEntries(entries: readonly TraceEntry[]): BatchEntry[] {
   const open = new Map<string, Map<string, Kept>>();
   const kept: Kept[] = [];
   const out: BatchEntry[] = new Array(entries.length);
+  // Each pass's additions, read without making its Events: the window keeps a few hundred of them.
+  const additions: AddedReader[] = new Array(entries.length);
   const close = (o: ApiObject): void => {
     const byName = open.get(o.kind);
     if (byName === undefined || byName.size === 0) return;
@@ -74,14 +77,19 @@ export function batchEntries(entries: readonly TraceEntry[]): BatchEntry[] {
       }
       updated.push([undefined, to]);
     }
-    for (const o of diff.added) close(o);
-    out[i] = { seq, time, cause, diff: { added: diff.added, updated, removed: diff.removed } };
+    const added = (additions[i] = readAdded(diff));
+    // `open` holds no Events (no update of one is kept above): only the other additions close a name.
+    for (let j = 0; j < added.length; j++) if (added.kind(j) !== 'Event') close(added.at(j));
+    out[i] = { seq, time, cause, diff: { added: NO_ADDITIONS, updated, removed: diff.removed } };
   }
   const lists: HeldLists = new Map();
   for (const k of kept) if (k.base) k.into[k.at] = heldUpdate(k.base, k.to, lists);
   for (const e of out) (e.diff.updated as Update[]).reverse();
-  return windowEvents(out);
+  return windowEvents(out, additions);
 }
+
+/** What an entry carries as `added` until the window gives it its own list: never read. */
+const NO_ADDITIONS: readonly ApiObject[] = [];
 
 /** The `held` lists of one message by what they name: updates alike hold the same paths (every pod's status write its spec), and the message then carries one list for them all. */
 export type HeldLists = Map<string, string[][]>;

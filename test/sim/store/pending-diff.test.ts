@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApiObject, Kind } from '../../../src/sim/api/types.js';
-import { PendingDiff, changeCount, type Diff } from '../../../src/sim/store/pending-diff.js';
+import { PendingDiff, changeCount, readAdded, type Diff } from '../../../src/sim/store/pending-diff.js';
 import { draft, unpack } from '../../../src/sim/store/packed-events.js';
 
 function obj(kind: Kind, namespace: string, name: string, rv: number): ApiObject {
@@ -154,5 +154,35 @@ describe('PendingDiff', () => {
     expect({ ...taken }).toEqual(lists);
     expect(JSON.parse(JSON.stringify(taken))).toEqual(lists);
     expect(d.take()).toBeUndefined();
+  });
+
+  it('reads the additions one at a time as `added` lists them, making an Event only when asked for it', () => {
+    const d = new PendingDiff();
+    const pod = obj('Pod', 'default', 'p', 1);
+    const node = obj('Node', '', 'n', 4);
+    const first = row('default', 'p.1', 2);
+    const second = row('kube-system', 'p.2', 3);
+    d.putRow('default', first.row);
+    d.put('default', undefined, pod);
+    d.putRow('kube-system', second.row);
+    d.put('', undefined, node);
+    const taken = d.take()!;
+    const added = readAdded(taken);
+    const read = Array.from({ length: added.length }, (_, i) => [added.kind(i), added.namespace(i), added.name(i)]);
+    expect(read).toEqual([
+      ['Event', 'default', 'p.1'],
+      ['Event', 'kube-system', 'p.2'],
+      ['Pod', 'default', 'p'],
+      ['Node', '', 'n'],
+    ]);
+    // An Event is made afresh at each call; any other addition is the object stored.
+    expect(added.at(1)).toEqual(second.event);
+    expect(added.at(1)).not.toBe(added.at(1));
+    expect(added.at(2)).toBe(pod);
+    // `added`, read afterwards, is the same list; a reader made after it reads that list.
+    expect(taken.added).toEqual([first.event, second.event, pod, node]);
+    const again = readAdded(taken);
+    expect(again.at(0)).toBe(taken.added[0]);
+    expect(readAdded({ added: [node] }).name(0)).toBe('n');
   });
 });
