@@ -67,6 +67,18 @@ const step = steps(3, 6);
 const manyNames = steps(40, 20);
 const KINDS: Kind[] = ['Pod', 'Event', 'Node'];
 
+/** A pass that wrote two new Events as rows (in default, then kube-system) around a new pod. */
+function eventRowsAndPod() {
+  const d = new PendingDiff();
+  const pod = obj('Pod', 'default', 'p', 1);
+  const first = row('default', 'p.1', 2);
+  const second = row('kube-system', 'p.2', 3);
+  d.putRow('default', first.row);
+  d.put('default', undefined, pod);
+  d.putRow('kube-system', second.row);
+  return { d, pod, first, second };
+}
+
 describe('PendingDiff', () => {
   it('folds any sequence of writes and removals as a record per object does, in the same order', () => {
     fc.assert(
@@ -134,13 +146,7 @@ describe('PendingDiff', () => {
   });
 
   it('keeps a new Event given as its row until the diff is read, then makes it once, in the order written', () => {
-    const d = new PendingDiff();
-    const pod = obj('Pod', 'default', 'p', 1);
-    const first = row('default', 'p.1', 2);
-    const second = row('kube-system', 'p.2', 3);
-    d.putRow('default', first.row);
-    d.put('default', undefined, pod);
-    d.putRow('kube-system', second.row);
+    const { d, pod, first, second } = eventRowsAndPod();
     const taken = d.take()!;
     expect(changeCount(taken)).toBe(3);
     // By kind, then namespace, each in first-touch order: the Events of default and of kube-system, then the pod.
@@ -157,14 +163,8 @@ describe('PendingDiff', () => {
   });
 
   it('reads the additions one at a time as `added` lists them, making an Event only when asked for it', () => {
-    const d = new PendingDiff();
-    const pod = obj('Pod', 'default', 'p', 1);
+    const { d, pod, first, second } = eventRowsAndPod();
     const node = obj('Node', '', 'n', 4);
-    const first = row('default', 'p.1', 2);
-    const second = row('kube-system', 'p.2', 3);
-    d.putRow('default', first.row);
-    d.put('default', undefined, pod);
-    d.putRow('kube-system', second.row);
     d.put('', undefined, node);
     const taken = d.take()!;
     const added = readAdded(taken);
