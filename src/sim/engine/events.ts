@@ -158,8 +158,21 @@ interface SubjectHints {
   fieldReference: ObjectReference | undefined;
 }
 
+/** A uid's hints, none yet (made by `new`, as the correlator's records are: correlator-values.ts `AggregateRecord`). */
+class NoHints implements SubjectHints {
+  declare source: SourceParts | undefined;
+  declare reference: ObjectReference | undefined;
+  declare fieldReference: ObjectReference | undefined;
+
+  constructor() {
+    this.source = undefined;
+    this.reference = undefined;
+    this.fieldReference = undefined;
+  }
+}
+
 function newHints(): SubjectHints {
-  return { source: undefined, reference: undefined, fieldReference: undefined };
+  return new NoHints();
 }
 
 export class EventRecorder {

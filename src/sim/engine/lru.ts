@@ -48,12 +48,40 @@ interface Entry<V> {
 
 /**
  * A new entry of `owner`, blank: `Lru.insert` fills it with the stores that refill a reused one.
- * Why: V8 treats a field not written since its object literal as constant, so the first full
+ * Why: V8 treats a field not written since it was first set as constant, so the first full
  * cache of a big cluster (a 300-node warm-up fills none) made the key fields mutable mid-build
  * and threw away the optimised code that read them; written twice, they are mutable from the start.
+ * Made by `new` rather than as a literal, as the correlator's other records are (correlator-values.ts `AggregateRecord`).
  */
-function blankEntry<V>(owner: Lru<V>): Entry<V> {
-  return { owner, a: '', b: undefined, c: undefined, d: undefined, value: undefined as V, shared: false, older: undefined, newer: undefined, chain: undefined, sibling: undefined, before: undefined };
+class BlankEntry<V> implements Entry<V> {
+  // Declared, not class fields: each is set in the constructor, in this order.
+  declare readonly owner: Lru<V>;
+  declare a: string;
+  declare b: string | undefined;
+  declare c: string | undefined;
+  declare d: string | undefined;
+  declare value: V;
+  declare shared: boolean;
+  declare older: Entry<V> | undefined;
+  declare newer: Entry<V> | undefined;
+  declare chain: Chain<unknown> | undefined;
+  declare sibling: Entry<V> | undefined;
+  declare before: Entry<V> | undefined;
+
+  constructor(owner: Lru<V>) {
+    this.owner = owner;
+    this.a = '';
+    this.b = undefined;
+    this.c = undefined;
+    this.d = undefined;
+    this.value = undefined as V;
+    this.shared = false;
+    this.older = undefined;
+    this.newer = undefined;
+    this.chain = undefined;
+    this.sibling = undefined;
+    this.before = undefined;
+  }
 }
 
 /**
@@ -63,6 +91,17 @@ function blankEntry<V>(owner: Lru<V>): Entry<V> {
 interface Chain<H> {
   first: Entry<never> | undefined;
   readonly hints: H;
+}
+
+/** A new chain, empty, with its hints (made by `new`, as `BlankEntry` is). */
+class EmptyChain<H> implements Chain<H> {
+  declare first: Entry<never> | undefined;
+  declare readonly hints: H;
+
+  constructor(hints: H) {
+    this.first = undefined;
+    this.hints = hints;
+  }
 }
 
 /**
@@ -128,7 +167,7 @@ export class LruIndex<H = undefined> {
     let chain = this.chain(key);
     const found = chain !== undefined;
     if (!chain) {
-      this.chains.set(key, (chain = this.spare.pop() ?? { first: undefined, hints: this.newHints() }));
+      this.chains.set(key, (chain = this.spare.pop() ?? new EmptyChain(this.newHints())));
       this.lastChain = chain;
     }
     const first = chain.first as Entry<V> | undefined;
@@ -288,7 +327,7 @@ export class Lru<V> {
     if (this.entries >= this.size && oldest) {
       fresh = oldest;
       this.drop(fresh);
-    } else fresh = blankEntry(this);
+    } else fresh = new BlankEntry(this);
     fresh.a = a;
     fresh.b = b;
     fresh.c = c;
