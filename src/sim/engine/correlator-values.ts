@@ -33,7 +33,7 @@ export interface Bucket {
  * allocate a literal's objects (its allocation site's) in the old space, and then throws away
  * every optimised function that makes one or inlines one that does (the recorder's `record`,
  * the cache's `insert`); a constructor's objects have no such site. The warm-up and first
- * 5,000-node build: 9.62 -> 9.52 G instructions with the cache's entries and chains and the
+ * 5,000-node build: 9.62 -> 9.51 G instructions with the cache's entries and chains and the
  * recorder's hints made so too.
  */
 class AggregateRecord implements Aggregate {
