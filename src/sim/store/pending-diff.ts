@@ -92,6 +92,11 @@ function rowEvent(rows: Rows, row: number): ApiObject {
 /** An addition as the pass keeps it: the object, or the number of its Event's row in the pass's rows. */
 type Added = ApiObject | number;
 
+/** Addition `x` as an object: itself, or the Event of its row in `rows`, made. */
+function addedObject(rows: Rows | undefined, x: Added): ApiObject {
+  return typeof x === 'number' ? rowEvent(rows!, x) : x;
+}
+
 /**
  * A pass's diff (`PendingDiff.take`): its additions as the pass kept them, the recorder's Events
  * made from their rows when `added` is first read. `added` is an own enumerable accessor (a
@@ -141,7 +146,7 @@ class PassDiff implements Diff {
       if (segments.length === 1 && rows === undefined) this.#added = segments[0] as ApiObject[];
       else {
         const added: ApiObject[] = [];
-        for (const segment of segments) for (const x of segment) added.push(typeof x === 'number' ? rowEvent(rows!, x) : x);
+        for (const segment of segments) for (const x of segment) added.push(addedObject(rows, x));
         this.#added = added;
       }
       this.#segments = this.#rows = undefined;
@@ -205,8 +210,7 @@ class AddedItems implements AddedReader {
   }
 
   at(i: number): ApiObject {
-    const x = this.items[i]!;
-    return typeof x === 'number' ? rowEvent(this.rows!, x) : x;
+    return addedObject(this.rows, this.items[i]!);
   }
 }
 
@@ -378,7 +382,7 @@ export class PendingDiff {
             if (to !== undefined) kept.push(to);
           } else if (to === undefined) diffRemoved[removed++] = from;
           // A row is only ever a new name's (the recorder never names two Events alike).
-          else diffUpdated[updated++] = [from, typeof to === 'number' ? rowEvent(rows, to) : to];
+          else diffUpdated[updated++] = [from, addedObject(rows, to)];
         }
         if (kept.length > 0) segments.push(kept);
       }
