@@ -18,6 +18,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from './chromium.js';
 import { treeshake } from './treeshake.js';
 import type { PageBuildTimes, PageRewindTimes, PageRolloutTimes, RolloutName } from '../src/cli/bench-browser-page.js';
 import type { BrowserBuilds, BrowserFigures, BrowserRollouts } from '../src/cli/bench-browser.js';
+import { BUILD_RUNS, medianRun } from '../src/cli/bench-fleet-steps.js';
 
 /** The entry bundled for the page: its TypeScript source (`npm run bench` runs in the repository's root). */
 const ENTRY = join(process.cwd(), 'src/cli/bench-browser-page.ts');
@@ -73,7 +74,7 @@ function rewindIn(page: Page): Promise<PageRewindTimes> {
 /**
  * What the sections asked for (`build`, `rollout`, `rewind`) measure in Chromium, or why they were skipped.
  * build: the 5,000-node build cold (the first thing a new page does) and warm (after a 300-node
- * build in the same page). rollout: after a 300-node build, each of the Node bench's two rolling
+ * build in the same page), each in `BUILD_RUNS` new pages, taking turns; the median of each. rollout: after a 300-node build, each of the Node bench's two rolling
  * updates over a 5,000-node fleet, in one page (as the Node bench runs them in one process).
  * rewind: the Node bench's scrubbed hour over 5,000 nodes in a new page, then its rewinds.
  */
@@ -84,9 +85,13 @@ async function inChromium(sections: readonly string[]): Promise<BrowserFigures> 
   try {
     const figures: { builds?: BrowserBuilds; rollouts?: BrowserRollouts; rewinds?: PageRewindTimes } = {};
     if (sections.includes('build')) {
-      const cold = await inNewPage(browser, code, (page) => buildIn(page, 5000));
-      const warm = await inNewPage(browser, code, async (page) => (await buildIn(page, 300), buildIn(page, 5000)));
-      figures.builds = { warm, cold };
+      const colds: PageBuildTimes[] = [];
+      const warms: PageBuildTimes[] = [];
+      for (let i = 0; i < BUILD_RUNS; i++) {
+        colds.push(await inNewPage(browser, code, (page) => buildIn(page, 5000)));
+        warms.push(await inNewPage(browser, code, async (page) => (await buildIn(page, 300), buildIn(page, 5000))));
+      }
+      figures.builds = { warm: medianRun(warms), cold: medianRun(colds) };
     }
     if (sections.includes('rollout')) {
       figures.rollouts = await inNewPage(browser, code, async (page) => {

@@ -7,10 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import type { PageBuildTimes, PageRewindTimes, PageRolloutTimes, RolloutName } from './bench-browser-page.js';
 
-/** The warm and cold 5,000-node builds in Chromium. */
+/** The warm and cold 5,000-node builds in Chromium: each the median of `BUILD_RUNS` new pages, and every run's total. */
 export interface BrowserBuilds {
-  readonly warm: PageBuildTimes;
-  readonly cold: PageBuildTimes;
+  readonly warm: { readonly median: PageBuildTimes; readonly totals: number[] };
+  readonly cold: { readonly median: PageBuildTimes; readonly totals: number[] };
 }
 
 /** Each rolling update over 5,000 nodes in Chromium. */

@@ -35,6 +35,23 @@ export function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
+/**
+ * How many times each fleet build is timed, each in a fresh process or page: one build's wall
+ * time swings by a tenth from run to run on a shared two-core machine (the JIT's compile threads
+ * and the collector contend with the engine for the cores), so the figure is the median run.
+ */
+export const BUILD_RUNS = 5;
+
+/**
+ * The median of `runs` by total (of an even number, the slower of the two middle ones): a whole
+ * run, so that its steps add up to the figure; and every run's total, in the order run.
+ */
+export function medianRun<T extends { readonly total: number }>(runs: readonly T[]): { median: T; totals: number[] } {
+  if (runs.length === 0) throw new Error('no runs to take the median of');
+  const sorted = [...runs].sort((a, b) => a.total - b.total);
+  return { median: sorted[sorted.length >> 1]!, totals: runs.map((r) => r.total) };
+}
+
 /** Runs one command line in `cluster`; throws with its standard error unless it succeeded. */
 export function run(cluster: Cluster, line: string, stdin?: string): void {
   const r = exec(cluster, line, stdin);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { exec } from '../../src/kubectl/exec.js';
 import { registerAllParts } from '../../src/kubectl/parts/all.js';
 import { createCluster } from '../../src/sim/index.js';
-import { fleetBuildSteps, ROLLOUTS, run, runFleetBuild, runRollout } from '../../src/cli/bench-fleet-steps.js';
+import { fleetBuildSteps, medianRun, ROLLOUTS, run, runFleetBuild, runRollout } from '../../src/cli/bench-fleet-steps.js';
 
 registerAllParts();
 
@@ -48,5 +48,14 @@ describe('the benches’ fleet build and rollouts', () => {
     run(cluster, 'sim node fail node-3');
     expect(() => runRollout(cluster, 3)).toThrow('the rollout over 3 nodes did not finish within a virtual day');
     expect(() => run(cluster, 'kubectl get nosuchkind')).toThrow(/^kubectl get nosuchkind: error: /);
+  });
+
+  it('takes the median run whole, by total, and keeps every total in the order run', () => {
+    const runs = [{ total: 990, apply: 1 }, { total: 1040, apply: 2 }, { total: 930, apply: 3 }, { total: 1210, apply: 4 }, { total: 975, apply: 5 }];
+    expect(medianRun(runs)).toEqual({ median: { total: 990, apply: 1 }, totals: [990, 1040, 930, 1210, 975] });
+    // Of an even number, the slower of the two middle ones.
+    expect(medianRun(runs.slice(0, 4)).median).toEqual({ total: 1040, apply: 2 });
+    expect(medianRun([{ total: 7 }]).median.total).toBe(7);
+    expect(() => medianRun([])).toThrow('no runs to take the median of');
   });
 });
