@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, regexError } from '../../../src/sim/api/name-validation.js';
+import { isDNS1123Label, isDNS1123Subdomain, isQualifiedName, isValidLabelValue, regexError, utf8Length } from '../../../src/sim/api/name-validation.js';
 
 const NAME_PART =
   "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
@@ -57,5 +58,23 @@ describe('DNS-1123', () => {
 
   it('regexError without examples', () => {
     expect(regexError('bad', 'x+')).toBe("bad (regex used for validation is 'x+')");
+  });
+});
+
+describe('utf8Length', () => {
+  it('counts UTF-8 bytes: 1 to 4 per character, a lone surrogate as the 3 of U+FFFD', () => {
+    expect(utf8Length('')).toBe(0);
+    expect(utf8Length('node-1')).toBe(6);
+    expect(utf8Length('é')).toBe(2);
+    expect(utf8Length('ü€')).toBe(5);
+    expect(utf8Length('😀')).toBe(4);
+    expect(utf8Length('a\ud800b')).toBe(5);
+    expect(utf8Length('\udc00\ud83d')).toBe(6);
+  });
+
+  it('is the length TextEncoder encodes any string to', () => {
+    const encoder = new TextEncoder();
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => utf8Length(s) === encoder.encode(s).length));
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '\ud800', '\udc00') }), (s) => utf8Length(s) === encoder.encode(s).length));
   });
 });
