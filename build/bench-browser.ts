@@ -74,8 +74,9 @@ function rewindIn(page: Page): Promise<PageRewindTimes> {
 /**
  * What the sections asked for (`build`, `rollout`, `rewind`) measure in Chromium, or why they were skipped.
  * build: the 5,000-node build cold (the first thing a new page does) and warm (after a 300-node
- * build in the same page), each in `BUILD_RUNS` new pages, taking turns; the median of each. rollout: after a 300-node build, each of the Node bench's two rolling
- * updates over a 5,000-node fleet, in one page (as the Node bench runs them in one process).
+ * build in the same page), each in `BUILD_RUNS` new pages, taking turns; the median of each.
+ * rollout: after a 300-node build, each of the Node bench's two rolling updates over a
+ * 5,000-node fleet, in one page (as the Node bench runs them in one process).
  * rewind: the Node bench's scrubbed hour over 5,000 nodes in a new page, then its rewinds.
  */
 async function inChromium(sections: readonly string[]): Promise<BrowserFigures> {

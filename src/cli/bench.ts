@@ -76,10 +76,17 @@ function main(): void {
       warmRunsMs: warmRuns.totals,
       coldRunsMs: coldRuns.totals,
       ...(browser
-        ? { browserWarmMs: browser.warm.median.total, browserColdMs: browser.cold.median.total, browserWarmRunsMs: browser.warm.totals, browserColdRunsMs: browser.cold.totals, browser: { warm: browser.warm.median, cold: browser.cold.median } }
+        ? {
+            browserWarmMs: browser.warm.median.total,
+            browserColdMs: browser.cold.median.total,
+            browserWarmRunsMs: browser.warm.totals,
+            browserColdRunsMs: browser.cold.totals,
+            browser: { warm: browser.warm.median, cold: browser.cold.median },
+          }
         : {}),
     };
-    console.log(`5,000 nodes + 1 DaemonSet, empty to settled (node add / settle / apply / settle; warm and cold the median of ${warmRuns.totals.length} fresh processes):`);
+    const runs = warmRuns.totals.length;
+    console.log(`5,000 nodes + 1 DaemonSet, empty to settled (node add / settle / apply / settle; warm and cold: the median of ${runs} fresh processes):`);
     for (const [name, t] of [['warm', warm], ['steady', steady], ['cold', cold]] as const) {
       console.log(`  ${name.padEnd(6)}  ${t.total} ms  (${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle}), ${t.cpu} ms CPU, ${t.gc} ms GC`);
     }
@@ -88,7 +95,8 @@ function main(): void {
     else if (browser) {
       for (const [name, t] of [['warm', browser.warm], ['cold', browser.cold]] as const) {
         const m = t.median;
-        console.log(`  ${name} in Chromium  ${m.total} ms  (${m.nodeAdd} / ${m.nodeSettle} / ${m.apply} / ${m.podSettle}); every run ${t.totals.join(' / ')} ms`);
+        const steps = `${m.nodeAdd} / ${m.nodeSettle} / ${m.apply} / ${m.podSettle}`;
+        console.log(`  ${name} in Chromium  ${m.total} ms  (${steps}); every run ${t.totals.join(' / ')} ms`);
       }
     }
   }

@@ -121,9 +121,8 @@ export const validateLabelValue = isValidLabelValue;
  * Go's `len(s)`: the UTF-8 byte length (a lone surrogate counts as the 3 bytes of the U+FFFD
  * that Go's JSON decoding puts in its place). By UTF-16 unit, from the length: a unit below
  * U+0080 is one byte, below U+0800 two, any other three, and a surrogate pair (two units) four.
- * Every label, annotation and name of every object created is measured, and iterating the
- * string by code point (`for...of`) cost a fleet's first build a string iterator per string and
- * an optimised function several times the size.
+ * Every label, annotation and name of every object created is measured; iterating the string by
+ * code point (`for...of`) made a string iterator per string and took three times as long.
  */
 export function utf8Length(s: string): number {
   const length = s.length;

@@ -75,6 +75,7 @@ describe('utf8Length', () => {
   it('is the length TextEncoder encodes any string to', () => {
     const encoder = new TextEncoder();
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => utf8Length(s) === encoder.encode(s).length));
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '\ud800', '\udc00') }), (s) => utf8Length(s) === encoder.encode(s).length));
+    const mixed = fc.string({ unit: fc.constantFrom('a', 'é', '€', '😀', '\ud800', '\udc00') });
+    fc.assert(fc.property(mixed, (s) => utf8Length(s) === encoder.encode(s).length));
   });
 });
