@@ -38,7 +38,7 @@ async function bundle(): Promise<string> {
 
 /** The driver's handle on the page's functions (bench-browser-page.ts). */
 interface BenchPage {
-  build(nodes: number): PageBuildTimes;
+  build(nodes: number, keep?: boolean): PageBuildTimes;
   rollout(name: RolloutName, nodes: number): PageRolloutTimes;
   rewind(nodes: number): PageRewindTimes;
 }
@@ -56,9 +56,9 @@ async function inNewPage<T>(browser: Browser, code: string, work: (page: Page) =
   }
 }
 
-/** Builds a fleet of `nodes` in `page`; its times. */
-function buildIn(page: Page, nodes: number): Promise<PageBuildTimes> {
-  return page.evaluate((n) => (globalThis as unknown as { everynodeBench: BenchPage }).everynodeBench.build(n), nodes);
+/** Builds a fleet of `nodes` in `page` (its cluster kept alive in the page if `keep`); its times. */
+function buildIn(page: Page, nodes: number, keep = false): Promise<PageBuildTimes> {
+  return page.evaluate(([n, k]) => (globalThis as unknown as { everynodeBench: BenchPage }).everynodeBench.build(n, k), [nodes, keep] as const);
 }
 
 /** The rolling update `name` over a 5,000-node fleet in `page`; its times. */
@@ -74,7 +74,8 @@ function rewindIn(page: Page): Promise<PageRewindTimes> {
 /**
  * What the sections asked for (`build`, `rollout`, `rewind`) measure in Chromium, or why they were skipped.
  * build: the 5,000-node build cold (the first thing a new page does) and warm (after a 300-node
- * build in the same page), each in `BUILD_RUNS` new pages, taking turns; the median of each.
+ * build in the same page), each in `BUILD_RUNS` new pages, taking turns; the median of each; and
+ * steady, once in a new page (after a 300-node build and a 5,000-node one it keeps alive).
  * rollout: after a 300-node build, each of the Node bench's two rolling updates over a
  * 5,000-node fleet, in one page (as the Node bench runs them in one process).
  * rewind: the Node bench's scrubbed hour over 5,000 nodes in a new page, then its rewinds.
@@ -92,7 +93,9 @@ async function inChromium(sections: readonly string[]): Promise<BrowserFigures> 
         colds.push(await inNewPage(browser, code, (page) => buildIn(page, 5000)));
         warms.push(await inNewPage(browser, code, async (page) => (await buildIn(page, 300), buildIn(page, 5000))));
       }
-      figures.builds = { warm: medianRun(warms), cold: medianRun(colds) };
+      // As the Node bench's steady build: a 300-node warm-up, a fleet kept alive, then the timed one.
+      const steady = await inNewPage(browser, code, async (page) => (await buildIn(page, 300), await buildIn(page, 5000, true), buildIn(page, 5000)));
+      figures.builds = { warm: medianRun(warms), cold: medianRun(colds), steady };
     }
     if (sections.includes('rollout')) {
       figures.rollouts = await inNewPage(browser, code, async (page) => {

@@ -2,12 +2,13 @@
  * The browser bench's page (bench-browser.ts bundles it for Chromium): the engine, kubectl and
  * `sim` as the page's worker runs them, and the functions the driver calls on
  * `everynodeBench`: `build`, which builds a fleet with the Node bench's own steps
- * (bench-fleet-steps.ts) in a new cluster and returns the wall milliseconds of each step, and
+ * (bench-fleet-steps.ts) in a new cluster (kept alive if asked) and returns the wall
+ * milliseconds of each step, and
  * `rollout`, which times one of the Node bench's rolling updates over a fleet it builds first,
  * and `rewind`, which plays the Node bench's scrubbed hour and times its rewinds.
  */
 import { registerAllParts } from '../kubectl/parts/all.js';
-import { createCluster } from '../sim/index.js';
+import { createCluster, type Cluster } from '../sim/index.js';
 import { ROLLOUTS, round, runFleetBuild, runRollout } from './bench-fleet-steps.js';
 import { playHour, rewindAround } from './bench-rewind-steps.js';
 
@@ -37,9 +38,18 @@ export interface PageRewindTimes {
 /** The names of the rolling updates the benches time. */
 export type RolloutName = keyof typeof ROLLOUTS;
 
-function build(nodes: number): PageBuildTimes {
+/**
+ * The clusters `build` was asked to keep: alive for the page's life, as the Node bench's steady
+ * build keeps its first fleet (freeing one drops the optimised code whose hidden classes died
+ * with it).
+ */
+const kept: Cluster[] = [];
+
+function build(nodes: number, keep = false): PageBuildTimes {
   const t0 = performance.now();
-  const [t1, t2, t3, t4] = runFleetBuild(createCluster({ seed: 1 }), nodes, ['agent'], () => performance.now());
+  const cluster = createCluster({ seed: 1 });
+  const [t1, t2, t3, t4] = runFleetBuild(cluster, nodes, ['agent'], () => performance.now());
+  if (keep) kept.push(cluster);
   return { nodeAdd: round(t1 - t0), nodeSettle: round(t2 - t1), apply: round(t3 - t2), podSettle: round(t4 - t3), total: round(t4 - t0) };
 }
 

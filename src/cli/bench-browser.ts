@@ -7,10 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import type { PageBuildTimes, PageRewindTimes, PageRolloutTimes, RolloutName } from './bench-browser-page.js';
 
-/** The warm and cold 5,000-node builds in Chromium: each the median of `BUILD_RUNS` new pages, and every run's total. */
+/** The 5,000-node builds in Chromium: warm and cold each the median of `BUILD_RUNS` new pages (and every run's total), steady one run. */
 export interface BrowserBuilds {
   readonly warm: { readonly median: PageBuildTimes; readonly totals: number[] };
   readonly cold: { readonly median: PageBuildTimes; readonly totals: number[] };
+  readonly steady: PageBuildTimes;
 }
 
 /** Each rolling update over 5,000 nodes in Chromium. */

@@ -5,7 +5,7 @@
  *
  * (a) statusSync: the DaemonSet status computation over 1,000 and 10,000 nodes (bench-status-sync.ts).
  * (b) build5000: 5,000 nodes and one DaemonSet, empty to settled, warm, steady and cold (bench-build.ts),
- *     and warm and cold in headless Chromium (bench-browser.ts); warm and cold are each the median
+ *     and the same three in headless Chromium (bench-browser.ts); warm and cold are each the median
  *     of `BUILD_RUNS` fresh processes or pages, with every run's total beside it (`warmRunsMs`, ...).
  * (c) rollout5000: a 5,000-node rolling update, maxUnavailable 10% and maxSurge 10% (bench-rollout.ts),
  *     and the same two in headless Chromium (`browserMs`).
@@ -27,6 +27,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { printBuild, timeBuild5000, timeBuild5000Steady } from './bench-build.js';
 import { timeInChromium } from './bench-browser.js';
+import type { PageBuildTimes } from './bench-browser-page.js';
 import { ROLLOUTS } from './bench-fleet-steps.js';
 import { measureFleet } from './bench-fleet.js';
 import { megabytes } from './bench-harness.js';
@@ -79,9 +80,10 @@ function main(): void {
         ? {
             browserWarmMs: browser.warm.median.total,
             browserColdMs: browser.cold.median.total,
+            browserSteadyMs: browser.steady.total,
             browserWarmRunsMs: browser.warm.totals,
             browserColdRunsMs: browser.cold.totals,
-            browser: { warm: browser.warm.median, cold: browser.cold.median },
+            browser: { warm: browser.warm.median, cold: browser.cold.median, steady: browser.steady },
           }
         : {}),
     };
@@ -93,11 +95,11 @@ function main(): void {
     console.log(`  every run: warm ${warmRuns.totals.join(' / ')} ms, cold ${coldRuns.totals.join(' / ')} ms`);
     if ('skipped' in inChromium) console.log(`  in Chromium: skipped, ${inChromium.skipped}`);
     else if (browser) {
+      const steps = (t: PageBuildTimes): string => `${t.nodeAdd} / ${t.nodeSettle} / ${t.apply} / ${t.podSettle}`;
       for (const [name, t] of [['warm', browser.warm], ['cold', browser.cold]] as const) {
-        const m = t.median;
-        const steps = `${m.nodeAdd} / ${m.nodeSettle} / ${m.apply} / ${m.podSettle}`;
-        console.log(`  ${name} in Chromium  ${m.total} ms  (${steps}); every run ${t.totals.join(' / ')} ms`);
+        console.log(`  ${name} in Chromium  ${t.median.total} ms  (${steps(t.median)}); every run ${t.totals.join(' / ')} ms`);
       }
+      console.log(`  steady in Chromium  ${browser.steady.total} ms  (${steps(browser.steady)})`);
     }
   }
   if (wanted('rollout')) {
