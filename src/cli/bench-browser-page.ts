@@ -3,9 +3,9 @@
  * `sim` as the page's worker runs them, and the functions the driver calls on
  * `everynodeBench`: `build`, which builds a fleet with the Node bench's own steps
  * (bench-fleet-steps.ts) in a new cluster (kept alive if asked) and returns the wall
- * milliseconds of each step, and
- * `rollout`, which times one of the Node bench's rolling updates over a fleet it builds first,
- * and `rewind`, which plays the Node bench's scrubbed hour and times its rewinds.
+ * milliseconds of each step, `rollout`, which times one of the Node bench's rolling updates
+ * over a fleet it builds first, and `rewind`, which plays the Node bench's scrubbed hour and
+ * times its rewinds.
  */
 import { registerAllParts } from '../kubectl/parts/all.js';
 import { createCluster, type Cluster } from '../sim/index.js';
