@@ -10,6 +10,7 @@ import { notFound } from '../../sim/apiserver/errors.js';
 import { qualifiedResource } from '../../sim/apiserver/resources.js';
 import type { Verb } from '../context.js';
 import { ALL_NAMESPACES_FLAG, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { EventSearch } from '../print/describe/events.js';
 import { describeObject } from '../print/describe/index.js';
 import { fail, type ExecResult } from '../result.js';
 import { parseResourceArgs } from './resource-args.js';
@@ -61,12 +62,16 @@ export const describe: Verb = (ctx, argv): ExecResult => {
     // DescribeMatchingResources: `describe TYPE PREFIX` when no object has that exact name.
     if (flags.args.length === 2 && !flags.args[0]!.includes(',') && !flags.args[1]!.includes('/')) {
       const matches = store.list(kind, req.info.namespaced ? namespace : undefined).filter((o) => o.metadata.name.startsWith(req.name!));
-      if (matches.length > 0) return { exitCode: 0, stdout: matches.map((o) => `${describeObject(store, o, now, showEvents)}\n`).join(''), stderr: '' };
+      if (matches.length > 0) {
+        const search = showEvents ? new EventSearch(store, matches) : undefined;
+        return { exitCode: 0, stdout: matches.map((o) => `${describeObject(store, o, now, search)}\n`).join(''), stderr: '' };
+      }
     }
     errors.push(error);
   }
 
-  const stdout = found.map((o) => describeObject(store, o, now, showEvents)).join('\n\n');
+  const search = showEvents ? new EventSearch(store, found) : undefined;
+  const stdout = found.map((o) => describeObject(store, o, now, search)).join('\n\n');
   let stderr = errors.map((e) => `${e}\n`).join('');
   if (found.length === 0 && errors.length === 0) {
     stderr += allNamespaces ? 'No resources found\n' : `No resources found in ${namespace} namespace.\n`;

@@ -6,7 +6,7 @@
 import type { Namespace, PriorityClass } from '../../../sim/api/types.js';
 import type { Store } from '../../../sim/store/store.js';
 import { formatLabels } from '../go-format.js';
-import { describeEvents, searchEvents } from './events.js';
+import { describeEvents, type EventSearch } from './events.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';
 import { LEVEL_0, tabbedString } from './writer.js';
 
@@ -23,8 +23,8 @@ export function describeNamespace(ns: Namespace): string {
   });
 }
 
-export function describePriorityClass(store: Store, pc: PriorityClass, now: number, showEvents = true): string {
-  const events = searchEvents(store, { name: pc.metadata.name, namespace: '', kind: 'PriorityClass', uids: [pc.metadata.uid] }, showEvents);
+export function describePriorityClass(store: Store, pc: PriorityClass, now: number, search: EventSearch | undefined): string {
+  const events = search?.about({ name: pc.metadata.name, namespace: '', kind: 'PriorityClass', uids: [pc.metadata.uid] });
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${pc.metadata.name}\n`);
     w.write(LEVEL_0, `Value:\t${pc.value}\n`);

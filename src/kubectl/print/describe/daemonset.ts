@@ -7,7 +7,7 @@ import type { DaemonSet } from '../../../sim/api/types.js';
 import { formatLabelSelector, matchesLabelSelector } from '../../../sim/api/labels.js';
 import type { Store } from '../../../sim/store/store.js';
 import { formatLabels } from '../go-format.js';
-import { describeEvents, searchEvents } from './events.js';
+import { describeEvents, type EventSearch } from './events.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';
 import { describePodTemplate } from './pod-template.js';
 import { LEVEL_0, tabbedString } from './writer.js';
@@ -24,9 +24,9 @@ export function podStatusForController(store: Store, ds: DaemonSet): [number, nu
   return counts;
 }
 
-export function describeDaemonSet(store: Store, ds: DaemonSet, now: number, showEvents = true): string {
+export function describeDaemonSet(store: Store, ds: DaemonSet, now: number, search: EventSearch | undefined): string {
   const [running, waiting, succeeded, failed] = podStatusForController(store, ds);
-  const events = searchEvents(store, { name: ds.metadata.name, namespace: ds.metadata.namespace ?? '', kind: 'DaemonSet', uids: [ds.metadata.uid] }, showEvents);
+  const events = search?.about({ name: ds.metadata.name, namespace: ds.metadata.namespace ?? '', kind: 'DaemonSet', uids: [ds.metadata.uid] });
   const st = ds.status ?? ({} as Partial<DaemonSet['status']>);
   const selector = formatLabelSelector(ds.spec.selector);
   return tabbedString((w) => {

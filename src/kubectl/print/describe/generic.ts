@@ -7,7 +7,7 @@ import type { ApiObject } from '../../../sim/api/types.js';
 import type { Store } from '../../../sim/store/store.js';
 import { goFmtV, goValue } from '../../format/go-value.js';
 import { byteOrder } from '../go-format.js';
-import { describeEvents, searchEvents } from './events.js';
+import { describeEvents, type EventSearch } from './events.js';
 import { printAnnotationsMultiline, printLabelsMultiline } from './multiline.js';
 import { LEVEL_0, tabbedString, type PrefixWriter } from './writer.js';
 
@@ -69,8 +69,8 @@ function printContent(w: PrefixWriter, level: number, content: Readonly<Record<s
   }
 }
 
-export function describeGeneric(store: Store, obj: ApiObject, now: number, showEvents = true): string {
-  const events = searchEvents(store, { name: obj.metadata.name, namespace: obj.metadata.namespace ?? '', kind: obj.kind, uids: [obj.metadata.uid] }, showEvents);
+export function describeGeneric(store: Store, obj: ApiObject, now: number, search: EventSearch | undefined): string {
+  const events = search?.about({ name: obj.metadata.name, namespace: obj.metadata.namespace ?? '', kind: obj.kind, uids: [obj.metadata.uid] });
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${obj.metadata.name}\n`);
     w.write(LEVEL_0, `Namespace:\t${obj.metadata.namespace ?? ''}\n`);

@@ -4,23 +4,24 @@ import type { Store } from '../../../sim/store/store.js';
 import { describeNamespace, describePriorityClass } from './cluster-objects.js';
 import { describeDaemonSet } from './daemonset.js';
 import { describeGeneric } from './generic.js';
+import type { EventSearch } from './events.js';
 import { describeNode } from './node.js';
 import { describePod } from './pod.js';
 
-/** The description of `obj` (kinds without their own describer get the generic one). */
-export function describeObject(store: Store, obj: ApiObject, now: number, showEvents = true): string {
+/** The description of `obj` (kinds without their own describer get the generic one), its events found by `events` (none: not shown). */
+export function describeObject(store: Store, obj: ApiObject, now: number, events: EventSearch | undefined): string {
   switch (obj.kind) {
     case 'DaemonSet':
-      return describeDaemonSet(store, obj, now, showEvents);
+      return describeDaemonSet(store, obj, now, events);
     case 'Pod':
-      return describePod(store, obj, now, showEvents);
+      return describePod(store, obj, now, events);
     case 'Node':
-      return describeNode(store, obj, now, showEvents);
+      return describeNode(store, obj, now, events);
     case 'Namespace':
       return describeNamespace(obj);
     case 'PriorityClass':
-      return describePriorityClass(store, obj, now, showEvents);
+      return describePriorityClass(store, obj, now, events);
     default:
-      return describeGeneric(store, obj, now, showEvents);
+      return describeGeneric(store, obj, now, events);
   }
 }

@@ -7,10 +7,10 @@
  * would hold, renewed at the Ready condition's last heartbeat.
  */
 import type { Node } from '../../../sim/api/types.js';
-import type { Store } from '../../../sim/store/store.js';
+import { keyOf, type Store } from '../../../sim/store/store.js';
 import { byteOrder, quantityText, rfc1123z } from '../go-format.js';
 import { nodeRoles } from '../tables/node.js';
-import { describeEvents, searchEvents } from './events.js';
+import { describeEvents, type EventSearch } from './events.js';
 import { printAnnotationsMultiline, printLabelsMultiline, printTaintsMultiline } from './multiline.js';
 import { describeNodeResource } from './node-resources.js';
 import { LEVEL_0, LEVEL_1, tabbedString, type PrefixWriter } from './writer.js';
@@ -43,10 +43,14 @@ function printResourceList(w: PrefixWriter, title: string, list: Readonly<Record
   for (const n of names) w.write(LEVEL_0, `  ${n}:\t${quantityText(list![n]!)}\n`);
 }
 
-export function describeNode(store: Store, node: Node, now: number, showEvents = true): string {
+export function describeNode(store: Store, node: Node, now: number, search: EventSearch | undefined): string {
   const name = node.metadata.name;
-  const pods = store.list('Pod').filter((p) => p.spec.nodeName === name && p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed');
-  const events = searchEvents(store, { name, namespace: '', kind: 'Node', uids: [node.metadata.uid, name] }, showEvents);
+  // The pods bound to the node (the store's index: a filter of every pod, per node, made
+  // `describe nodes` on a fleet quadratic), in the list's order.
+  const pods = [...store.podsOnNode(name)]
+    .filter((p) => p.status?.phase !== 'Succeeded' && p.status?.phase !== 'Failed')
+    .sort((a, b) => byteOrder(keyOf(a.metadata.namespace, a.metadata.name), keyOf(b.metadata.namespace, b.metadata.name)));
+  const events = search?.about({ name, namespace: '', kind: 'Node', uids: [node.metadata.uid, name] });
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${name}\n`);
     w.write(LEVEL_0, `Roles:\t${nodeRoles(node).join(',') || '<none>'}\n`);

@@ -9,7 +9,7 @@ import { translateTimestampSince } from '../../format/duration.js';
 import { rfc1123z } from '../go-format.js';
 import { podIP } from '../tables/pod.js';
 import { describeContainers, type EnvResolver } from './containers.js';
-import { describeEvents, searchEvents } from './events.js';
+import { describeEvents, type EventSearch } from './events.js';
 import { printAnnotationsMultiline, printLabelsMultiline, printTolerationsMultiline } from './multiline.js';
 import { podQOS } from './qos.js';
 import { describeVolumes } from './volumes.js';
@@ -40,8 +40,8 @@ function describeIPs(pod: Pod, w: PrefixWriter): void {
   for (const ip of ips) w.write(LEVEL_1, `IP:\t${ip.ip}\n`);
 }
 
-export function describePod(store: Store, pod: Pod, now: number, showEvents = true): string {
-  const events = searchEvents(store, { name: pod.metadata.name, namespace: pod.metadata.namespace ?? '', uids: [pod.metadata.uid] }, showEvents);
+export function describePod(store: Store, pod: Pod, now: number, search: EventSearch | undefined): string {
+  const events = search?.about({ name: pod.metadata.name, namespace: pod.metadata.namespace ?? '', uids: [pod.metadata.uid] });
   const st = pod.status ?? {};
   return tabbedString((w) => {
     w.write(LEVEL_0, `Name:\t${pod.metadata.name}\n`);
