@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'vitest';
+import { agentDaemonSet } from '../../../src/cli/bench-fleet-steps.js';
+import { exec } from '../../../src/kubectl/exec.js';
+import { createCluster } from '../../../src/sim/index.js';
 import { newCluster, pod, put, run, scene } from './fixtures.js';
 
 describe('kubectl describe (verb)', () => {
@@ -61,5 +64,19 @@ describe('kubectl describe (verb)', () => {
       'Name:              system-node-critical\nValue:             2000001000\nGlobalDefault:     false\nPreemptionPolicy:  PreemptLowerPriority\n' +
         'Description:       Used for system critical pods that must not be moved from their current node.\nAnnotations:       <none>\nEvents:            <none>\n',
     );
+  });
+
+  test('several objects at once: each with exactly the Events and pods it has when described alone', () => {
+    const c = createCluster({ seed: 1 });
+    for (const line of ['sim node add node-{1..4}', 'sim settle']) expect(run(c, line).exitCode).toBe(0);
+    expect(exec(c, 'kubectl apply -f -', agentDaemonSet('agent')).exitCode).toBe(0);
+    expect(run(c, 'sim settle').exitCode).toBe(0);
+    for (const [kind, many] of [['pod', 'kubectl describe pods -l app=agent'], ['node', 'kubectl describe nodes']] as const) {
+      const names = run(c, `kubectl get ${kind}s -o name`).stdout.trim().split('\n');
+      expect(names).toHaveLength(4);
+      const alone = names.map((n) => run(c, `kubectl describe ${n}`).stdout);
+      expect(alone.every((d) => d.includes('Events:\n') && !d.includes('Events:  <none>'))).toBe(true);
+      expect(run(c, many).stdout).toBe(alone.join('\n\n'));
+    }
   });
 });
