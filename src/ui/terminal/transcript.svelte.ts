@@ -3,15 +3,19 @@
  * toolbox, a lesson or the time bar), echoed as `$ command` with kubectl's output, stdout and
  * stderr interleaved in the order the command wrote them, as the CLI prints them. A command is
  * echoed as soon as it is sent (`running`), as a shell echoes it before its output: on a big
- * fleet a command takes seconds, and the prompt is already empty. It knows nothing about the
- * cluster.
+ * fleet a command takes seconds, and the prompt is already empty. Like a terminal, it keeps a
+ * scrollback of the newest lines only (`SCROLLBACK_LINES`), and says how many went before. It
+ * knows nothing about the cluster.
  */
 import type { CommandResult } from '../../kubectl/session.js';
 import type { CommandSource, ScriptError } from '../worker/protocol.js';
 
 export interface TranscriptLine {
-  /** `running`: the text of a run sent to the engine and not answered yet, shown as typed. */
-  readonly kind: 'command' | 'running' | 'stdout' | 'stderr';
+  /**
+   * `running`: the text of a run sent to the engine and not answered yet, shown as typed.
+   * `notice`: the terminal's own note, first, of the lines gone past the scrollback.
+   */
+  readonly kind: 'command' | 'running' | 'stdout' | 'stderr' | 'notice';
   readonly text: string;
   /** Who ran the command (command and running lines only). */
   readonly source?: CommandSource;
@@ -35,11 +39,51 @@ export function blocksOf(lines: readonly TranscriptLine[]): TranscriptLine[][] {
   return blocks;
 }
 
+/**
+ * The lines of output a transcript keeps (GNOME Terminal's default scrollback). `kubectl get nodes
+ * -o yaml` on a 5,000-node fleet writes 550,000 lines: laid out whole they held the page for
+ * seconds, and made every later command's output slower to show.
+ */
+export const SCROLLBACK_LINES = 10_000;
+
+/**
+ * The lines kept when the scrollback overflows: a fifth of it goes at once, so a transcript at
+ * its limit is not cut and laid out again at every command.
+ */
+const KEPT_LINES = 8_000;
+
+/** The lines an entry takes on the screen (a command line one; output as many as it has). */
+function linesIn(line: TranscriptLine): number {
+  if (line.kind === 'command' || line.kind === 'running') return 1;
+  let n = 0;
+  for (let at = line.text.indexOf('\n'); at >= 0; at = line.text.indexOf('\n', at + 1)) n++;
+  return line.text.endsWith('\n') || line.text === '' ? n : n + 1;
+}
+
+/** The last `keep` lines of `text` (as `linesIn` counts them). */
+function lastLines(text: string, keep: number): string {
+  let at = text.endsWith('\n') ? text.length - 1 : text.length;
+  for (let k = 0; k < keep; k++) {
+    at = text.lastIndexOf('\n', at - 1);
+    if (at < 0) return text;
+  }
+  return text.slice(at + 1);
+}
+
+/** The notice of `gone` lines past the scrollback. */
+function noticeOf(gone: number): TranscriptLine {
+  const what = gone === 1 ? '1 earlier line is' : `${gone.toLocaleString('en-US')} earlier lines are`;
+  const limit = SCROLLBACK_LINES.toLocaleString('en-US');
+  return { kind: 'notice', text: `[${what} past the ${limit}-line scrollback; pipe a long output to head, tail or grep]\n` };
+}
+
 export class Transcript {
   lines = $state<TranscriptLine[]>([]);
   /** `lines` in blocks (`blocksOf`). */
   readonly blocks = $derived(blocksOf(this.lines));
   private runs = 0;
+  /** Lines dropped past the scrollback since the transcript was last cleared. */
+  private gone = 0;
 
   /**
    * Echoes a run as it is sent: a line with its text as typed that stands for it until `show`
@@ -49,6 +93,7 @@ export class Transcript {
   running(text: string, source: CommandSource): number {
     const run = ++this.runs;
     this.lines.push({ kind: 'running', text, source, run });
+    this.trim();
     return run;
   }
 
@@ -73,9 +118,35 @@ export class Transcript {
     const at = run === undefined ? -1 : this.lines.findIndex((l) => l.run === run);
     if (at < 0) this.lines.push(...out);
     else this.lines.splice(at, 1, ...out);
+    this.trim();
+  }
+
+  /**
+   * Over `SCROLLBACK_LINES`, drops the oldest lines down to `KEPT_LINES` (the first output kept
+   * may keep only its last lines) and puts the notice of all dropped so far first.
+   */
+  private trim(): void {
+    const lines = this.lines;
+    const from = lines[0]?.kind === 'notice' ? 1 : 0;
+    const counts = lines.map(linesIn);
+    let total = 0;
+    for (let i = from; i < counts.length; i++) total += counts[i]!;
+    if (total <= SCROLLBACK_LINES) return;
+    let excess = total - KEPT_LINES;
+    let i = from;
+    while (excess >= counts[i]!) excess -= counts[i++]!;
+    const kept = lines.slice(i);
+    if (excess > 0) {
+      // Only output spans lines: a command line is one, and a run of them is dropped whole above.
+      const first = kept[0]!;
+      kept[0] = { ...first, text: lastLines(first.text, counts[i]! - excess) };
+    }
+    this.gone += total - KEPT_LINES;
+    this.lines = [noticeOf(this.gone), ...kept];
   }
 
   clear(): void {
     this.lines = [];
+    this.gone = 0;
   }
 }

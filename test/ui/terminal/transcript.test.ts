@@ -1,6 +1,6 @@
 /** The terminal's transcript echoes a run as it is sent and puts what ran in that line's place. */
 import { describe, expect, it } from 'vitest';
-import { Transcript, blocksOf, type TranscriptLine } from '../../../src/ui/terminal/transcript.svelte.js';
+import { SCROLLBACK_LINES, Transcript, blocksOf, type TranscriptLine } from '../../../src/ui/terminal/transcript.svelte.js';
 import { commandResult } from '../../../src/kubectl/session.js';
 
 const ok = (command: string, stdout: string) => commandResult(command, { exitCode: 0, stdout, stderr: '' });
@@ -49,5 +49,43 @@ describe('Transcript', () => {
     t.show([ok('sim node add a', 'node/a created\n')], 'terminal');
     t.running('kubectl get nodes', 'terminal');
     expect(t.blocks.map((b) => b.map((l) => l.kind))).toEqual([['command', 'stdout'], ['running']]);
+  });
+
+  it('keeps a scrollback of the newest lines, cut to 8,000 when it overflows, with a notice of all dropped first', () => {
+    const many = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}-${i + 1}\n`).join('');
+    const t = new Transcript();
+    t.show([ok('kubectl get ds', many(3, 'ds'))], 'terminal');
+    expect(t.lines.map((l) => l.kind)).toEqual(['command', 'stdout']);
+    // 1 + 3 + 1 + 9,995 = 10,000 lines: at the limit, nothing goes.
+    t.show([ok('kubectl get pods', many(9_995, 'pod'))], 'terminal');
+    expect(t.lines.map((l) => l.kind)).toEqual(['command', 'stdout', 'command', 'stdout']);
+    expect(SCROLLBACK_LINES).toBe(10_000);
+    // One line more: 2,001 go (the first command, its output, the second command and 1,996 lines of the second output).
+    const run = t.running('kubectl get nodes -o yaml', 'terminal');
+    expect(t.lines.map((l) => l.kind)).toEqual(['notice', 'stdout', 'running']);
+    expect(t.lines[0]!.text).toBe('[2,001 earlier lines are past the 10,000-line scrollback; pipe a long output to head, tail or grep]\n');
+    expect(t.lines[1]!.text).toBe(many(9_995, 'pod').split('\n').slice(1_996).join('\n'));
+    expect(t.lines[1]!.text.startsWith('pod-1997\n')).toBe(true);
+    // An output of 550,000 lines in the running line's place: its last 8,000 are kept, the count goes on.
+    t.show([ok('kubectl get nodes -o yaml', many(550_000, 'y'))], 'terminal', run);
+    const kinds = t.lines.map((l) => l.kind);
+    expect(kinds).toEqual(['notice', 'stdout']);
+    const kept = t.lines[1]!.text;
+    expect(kept.split('\n')).toHaveLength(8_001);
+    expect(kept.startsWith('y-542001\n') && kept.endsWith('y-550000\n')).toBe(true);
+    expect(t.lines[0]!.text).toContain('[552,001 earlier lines are past');
+    // An output without a final newline keeps its last lines too; clear starts the count again.
+    t.clear();
+    t.show([ok('x', `${many(10_000, 'z')}last`)], 'terminal');
+    expect(t.lines[0]!.text).toContain('[2,002 earlier lines are past');
+    expect(t.lines[1]!.text.endsWith('z-10000\nlast')).toBe(true);
+    expect(t.lines[1]!.text.split('\n')).toHaveLength(8_000);
+  });
+
+  it('groups the notice and the output cut under it in the first block', () => {
+    const t = new Transcript();
+    t.show([ok('a', 'x\n'.repeat(12_000))], 'terminal');
+    t.show([ok('b', 'y\n')], 'terminal');
+    expect(t.blocks.map((b) => b.map((l) => l.kind))).toEqual([['notice', 'stdout'], ['command', 'stdout']]);
   });
 });
