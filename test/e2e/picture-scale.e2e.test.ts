@@ -185,6 +185,27 @@ async function fleetRewinds(): Promise<void> {
   console.log(`[figure] page: rewinds over the 5,000-node fleet on the Timeline, from the input until the moment is painted: back to the settled fleet ${Math.round(back)} ms, forward a minute into the rollout ${Math.round(forward)} ms, back to now ${Math.round(now)} ms (the engine alone: npm run bench, rewind5000)`);
 }
 
+/**
+ * A long output on the 5,000-node fleet: `kubectl get nodes -o yaml` writes about 570,000 lines;
+ * the terminal keeps its newest lines (a 10,000-line scrollback, cut to 8,000) after a notice of
+ * how many went, and a short command after it shows as fast as before.
+ */
+async function longOutput(): Promise<void> {
+  const p = s.page;
+  const before = await timed('kubectl get ds');
+  const yaml = await timed('kubectl get nodes -o yaml');
+  const after = await timed('kubectl get ds');
+  console.log(`[figure] page: kubectl get nodes -o yaml over 5,000 nodes, from Enter to idle: ${yaml} ms; a kubectl get ds before it ${before} ms, after it ${after} ms`);
+  const text = (await p.getByRole('log', { name: 'Terminal output' }).textContent())!;
+  const lines = text.split('\n');
+  expect(lines[0]).toMatch(/^\[\d{3},\d{3} earlier lines are past the 10,000-line scrollback; pipe a long output to head, tail or grep\]$/);
+  expect(lines.length).toBeLessThanOrEqual(10_002);
+  // The YAML's end (the last node in name order, then the List's own fields) and the command after it.
+  expect(text).toContain('    name: node-999\n');
+  expect(text).toMatch(/kind: List\nmetadata:\n  resourceVersion: ""\n\$ kubectl get ds\nNAME +DESIRED/);
+  await s.screenshot('picture-scale-long-output');
+}
+
 describe('picture at scale', () => {
   it('builds 5,000 nodes and a DaemonSet in the page', async () => {
     await fleetBuild();
@@ -192,6 +213,10 @@ describe('picture at scale', () => {
 
   it('rewinds the 5,000-node fleet on the Timeline', async () => {
     await fleetRewinds();
+  }, 600_000);
+
+  it('keeps a 10,000-line scrollback of a long output over the fleet', async () => {
+    await longOutput();
   }, 600_000);
 
   it('animates a rollout at 1,000 nodes', async () => {
