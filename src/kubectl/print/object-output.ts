@@ -14,6 +14,7 @@
 import YAML, { isScalar, Scalar } from 'yaml';
 import { byteOrder } from './go-format.js';
 import { emitYaml } from './yaml-emit.js';
+import { readsAsOtherType } from './yaml-quoting.js';
 
 /** A deep copy with every object's keys sorted and `undefined` members dropped. */
 export function sortKeysDeep(x: unknown): unknown {
@@ -48,46 +49,10 @@ export function toJsonInOrder(obj: unknown): string {
   return `${text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
-/**
- * The YAML 1.1 schema's tests of a plain scalar that resolves to something other than a string
- * (null, bool, int, float, timestamp), from the yaml library's own schema: its parser resolves a
- * plain scalar by the first default tag whose test matches.
- */
-const OTHER_TYPE_TESTS: readonly RegExp[] = new YAML.Document(null, { version: '1.1' }).schema.tags.flatMap((t) =>
-  t.default === true && 'test' in t && t.test ? [t.test] : [],
-);
-
-/**
- * One line of printable ASCII with a letter, digit, `_` or `/` first (no indicator), no ` #` (no
- * comment) and no space last (nothing trimmed): the parser reads it as a mapping when it holds
- * `: ` or ends in `:`, and otherwise as one plain scalar of exactly its text. Nearly every string
- * of an object is such (names, labels, uids, addresses, timestamps, images, messages).
- */
-const ONE_SCALAR_OR_MAPPING = /^[A-Za-z0-9_/][ -~]*$/;
-
-/**
- * Would go-yaml read this plain string back as something other than a string? A string
- * `ONE_SCALAR_OR_MAPPING` covers is answered by the schema's tests (a mapping is no scalar);
- * any other is parsed. A parse per string was most of what printing a fleet cost.
- */
-export function readsAsOtherType(s: string): boolean {
-  if (ONE_SCALAR_OR_MAPPING.test(s) && !s.includes(' #') && !s.endsWith(' ')) {
-    if (s.includes(': ') || s.endsWith(':')) return false;
-    return OTHER_TYPE_TESTS.some((t) => t.test(s));
-  }
-  if (s.includes('\n')) return false;
-  try {
-    const v: unknown = YAML.parse(s, { version: '1.1', logLevel: 'error' });
-    return v === null || typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v instanceof Date;
-  } catch {
-    return false;
-  }
-}
-
 /** `-o yaml`: written directly (yaml-emit.ts) unless the document holds what only the library writes. */
 export function toYaml(obj: unknown): string {
   const sorted = sortKeysDeep(obj);
-  return emitYaml(sorted, readsAsOtherType) ?? libraryYaml(sorted);
+  return emitYaml(sorted) ?? libraryYaml(sorted);
 }
 
 /** `-o yaml` of `doc` (keys already sorted) by the yaml library's Document. */

@@ -5,8 +5,9 @@
  * -o yaml` on a 5,000-node fleet held the engine for seconds; this writes the same text, byte for
  * byte, in one walk. Anything it does not know how to write as the library would (a string past
  * ASCII or with a backslash, a multi-line one other than a plain literal block, a number that is
- * not finite, a key the library would write as an explicit `? ` key) makes it give up on the whole document, and object-output.ts `toYaml`
- * asks the library instead. A property test holds the two to the same output.
+ * not finite, a key the library would write as an explicit `? ` key) makes it give up on the
+ * whole document, and object-output.ts `toYaml` asks the library instead. A property test holds
+ * the two to the same output.
  *
  * What the library writes, with object-output.ts's options (YAML 1.1, sequences not indented
  * under their key, no line folding, single quotes preferred, strings that read back as another
@@ -18,6 +19,7 @@
  * - a string plain when it reads back as itself, else quoted (`quoted`); a multi-line one as a
  *   literal block (`blockLiteral`).
  */
+import { readsAsOtherType } from './yaml-quoting.js';
 
 /** Printable ASCII only (no tab, no newline, nothing past `~`). */
 const PRINTABLE = /^[ -~]*$/;
@@ -36,7 +38,7 @@ const MARKER_FIRST = /^(?:---|\.\.\.)/;
 const MAX_IMPLICIT_KEY = 1024;
 
 /** A one-line printable string as the library writes it, or undefined when it is not one this writes. */
-function scalarString(s: string, readsAsOtherType: (s: string) => boolean, key: boolean): string | undefined {
+function scalarString(s: string, key: boolean): string | undefined {
   if (s === '') return '""';
   if (!PRINTABLE.test(s) || s.includes('\\') || MARKER_FIRST.test(s) || (key && s.length > MAX_IMPLICIT_KEY)) return undefined;
   if (readsAsOtherType(s)) return s.includes('"') ? undefined : `"${s}"`;
@@ -74,11 +76,11 @@ function blockLiteral(s: string, indent: string): string | undefined {
 }
 
 /** A value's scalar at `indent` (the indentation of a block's lines) as the library writes it, or undefined. */
-function scalar(v: unknown, indent: string, readsAsOtherType: (s: string) => boolean): string | undefined {
+function scalar(v: unknown, indent: string): string | undefined {
   if (v === null) return 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0) ? JSON.stringify(v) : undefined;
-  if (typeof v === 'string') return v.includes('\n') ? blockLiteral(v, indent) : scalarString(v, readsAsOtherType, false);
+  if (typeof v === 'string') return v.includes('\n') ? blockLiteral(v, indent) : scalarString(v, false);
   return undefined;
 }
 
@@ -88,8 +90,6 @@ class Unwritable extends Error {}
 class Emitter {
   /** The text so far, appended to (see `list`). */
   private out = '';
-
-  constructor(private readonly readsAsOtherType: (s: string) => boolean) {}
 
   text(): string {
     return this.out;
@@ -111,7 +111,7 @@ class Emitter {
       if (inline) this.out += '\n';
       return this.map(v as Record<string, unknown>, keys, indent, !inline);
     }
-    const s = scalar(v, indent, this.readsAsOtherType);
+    const s = scalar(v, indent);
     if (s === undefined) throw new Unwritable();
     this.out += inline ? ` ${s}\n` : `${s}\n`;
   }
@@ -123,7 +123,7 @@ class Emitter {
       const k = keys[i]!;
       const v = m[k];
       if (v === undefined) throw new Unwritable();
-      const key = scalarString(k, this.readsAsOtherType, true);
+      const key = scalarString(k, true);
       if (key === undefined) throw new Unwritable();
       this.out += i === 0 && continued ? `${key}:` : `${indent}${key}:`;
       // A list under a key sits at the key's indentation; a map two spaces in.
@@ -154,11 +154,10 @@ class Emitter {
 /**
  * `doc` (a map or list, its keys already in the order to print) as the yaml library writes it
  * with object-output.ts's options, or undefined when it holds something this does not write.
- * `readsAsOtherType` is object-output.ts's test of a string that must be double-quoted.
  */
-export function emitYaml(doc: unknown, readsAsOtherType: (s: string) => boolean): string | undefined {
+export function emitYaml(doc: unknown): string | undefined {
   if (doc === null || typeof doc !== 'object') return undefined;
-  const e = new Emitter(readsAsOtherType);
+  const e = new Emitter();
   try {
     e.value(doc, '', false);
   } catch (err) {

@@ -3,8 +3,9 @@ import YAML from 'yaml';
 import { describe, expect, test } from 'vitest';
 import { agentDaemonSet } from '../../../src/cli/bench-fleet-steps.js';
 import { exec } from '../../../src/kubectl/exec.js';
-import { libraryYaml, readsAsOtherType, sortKeysDeep, toYaml } from '../../../src/kubectl/print/object-output.js';
+import { libraryYaml, sortKeysDeep, toYaml } from '../../../src/kubectl/print/object-output.js';
 import { emitYaml } from '../../../src/kubectl/print/yaml-emit.js';
+import { readsAsOtherType } from '../../../src/kubectl/print/yaml-quoting.js';
 import { createCluster } from '../../../src/sim/index.js';
 
 /** The answer `readsAsOtherType` must give: what a YAML 1.1 parse of the string makes of it. */
@@ -73,7 +74,7 @@ describe('-o yaml written directly (yaml-emit.ts)', () => {
     expect(json.exitCode).toBe(0);
     const list = sortKeysDeep(JSON.parse(json.stdout)) as { items: unknown[] };
     expect(list.items.length).toBeGreaterThan(20);
-    const direct = emitYaml(list, readsAsOtherType);
+    const direct = emitYaml(list);
     expect(direct).toBeDefined();
     expect(direct).toBe(libraryYaml(list));
     expect(exec(c, 'kubectl get nodes,pods,ds,events,controllerrevisions -A -o yaml').stdout).toBe(direct);
@@ -81,10 +82,10 @@ describe('-o yaml written directly (yaml-emit.ts)', () => {
 
   test('multi-line strings: literal blocks written directly, the rest left to the library', () => {
     const d = { a: { b: 'line one\n\nline two\n', c: ['no newline at the end\nx'] } };
-    expect(emitYaml(d, readsAsOtherType)).toBe('a:\n  b: |\n    line one\n\n    line two\n  c:\n  - |-\n    no newline at the end\n    x\n');
-    expect(emitYaml(d, readsAsOtherType)).toBe(libraryYaml(d));
+    expect(emitYaml(d)).toBe('a:\n  b: |\n    line one\n\n    line two\n  c:\n  - |-\n    no newline at the end\n    x\n');
+    expect(emitYaml(d)).toBe(libraryYaml(d));
     for (const kept of [{ a: 'two newlines\n\n' }, { a: ' indented\nfirst line\n' }, { a: 'a tab\there\n' }]) {
-      expect(emitYaml(kept, readsAsOtherType)).toBeUndefined();
+      expect(emitYaml(kept)).toBeUndefined();
       expect(toYaml(kept)).toBe(libraryYaml(kept));
     }
   });
