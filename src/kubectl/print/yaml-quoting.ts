@@ -32,6 +32,11 @@ export function readsAsOtherType(s: string): boolean {
     if (s.includes(': ') || s.endsWith(':')) return false;
     return OTHER_TYPE_TESTS.some((t) => t.test(s));
   }
+  return parsesAsOtherType(s);
+}
+
+/** `readsAsOtherType` the slow way, for any string: what a YAML 1.1 parse of it as a document makes of it. */
+export function parsesAsOtherType(s: string): boolean {
   if (s.includes('\n')) return false;
   try {
     const v: unknown = YAML.parse(s, { version: '1.1', logLevel: 'error' });
