@@ -16,12 +16,15 @@
  * The scheduler writes through the other events API instead (events-v1.ts).
  *
  * Like upstream, each of the three caches keeps at most 4096 entries (`maxLruCacheEntries`),
- * dropping the least recently used; `snapshot()` gives them as plain data (`RecorderState`) for
- * the cluster's snapshots: their keys, the names of the Events written, and the aggregates and
- * token buckets (which the recorder changes in place) as columns of numbers and messages
- * (correlator-values.ts); a restore makes records of its own from them, when the recorder
- * first needs its caches (a rewind that replays a quiet stretch records nothing, and restores
- * again or snapshots the same state). A snapshot taken when nothing was recorded since the last
+ * dropping the least recently used. Unlike upstream, where each process (every kubelet, every
+ * controller) has caches of its own, one set serves every source: on a big fleet a repeat can
+ * find its entry pushed out by other nodes' events (docs/architecture.md, "Events").
+ * `snapshot()` gives them as plain data (`RecorderState`) for the cluster's snapshots: their
+ * keys, the names of the Events written, and the aggregates and token buckets (which the
+ * recorder changes in place) as columns of numbers and messages (correlator-values.ts); a
+ * restore makes records of its own from them, when the recorder first needs its caches (a
+ * rewind that replays a quiet stretch records nothing, and restores again or snapshots the same
+ * state). A snapshot taken when nothing was recorded since the last
  * one (or the restore) is that one.
  */
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
