@@ -186,7 +186,7 @@ async function fleetRewinds(): Promise<void> {
 }
 
 /**
- * A long output on the 5,000-node fleet: `kubectl get nodes -o yaml` writes about 570,000 lines;
+ * A long output on the 5,000-node fleet: `kubectl get nodes -o yaml` writes 380,000 lines;
  * the terminal keeps its newest lines (a 10,000-line scrollback, cut to 8,000) after a notice of
  * how many went, and a short command after it shows as fast as before.
  */

@@ -41,7 +41,7 @@ export function blocksOf(lines: readonly TranscriptLine[]): TranscriptLine[][] {
 
 /**
  * The lines of output a transcript keeps (GNOME Terminal's default scrollback). `kubectl get nodes
- * -o yaml` on a 5,000-node fleet writes 550,000 lines: laid out whole they held the page for
+ * -o yaml` on a 5,000-node fleet writes 380,000 lines: laid out whole they held the page for
  * seconds, and made every later command's output slower to show.
  */
 export const SCROLLBACK_LINES = 10_000;

@@ -8,20 +8,20 @@ import type { EventSearch } from './events.js';
 import { describeNode } from './node.js';
 import { describePod } from './pod.js';
 
-/** The description of `obj` (kinds without their own describer get the generic one), its events found by `events` (none: not shown). */
-export function describeObject(store: Store, obj: ApiObject, now: number, events: EventSearch | undefined): string {
+/** The description of `obj` (kinds without their own describer get the generic one), its events found by `search` (none: not shown). */
+export function describeObject(store: Store, obj: ApiObject, now: number, search: EventSearch | undefined): string {
   switch (obj.kind) {
     case 'DaemonSet':
-      return describeDaemonSet(store, obj, now, events);
+      return describeDaemonSet(store, obj, now, search);
     case 'Pod':
-      return describePod(store, obj, now, events);
+      return describePod(store, obj, now, search);
     case 'Node':
-      return describeNode(store, obj, now, events);
+      return describeNode(store, obj, now, search);
     case 'Namespace':
       return describeNamespace(obj);
     case 'PriorityClass':
-      return describePriorityClass(store, obj, now, events);
+      return describePriorityClass(store, obj, now, search);
     default:
-      return describeGeneric(store, obj, now, events);
+      return describeGeneric(store, obj, now, search);
   }
 }
