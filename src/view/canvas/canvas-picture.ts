@@ -6,12 +6,17 @@
  */
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
-import type { Layout } from '../layout/grid.js';
+import type { Box, Layout } from '../layout/grid.js';
 import { nodeWords } from '../model/words.js';
 import type { DrawContext } from '../svg/context.js';
+import { focusTransform } from './focus.js';
 import { HitIndex } from './hit.js';
 import { LABEL_ZOOM, paintAll, paintNotes, paintSome } from './paint.js';
 import { readPalette, type Palette } from './palette.js';
+
+/** How far the picture zooms out and in. */
+const MIN_ZOOM = 0.2;
+const MAX_ZOOM = 16;
 
 export class CanvasPicture {
   private transform: ZoomTransform = zoomIdentity;
@@ -31,7 +36,7 @@ export class CanvasPicture {
   constructor(private readonly canvas: HTMLCanvasElement) {
     this.palette = readPalette(canvas);
     this.behaviour = zoom<HTMLCanvasElement, unknown>()
-      .scaleExtent([0.2, 16])
+      .scaleExtent([MIN_ZOOM, MAX_ZOOM])
       .on('zoom', (ev: { transform: ZoomTransform }) => {
         this.transform = ev.transform;
         this.repaint();
@@ -78,13 +83,17 @@ export class CanvasPicture {
     this.repaint();
   }
 
-  /** Pans and zooms so that `name`'s card is in the middle, large enough to read. */
-  focusNode(name: string): void {
-    const box = this.ctx?.layout.cards.get(name);
-    if (!box) return;
-    const k = Math.max(this.transform.k, 4);
-    const t = zoomIdentity.translate(this.size.width / 2 - (box.x + box.w / 2) * k, this.size.height / 2 - (box.y + box.h / 2) * k).scale(k);
-    select(this.canvas).call(this.behaviour.transform, t);
+  /** Pans and zooms to show the cards of `names` (`focusTransform`): one large enough to read, several all at once. */
+  focusNodes(names: Iterable<string>): void {
+    const cards = this.ctx?.layout.cards;
+    if (!cards) return;
+    const boxes: Box[] = [];
+    for (const name of names) {
+      const box = cards.get(name);
+      if (box) boxes.push(box);
+    }
+    const f = focusTransform(boxes, this.size, this.transform.k, MIN_ZOOM);
+    if (f) select(this.canvas).call(this.behaviour.transform, zoomIdentity.translate(f.x, f.y).scale(f.k));
   }
 
   destroy(): void {
