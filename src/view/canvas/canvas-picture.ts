@@ -9,7 +9,7 @@ import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zo
 import type { Box, Layout } from '../layout/grid.js';
 import { nodeWords } from '../model/words.js';
 import type { DrawContext } from '../svg/context.js';
-import { focusTransform } from './focus.js';
+import { focusTransform, visibleRect } from './focus.js';
 import { HitIndex } from './hit.js';
 import { LABEL_ZOOM, paintAll, paintNotes, paintSome } from './paint.js';
 import { readPalette, type Palette } from './palette.js';
@@ -83,7 +83,7 @@ export class CanvasPicture {
     this.repaint();
   }
 
-  /** Pans and zooms to show the cards of `names` (`focusTransform`): one large enough to read, several all at once. */
+  /** Pans and zooms to show the cards of `names` in the part of the canvas in sight (`focusTransform`): one large enough to read, several all at once. */
   focusNodes(names: Iterable<string>): void {
     const cards = this.ctx?.layout.cards;
     if (!cards) return;
@@ -92,7 +92,7 @@ export class CanvasPicture {
       const box = cards.get(name);
       if (box) boxes.push(box);
     }
-    const f = focusTransform(boxes, this.size, this.transform.k, MIN_ZOOM);
+    const f = focusTransform(boxes, visibleRect(this.canvas), this.transform.k, MIN_ZOOM);
     if (f) select(this.canvas).call(this.behaviour.transform, zoomIdentity.translate(f.x, f.y).scale(f.k));
   }
 

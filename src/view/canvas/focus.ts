@@ -18,13 +18,21 @@ export interface FocusTransform {
   readonly k: number;
 }
 
+/** A rectangle of the canvas in its own CSS pixels: the part of it the learner sees. */
+export interface ViewRect {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /**
  * The pan and zoom (`x`, `y` the translation, `k` the scale, as d3-zoom's transform) that shows
- * `boxes` in a view of `size`: their box in the middle, at the zoom that fits it but no closer
- * than `READ_ZOOM` (or the current zoom `k0`, when already closer) and no further out than
- * `minK`. Undefined for no boxes.
+ * `boxes` in `view`: their box in its middle, at the zoom that fits it but no closer than
+ * `READ_ZOOM` (or the current zoom `k0`, when already closer) and no further out than `minK`.
+ * Undefined for no boxes.
  */
-export function focusTransform(boxes: Iterable<Box>, size: { readonly width: number; readonly height: number }, k0: number, minK: number): FocusTransform | undefined {
+export function focusTransform(boxes: Iterable<Box>, view: ViewRect, k0: number, minK: number): FocusTransform | undefined {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -36,7 +44,31 @@ export function focusTransform(boxes: Iterable<Box>, size: { readonly width: num
     y1 = Math.max(y1, b.y + b.h);
   }
   if (x0 === Infinity) return undefined;
-  const fits = Math.min((size.width * FILL) / (x1 - x0), (size.height * FILL) / (y1 - y0));
+  const fits = Math.min((view.width * FILL) / (x1 - x0), (view.height * FILL) / (y1 - y0));
   const k = Math.max(minK, Math.min(Math.max(k0, READ_ZOOM), fits));
-  return { x: size.width / 2 - ((x0 + x1) / 2) * k, y: size.height / 2 - ((y0 + y1) / 2) * k, k };
+  return { x: view.x + view.width / 2 - ((x0 + x1) / 2) * k, y: view.y + view.height / 2 - ((y0 + y1) / 2) * k, k };
+}
+
+/**
+ * The part of `canvas` its scrolling ancestors leave in sight (the picture's column scrolls, and
+ * the canvas can be taller than what shows of it), in the canvas's own CSS pixels; the whole
+ * canvas when none clips it.
+ */
+export function visibleRect(canvas: HTMLElement): ViewRect {
+  const r = canvas.getBoundingClientRect();
+  let top = r.top;
+  let bottom = r.bottom;
+  let left = r.left;
+  let right = r.right;
+  for (let e = canvas.parentElement; e; e = e.parentElement) {
+    const style = getComputedStyle(e);
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    const p = e.getBoundingClientRect();
+    top = Math.max(top, p.top);
+    bottom = Math.min(bottom, p.bottom);
+    left = Math.max(left, p.left);
+    right = Math.min(right, p.right);
+  }
+  if (bottom <= top || right <= left) return { x: 0, y: 0, width: r.width, height: r.height };
+  return { x: left - r.left, y: top - r.top, width: right - left, height: bottom - top };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { focusTransform, READ_ZOOM } from '../../../src/view/canvas/focus.js';
 
-const view = { width: 850, height: 330 };
+const view = { x: 0, y: 0, width: 850, height: 330 };
 const card = (x: number, y: number) => ({ x, y, w: 22, h: 30 });
 /** The point of the layout a transform puts in the middle of the view. */
 const middle = (f: { x: number; y: number; k: number }) => ({ x: (view.width / 2 - f.x) / f.k, y: (view.height / 2 - f.y) / f.k });
@@ -29,6 +29,13 @@ describe('focusTransform: where a search moves the canvas picture', () => {
     expect(middle(f).x).toBeCloseTo(500);
     expect(middle(f).y).toBeCloseTo(500);
     expect(focusTransform([card(0, 0), card(0, 5000)], view, 4, 0.2)!.k).toBe(0.2);
+  });
+
+  it('a view that is only part of the canvas (its column scrolled): the middle of that part', () => {
+    const part = { x: 0, y: 100, width: 850, height: 200 };
+    const f = focusTransform([card(100, 40)], part, 1, 0.2)!;
+    expect(((part.y + part.height / 2 - f.y) / f.k)).toBe(55);
+    expect(((part.x + part.width / 2 - f.x) / f.k)).toBe(111);
   });
 
   it('no cards: nowhere to go', () => {
