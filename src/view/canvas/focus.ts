@@ -50,16 +50,16 @@ export function focusTransform(boxes: Iterable<Box>, view: ViewRect, k0: number,
 }
 
 /**
- * The part of `canvas` its scrolling ancestors leave in sight (the picture's column scrolls, and
- * the canvas can be taller than what shows of it), in the canvas's own CSS pixels; the whole
- * canvas when none clips it.
+ * The part of `canvas` the window and its scrolling ancestors leave in sight (the picture's
+ * column scrolls, and the canvas can be taller than what shows of it), in the canvas's own CSS
+ * pixels; the whole canvas when none of it is in sight.
  */
 export function visibleRect(canvas: HTMLElement): ViewRect {
   const r = canvas.getBoundingClientRect();
-  let top = r.top;
-  let bottom = r.bottom;
-  let left = r.left;
-  let right = r.right;
+  let top = Math.max(r.top, 0);
+  let bottom = Math.min(r.bottom, window.innerHeight);
+  let left = Math.max(r.left, 0);
+  let right = Math.min(r.right, window.innerWidth);
   for (let e = canvas.parentElement; e; e = e.parentElement) {
     const style = getComputedStyle(e);
     if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
