@@ -16,6 +16,7 @@ import type { ApiObject, KubeEvent } from '../../sim/api/types.js';
 import { eventTime, eventTimestamp, timeOf } from '../../kubectl/format/event-time.js';
 import type { PageDiff } from '../../view/model/batch.js';
 import { EventTable } from '../../sim/store/event-tables.js';
+import type { Store } from '../../sim/store/store.js';
 import { readAdded, type AddedReader } from '../../sim/store/pending-diff.js';
 
 /** How many events the panel keeps (the oldest leave first). */
@@ -79,15 +80,15 @@ export function newestStoredEvents(tables: ReadonlyMap<string, ReadonlyMap<strin
   return newestEvents(held);
 }
 
-/** A whole state for the page: every object but Events, then the newest `FEED_LIMIT` Events. */
-export function pageObjects(all: Iterable<ApiObject>): ApiObject[] {
-  const out: ApiObject[] = [];
-  const events: KubeEvent[] = [];
-  for (const o of all) {
-    if (o.kind === 'Event') events.push(o as KubeEvent);
-    else out.push(o);
-  }
-  for (const e of newestEvents(events)) out.push(e);
+/**
+ * A whole state for the page: every object of `store` but Events, then its newest `FEED_LIMIT`
+ * Events (`newestStoredEvents`: only those are rebuilt from the packed rows). A fleet holds
+ * 60,000 Events or more, and rebuilding every one to keep 300 was most of a reset's cost on the
+ * worker (5,000 nodes: 133 -> 33 ms).
+ */
+export function pageObjects(store: Pick<Store, 'all' | 'tables'>): ApiObject[] {
+  const out = [...store.all('Event')];
+  for (const e of newestStoredEvents(store.tables('Event'))) out.push(e);
   return out;
 }
 

@@ -256,7 +256,7 @@ export class EngineHost {
 
 /** Every stored object of the session's cluster, kind by kind, and its newest Events (events/window.ts). */
 function everyObject(session: EngineSession): ApiObject[] {
-  return pageObjects(session.cluster.store.all());
+  return pageObjects(session.cluster.store);
 }
 
 /**

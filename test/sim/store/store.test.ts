@@ -49,7 +49,7 @@ describe('Store', () => {
     expect(s.list('Pod', 'kube-system')).toHaveLength(0);
   });
 
-  it('iterates every stored object, kind by kind, as it is stored now', () => {
+  it('iterates every stored object, kind by kind, as it is stored now, or every one but of a kind', () => {
     const s = new Store();
     s.put(pod('p1'));
     s.put(node('a'));
@@ -57,6 +57,7 @@ describe('Store', () => {
     s.put(pod('p2'));
     s.remove('Pod', 'default', 'p1');
     expect([...s.all()].map((o) => `${o.kind}/${o.metadata.name}@${o.metadata.resourceVersion}`)).toEqual(['Node/a@2', 'Pod/p2@1']);
+    expect([...s.all('Pod')].map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Node/a']);
   });
 
   it('keeps list order current after updates and removals', () => {

@@ -79,8 +79,9 @@ describe('the events window', () => {
     const all = [...p.session().cluster.store.all()];
     const events = all.filter((o): o is KubeEvent => o.kind === 'Event');
     expect(events.length).toBeGreaterThan(FEED_LIMIT);
-    const page = pageObjects(all);
+    const page = pageObjects(p.session().cluster.store);
     expect(page.filter((o) => o.kind !== 'Event')).toEqual(all.filter((o) => o.kind !== 'Event'));
+    expect(page.findIndex((o) => o.kind === 'Event')).toBe(page.length - FEED_LIMIT);
     expect(page.filter((o) => o.kind === 'Event')).toEqual(newestEvents(events));
     // A load posts it so: the panel of a page started from it lists what a page with every Event lists.
     p.load();

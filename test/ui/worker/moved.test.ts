@@ -47,7 +47,7 @@ function twoPages() {
       cut.live.apply(structuredClone(m.batch));
       if (!m.batch.moved) return whole.live.apply(structuredClone(m.batch));
       moves.push(m.batch);
-      whole.live.apply(structuredClone({ reset: pageObjects(session().cluster.store.all()), facts: m.batch.facts, entries: [], now: m.batch.now }));
+      whole.live.apply(structuredClone({ reset: pageObjects(session().cluster.store), facts: m.batch.facts, entries: [], now: m.batch.now }));
     },
   });
   session = () => (host as unknown as { session: EngineSession }).session;
