@@ -39,7 +39,32 @@ export interface ExecOptions {
   readonly fieldDocs?: () => FieldDocs | undefined;
   /** The verbs to run from; `VERBS` (what the host registered) when left out. */
   readonly verbs?: VerbRegistry;
+  /**
+   * A logged command run again (kubectl/timeline `replayEntry`): a command that only reads
+   * (`onlyReads`) is not run, only the settle every verb ends with, and its result is empty.
+   * It changed nothing, and nothing shows a replay's output; over a fleet a `kubectl get nodes
+   * -o yaml` or a `describe nodes` in the log took a reload or a rewind half a second or more.
+   */
+  readonly replay?: boolean;
 }
+
+/**
+ * The verbs that only read the cluster: no write, no draw from its random numbers, no move of
+ * its clock (`get`, `events` and `logs` refuse to watch or follow), whatever their flags and
+ * arguments. `rollout` only reads with `history`; `sim why` asks the controllers' dry runs.
+ */
+const READ_VERBS: Readonly<Record<'kubectl' | 'sim', ReadonlySet<string>>> = {
+  kubectl: new Set(['get', 'describe', 'explain', 'api-resources', 'version', 'events', 'logs']),
+  sim: new Set(['why', 'now']),
+};
+
+/** Whether `program verb args...` only reads the cluster (`READ_VERBS`). */
+export function onlyReads(program: 'kubectl' | 'sim', verb: string, args: readonly string[]): boolean {
+  return READ_VERBS[program].has(verb) || (program === 'kubectl' && verb === 'rollout' && args[0] === 'history');
+}
+
+/** What a replay gives for a command it did not run (`ExecOptions.replay`). */
+const NOT_RUN: ExecResult = { exitCode: 0, stdout: '', stderr: '' };
 
 export function exec(cluster: Cluster, line: string, stdin?: string, opts: ExecOptions = {}): ExecResult {
   const timeline = opts.timeline;
@@ -121,7 +146,7 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
   };
   let result: ExecResult;
   try {
-    result = run(ctx, rest);
+    result = opts.replay && onlyReads(program, verb, rest) ? NOT_RUN : run(ctx, rest);
   } finally {
     cluster.settle(line);
   }

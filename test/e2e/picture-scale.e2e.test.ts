@@ -134,6 +134,34 @@ async function fleetBuild(): Promise<void> {
   await expect.poll(() => p.getByRole('region', { name: 'DaemonSets' }).textContent()).toMatch(/5000/);
 }
 
+/**
+ * Reloads the page over the fleet in mid-rollout, as a learner coming back to it does: the page
+ * keeps the session log, and the new page's worker replays it in a fresh process (a cold build of
+ * the fleet and the rollout's two minutes, with the Timeline's checkpoints) and posts every
+ * object for the picture. Timed from the reload until the clock, the Timeline and the fleet's
+ * DaemonSet row are back, the canvas is drawn and the terminal is idle.
+ */
+async function fleetReload(): Promise<void> {
+  const p = s.page;
+  const slider = p.getByRole('slider', { name: 'Timeline' });
+  const [before, moment] = [await clock(), await slider.getAttribute('aria-valuetext')];
+  const t0 = Date.now();
+  await p.reload();
+  await p.waitForFunction(
+    ([at, text]) =>
+      document.querySelector('.clock time')?.getAttribute('datetime') === at &&
+      document.querySelector('input[aria-label=Timeline]')?.getAttribute('aria-valuetext') === text &&
+      /agent\s*5000\s*5000/.test(document.querySelector('[aria-label="DaemonSets"]')?.textContent ?? '') &&
+      document.querySelector('canvas.picture-canvas') !== null,
+    [before, moment] as const,
+    { timeout: 120_000 },
+  );
+  await idle();
+  const ms = Date.now() - t0;
+  console.log(`[figure] page: a reload over the 5,000-node fleet in mid-rollout, until the picture shows it again: ${ms} ms (the worker replays the session log: npm run bench, build5000.browserColdMs)`);
+  await s.screenshot('picture-scale-fleet-reloaded');
+}
+
 /** The virtual time the time bar's clock shows, to the second. */
 function clock(): Promise<string | null> {
   return s.page.locator('.clock time').getAttribute('datetime');
@@ -217,6 +245,10 @@ describe('picture at scale', () => {
 
   it('keeps a 10,000-line scrollback of a long output over the fleet', async () => {
     await longOutput();
+  }, 600_000);
+
+  it('brings the 5,000-node fleet back after a reload', async () => {
+    await fleetReload();
   }, 600_000);
 
   it('animates a rollout at 1,000 nodes', async () => {

@@ -24,11 +24,16 @@ export interface LogEntry {
   readonly cut?: true;
 }
 
-/** Runs one entry again against `cluster`, reading `-f NAME` from the files it recorded. */
-export function replayEntry(cluster: Cluster, entry: LogEntry): ExecResult {
+/**
+ * Runs one entry again against `cluster`, reading `-f NAME` from the files it recorded. A command
+ * that only reads is not run (exec.ts `onlyReads`): the cluster ends where it would, and nothing
+ * shows a replay's output.
+ */
+export function replayEntry(cluster: Cluster, entry: LogEntry): void {
   const files = entry.files ?? {};
-  const run = (): ExecResult => exec(cluster, entry.line, entry.stdin, { readFile: (name) => (Object.hasOwn(files, name) ? files[name] : undefined) });
-  return entry.cut ? cluster.withHorizon(entry.end, run) : run();
+  const run = (): ExecResult => exec(cluster, entry.line, entry.stdin, { readFile: (name) => (Object.hasOwn(files, name) ? files[name] : undefined), replay: true });
+  if (entry.cut) cluster.withHorizon(entry.end, run);
+  else run();
 }
 
 /**

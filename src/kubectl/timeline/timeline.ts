@@ -102,15 +102,15 @@ export class Timeline {
   }
 
   /**
-   * Runs `entry` again at the present (reading its recorded files, cut at its `end` if it was cut)
-   * and logs it with the times it took now: how a host rebuilds a saved session's timeline.
+   * Runs `entry` again at the present (reading its recorded files, cut at its `end` if it was cut;
+   * a command that only reads is not run: `replayEntry`) and logs it with the times it took now:
+   * how a host rebuilds a saved session's timeline.
    */
-  append(entry: LogEntry): ExecResult {
+  append(entry: LogEntry): void {
     const start = this.cluster.now;
-    const result = replayEntry(this.cluster, entry);
+    replayEntry(this.cluster, entry);
     const { line, stdin, files, cut } = entry;
     this.record({ line, ...(stdin !== undefined ? { stdin } : {}), ...(files ? { files } : {}), start, end: this.cluster.now, ...(cut ? { cut } : {}) });
-    return result;
   }
 
   /** Names the present moment; a name given again moves to it. Returns whether it replaced one. */

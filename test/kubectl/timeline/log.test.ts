@@ -1,8 +1,11 @@
 /** The session log: which commands make up a moment, and replaying one cut short. */
 import { describe, expect, it } from 'vitest';
+import { exec } from '../../../src/kubectl/exec.js';
 import { leadsInto, prefixAt, replayEntry, type LogEntry } from '../../../src/kubectl/timeline/log.js';
+import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
 import { EPOCH_MS } from '../../../src/sim/engine/time.js';
 import { createCluster } from '../../../src/sim/index.js';
+import { snapshotJson } from './snapshot-json.js';
 
 const at = (s: number) => EPOCH_MS + s * 1000;
 const entry = (line: string, start: number, end: number): LogEntry => ({ line, start: at(start), end: at(end) });
@@ -41,7 +44,60 @@ describe('replayEntry', () => {
     replayEntry(c, { line: 'sim advance 1h', start: at(0), end: at(90), cut: true });
     expect(c.now).toBe(at(90));
     const ns = 'apiVersion: v1\nkind: Namespace\nmetadata: {name: team-a}\n';
-    const r = replayEntry(c, { line: 'kubectl apply -f ns.yaml', files: { 'ns.yaml': ns }, start: at(90), end: at(90) });
-    expect(r.stdout).toBe('namespace/team-a created\n');
+    replayEntry(c, { line: 'kubectl apply -f ns.yaml', files: { 'ns.yaml': ns }, start: at(90), end: at(90) });
+    expect(c.store.get('Namespace', '', 'team-a')?.metadata.name).toBe('team-a');
+  });
+
+  const agent = `apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers: [{name: agent, image: registry.example/agent:1.0}]
+`;
+
+  it('does not run a command that only reads, in a replay; a command that writes runs as ever', () => {
+    const c = createCluster();
+    for (const line of ['sim node add node-1', 'kubectl apply -f -', 'sim settle']) expect(exec(c, line, agent).exitCode).toBe(0);
+    expect(exec(c, 'kubectl get nodes').stdout).toMatch(/^NAME +STATUS/);
+    for (const line of ['kubectl get nodes', 'kubectl describe ds agent', 'kubectl rollout history ds/agent', 'kubectl logs ds/agent | head -1', 'sim why node-1', 'sim now']) {
+      expect(exec(c, line, undefined, { replay: true }), line).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+    }
+    expect(exec(c, 'kubectl label node node-1 pool=a', undefined, { replay: true }).stdout).toBe('node/node-1 labeled\n');
+    expect(exec(c, 'kubectl rollout restart ds/agent', undefined, { replay: true }).stdout).toBe('daemonset.apps/agent restarted\n');
+  });
+
+  it('leaves a cluster replayed without its reads byte for byte where the session left it', () => {
+    const live = createCluster({ seed: 7 });
+    const timeline = new Timeline(live);
+    const lines = [
+      // A read first, on a cluster no command has settled yet.
+      'kubectl get nodes',
+      'sim node add node-{1..3}',
+      'kubectl describe nodes',
+      'kubectl apply -f -',
+      'kubectl get pods -o yaml | grep nodeName',
+      'sim why node-1',
+      'kubectl get events',
+      'sim advance 30s',
+      'kubectl logs ds/agent',
+      'kubectl rollout history ds/agent',
+      'kubectl set image ds/agent agent=registry.example/agent:2.0',
+      'kubectl events --for ds/agent',
+      'sim now',
+      'kubectl explain pods.spec',
+      'kubectl version',
+      'kubectl api-resources',
+      'sim advance 2m',
+      'kubectl get ds agent -o json',
+    ];
+    for (const line of lines) exec(live, line, line === 'kubectl apply -f -' ? agent : undefined, { timeline });
+    expect(timeline.entries.map((e) => e.line)).toEqual(lines);
+    const fresh = createCluster({ seed: 7 });
+    for (const e of timeline.entries) replayEntry(fresh, e);
+    expect(snapshotJson(fresh)).toBe(snapshotJson(live));
   });
 });
