@@ -5,6 +5,7 @@ import { leadsInto, prefixAt, replayEntry, type LogEntry } from '../../../src/ku
 import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
 import { EPOCH_MS } from '../../../src/sim/engine/time.js';
 import { createCluster } from '../../../src/sim/index.js';
+import { agentYaml } from '../agent-yaml.js';
 import { snapshotJson } from './snapshot-json.js';
 
 const at = (s: number) => EPOCH_MS + s * 1000;
@@ -48,16 +49,7 @@ describe('replayEntry', () => {
     expect(c.store.get('Namespace', '', 'team-a')?.metadata.name).toBe('team-a');
   });
 
-  const agent = `apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers: [{name: agent, image: registry.example/agent:1.0}]
-`;
+  const agent = agentYaml('registry.example/agent:1.0', 'agent');
 
   it('does not run a command that only reads, in a replay; a command that writes runs as ever', () => {
     const c = createCluster();
