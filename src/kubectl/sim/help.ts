@@ -21,7 +21,10 @@ const node: CommandHelp = {
     sim node add node-{1..3}
 
     # The kubelet of node-2 stops answering
-    sim node fail node-2`,
+    sim node fail node-2
+
+    # A zone of the fleet goes dark at once (every subcommand takes brace ranges)
+    sim node fail node-{0001..0500}`,
   use: 'node SUBCOMMAND',
   subcommands: {
     add: {
@@ -55,7 +58,10 @@ const node: CommandHelp = {
       long: `The kubelet of the node reports the condition until it is changed again; the node controller turns
         pressure and unavailability conditions into taints. Types: ${NODE_CONDITION_TYPES.join(', ')}.`,
       examples: `# The node runs short of memory
-        sim node condition node-1 MemoryPressure=True`,
+        sim node condition node-1 MemoryPressure=True
+
+        # So do ten of them
+        sim node condition node-{1..10} MemoryPressure=True`,
       use: 'condition NAME Type=Status...',
     },
     fail: {
@@ -64,21 +70,30 @@ const node: CommandHelp = {
         period the node turns Ready=Unknown and is tainted unreachable, and its pods are evicted once they
         stop tolerating that taint. DaemonSet pods tolerate it and stay.`,
       examples: `# node-2 goes dark
-        sim node fail node-2`,
+        sim node fail node-2
+
+        # So do the first 500 machines of a fleet
+        sim node fail node-{1..500}`,
       use: 'fail NAME...',
     },
     recover: {
       short: 'The kubelet of a failed machine comes back',
       long: 'The kubelet posts status again: the node turns Ready and its taints are lifted.',
       examples: `# node-2 is back
-        sim node recover node-2`,
+        sim node recover node-2
+
+        # So are the first 500
+        sim node recover node-{1..500}`,
       use: 'recover NAME...',
     },
     remove: {
       short: 'A machine leaves the cluster',
       long: 'The machine and its Node object are gone; the pod garbage collector removes the pods bound to it.',
       examples: `# node-3 is decommissioned
-        sim node remove node-3`,
+        sim node remove node-3
+
+        # A whole pool leaves
+        sim node remove gpu-{01..20}`,
       use: 'remove NAME...',
     },
   },

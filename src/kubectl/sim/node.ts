@@ -6,13 +6,14 @@
  *   sim node fail NAME...        the kubelet stops posting status (Ready=Unknown after the grace)
  *   sim node recover NAME...     the kubelet comes back
  *   sim node remove NAME...      the VM and its Node object are gone (pod GC cleans up)
- *   sim node condition NAME Type=Status...   the kubelet reports this condition until changed
+ *   sim node condition NAME... Type=Status...   the kubelet reports this condition until changed
  *
  * `add` registers a machine like a kubelet joining: the Node gets kubernetes.io/hostname,
  * kubernetes.io/os=linux and kubernetes.io/arch=amd64 (plus --labels, which may override them),
  * capacity = allocatable (default --cpu 4 --memory 8Gi --pods 110), and boots NotReady for
  * SIM_DEFAULTS.nodeBootSeconds. Names accept brace ranges (`node-{1..3}`, `node-{001..099}`) and
- * lists (`node-{a,b}`). Every argument is checked before anything changes.
+ * lists (`node-{a,b}`), in every subcommand: a zone of a fleet fails, recovers or leaves in one
+ * command (`sim node fail node-{0001..0500}`). Every argument is checked before anything changes.
  */
 import type { Verb, VerbContext } from '../context.js';
 import { flagString, parseSimFlags, type FlagSpec } from '../flags.js';
@@ -70,6 +71,35 @@ export function expandBraces(word: string): string[] | { error: string } {
     for (const r of rest) out.push(`${head}${r}`);
   }
   return out;
+}
+
+/** The node names of `args`, each word brace-expanded (`expandBraces`); an error names the word. */
+function expandNames(args: readonly string[]): string[] | { error: string } {
+  let names: string[] = [];
+  for (const arg of args) {
+    const expanded = expandBraces(arg);
+    if (!Array.isArray(expanded)) return { error: `invalid node name "${arg}": ${expanded.error}` };
+    names = names.length === 0 ? expanded : names.concat(expanded);
+  }
+  return names;
+}
+
+/** The first name `names` holds twice, if any. */
+function givenTwice(names: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (seen.has(name)) return name;
+    seen.add(name);
+  }
+  return undefined;
+}
+
+/** `args` expanded to node names, each once, or the failure that says why not. */
+function namesOf(args: readonly string[]): string[] | ExecResult {
+  const names = expandNames(args);
+  if (!Array.isArray(names)) return fail(names.error);
+  const twice = givenTwice(names);
+  return twice === undefined ? names : fail(`node name "${twice}" is given twice`);
 }
 
 function kubeletOf(ctx: VerbContext): Kubelet | undefined {
@@ -141,12 +171,8 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
   if ('error' in f) return fail(f.error);
   const kubelet = kubeletOf(ctx);
   if (!kubelet) return fail('this cluster runs no kubelet, so it cannot add machines');
-  let names: string[] = [];
-  for (const arg of f.args) {
-    const expanded = expandBraces(arg);
-    if (!Array.isArray(expanded)) return fail(`invalid node name "${arg}": ${expanded.error}`);
-    names = names.length === 0 ? expanded : names.concat(expanded);
-  }
+  const names = expandNames(f.args);
+  if (!Array.isArray(names)) return fail(names.error);
   if (names.length === 0) return fail('sim node add needs at least one node name, e.g. "sim node add node-1"');
   const seen = new Set<string>();
   const existing: string[] = [];
@@ -232,51 +258,58 @@ function checkMachines(ctx: VerbContext, sub: string, names: readonly string[]):
 function failOrRecover(ctx: VerbContext, argv: readonly string[], sub: 'fail' | 'recover'): ExecResult {
   const f = parseSimFlags(argv, [], `node ${sub}`);
   if ('error' in f) return fail(f.error);
-  const bad = checkMachines(ctx, sub, f.args);
+  const names = namesOf(f.args);
+  if (!Array.isArray(names)) return names;
+  const bad = checkMachines(ctx, sub, names);
   if (bad) return bad;
   const kubelet = kubeletOf(ctx)!;
-  for (const name of f.args) {
+  for (const name of names) {
     const running = kubelet.machine(name)!.running;
     if (sub === 'fail' && !running) return fail(`node "${name}" has already failed (bring it back with "sim node recover ${name}")`);
     if (sub === 'recover' && running) return fail(`node "${name}" has not failed: its kubelet is running`);
   }
-  let out = '';
+  // One line per node, joined once (a line appended per node kept a rope until printed).
+  const lines: string[] = [];
   const grace = ctx.cluster.defaults.nodeMonitorGracePeriodSeconds;
-  for (const name of f.args) {
+  for (const name of names) {
     if (sub === 'fail') {
       kubelet.failNode(name, ctx.cluster.now);
-      out += `node/${name} failed: its kubelet stopped posting status (Ready turns Unknown after ${grace}s)\n`;
+      lines.push(`node/${name} failed: its kubelet stopped posting status (Ready turns Unknown after ${grace}s)\n`);
     } else {
       kubelet.recoverNode(name, ctx.cluster.now);
       ctx.cluster.restartEventSource('kubelet', name);
-      out += `node/${name} recovered: its kubelet posts status again\n`;
+      lines.push(`node/${name} recovered: its kubelet posts status again\n`);
     }
   }
-  return ok(out);
+  return ok(lines.join(''));
 }
 
 function remove(ctx: VerbContext, argv: readonly string[]): ExecResult {
   const f = parseSimFlags(argv, [], 'node remove');
   if ('error' in f) return fail(f.error);
-  if (f.args.length === 0) return fail('sim node remove needs a node name, e.g. "sim node remove node-1"');
-  for (const name of f.args) if (!ctx.cluster.api.get('Node', '', name)) return fail(serverError(notFound('nodes', name)));
-  let out = '';
-  for (const name of f.args) {
+  const names = namesOf(f.args);
+  if (!Array.isArray(names)) return names;
+  if (names.length === 0) return fail('sim node remove needs a node name, e.g. "sim node remove node-1"');
+  for (const name of names) if (!ctx.cluster.api.get('Node', '', name)) return fail(serverError(notFound('nodes', name)));
+  const lines: string[] = [];
+  for (const name of names) {
     const node = ctx.cluster.api.get('Node', '', name)!;
     const r = ctx.client.delete(node, `sim node remove: machine ${name} is gone, and its Node object with it`);
-    if (!r.ok) return fail(serverError(r.error), out);
+    if (!r.ok) return fail(serverError(r.error), lines.join(''));
     kubeletOf(ctx)?.forgetMachine(name);
-    out += `node/${name} removed\n`;
+    lines.push(`node/${name} removed\n`);
   }
-  return ok(out);
+  return ok(lines.join(''));
 }
 
 function condition(ctx: VerbContext, argv: readonly string[]): ExecResult {
   const f = parseSimFlags(argv, [], 'node condition');
   if ('error' in f) return fail(f.error);
-  const [name, ...pairs] = f.args;
-  if (name === undefined || pairs.length === 0) return fail('sim node condition needs a node and Type=Status, e.g. "sim node condition node-1 MemoryPressure=True"');
-  const bad = checkMachines(ctx, 'condition', [name]);
+  const [word, ...pairs] = f.args;
+  if (word === undefined || pairs.length === 0) return fail('sim node condition needs a node and Type=Status, e.g. "sim node condition node-1 MemoryPressure=True"');
+  const names = namesOf([word]);
+  if (!Array.isArray(names)) return names;
+  const bad = checkMachines(ctx, 'condition', names);
   if (bad) return bad;
   const settings: { type: NodeConditionType; status: ConditionStatus }[] = [];
   for (const pair of pairs) {
@@ -286,17 +319,19 @@ function condition(ctx: VerbContext, argv: readonly string[]): ExecResult {
     if (!(NODE_CONDITION_TYPES as readonly string[]).includes(type)) {
       return fail(`invalid condition "${pair}": unknown type "${type}" (use ${NODE_CONDITION_TYPES.join(', ')})`);
     }
-    if (status === 'Unknown') return fail(`invalid condition "${pair}": a running kubelet never posts Unknown; use "sim node fail ${name}" to stop it`);
+    if (status === 'Unknown') return fail(`invalid condition "${pair}": a running kubelet never posts Unknown; use "sim node fail ${word}" to stop it`);
     if (status !== 'True' && status !== 'False') return fail(`invalid condition "${pair}": the status must be True or False`);
     settings.push({ type: type as NodeConditionType, status });
   }
   const kubelet = kubeletOf(ctx)!;
-  let out = '';
-  for (const s of settings) {
-    kubelet.setNodeCondition(name, s.type, s.status);
-    out += `node/${name} condition ${s.type}=${s.status}\n`;
+  const lines: string[] = [];
+  for (const node of names) {
+    for (const s of settings) {
+      kubelet.setNodeCondition(node, s.type, s.status);
+      lines.push(`node/${node} condition ${s.type}=${s.status}\n`);
+    }
   }
-  return ok(out);
+  return ok(lines.join(''));
 }
 
 export const node: Verb = (ctx, argv) => {

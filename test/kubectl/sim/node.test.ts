@@ -170,6 +170,32 @@ describe('sim node fail / recover / remove / condition', () => {
     expect(c.api.get('Node', '', 'node-2')!.status.addresses![0]!.address).toBe('10.0.0.4');
   });
 
+  it('fails, recovers, sets conditions on and removes brace ranges of nodes, as add takes them', () => {
+    const c = cluster();
+    run(c, 'sim node add node-{1..6}');
+    run(c, 'sim advance 10s');
+    const kubelet = c.controller<Kubelet>('kubelet')!;
+    const running = () => nodeNames(c).filter((n) => kubelet.machine(n)!.running);
+    expect(run(c, 'sim node fail node-{1..3}').stdout).toBe(['node-1', 'node-2', 'node-3'].map((n) => `node/${n} failed: its kubelet stopped posting status (Ready turns Unknown after 50s)\n`).join(''));
+    expect(running()).toEqual(['node-4', 'node-5', 'node-6']);
+    // Every name is checked before anything changes: one already failed refuses the whole range.
+    expect(run(c, 'sim node fail node-{3..4}').stderr).toBe('error: node "node-3" has already failed (bring it back with "sim node recover node-3")\n');
+    expect(running()).toEqual(['node-4', 'node-5', 'node-6']);
+    expect(run(c, 'sim node fail node-4 node-{4,5}').stderr).toBe('error: node name "node-4" is given twice\n');
+    expect(run(c, 'sim node fail node-{1..20000}').stderr).toBe('error: invalid node name "node-{1..20000}": the range {1..20000} is too long (at most 10000 names)\n');
+    expect(run(c, 'sim node fail node-{5..7}')).toEqual({ exitCode: 1, stdout: '', stderr: 'Error from server (NotFound): nodes "node-7" not found\n' });
+    expect(running()).toEqual(['node-4', 'node-5', 'node-6']);
+    expect(run(c, 'sim node recover node-{1..3}').stdout).toBe('node/node-1 recovered: its kubelet posts status again\nnode/node-2 recovered: its kubelet posts status again\nnode/node-3 recovered: its kubelet posts status again\n');
+    expect(running()).toHaveLength(6);
+    expect(run(c, 'sim node condition node-{5,6} DiskPressure=True').stdout).toBe('node/node-5 condition DiskPressure=True\nnode/node-6 condition DiskPressure=True\n');
+    const pressure = (n: string) => c.api.get('Node', '', n)!.status.conditions!.find((x) => x.type === 'DiskPressure')!.status;
+    expect(['node-4', 'node-5', 'node-6'].map(pressure)).toEqual(['False', 'True', 'True']);
+    expect(run(c, 'sim node condition node-{6..7} DiskPressure=False').stderr).toBe('Error from server (NotFound): nodes "node-7" not found\n');
+    expect(pressure('node-6')).toBe('True');
+    expect(run(c, 'sim node remove node-{2..3} node-5').stdout).toBe('node/node-2 removed\nnode/node-3 removed\nnode/node-5 removed\n');
+    expect(nodeNames(c)).toEqual(['node-1', 'node-4', 'node-6']);
+  });
+
   it('explains a missing or unknown subcommand', () => {
     const c = cluster();
     expect(run(c, 'sim node').stderr).toBe('error: sim node needs a subcommand: add, fail, recover, remove or condition (e.g. "sim node add node-1")\n');
