@@ -6,7 +6,7 @@
  *   sim node fail NAME...        the kubelet stops posting status (Ready=Unknown after the grace)
  *   sim node recover NAME...     the kubelet comes back
  *   sim node remove NAME...      the VM and its Node object are gone (pod GC cleans up)
- *   sim node condition NAME... Type=Status...   the kubelet reports this condition until changed
+ *   sim node condition NAME Type=Status...   the kubelet reports this condition until changed
  *
  * `add` registers a machine like a kubelet joining: the Node gets kubernetes.io/hostname,
  * kubernetes.io/os=linux and kubernetes.io/arch=amd64 (plus --labels, which may override them),
