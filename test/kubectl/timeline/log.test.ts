@@ -1,4 +1,4 @@
-/** The session log: which commands make up a moment, and replaying one cut short. */
+/** The session log: which commands make up a moment, replaying one cut short, and leaving out the commands that only read. */
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
 import { leadsInto, prefixAt, replayEntry, type LogEntry } from '../../../src/kubectl/timeline/log.js';
