@@ -271,15 +271,17 @@ function failOrRecover(ctx: VerbContext, argv: readonly string[], sub: 'fail' | 
   // One line per node, joined once (a line appended per node kept a rope until printed).
   const lines: string[] = [];
   const grace = ctx.cluster.defaults.nodeMonitorGracePeriodSeconds;
-  for (const name of names) {
-    if (sub === 'fail') {
+  if (sub === 'fail') {
+    for (const name of names) {
       kubelet.failNode(name, ctx.cluster.now);
       lines.push(`node/${name} failed: its kubelet stopped posting status (Ready turns Unknown after ${grace}s)\n`);
-    } else {
-      kubelet.recoverNode(name, ctx.cluster.now);
-      ctx.cluster.restartEventSource('kubelet', name);
-      lines.push(`node/${name} recovered: its kubelet posts status again\n`);
     }
+  } else {
+    // Neither records an Event, so recovering them all and then emptying their correlator
+    // entries leaves what node by node would.
+    kubelet.recoverNodes(names, ctx.cluster.now);
+    ctx.cluster.restartEventSources('kubelet', names);
+    for (const name of names) lines.push(`node/${name} recovered: its kubelet posts status again\n`);
   }
   return ok(lines.join(''));
 }

@@ -172,9 +172,9 @@ export class Cluster {
     return new ControllerClient(this.api, this.recorder, who, () => this.nowMs, this.intentLog, this.recorderV1);
   }
 
-  /** A component restarted: its event correlator starts afresh (see EventRecorder.restartSource). */
-  restartEventSource(component: string, host?: string): void {
-    this.recorder.restartSource(host ? { component, host } : { component });
+  /** The component on each of `hosts` restarted (a kubelet): its event correlator starts afresh (EventRecorder.restartSources). */
+  restartEventSources(component: string, hosts: readonly string[]): void {
+    this.recorder.restartSources(hosts.map((host) => ({ component, host })));
   }
 
   /** Records an event from outside the controllers (e.g. the kubelet of a `sim` node). */

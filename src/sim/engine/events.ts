@@ -225,14 +225,14 @@ export class EventRecorder {
   }
 
   /**
-   * A component restarted (a kubelet after `sim node recover`): its correlator starts with empty
-   * caches, as a new process does, so its next events are new Events rather than repeats.
+   * Components restarted (kubelets after `sim node recover`): the correlator of each starts with
+   * empty caches, as a new process does, so its next events are new Events rather than repeats.
    */
-  restartSource(source: EventSource): void {
+  restartSources(sources: readonly EventSource[]): void {
     this.built();
     this.unchanged = undefined;
-    const { key } = this.keys.source(source);
-    for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteFirst(key);
+    const keys = new Set(sources.map((source) => this.keys.source(source).key));
+    for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteFirst(keys);
   }
 
   /** Removes the Events whose TTL ran out by `now`. */

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
 import { expandBraces } from '../../../src/kubectl/sim/node.js';
 import { bootstrap } from '../../../src/sim/engine/bootstrap.js';
+import { createCluster } from '../../../src/sim/index.js';
+import { agentYaml } from '../agent-yaml.js';
+import { snapshotJson } from '../timeline/snapshot-json.js';
 import { Cluster } from '../../../src/sim/engine/cluster.js';
 import { nodeControllers } from '../../../src/sim/controllers/kubelet/nodecontrollers.js';
 import type { Kubelet } from '../../../src/sim/controllers/kubelet/kubelet.js';
@@ -194,6 +197,26 @@ describe('sim node fail / recover / remove / condition', () => {
     expect(pressure('node-6')).toBe('True');
     expect(run(c, 'sim node remove node-{2..3} node-5').stdout).toBe('node/node-2 removed\nnode/node-3 removed\nnode/node-5 removed\n');
     expect(nodeNames(c)).toEqual(['node-1', 'node-4', 'node-6']);
+  });
+
+  it('recovers a range of nodes as recovering them one after another within the command would', () => {
+    const fleet = () => {
+      const c = createCluster({ seed: 3 });
+      for (const line of ['sim node add node-{1..6}', 'kubectl apply -f -', 'sim settle', 'sim node fail node-{2..5}', 'sim advance 2m']) expect(exec(c, line, agentYaml()).exitCode).toBe(0);
+      return c;
+    };
+    const together = fleet();
+    expect(run(together, 'sim node recover node-{2..5}').exitCode).toBe(0);
+    const oneByOne = fleet();
+    const kubelet = oneByOne.controller<Kubelet>('kubelet')!;
+    for (const name of ['node-2', 'node-3', 'node-4', 'node-5']) {
+      kubelet.recoverNode(name, oneByOne.now);
+      oneByOne.restartEventSources('kubelet', [name]);
+    }
+    oneByOne.settle('sim node recover node-{2..5}');
+    for (const c of [together, oneByOne]) run(c, 'sim advance 1m');
+    expect(snapshotJson(together)).toBe(snapshotJson(oneByOne));
+    expect(together.store.list('Node').every((n) => n.status.conditions!.find((x) => x.type === 'Ready')!.status === 'True')).toBe(true);
   });
 
   it('explains a missing or unknown subcommand', () => {

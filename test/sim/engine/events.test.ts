@@ -162,9 +162,9 @@ describe('EventRecorder', () => {
     const first = r.recordEvent(0, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!;
     expect(first.metadata.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(r.recordEvent(1_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.count).toBe(2);
-    r.restartSource({ component: 'kubelet', host: 'node-2' });
+    r.restartSources([{ component: 'kubelet', host: 'node-2' }]);
     expect(r.recordEvent(2_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!.count).toBe(3);
-    r.restartSource(kubelet);
+    r.restartSources([{ component: 'kubelet', host: 'node-3' }, kubelet]);
     const fresh = r.recordEvent(3_000, DS, 'Normal', 'Starting', 'Starting kubelet.', kubelet)!;
     expect(fresh.count).toBe(1);
     expect(fresh.metadata.name).not.toBe(first.metadata.name);

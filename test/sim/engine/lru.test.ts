@@ -119,10 +119,10 @@ describe('Lru', () => {
     ]);
   });
 
-  it('deleteFirst drops the entries under one first part and keeps the order of the rest', () => {
+  it('deleteFirst drops the entries under the first parts given and keeps the order of the rest', () => {
     const lru = new Lru<number>(4);
     for (const [a, b, v] of [['a', '1', 1], ['b', '1', 2], ['a', '2', 3], ['b', '2', 4]] as const) lru.set(v, a, b);
-    lru.deleteFirst('a');
+    lru.deleteFirst(new Set(['a', 'x']));
     expect(lru.list()).toEqual([
       ['b\u00001', 2],
       ['b\u00002', 4],
@@ -206,7 +206,7 @@ describe('Lru', () => {
           const cache = caches[which]!;
           const model = models[which]!;
           if (verb === 'deleteFirst') {
-            cache.deleteFirst(src);
+            cache.deleteFirst(new Set([src]));
             for (const k of [...model.keys()]) if (k.split('\u0000')[0] === src) model.delete(k);
           } else getOrSet(cache, model, verb, i, src, uid, reason);
           for (const [c, m] of [0, 1].map((w) => [caches[w]!, models[w]!] as const)) {
@@ -241,7 +241,7 @@ describe('Lru', () => {
           const model = models[which]!;
           if (verb === 'deleteFirst') {
             for (const [c, m] of caches.map((c, w) => [c, models[w]!] as const)) {
-              c.deleteFirst(src);
+              c.deleteFirst(new Set([src]));
               for (const k of [...m.keys()]) if (k.split('\u0000')[0] === src) m.delete(k);
             }
           } else getOrSet(cache, model, verb, i, src, uid, reason);

@@ -236,19 +236,32 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** `sim node recover`: the kubelet starts again and catches up. */
   recoverNode(name: string, now: number): void {
-    const m = this.requireMachine(name);
-    if (m.running) return;
-    m.running = true;
-    m.failedAt = undefined;
-    m.resumedAt = now;
-    m.bootWake = false;
-    this.enqueue(nodeQueueKey(name));
-    for (const [key, rt] of this.state.pods) {
-      if (rt.node !== name) continue;
-      this.ownPod(rt).wakeAt = undefined;
-      this.enqueue(`pod:${key}`);
+    this.recoverNodes([name], now);
+  }
+
+  /**
+   * `sim node recover` of several nodes: each, in the order named, as `recoverNode` would, with
+   * the pods of all of them found in one pass over the pod table rather than one per node (a
+   * fleet's zone comes back in one command).
+   */
+  recoverNodes(names: readonly string[], now: number): void {
+    const podsOf = new Map<string, [string, PodRuntime][]>();
+    for (const name of names) podsOf.set(name, []);
+    for (const entry of this.state.pods) podsOf.get(entry[1].node)?.push(entry);
+    for (const name of names) {
+      const m = this.requireMachine(name);
+      if (m.running) continue;
+      m.running = true;
+      m.failedAt = undefined;
+      m.resumedAt = now;
+      m.bootWake = false;
+      this.enqueue(nodeQueueKey(name));
+      for (const [key, rt] of podsOf.get(name)!) {
+        this.ownPod(rt).wakeAt = undefined;
+        this.enqueue(`pod:${key}`);
+      }
+      this.notify(name);
     }
-    this.notify(name);
   }
 
   /** `sim node condition`: the kubelet reports this status until told otherwise. */
