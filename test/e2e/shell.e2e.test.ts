@@ -121,18 +121,22 @@ describe('playground shell', () => {
     await dialog.getByRole('radio', { name: 'Empty (no nodes)' }).check();
     await dialog.getByRole('button', { name: 'Start new cluster' }).click();
     await expect.poll(() => nodeItems().count()).toBe(0);
+    await expect.poll(terminalText).toBe('[new cluster: Empty (no nodes)]\n');
     await p.getByRole('button', { name: 'New cluster' }).click();
     await dialog.getByRole('radio', { name: 'The session this one replaced' }).check();
     await dialog.getByRole('button', { name: 'Start new cluster' }).click();
     await expect.poll(() => nodeItems().count()).toBe(3);
     await expect.poll(() => s.page.getByRole('region', { name: 'DaemonSets' }).textContent()).toMatch(/log-agent/);
+    expect(await terminalText()).toMatch(/\n\[restored the session the last new cluster replaced: \d+ commands replayed\]\n$/);
   });
 
-  it('brings the work back after a reload', async () => {
+  it('brings the work back after a reload, and the terminal says so', async () => {
     const p = s.page;
     await run('sim node add node-4');
     await p.reload();
     await expect.poll(() => nodeItems().count()).toBe(4);
+    // The commands come back as the cluster they built and the prompt's history, not as output.
+    await expect.poll(terminalText).toMatch(/^\[session restored: \d+ commands replayed; their output was not saved\]\n$/);
     const input = p.getByRole('textbox', { name: 'Command' });
     await input.press('ArrowUp');
     expect(await input.inputValue()).toBe('sim node add node-4');

@@ -12,6 +12,11 @@ import { presetStart, type PresetStart } from './presets.js';
 /** How long after the last change the work is saved. */
 export const SAVE_DELAY_MS = 400;
 
+/** What opens, and whether it is a saved session (rather than a preset or the starter). */
+export interface Opening extends PresetStart {
+  readonly restored: boolean;
+}
+
 export class SessionKeeper {
   /** Why the last save failed; undefined once one succeeds. */
   error = $state<string | undefined>();
@@ -31,12 +36,12 @@ export class SessionKeeper {
    * What opens for `source` (undefined: the saved session, or the starter on a first visit; on a
    * lesson page, `lesson`, nothing but the saved files: the lesson brings its own cluster).
    */
-  opening(source: SessionSource | undefined, lesson = false): PresetStart {
+  opening(source: SessionSource | undefined, lesson = false): Opening {
     const saved = source === 'previous' ? this.storage.read<PresetStart>('previous') : source === undefined ? this.storage.read<PresetStart>('session') : undefined;
     if (source === 'previous' && !saved) throw new Error('there is no previous session to restore');
     const start = saved ?? (lesson ? { log: emptyLog(), files: {} } : presetStart(source === undefined || source === 'previous' ? 'starter' : source));
     this.lastLog = start.log;
-    return start;
+    return { ...start, restored: saved !== undefined };
   }
 
   /** Whether a replaced session can be restored. */

@@ -21,6 +21,7 @@ import type { Callout } from '../../tutorial/model.js';
 import { ActorState } from './actor-state.svelte.js';
 import { SessionKeeper } from './keeper.svelte.js';
 import { LiveCluster } from './live-cluster.svelte.js';
+import { openingNotice } from './opening-notice.js';
 
 export interface Selection {
   readonly kind: 'Node' | 'Pod';
@@ -268,6 +269,8 @@ export class Playground {
           if (!lessonOpens) await this.load(start.log);
           this.files = { ...start.files };
           this.selection = undefined;
+          const notice = lessonOpens ? undefined : openingNotice(input.preset, start.restored, start.log.commands.length);
+          if (notice !== undefined) this.terminal.note(notice);
           if (input.preset !== undefined) await this.keeper.save();
         }),
       },
@@ -308,12 +311,12 @@ export class Playground {
     this.playback.actor.send(t.position < t.length || t.partial ? { type: 'REWOUND', to: t.position } : { type: 'COMMAND' });
   }
 
-  /** A Play segment ended: echo its `sim advance D`; Play stopped by itself when settled. */
   /** The worker posted the lesson's view (a subclass may watch it: the widget's `check-passed`). */
   protected onLesson(view: LessonMessage | undefined): void {
     this.lesson = view;
   }
 
+  /** A Play segment ended: echo its `sim advance D`; Play stopped by itself when settled. */
   private onTime(t: TimeMessage): void {
     if (t.result) this.terminal.show([t.result], 'time');
     if (t.result) this.saveSoon();

@@ -6,6 +6,7 @@
  * page the lesson travels as its run's progress, and opens again through the lesson's controller.
  */
 import type { LessonController } from '../lesson/controller.svelte.js';
+import { sharedNotice } from '../playground/opening-notice.js';
 import type { Playground } from '../playground/playground.svelte.js';
 import type { SessionLog } from '../worker/session-log.js';
 import type { SharedLesson, SharedSession } from './shared-session.js';
@@ -46,7 +47,10 @@ export async function openShared(pg: Playground, session: SharedSession, lesson?
   const progress = lesson && shared.lesson?.id === lesson.id ? shared.lesson.progress : undefined;
   try {
     if (progress) await lesson!.resume(progress, shared.files);
-    else await pg.load(shared.log);
+    else {
+      await pg.load(shared.log);
+      pg.terminal.note(sharedNotice(shared.log.commands.length));
+    }
   } catch (e) {
     await pg.load(previous.log);
     throw e;

@@ -13,7 +13,8 @@ import type { CommandSource, ScriptError } from '../worker/protocol.js';
 export interface TranscriptLine {
   /**
    * `running`: the text of a run sent to the engine and not answered yet, shown as typed.
-   * `notice`: the terminal's own note, first, of the lines gone past the scrollback.
+   * `notice`: the terminal's own notes: where the session shown came from (`note`), and, first,
+   * how many lines went past the scrollback.
    */
   readonly kind: 'command' | 'running' | 'stdout' | 'stderr' | 'notice';
   readonly text: string;
@@ -106,6 +107,12 @@ export class Transcript {
       for (const chunk of r.output) out.push({ kind: chunk.stream, text: chunk.text });
     }
     this.put(out, run);
+  }
+
+  /** A note of the terminal's own (a session restored or replaced), after what is there. */
+  note(text: string): void {
+    this.lines.push({ kind: 'notice', text: `${text}\n` });
+    this.trim();
   }
 
   /** A script that did not parse (nothing ran): the text as typed and the parser's message, in place of its running line. */

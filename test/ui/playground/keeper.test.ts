@@ -22,6 +22,8 @@ describe('SessionKeeper', () => {
     await tick();
     const pods = first.cluster.list('Pod').map((p) => p.metadata.name);
     expect(pods).toHaveLength(4);
+    // A first visit's starter: nothing has run that the terminal could speak of.
+    expect(first.terminal.lines.filter((l) => l.kind === 'notice')).toEqual([]);
     first.close();
 
     const again = await ready('main', storage);
@@ -29,6 +31,8 @@ describe('SessionKeeper', () => {
     expect(again.cluster.now).toBe(first.cluster.now);
     expect(Object.keys(again.files).sort()).toEqual([EXAMPLE_FILE, 'notes.yaml']);
     expect(again.history.entries).toEqual(['sim node add node-4']);
+    // The starter's two commands and the learner's three, replayed; their output is not saved.
+    expect(again.terminal.lines).toEqual([{ kind: 'notice', text: '[session restored: 5 commands replayed; their output was not saved]\n' }]);
     expect((await ready('other', storage)).cluster.list('DaemonSet')).toEqual([]);
   });
 
@@ -52,12 +56,16 @@ describe('SessionKeeper', () => {
     pg.session.actor.send({ type: 'CONFIRM' });
     await waitFor(pg.session.actor, (s) => s.matches('Ready'));
     expect(pg.cluster.list('Node')).toEqual([]);
+    // The old transcript stays, and a note marks where the new cluster begins.
+    expect(pg.terminal.lines.map((l) => l.kind)).toEqual(['command', 'stdout', 'notice']);
+    expect(pg.terminal.lines.at(-1)!.text).toBe('[new cluster: Empty (no nodes)]\n');
     await tick();
     expect(pg.keeper.hasPrevious()).toBe(true);
     pg.session.actor.send({ type: 'NEW_CLUSTER', preset: 'previous' });
     pg.session.actor.send({ type: 'CONFIRM' });
     await waitFor(pg.session.actor, (s) => s.matches('Ready'));
     expect(pg.cluster.list('Node').map((n) => n.metadata.name)).toEqual(['extra', 'node-1', 'node-2', 'node-3']);
+    expect(pg.terminal.lines.at(-1)!.text).toBe('[restored the session the last new cluster replaced: 3 commands replayed]\n');
   });
 
   it('says when the work could not be saved, and keeps the session going', async () => {

@@ -67,5 +67,9 @@ describe('a lesson in a share link', () => {
     const b = await lessonPage();
     await openShared(b.pg, session, b.lesson);
     expect(b.pg.lesson?.status.currentStep).toBe('apply-as-is');
+    // The terminal says where the cluster came from (its output is not in a link).
+    const n = session.log.commands.length;
+    expect(n).toBeGreaterThan(1);
+    expect(b.pg.terminal.lines.at(-1)).toEqual({ kind: 'notice', text: `[opened a shared session: ${n} commands replayed]\n` });
   });
 });
