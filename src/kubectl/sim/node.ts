@@ -293,15 +293,22 @@ function remove(ctx: VerbContext, argv: readonly string[]): ExecResult {
   if (!Array.isArray(names)) return names;
   if (names.length === 0) return fail('sim node remove needs a node name, e.g. "sim node remove node-1"');
   for (const name of names) if (!ctx.cluster.api.get('Node', '', name)) return fail(serverError(notFound('nodes', name)));
-  const lines: string[] = [];
+  // The machines go together once their Nodes are deleted (the kubelet reads nothing of them
+  // while the API server deletes the others).
+  const removed: string[] = [];
+  let error: string | undefined;
   for (const name of names) {
     const node = ctx.cluster.api.get('Node', '', name)!;
     const r = ctx.client.delete(node, `sim node remove: machine ${name} is gone, and its Node object with it`);
-    if (!r.ok) return fail(serverError(r.error), lines.join(''));
-    kubeletOf(ctx)?.forgetMachine(name);
-    lines.push(`node/${name} removed\n`);
+    if (!r.ok) {
+      error = serverError(r.error);
+      break;
+    }
+    removed.push(name);
   }
-  return ok(lines.join(''));
+  kubeletOf(ctx)?.forgetMachines(removed);
+  const lines = removed.map((name) => `node/${name} removed\n`).join('');
+  return error === undefined ? ok(lines) : fail(error, lines);
 }
 
 function condition(ctx: VerbContext, argv: readonly string[]): ExecResult {

@@ -219,6 +219,32 @@ describe('sim node fail / recover / remove / condition', () => {
     expect(together.store.list('Node').every((n) => n.status.conditions!.find((x) => x.type === 'Ready')!.status === 'True')).toBe(true);
   });
 
+  it('removes a range of nodes as removing them one after another within the command would', () => {
+    const fleet = () => {
+      const c = createCluster({ seed: 3 });
+      for (const line of ['sim node add node-{1..6}', 'kubectl apply -f -', 'sim settle']) expect(exec(c, line, agentYaml()).exitCode).toBe(0);
+      return c;
+    };
+    const together = fleet();
+    expect(run(together, 'sim node remove node-{2..5}').exitCode).toBe(0);
+    // The kubelet keeps nothing of the removed machines, their pods included.
+    const kept = together.controller<Kubelet>('kubelet')!;
+    expect(['node-2', 'node-3', 'node-4', 'node-5'].map((n) => kept.machine(n))).toEqual([undefined, undefined, undefined, undefined]);
+    const kubeletState = JSON.stringify(kept.snapshot(), (_, v: unknown) => (v instanceof Map ? [...v] : v));
+    expect(kubeletState).toMatch(/"node-6"/);
+    expect(kubeletState).not.toMatch(/"node-[2-5]"/);
+    const oneByOne = fleet();
+    const kubelet = oneByOne.controller<Kubelet>('kubelet')!;
+    const client = oneByOne.clientFor('sim');
+    for (const name of ['node-2', 'node-3', 'node-4', 'node-5']) {
+      expect(client.delete(oneByOne.api.get('Node', '', name)!, `sim node remove: machine ${name} is gone, and its Node object with it`).ok).toBe(true);
+      kubelet.forgetMachine(name);
+    }
+    oneByOne.settle('sim node remove node-{2..5}');
+    for (const c of [together, oneByOne]) run(c, 'sim advance 1m');
+    expect(snapshotJson(together)).toBe(snapshotJson(oneByOne));
+  });
+
   it('explains a missing or unknown subcommand', () => {
     const c = cluster();
     expect(run(c, 'sim node').stderr).toBe('error: sim node needs a subcommand: add, fail, recover, remove or condition (e.g. "sim node add node-1")\n');

@@ -218,10 +218,22 @@ export class Kubelet implements Controller, HeartbeatSource {
 
   /** Drops a machine (its registration failed, or it was removed). */
   forgetMachine(name: string): void {
-    delete this.machineTable()[name];
-    delete this.state.runtimes[name];
-    delete this.state.stalled[name];
-    for (const [key, rt] of this.state.pods) if (rt.node === name) this.state.pods.delete(key);
+    this.forgetMachines([name]);
+  }
+
+  /**
+   * Drops machines (`sim node remove` of several), with the pods of all of them found in one pass
+   * over the pod table rather than one per machine (a fleet's zone goes in one command).
+   */
+  forgetMachines(names: readonly string[]): void {
+    const machines = this.machineTable();
+    for (const name of names) {
+      delete machines[name];
+      delete this.state.runtimes[name];
+      delete this.state.stalled[name];
+    }
+    const gone = new Set(names);
+    for (const [key, rt] of this.state.pods) if (gone.has(rt.node)) this.state.pods.delete(key);
   }
 
   /** `sim node fail`: the kubelet stops; nothing on the machine progresses. */
