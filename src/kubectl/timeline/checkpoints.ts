@@ -16,6 +16,8 @@ import type { PodRuntime } from '../../sim/controllers/kubelet/state.js';
 import { compactTable, expandTable, type CompactTable } from './compact.js';
 import type { LogEntry } from './log.js';
 import { RUNTIME_TEMPLATES, runtimesOf, withRuntimes, type RuntimeTable } from './runtimes.js';
+import { SUBJECT_TEMPLATES, subjectsOf, withSubjects, type SubjectTable } from './subjects.js';
+import type { Subject } from '../../sim/engine/host-subjects.js';
 
 export interface Checkpoint {
   /** How many entries of its branch had run. */
@@ -47,6 +49,11 @@ export interface Moment {
    * is no longer the newest can compact the pods only it holds (compact.ts).
    */
   readonly pods?: () => PodTables;
+  /**
+   * The live recorder's kubelet subjects (`Cluster.eventSubjects`) when asked: those a kept moment
+   * shares with the live cluster are not its own.
+   */
+  readonly subjects?: () => SubjectTable;
 }
 
 /** Name tables of stored pods, by namespace (`Store.tables('Pod')`). */
@@ -133,6 +140,9 @@ const compactedTables = new WeakMap<ReadonlyMap<string, ApiObject>, CompactTable
 /** What a compacted kept moment's kubelet state holds in place of the pod runtimes it compacted. */
 const COMPACTED_RUNTIMES: RuntimeTable = new Map();
 
+/** What a compacted kept moment's recorder state holds in place of the kubelets' subjects it compacted. */
+const COMPACTED_SUBJECTS: SubjectTable = new Map();
+
 /** A kept moment, in the store's order, with what it holds of its own. */
 class Kept implements Checkpoint {
   /**
@@ -153,6 +163,11 @@ class Kept implements Checkpoint {
    * `COMPACTED_RUNTIMES` in their place), or null once it found none to compact.
    */
   runtimes: CompactTable<PodRuntime> | null | undefined;
+  /**
+   * The kubelets' correlator subjects it holds compacted (`compact`; `held`'s recorder state has
+   * `COMPACTED_SUBJECTS` in their place), or null once it found none to compact.
+   */
+  subjects: CompactTable<Subject> | null | undefined;
 
   constructor(
     readonly count: number,
@@ -165,9 +180,10 @@ class Kept implements Checkpoint {
 
   /** The snapshot taken, its compacted pods and pod runtimes built again (new objects, the same state). */
   get snapshot(): ClusterSnapshot {
-    const { compacted, runtimes } = this;
+    const { compacted, runtimes, subjects } = this;
     let held = this.held;
     if (runtimes) held = withRuntimes(held, expandTable(runtimes));
+    if (subjects) held = withSubjects(held, expandTable(subjects));
     if (!compacted) return held;
     const objects = new Map(held.store.objects);
     const pods = new Map<string, Map<string, ApiObject>>();
@@ -187,7 +203,22 @@ class Kept implements Checkpoint {
    */
   compact(live: PodTables, newest: ClusterSnapshot): boolean {
     const runtimes = this.compactRuntimes(runtimesOf(newest));
-    return this.compactPods(live, newest.store.objects.get('Pod') ?? new Map()) || runtimes;
+    const subjects = this.compactSubjects(subjectsOf(newest));
+    return this.compactPods(live, newest.store.objects.get('Pod') ?? new Map()) || runtimes || subjects;
+  }
+
+  /**
+   * Compacts the kubelets' correlator subjects it holds that `newest` (the newest kept moment's)
+   * does not, once its pod runtimes are compacted: a rollout replaced their generation, and its
+   * pods' subjects went with it (its nodes' stay shared with every moment, as they are).
+   */
+  private compactSubjects(newest: SubjectTable): boolean {
+    const table = subjectsOf(this.held);
+    if (this.subjects !== undefined || !this.runtimes || table === newest) return false;
+    this.subjects = compactTable(table, (uid, s) => newest.get(uid) === s, SUBJECT_TEMPLATES) ?? null;
+    if (!this.subjects) return false;
+    this.held = withSubjects(this.held, COMPACTED_SUBJECTS);
+    return true;
   }
 
   /**
@@ -237,12 +268,14 @@ class Kept implements Checkpoint {
 
   /**
    * About how many bytes it holds that neither `other` (a neighbour) nor the live cluster (its
-   * Pod tables `live`) does: `bytesApart` and its rows.
+   * Pod tables `live`, its recorder's kubelet subjects `liveSubjects`) does: `bytesApart` and its rows.
    */
-  bytesApartFrom(other: Kept | undefined, live: PodTables | undefined): number {
-    let bytes = bytesApart(this.held, other?.held, live?.values());
+  bytesApartFrom(other: Kept | undefined, live: PodTables | undefined, liveSubjects: SubjectTable | undefined): number {
+    const held: Iterable<object> = live && liveSubjects ? [...live.values(), ...liveSubjects.values()] : (live?.values() ?? liveSubjects?.values() ?? []);
+    let bytes = bytesApart(this.held, other?.held, held);
     if (this.compacted) for (const [ns, c] of this.compacted) if (other?.compacted?.get(ns) !== c) bytes += c.bytes;
     if (this.runtimes) bytes += this.runtimes.bytes;
+    if (this.subjects) bytes += this.subjects.bytes;
     return bytes;
   }
 }
@@ -298,6 +331,8 @@ export class SparseCheckpoints implements CheckpointStore {
   private branch: readonly LogEntry[] = [];
   /** The live store's Pod tables, as the last offer gave them (`Moment.pods`). */
   private pods: PodTables | undefined;
+  /** The live recorder's kubelet subjects, as the last offer gave them (`Moment.subjects`). */
+  private subjects: SubjectTable | undefined;
   private readonly deferTidy: boolean;
   /** Whether the last offer kept a moment and left its bookkeeping for `tidy` (`deferTidy`). */
   private untidy = false;
@@ -318,6 +353,7 @@ export class SparseCheckpoints implements CheckpointStore {
     this.events = moment.events;
     this.branch = branch;
     this.pods = moment.pods?.();
+    this.subjects = moment.subjects?.();
     if (!this.keepIfDue(branch, time, take, moment, always) || !this.deferTidy) {
       this.settleBooks();
       return;
@@ -330,6 +366,7 @@ export class SparseCheckpoints implements CheckpointStore {
     const frozen = events && new Map(events);
     this.events = frozen && (() => frozen);
     this.pods = this.pods && new Map(this.pods);
+    this.subjects = this.subjects && new Map(this.subjects);
     this.untidy = true;
   }
 
@@ -425,6 +462,12 @@ export class SparseCheckpoints implements CheckpointStore {
     return this.kept.filter((c) => c.runtimes).length;
   }
 
+  /** How many kept moments hold kubelet event subjects compacted (for tests). */
+  get compactedSubjects(): number {
+    this.tidy();
+    return this.kept.filter((c) => c.subjects).length;
+  }
+
   /**
    * What the kept moments hold apart from each other and from the live cluster, about, in bytes:
    * what each holds apart from its neighbour (`bytesApart`), and, if the last offer told the
@@ -458,7 +501,7 @@ export class SparseCheckpoints implements CheckpointStore {
   /** Measures kept moment `i` against its neighbours (`bytes`). */
   private measure(i: number): void {
     const c = this.kept[i]!;
-    c.bytes = c.bytesApartFrom(this.kept[i - 1] ?? this.kept[i + 1], this.pods);
+    c.bytes = c.bytesApartFrom(this.kept[i - 1] ?? this.kept[i + 1], this.pods, this.subjects);
   }
 
   /**

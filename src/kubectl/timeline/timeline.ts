@@ -32,9 +32,9 @@ import { SparseCheckpoints, type CheckpointStore, type Moment } from './checkpoi
 import type { ExecResult } from '../result.js';
 import { leadsInto, prefixAt, replayEntry, type LogEntry } from './log.js';
 
-/** What `cluster` has done now, and its Event and Pod tables, for the checkpoint store to weigh and compact moments by. */
+/** What `cluster` has done now, its Event and Pod tables and its kubelets' event subjects, for the checkpoint store to weigh and compact moments by. */
 function momentOf(cluster: Cluster): Moment {
-  return { writes: cluster.store.resourceVersion, events: () => cluster.store.tables('Event'), pods: () => cluster.store.tables('Pod') };
+  return { writes: cluster.store.resourceVersion, events: () => cluster.store.tables('Event'), pods: () => cluster.store.tables('Pod'), subjects: () => cluster.eventSubjects() };
 }
 
 /** A checkpoint a learner named (`sim checkpoint NAME`): the moment and the branch that led to it. */

@@ -22,6 +22,7 @@ import { ControllerClient, type Intent } from './client.js';
 import type { Controller, ControllerContext } from './controller.js';
 import { SIM_DEFAULTS, type SimDefaults } from './defaults.js';
 import { EventRecorder, type RecorderState } from './events.js';
+import type { Subject } from './host-subjects.js';
 import { EventsV1Recorder, type EventsV1State } from './events-v1.js';
 import { IntentLog } from './intent-log.js';
 import { copyPlain } from './plain-copy.js';
@@ -99,12 +100,17 @@ const MAX_PASSES = 10_000;
  * they are half of all writes: they go to the trace but not to the informers).
  */
 class Informers implements Watcher {
-  constructor(private readonly controllers: readonly Controller[]) {}
+  constructor(
+    private readonly controllers: readonly Controller[],
+    private readonly recorder: EventRecorder,
+  ) {}
 
   observe(change: Change): void {
     // Indexed: this runs on every write, and an unoptimised for-of allocates per element.
     const controllers = this.controllers;
     for (let i = 0; i < controllers.length; i++) controllers[i]!.observe(change);
+    // A deleted object's kubelet entries go with it (events.ts `forget`).
+    if (change.type === 'removed') this.recorder.forget(change.obj.metadata.uid);
   }
 }
 
@@ -146,7 +152,7 @@ export class Cluster {
     this.recorderV1Initial = this.recorderV1.snapshot();
     this.controllers = opts.controllers ? opts.controllers(this) : [];
     for (const c of this.controllers) this.byName.set(c.name, c);
-    this.store.watch(new Informers(this.controllers), ['Event']);
+    this.store.watch(new Informers(this.controllers, this.recorder), ['Event']);
   }
 
   get now(): number {
@@ -175,6 +181,11 @@ export class Cluster {
   /** The component on each of `hosts` restarted (a kubelet): its event correlator starts afresh (EventRecorder.restartSources). */
   restartEventSources(component: string, hosts: readonly string[]): void {
     this.recorder.restartSources(hosts.map((host) => ({ component, host })));
+  }
+
+  /** The kubelets' event correlator entries by object uid, as they are now (events.ts `subjectsNow`): read only. */
+  eventSubjects(): ReadonlyMap<string, Subject> {
+    return this.recorder.subjectsNow;
   }
 
   /** Records an event from outside the controllers (e.g. the kubelet of a `sim` node). */

@@ -15,13 +15,14 @@
  *
  * The scheduler writes through the other events API instead (events-v1.ts).
  *
- * Like upstream, each of the three caches keeps at most 4096 entries (`maxLruCacheEntries`),
- * dropping the least recently used. Unlike upstream, where each process (every kubelet, every
- * controller) has caches of its own, one set serves every source: on a big fleet a repeat can
- * find its entry pushed out by other nodes' events (docs/architecture.md, "Events").
- * `snapshot()` gives them as plain data (`RecorderState`) for the cluster's snapshots: their
- * keys, the names of the Events written, and the aggregates and token buckets (which the
- * recorder changes in place) as columns of numbers and messages (correlator-values.ts); a
+ * Upstream each process (every kubelet, every controller) has its own caches of at most 4096
+ * entries (`maxLruCacheEntries`), dropping the least recently used. Here a kubelet's entries are
+ * kept per object, as its own caches would hold them (host-subjects.ts), and the controllers
+ * share one set of three LRU caches (docs/architecture.md, "Events").
+ * `snapshot()` gives them as plain data (`RecorderState`) for the cluster's snapshots: the
+ * caches' keys, the names of the Events written, and the aggregates and token buckets (which the
+ * recorder changes in place) as columns of numbers and messages (correlator-values.ts), and the
+ * kubelets' subjects, shared until the recorder next changes one; a
  * restore makes records of its own from them, when the recorder first needs its caches (a
  * rewind that replays a quiet stretch records nothing, and restores again or snapshots the same
  * state). A snapshot taken when nothing was recorded since the last
@@ -33,6 +34,7 @@ import { EventExpiry, type ExpiryState } from './event-ttl.js';
 import { Lru, LruIndex, type LruParts } from './lru.js';
 import { AggregateColumns, BucketColumns, newAggregate, newBucket, type Aggregate, type Bucket } from './correlator-values.js';
 import { EventKeyParts, type EventSource, type SourceParts } from './event-keys.js';
+import { aggregateAt, copySubject, newSubject, observe, observedName, type Subject } from './host-subjects.js';
 import { eventName, eventUid } from './event-names.js';
 import { draft, repeated } from '../store/packed-events.js';
 import { rfc3339 } from './time.js';
@@ -58,26 +60,30 @@ export interface RecorderState {
   readonly aggregates: AggregateColumns;
   /** Spam key parts -> tokens left and when the bucket was last refilled. */
   readonly buckets: BucketColumns;
+  /** The kubelets' entries, by the uid of the object they are about (host-subjects.ts), each marked shared. */
+  readonly subjects: ReadonlyMap<string, Subject>;
   readonly seq: number;
   /** The TTL queue of the Events this recorder wrote (shared with the live queue: event-ttl.ts). */
   readonly expiry: ExpiryState;
 }
 
+/** Whether the last `countMessage` combined its event (it found `AGGREGATE_MAX_EVENTS` distinct messages). */
+let combinedLast = false;
+
 /**
- * Counts `message` among the aggregate's distinct messages, dropping the oldest one when there
- * are `AGGREGATE_MAX_EVENTS`; whether there were (the event is then combined).
+ * `messages` (an aggregate's distinct messages, the only one as itself) with `message` counted
+ * among them, the oldest dropped when there are `AGGREGATE_MAX_EVENTS`: then the event is
+ * combined (`combinedLast`). A list is changed in place.
  */
-function countMessage(agg: Aggregate, message: string): boolean {
-  const messages = agg.messages;
-  if (typeof messages === 'string') {
-    // Two distinct messages as an exact-length literal (room for the ones to come is made when they come).
-    if (messages !== message) agg.messages = [messages, message];
-    return false;
-  }
+function countMessage(messages: string | string[], message: string): string | string[] {
+  combinedLast = false;
+  // Two distinct messages as an exact-length literal (room for the ones to come is made when they come).
+  if (typeof messages === 'string') return messages === message ? messages : [messages, message];
   if (!messages.includes(message)) messages.push(message);
-  if (messages.length < AGGREGATE_MAX_EVENTS) return false;
+  if (messages.length < AGGREGATE_MAX_EVENTS) return messages;
   messages.shift();
-  return true;
+  combinedLast = true;
+  return messages;
 }
 
 /** The last object `referenceOf` was asked about, and its reference. */
@@ -126,9 +132,12 @@ function names(ref: ObjectReference, obj: ApiObject, fieldPath: string | undefin
  * `GenerateContainerRef`-style reference: `obj`'s reference naming the part at `fieldPath`; the
  * one `hints` keeps when it names the very object version and part asked about (`names`).
  */
-function fieldReferenceOf(obj: ApiObject, fieldPath: string, hints: SubjectHints): ObjectReference {
+function fieldReferenceOf(obj: ApiObject, fieldPath: string, hints: SubjectHints, other: SubjectHints | undefined): ObjectReference {
   let ref = hints.fieldReference;
-  if (ref === undefined || !names(ref, obj, fieldPath)) hints.fieldReference = ref = buildReference(obj, fieldPath);
+  if (ref === undefined || !names(ref, obj, fieldPath)) {
+    const theirs = other?.fieldReference;
+    hints.fieldReference = ref = theirs !== undefined && names(theirs, obj, fieldPath) ? theirs : buildReference(obj, fieldPath);
+  }
   return ref;
 }
 
@@ -137,10 +146,14 @@ function fieldReferenceOf(obj: ApiObject, fieldPath: string, hints: SubjectHints
  * (`names`): components take turns writing about one version of an object (the node lifecycle
  * controller's RegisteredNode, then the kubelet's Starting), with other objects' events between.
  */
-function plainReferenceOf(obj: ApiObject, hints: SubjectHints): ObjectReference {
+function plainReferenceOf(obj: ApiObject, hints: SubjectHints, other: SubjectHints | undefined): ObjectReference {
   if (obj === lastReferenced) return (hints.reference = lastReference!);
-  const kept = hints.reference;
-  if (kept === undefined || !names(kept, obj, undefined)) return (hints.reference = referenceOf(obj));
+  let kept = hints.reference;
+  if (kept === undefined || !names(kept, obj, undefined)) {
+    const theirs = other?.reference;
+    if (theirs === undefined || !names(theirs, obj, undefined)) return (hints.reference = referenceOf(obj));
+    hints.reference = kept = theirs;
+  }
   lastReferenced = obj;
   return (lastReference = kept);
 }
@@ -185,6 +198,8 @@ export class EventRecorder {
   private observed!: Lru<string>;
   private aggregates!: Lru<Aggregate>;
   private buckets!: Lru<Bucket>;
+  /** The kubelets' entries by object uid (host-subjects.ts); a subject marked shared is a snapshot's too. */
+  private subjects!: Map<string, Subject>;
   private seq = 0;
   /** The caches as the last snapshot or restore gave them, while nothing has been recorded since. */
   private unchanged: RecorderState | undefined;
@@ -233,6 +248,18 @@ export class EventRecorder {
     this.unchanged = undefined;
     const keys = new Set(sources.map((source) => this.keys.source(source).key));
     for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteFirst(keys);
+    for (const [uid, subject] of this.subjects) if (keys.has(subject.source.key)) this.subjects.delete(uid);
+  }
+
+  /**
+   * The object of `uid` was deleted: the kubelets' entries about it go (host-subjects.ts: no
+   * kubelet writes about an object once it is gone, so nothing could read them again).
+   */
+  forget(uid: string): void {
+    if (!(this.unbuilt?.subjects ?? this.subjects).has(uid)) return;
+    this.built();
+    this.unchanged = undefined;
+    this.subjects.delete(uid);
   }
 
   /** Removes the Events whose TTL ran out by `now`. */
@@ -242,7 +269,7 @@ export class EventRecorder {
 
   snapshot(): RecorderState {
     if (this.unchanged === undefined) this.built();
-    const caches = this.unchanged ?? { observed: this.observed.parts(), aggregates: new AggregateColumns(this.aggregates), buckets: new BucketColumns(this.buckets) };
+    const caches = this.unchanged ?? { observed: this.observed.parts(), aggregates: new AggregateColumns(this.aggregates), buckets: new BucketColumns(this.buckets), subjects: this.sharedSubjects() };
     const state = { ...caches, seq: this.seq, expiry: this.expiry.snapshot() };
     this.unchanged = state;
     return state;
@@ -260,6 +287,17 @@ export class EventRecorder {
     this.unchanged = state;
   }
 
+  /** The kubelets' entries by object uid as they are now (the live Map: read only). */
+  get subjectsNow(): ReadonlyMap<string, Subject> {
+    return this.unbuilt?.subjects ?? this.subjects;
+  }
+
+  /** The kubelets' entries for a snapshot: a Map of its own, every subject in it marked shared. */
+  private sharedSubjects(): ReadonlyMap<string, Subject> {
+    for (const subject of this.subjects.values()) subject.shared = true;
+    return new Map(this.subjects);
+  }
+
   /** Builds the caches from the state the last restore gave, if it has not yet. */
   private built(): void {
     const state = this.unbuilt;
@@ -274,6 +312,7 @@ export class EventRecorder {
     this.observed = state ? Lru.fromParts(LRU_SIZE, state.observed, 1, byUid) : new Lru(LRU_SIZE, 1, byUid);
     this.aggregates = state ? state.aggregates.toLru(LRU_SIZE, 1, byUid) : new Lru(LRU_SIZE, 1, byUid);
     this.buckets = state ? state.buckets.toLru(LRU_SIZE, 1, byUid) : new Lru(LRU_SIZE, 1, byUid);
+    this.subjects = state ? new Map(state.subjects) : new Map();
   }
 
   /**
@@ -290,6 +329,13 @@ export class EventRecorder {
     this.built();
     this.unchanged = undefined;
     const objectUid = obj.metadata.uid;
+    if (source.host !== undefined) {
+      // A kubelet: its own entries about the object, unless another host wrote about it first.
+      const subject = this.subjects.get(objectUid);
+      if (subject === undefined || (subject.source.stored.host === source.host && subject.source.stored.component === source.component)) {
+        return this.recordAbout(subject, now, obj, type, reason, message, source, fieldPath);
+      }
+    }
     // No chain: no cache holds an entry for the uid (an object's first event, most of a fleet
     // build's), so every look-up below would miss and is skipped.
     const known = this.byUid.hints(objectUid);
@@ -309,7 +355,8 @@ export class EventRecorder {
       agg.messages = interned;
       agg.last = now;
     } else {
-      combined = countMessage(agg, interned);
+      agg.messages = countMessage(agg.messages, interned);
+      combined = combinedLast;
       agg.last = now;
     }
     if (combined) messageKey = undefined;
@@ -331,21 +378,113 @@ export class EventRecorder {
 
     // eventObserve. The sink's create is refused in a namespace that is gone or being deleted
     // (NamespaceLifecycle admission), and the event is dropped.
+    const namespace = this.namespaceFor(obj);
+    if (namespace === undefined) return undefined;
+    const existingName = known && this.observed.get(src.key, objectUid, typeReason, messageKey);
+    const name = this.write(now, obj, namespace, existingName, type, reason, combined, interned, src, hints, this.subjects.get(objectUid), fieldPath);
+    // A new Event's key; it may be there still, naming an Event whose TTL ran out.
+    if (existingName === undefined) this.observed.insert(name, src.key, objectUid, typeReason, messageKey);
+    else if (name !== existingName) this.observed.set(name, src.key, objectUid, typeReason, messageKey);
+    return name;
+  }
+
+  /**
+   * `record` for a kubelet's event about an object whose entries are `subject`'s (undefined: it
+   * has none yet): the same three steps on the kubelet's own entries (host-subjects.ts).
+   */
+  private recordAbout(
+    subject: Subject | undefined,
+    now: number,
+    obj: ApiObject,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+    source: EventSource,
+    fieldPath: string | undefined,
+  ): string | undefined {
+    const src = subject?.source ?? this.keys.source(source);
+    const reasonParts = this.keys.reason(type, reason);
+    const typeReason = reasonParts.key;
+    const interned = this.keys.message(message, reasonParts);
+    let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned, reasonParts) : interned;
+    let s: Subject;
+    if (subject === undefined) this.subjects.set(obj.metadata.uid, (s = newSubject(src, SPAM_BURST, now)));
+    else if (subject.shared) this.subjects.set(obj.metadata.uid, (s = copySubject(subject)));
+    else s = subject;
+
+    // EventAggregate
+    const a = s.aggregates;
+    const at = aggregateAt(s, typeReason);
+    let combined = false;
+    if (at < 0) a.push(typeReason, interned, now);
+    else if (now - (a[at + 2] as number) > AGGREGATE_INTERVAL_MS) {
+      a[at + 1] = interned;
+      a[at + 2] = now;
+    } else {
+      a[at + 1] = countMessage(a[at + 1] as string | string[], interned);
+      combined = combinedLast;
+      a[at + 2] = now;
+    }
+    if (combined) messageKey = undefined;
+
+    // Filter
+    const refills = Math.floor((now - s.at) / SPAM_REFILL_MS);
+    if (refills > 0) {
+      s.tokens = Math.min(SPAM_BURST, s.tokens + refills);
+      s.at += refills * SPAM_REFILL_MS;
+    }
+    if (s.tokens < 1) return undefined;
+    s.tokens -= 1;
+
+    // eventObserve
+    const namespace = this.namespaceFor(obj);
+    if (namespace === undefined) return undefined;
+    const existingName = observedName(s, typeReason, messageKey);
+    const name = this.write(now, obj, namespace, existingName, type, reason, combined, interned, src, s, this.byUid.hints(obj.metadata.uid), fieldPath);
+    if (name !== existingName) observe(s, typeReason, messageKey, name);
+    return name;
+  }
+
+  /**
+   * The namespace an Event about `obj` goes to (its own, `default` for a cluster-scoped object),
+   * or undefined when that namespace is gone or being deleted: the sink's create is refused
+   * there (NamespaceLifecycle admission), and the event is dropped.
+   */
+  private namespaceFor(obj: ApiObject): string | undefined {
     const namespace = obj.metadata.namespace || 'default';
     const ns = this.store.get('Namespace', '', namespace);
-    if (!ns || ns.metadata.deletionTimestamp) return undefined;
+    return !ns || ns.metadata.deletionTimestamp ? undefined : namespace;
+  }
+
+  /**
+   * `eventObserve` and the sink's write: the Event `existingName` names counted once more when
+   * it is still stored, else a new one; returns the name written.
+   */
+  private write(
+    now: number,
+    obj: ApiObject,
+    namespace: string,
+    existingName: string | undefined,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    combined: boolean,
+    interned: string,
+    src: SourceParts,
+    hints: SubjectHints,
+    other: SubjectHints | undefined,
+    fieldPath: string | undefined,
+  ): string {
     // Unique per record (the latest of many messages), so joined flat rather than interned (a
     // table entry would only push out the messages that do repeat), and only once the filter
     // let the event through.
     const text = combined ? [COMBINED_PREFIX, interned].join('') : interned;
-    const existingName = known && this.observed.get(src.key, objectUid, typeReason, messageKey);
     const existing = existingName ? this.store.get('Event', namespace, existingName) : undefined;
     if (existing) {
       const ev = this.repeated(existing, text, rfc3339(now));
       repeated(ev, existing, now);
       this.store.put(ev);
       this.expiry.note(ev, now, true);
-      return existingName;
+      return existingName!;
     }
     // One number of the sequence names the Event and seeds its uid. Stored as its row (no
     // object: packed-events.ts `draft`), the key for key `apiVersion: v1` Event the store and the
@@ -355,11 +494,10 @@ export class EventRecorder {
     // fields from the source (component, host).
     const seq = this.seq++;
     const name = eventName(now, obj.metadata.name, seq);
-    const involved = fieldPath ? fieldReferenceOf(obj, fieldPath, hints) : plainReferenceOf(obj, hints);
+    // `other`: the other caches' hints about the object (a kubelet's, or the controllers'): the node
+    // lifecycle controller's RegisteredNode and the node's kubelet's Starting share a reference.
+    const involved = fieldPath ? fieldReferenceOf(obj, fieldPath, hints, other) : plainReferenceOf(obj, hints, other);
     this.store.putRecorded(namespace, draft(name, involved, src.stored, reason, text, type, seq, this.store.nextRevision(), now));
-    // The key may be there still, naming an Event whose TTL ran out.
-    if (existingName === undefined) this.observed.insert(name, src.key, objectUid, typeReason, messageKey);
-    else this.observed.set(name, src.key, objectUid, typeReason, messageKey);
     // Written at `now`'s second, as etcd lease TTLs count.
     this.expiry.noteWrite(namespace, name, now, true);
     return name;

@@ -120,6 +120,55 @@ describe('EventRecorder', () => {
     expect(r.snapshot().aggregates).toBe(state.aggregates);
   });
 
+  it("keeps each kubelet's entries about its node and pods however many other kubelets write, as a kubelet's own caches do", () => {
+    // 5,000 kubelets, each with a crash-looping pod: four events per restart, more than one
+    // shared set of 4,096-entry caches holds. Each kubelet's own keep all of its pod's.
+    const store = storeWithDefaultNamespace();
+    const r = new ReadingRecorder(store);
+    const pod = (i: number) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: `agent-${i}`, namespace: 'default', uid: `uid-${i}`, resourceVersion: '1' } }) as unknown as DaemonSet;
+    const reasons = ['Pulled', 'Created', 'Started', 'BackOff'];
+    const counts = new Map<string, number>();
+    for (let restart = 0; restart < 3; restart++) {
+      for (let i = 0; i < 5000; i++) {
+        const kubelet = { component: 'kubelet', host: `node-${i}` };
+        for (const reason of reasons) {
+          const ev = r.recordEvent(restart * 60_000 + i, pod(i), reason === 'BackOff' ? 'Warning' : 'Normal', reason, `${reason} container a`, kubelet, 'spec.containers{a}')!;
+          counts.set(ev.metadata.name, ev.count!);
+        }
+      }
+    }
+    expect(store.count('Event')).toBe(20_000);
+    expect(new Set(counts.values())).toEqual(new Set([3]));
+    // The controllers' caches are still one shared set of 4,096 entries (one controller here, as upstream).
+    const node = (i: number) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${i}`, uid: `node-uid-${i}`, resourceVersion: '1' } }) as unknown as DaemonSet;
+    const registered = (i: number) => r.recordEvent(200_000, node(i), 'Normal', 'RegisteredNode', `Node node-${i} event: Registered Node node-${i} in Controller`, { component: 'node-controller' })!.count;
+    for (let i = 0; i < 5000; i++) registered(i);
+    expect([registered(4999), registered(0)]).toEqual([2, 1]);
+  });
+
+  it("forgets a kubelet's entries about an object once it is deleted, and a snapshot keeps them as they were", () => {
+    const store = storeWithDefaultNamespace();
+    const r = new ReadingRecorder(store);
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'agent-1', namespace: 'default', uid: 'uid-1', resourceVersion: '1' } } as unknown as DaemonSet;
+    const kubelet = { component: 'kubelet', host: 'node-1' };
+    const backOff = (t: number) => r.recordEvent(t, pod, 'Warning', 'BackOff', 'Back-off restarting failed container', kubelet, 'spec.containers{a}')!;
+    const first = backOff(0);
+    const storeState = store.snapshot();
+    const state = r.snapshot();
+    expect([...state.subjects.keys()]).toEqual(['uid-1']);
+    expect(backOff(10_000)).toMatchObject({ metadata: { name: first.metadata.name }, count: 2 });
+    // The snapshot's subject is the one it took: the live recorder changed a copy.
+    expect(state.subjects.get('uid-1')).toMatchObject({ tokens: 24, shared: true });
+    expect(r.subjectsNow.get('uid-1')).toMatchObject({ tokens: 23, shared: false });
+    r.forget('uid-1');
+    expect(r.subjectsNow.has('uid-1')).toBe(false);
+    // (A kubelet writes nothing about a deleted pod; were it to, the entries would be new.)
+    expect(backOff(20_000)).toMatchObject({ count: 1 });
+    store.restore(storeState);
+    r.restore(state);
+    expect(backOff(30_000)).toMatchObject({ metadata: { name: first.metadata.name }, count: 2 });
+  });
+
   it('builds the caches a restore gave only when it first records', () => {
     const store = storeWithDefaultNamespace();
     const r = new ReadingRecorder(store);
