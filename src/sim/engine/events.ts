@@ -381,7 +381,7 @@ export class EventRecorder {
     const namespace = this.namespaceFor(obj);
     if (namespace === undefined) return undefined;
     const existingName = known && this.observed.get(src.key, objectUid, typeReason, messageKey);
-    const name = this.write(now, obj, namespace, existingName, type, reason, combined, interned, src, hints, this.subjects.get(objectUid), fieldPath);
+    const name = this.write(now, obj, namespace, existingName, type, reason, combined, interned, src, hints, false, fieldPath);
     // A new Event's key; it may be there still, naming an Event whose TTL ran out.
     if (existingName === undefined) this.observed.insert(name, src.key, objectUid, typeReason, messageKey);
     else if (name !== existingName) this.observed.set(name, src.key, objectUid, typeReason, messageKey);
@@ -440,7 +440,7 @@ export class EventRecorder {
     const namespace = this.namespaceFor(obj);
     if (namespace === undefined) return undefined;
     const existingName = observedName(s, typeReason, messageKey);
-    const name = this.write(now, obj, namespace, existingName, type, reason, combined, interned, src, s, this.byUid.hints(obj.metadata.uid), fieldPath);
+    const name = this.write(now, obj, namespace, existingName, type, reason, combined, interned, src, s, true, fieldPath);
     if (name !== existingName) observe(s, typeReason, messageKey, name);
     return name;
   }
@@ -458,7 +458,8 @@ export class EventRecorder {
 
   /**
    * `eventObserve` and the sink's write: the Event `existingName` names counted once more when
-   * it is still stored, else a new one; returns the name written.
+   * it is still stored, else a new one; returns the name written. `hints` are the kubelet's
+   * subject (`kubelet`) or the controllers' caches' hints for the object.
    */
   private write(
     now: number,
@@ -471,7 +472,7 @@ export class EventRecorder {
     interned: string,
     src: SourceParts,
     hints: SubjectHints,
-    other: SubjectHints | undefined,
+    kubelet: boolean,
     fieldPath: string | undefined,
   ): string {
     // Unique per record (the latest of many messages), so joined flat rather than interned (a
@@ -494,8 +495,11 @@ export class EventRecorder {
     // fields from the source (component, host).
     const seq = this.seq++;
     const name = eventName(now, obj.metadata.name, seq);
-    // `other`: the other caches' hints about the object (a kubelet's, or the controllers'): the node
-    // lifecycle controller's RegisteredNode and the node's kubelet's Starting share a reference.
+    // The hints of the other caches about the object (the controllers', for a kubelet's `hints`, or
+    // a kubelet's): the node lifecycle controller's RegisteredNode and the node's kubelet's
+    // Starting share a reference.
+    const uid = obj.metadata.uid;
+    const other = kubelet ? this.byUid.hints(uid) : this.subjects.get(uid);
     const involved = fieldPath ? fieldReferenceOf(obj, fieldPath, hints, other) : plainReferenceOf(obj, hints, other);
     this.store.putRecorded(namespace, draft(name, involved, src.stored, reason, text, type, seq, this.store.nextRevision(), now));
     // Written at `now`'s second, as etcd lease TTLs count.
