@@ -31,8 +31,9 @@
 import type { ApiObject, KubeEvent, ObjectReference } from '../api/types.js';
 import type { Store } from '../store/store.js';
 import { EventExpiry, type ExpiryState } from './event-ttl.js';
-import { Lru, LruIndex, type LruParts } from './lru.js';
-import { AggregateColumns, BucketColumns, newAggregate, newBucket, type Aggregate, type Bucket } from './correlator-values.js';
+import { LruIndex } from './lru.js';
+import { newAggregate, newBucket } from './correlator-values.js';
+import { SourceCaches, type SourceCacheState } from './source-caches.js';
 import { EventKeyParts, type EventSource, type SourceParts } from './event-keys.js';
 import { aggregateAt, copySubject, newSubject, observe, observedName, type Subject } from './host-subjects.js';
 import { eventName, eventUid } from './event-names.js';
@@ -46,20 +47,13 @@ const AGGREGATE_INTERVAL_MS = 600_000;
 /** `defaultSpamBurst` and `defaultSpamQPS` (one token per 300 s). */
 const SPAM_BURST = 25;
 const SPAM_REFILL_MS = 300_000;
-/** `maxLruCacheEntries`. */
-const LRU_SIZE = 4096;
-
 /** `EventAggregate`'s message prefix for combined events. */
 const COMBINED_PREFIX = '(combined from similar events): ';
 
-/** The correlator's caches as plain data (entries least recently used first), for snapshots. */
+/** The correlator's caches as plain data, for snapshots. */
 export interface RecorderState {
-  /** Event key (or aggregate key) parts -> name of the Event written for it. */
-  readonly observed: LruParts<string>;
-  /** Aggregate key parts -> the distinct messages seen in the current window and when the last came. */
-  readonly aggregates: AggregateColumns;
-  /** Spam key parts -> tokens left and when the bucket was last refilled. */
-  readonly buckets: BucketColumns;
+  /** Each controller's caches, by its source's key part (`<component>NUL<host>`), in the order they first recorded. */
+  readonly caches: ReadonlyMap<string, SourceCacheState>;
   /** The kubelets' entries, by the uid of the object they are about (host-subjects.ts), each marked shared. */
   readonly subjects: ReadonlyMap<string, Subject>;
   readonly seq: number;
@@ -192,12 +186,11 @@ function newHints(): SubjectHints {
 }
 
 export class EventRecorder {
-  // Keyed by source, uid, type and reason, message; the uid (part 1) is the hashed part, in one
-  // index the three share (an event looks up all three for one uid).
+  // Keyed by uid, type and reason, message; the uid (part 0) is the hashed part, in one index
+  // every controller's caches share (an event looks up all three for one uid).
   private byUid!: LruIndex<SubjectHints>;
-  private observed!: Lru<string>;
-  private aggregates!: Lru<Aggregate>;
-  private buckets!: Lru<Bucket>;
+  /** Each controller's caches (source-caches.ts), by its source's key part. */
+  private caches!: Map<string, SourceCaches>;
   /** The kubelets' entries by object uid (host-subjects.ts); a subject marked shared is a snapshot's too. */
   private subjects!: Map<string, Subject>;
   private seq = 0;
@@ -247,7 +240,10 @@ export class EventRecorder {
     this.built();
     this.unchanged = undefined;
     const keys = new Set(sources.map((source) => this.keys.source(source).key));
-    for (const cache of [this.observed, this.aggregates, this.buckets] as Lru<unknown>[]) cache.deleteFirst(keys);
+    for (const key of keys) {
+      this.caches.get(key)?.clear();
+      this.caches.delete(key);
+    }
     for (const [uid, subject] of this.subjects) if (keys.has(subject.source.key)) this.subjects.delete(uid);
   }
 
@@ -269,7 +265,7 @@ export class EventRecorder {
 
   snapshot(): RecorderState {
     if (this.unchanged === undefined) this.built();
-    const caches = this.unchanged ?? { observed: this.observed.parts(), aggregates: new AggregateColumns(this.aggregates), buckets: new BucketColumns(this.buckets), subjects: this.sharedSubjects() };
+    const caches = this.unchanged ?? { caches: this.cacheStates(), subjects: this.sharedSubjects() };
     const state = { ...caches, seq: this.seq, expiry: this.expiry.snapshot() };
     this.unchanged = state;
     return state;
@@ -292,6 +288,13 @@ export class EventRecorder {
     return this.unbuilt?.subjects ?? this.subjects;
   }
 
+  /** Each controller's caches as plain data (source-caches.ts: those that recorded nothing since the last snapshot give that one's). */
+  private cacheStates(): ReadonlyMap<string, SourceCacheState> {
+    const out = new Map<string, SourceCacheState>();
+    for (const [key, c] of this.caches) out.set(key, c.state());
+    return out;
+  }
+
   /** The kubelets' entries for a snapshot: a Map of its own, every subject in it marked shared. */
   private sharedSubjects(): ReadonlyMap<string, Subject> {
     for (const subject of this.subjects.values()) subject.shared = true;
@@ -309,9 +312,8 @@ export class EventRecorder {
   /** The caches of `state` (records of their own), or empty ones. */
   private setCaches(state: RecorderState | undefined): void {
     const byUid = (this.byUid = new LruIndex(newHints));
-    this.observed = state ? Lru.fromParts(LRU_SIZE, state.observed, 1, byUid) : new Lru(LRU_SIZE, 1, byUid);
-    this.aggregates = state ? state.aggregates.toLru(LRU_SIZE, 1, byUid) : new Lru(LRU_SIZE, 1, byUid);
-    this.buckets = state ? state.buckets.toLru(LRU_SIZE, 1, byUid) : new Lru(LRU_SIZE, 1, byUid);
+    this.caches = new Map();
+    if (state) for (const [key, c] of state.caches) this.caches.set(key, new SourceCaches(byUid, c));
     this.subjects = state ? new Map(state.subjects) : new Map();
   }
 
@@ -324,8 +326,9 @@ export class EventRecorder {
    */
   record(now: number, obj: ApiObject, type: 'Normal' | 'Warning', reason: string, message: string, source: EventSource, fieldPath?: string): string | undefined {
     // Upstream keys on source, host and the object's kind, namespace, name, uid and apiVersion;
-    // the uid alone already names one object. The keys are paths of parts (see Lru): source,
-    // uid, type and reason, then the field path (when there is one) and message.
+    // the source picks the caches, and the uid alone already names one object. The keys are
+    // paths of parts (see Lru): uid, type and reason, then the field path (when there is one)
+    // and message.
     this.built();
     this.unchanged = undefined;
     const objectUid = obj.metadata.uid;
@@ -345,11 +348,14 @@ export class EventRecorder {
     const typeReason = reasonParts.key;
     const interned = this.keys.message(message, reasonParts);
     let messageKey: string | undefined = fieldPath ? this.keys.fieldMessage(fieldPath, interned, reasonParts) : interned;
+    let c = this.caches.get(src.key);
+    if (c === undefined) this.caches.set(src.key, (c = new SourceCaches(this.byUid)));
+    c.changed();
 
     // EventAggregate
-    const agg = known && this.aggregates.get(src.key, objectUid, typeReason);
+    const agg = known && c.aggregates.get(objectUid, typeReason);
     let combined = false;
-    if (!agg) this.aggregates.insert(newAggregate(this.aggregates.nextDropped(), interned, now), src.key, objectUid, typeReason);
+    if (!agg) c.aggregates.insert(newAggregate(c.aggregates.nextDropped(), interned, now), objectUid, typeReason);
     else if (now - agg.last > AGGREGATE_INTERVAL_MS) {
       // A new window (the record is this cache's own: snapshots keep columns).
       agg.messages = interned;
@@ -362,8 +368,8 @@ export class EventRecorder {
     if (combined) messageKey = undefined;
 
     // Filter (the spam filter sees every event, repeats included)
-    let bucket = known && this.buckets.get(src.key, objectUid);
-    if (!bucket) this.buckets.insert((bucket = newBucket(this.buckets.nextDropped(), SPAM_BURST, now)), src.key, objectUid);
+    let bucket = known && c.buckets.get(objectUid);
+    if (!bucket) c.buckets.insert((bucket = newBucket(c.buckets.nextDropped(), SPAM_BURST, now)), objectUid);
     const refills = Math.floor((now - bucket.at) / SPAM_REFILL_MS);
     if (refills > 0) {
       bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + refills);
@@ -380,11 +386,11 @@ export class EventRecorder {
     // (NamespaceLifecycle admission), and the event is dropped.
     const namespace = this.namespaceFor(obj);
     if (namespace === undefined) return undefined;
-    const existingName = known && this.observed.get(src.key, objectUid, typeReason, messageKey);
+    const existingName = known && c.observed.get(objectUid, typeReason, messageKey);
     const name = this.write(now, obj, namespace, existingName, type, reason, combined, interned, src, hints, false, fieldPath);
     // A new Event's key; it may be there still, naming an Event whose TTL ran out.
-    if (existingName === undefined) this.observed.insert(name, src.key, objectUid, typeReason, messageKey);
-    else if (name !== existingName) this.observed.set(name, src.key, objectUid, typeReason, messageKey);
+    if (existingName === undefined) c.observed.insert(name, objectUid, typeReason, messageKey);
+    else if (name !== existingName) c.observed.set(name, objectUid, typeReason, messageKey);
     return name;
   }
 

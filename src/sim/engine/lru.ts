@@ -355,15 +355,11 @@ export class Lru<V> {
     return this.entries >= this.size ? value : undefined;
   }
 
-  /**
-   * Drops every entry whose first key part is one of `firsts`, in one walk of the cache (a fleet's
-   * kubelets recovered together empty their entries at once, where a walk per kubelet went over
-   * every entry 5,000 times).
-   */
-  deleteFirst(firsts: ReadonlySet<string>): void {
+  /** Drops every entry (from a shared index too). */
+  clear(): void {
     for (let e = this.oldest; e; ) {
       const next = e.newer;
-      if (firsts.has(e.a)) this.drop(e);
+      this.drop(e);
       e = next;
     }
   }

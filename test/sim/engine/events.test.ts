@@ -107,8 +107,9 @@ describe('EventRecorder', () => {
     expect(expected[1]).toBe('(combined from similar events): Created pod: agent-10 x1');
     expect(expected.slice(16)).toEqual(['(combined from similar events): Created pod: agent-25 x16', 'dropped']);
     // The live recorder changed the aggregate and the bucket in place since: the snapshot did not.
-    expect(state.aggregates.values[0]!.messages).toHaveLength(8);
-    expect(state.buckets.values[0]!.tokens).toBe(17);
+    const taken = state.caches.get('daemonset-controller\u0000')!;
+    expect(taken.aggregates.values[0]!.messages).toHaveLength(8);
+    expect(taken.buckets.values[0]!.tokens).toBe(17);
     for (const rec of [r, r, new ReadingRecorder(store)]) {
       store.restore(storeState);
       rec.restore(state);
@@ -117,7 +118,29 @@ describe('EventRecorder', () => {
     // A snapshot with nothing recorded since the restore is the restored one.
     store.restore(storeState);
     r.restore(state);
-    expect(r.snapshot().aggregates).toBe(state.aggregates);
+    expect(r.snapshot().caches).toBe(state.caches);
+  });
+
+  it("keeps each controller's caches of its own, and gives a snapshot the state of those that recorded nothing since the last", () => {
+    const store = storeWithDefaultNamespace();
+    const r = new ReadingRecorder(store);
+    const node = (i: number) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${i}`, uid: `node-uid-${i}`, resourceVersion: '1' } }) as unknown as DaemonSet;
+    const registered = (t: number, i: number) => r.recordEvent(t, node(i), 'Normal', 'RegisteredNode', `Node node-${i} event: Registered Node node-${i} in Controller`, { component: 'node-controller' })!;
+    const created = (t: number, i: number) => r.recordEvent(t, DS, 'Normal', 'SuccessfulCreate', `Created pod: agent-${i}`, SOURCE)!;
+    created(0, 1);
+    // The node lifecycle controller fills its own caches; the DaemonSet controller's aggregate stays.
+    for (let i = 0; i < 5000; i++) registered(1, i);
+    for (let i = 2; i <= 9; i++) expect(created(2, i).message).toBe(`Created pod: agent-${i}`);
+    // agent-1 is still counted: the 10th distinct message is combined.
+    expect(created(3, 10).message).toBe('(combined from similar events): Created pod: agent-10');
+    // Its own caches hold 4,096 entries each: the first nodes' went.
+    expect([registered(5, 4999).count, registered(5, 0).count]).toEqual([2, 1]);
+    const first = r.snapshot();
+    expect([...first.caches.keys()]).toEqual(['daemonset-controller\u0000', 'node-controller\u0000']);
+    created(6, 12);
+    const second = r.snapshot();
+    expect(second.caches.get('node-controller\u0000')).toBe(first.caches.get('node-controller\u0000'));
+    expect(second.caches.get('daemonset-controller\u0000')).not.toBe(first.caches.get('daemonset-controller\u0000'));
   });
 
   it("keeps each kubelet's entries about its node and pods however many other kubelets write, as a kubelet's own caches do", () => {
@@ -178,9 +201,9 @@ describe('EventRecorder', () => {
     let reads = 0;
     const watched: RecorderState = {
       ...state,
-      get observed() {
+      get caches() {
         reads++;
-        return state.observed;
+        return state.caches;
       },
     };
     const restored = new ReadingRecorder(store);

@@ -119,19 +119,19 @@ describe('Lru', () => {
     ]);
   });
 
-  it('deleteFirst drops the entries under the first parts given and keeps the order of the rest', () => {
-    const lru = new Lru<number>(4);
-    for (const [a, b, v] of [['a', '1', 1], ['b', '1', 2], ['a', '2', 3], ['b', '2', 4]] as const) lru.set(v, a, b);
-    lru.deleteFirst(new Set(['a', 'x']));
-    expect(lru.list()).toEqual([
-      ['b\u00001', 2],
-      ['b\u00002', 4],
-    ]);
-    expect(lru.get('a', '1')).toBeUndefined();
-    lru.set(5, 'c');
-    lru.set(6, 'd');
-    lru.set(7, 'e');
-    expect(lru.list().map(([k]) => k)).toEqual(['b\u00002', 'c', 'd', 'e']);
+  it('clear drops every entry, from an index it shares with another cache too', () => {
+    const index = new LruIndex();
+    const lru = new Lru<number>(4, 0, index);
+    const other = new Lru<number>(4, 0, index);
+    for (const [a, b, v] of [['a', '1', 1], ['b', '1', 2], ['a', '2', 3]] as const) lru.set(v, a, b);
+    other.set(9, 'a', '1');
+    lru.clear();
+    expect(lru.list()).toEqual([]);
+    expect(lru.count).toBe(0);
+    expect([lru.get('a', '1'), other.get('a', '1')]).toEqual([undefined, 9]);
+    expect(index.live).toBe(1);
+    for (const k of ['c', 'd', 'e', 'f', 'g']) lru.set(1, k);
+    expect(lru.list().map(([k]) => k)).toEqual(['d', 'e', 'f', 'g']);
   });
 
   it('caches sharing one index keep their own entries, recency and size', () => {
@@ -187,12 +187,12 @@ describe('Lru', () => {
     }
   });
 
-  it('matches a plain model of recency for any run of sets, gets and deleteFirsts on caches sharing an index (property)', () => {
+  it('matches a plain model of recency for any run of sets, gets and clears on caches sharing an index (property)', () => {
     // Entries of one indexed part are chained in the index whatever cache they belong to; removing
     // one from the head, the middle or the end of a chain must leave the others findable.
     const op = fc.record({
       which: fc.nat(1),
-      verb: fc.constantFrom('set', 'set', 'get', 'deleteFirst'),
+      verb: fc.constantFrom('set', 'set', 'get', 'clear'),
       src: fc.constantFrom('s1', 's2'),
       uid: fc.constantFrom('u1', 'u2', 'u3'),
       reason: fc.constantFrom(undefined, 'r1', 'r2'),
@@ -205,9 +205,9 @@ describe('Lru', () => {
         ops.forEach(({ which, verb, src, uid, reason }, i) => {
           const cache = caches[which]!;
           const model = models[which]!;
-          if (verb === 'deleteFirst') {
-            cache.deleteFirst(new Set([src]));
-            for (const k of [...model.keys()]) if (k.split('\u0000')[0] === src) model.delete(k);
+          if (verb === 'clear') {
+            cache.clear();
+            model.clear();
           } else getOrSet(cache, model, verb, i, src, uid, reason);
           for (const [c, m] of [0, 1].map((w) => [caches[w]!, models[w]!] as const)) {
             expect(c.list()).toEqual([...m]);
@@ -226,7 +226,7 @@ describe('Lru', () => {
     // and their records reused for new parts. Many uids through small caches exercise both.
     const op = fc.record({
       which: fc.nat(2),
-      verb: fc.constantFrom('set', 'set', 'set', 'get', 'deleteFirst'),
+      verb: fc.constantFrom('set', 'set', 'set', 'get', 'clear'),
       src: fc.constantFrom('s1', 's2'),
       uid: fc.nat(11).map((n) => `u${n}`),
       reason: fc.constantFrom(undefined, 'r1'),
@@ -239,11 +239,9 @@ describe('Lru', () => {
         ops.forEach(({ which, verb, src, uid, reason }, i) => {
           const cache = caches[which]!;
           const model = models[which]!;
-          if (verb === 'deleteFirst') {
-            for (const [c, m] of caches.map((c, w) => [c, models[w]!] as const)) {
-              c.deleteFirst(new Set([src]));
-              for (const k of [...m.keys()]) if (k.split('\u0000')[0] === src) m.delete(k);
-            }
+          if (verb === 'clear') {
+            cache.clear();
+            model.clear();
           } else getOrSet(cache, model, verb, i, src, uid, reason);
           models.forEach((m, w) => expect(caches[w]!.list()).toEqual([...m]));
           const uids = new Set(models.flatMap((m) => [...m.keys()].map((k) => k.split('\u0000')[1])));
