@@ -382,8 +382,7 @@ export class EventRecorder {
     if (bucket.tokens < 1) return undefined;
     bucket.tokens -= 1;
 
-    // eventObserve. The sink's create is refused in a namespace that is gone or being deleted
-    // (NamespaceLifecycle admission), and the event is dropped.
+    // eventObserve
     const namespace = this.namespaceFor(obj);
     if (namespace === undefined) return undefined;
     const existingName = known && c.observed.get(objectUid, typeReason, messageKey);
