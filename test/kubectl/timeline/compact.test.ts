@@ -1,13 +1,11 @@
 /** Pods only old checkpoints hold, as rows of their differences from a prototype: rebuilt exactly. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
 import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
-import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
 import type { ApiObject, Pod } from '../../../src/sim/api/types.js';
 import { createCluster } from '../../../src/sim/index.js';
 import { agentYaml } from '../agent-yaml.js';
-import { expectEveryMomentMatchesReplay, run } from './replay-check.js';
+import { expectEveryMomentMatchesReplay, rolloutsTimeline, run } from './replay-check.js';
 
 /** A name table as text: names and objects in order, every key in its order. */
 const text = (t: ReadonlyMap<string, ApiObject>) => JSON.stringify([...t]);
@@ -89,17 +87,8 @@ describe('compactTable', () => {
 
 describe('compacted checkpoints', () => {
   it('restore every kept moment exactly once rollouts left them the only holders of their pods', () => {
-    const cluster = createCluster({ seed: 1 });
-    const store = new SparseCheckpoints({ everyCommands: 1, max: 1000 });
-    const timeline = new Timeline(cluster, store);
-    run(cluster, 'sim node add node-{1..8}', undefined, timeline);
-    run(cluster, 'kubectl apply -f -', agentYaml(), timeline);
-    run(cluster, 'sim settle', undefined, timeline);
-    for (const image of ['2', '3', '4']) {
-      run(cluster, `kubectl set image daemonset/agent a=registry.example/agent:${image}`, undefined, timeline);
-      run(cluster, 'sim settle', undefined, timeline);
-    }
+    const { timeline, store } = rolloutsTimeline();
     expect(store.compacted).toBeGreaterThan(2);
-    expectEveryMomentMatchesReplay(timeline, 1);
+    expectEveryMomentMatchesReplay(timeline, 2);
   });
 });

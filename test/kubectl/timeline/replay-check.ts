@@ -4,9 +4,11 @@
  */
 import { expect } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
+import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
 import { replayEntry } from '../../../src/kubectl/timeline/log.js';
-import type { Timeline } from '../../../src/kubectl/timeline/timeline.js';
+import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
 import { createCluster, type Cluster } from '../../../src/sim/index.js';
+import { agentYaml } from '../agent-yaml.js';
 import { snapshotJson } from './snapshot-json.js';
 
 /** Runs one line, through the timeline when given; a failing command fails the test. */
@@ -31,4 +33,24 @@ export function expectEveryMomentMatchesReplay(timeline: Timeline, seed: number)
     run(fresh, 'sim advance 1m');
     expect(snapshotJson(timeline.cluster), `a minute after ${count} commands`).toBe(snapshotJson(fresh));
   }
+}
+
+/**
+ * A timeline that keeps every moment (seed 2) of 8 nodes, a DaemonSet whose image 3 crash-loops,
+ * and three rollouts two minutes apart: each rollout leaves the moments before it the only
+ * holders of a generation's pods, their kubelet runtimes and their kubelets' event subjects.
+ */
+export function rolloutsTimeline(): { timeline: Timeline; store: SparseCheckpoints } {
+  const cluster = createCluster({ seed: 2 });
+  const store = new SparseCheckpoints({ everyCommands: 1, max: 1000 });
+  const timeline = new Timeline(cluster, store);
+  run(cluster, 'sim image registry.example/agent:3 --behaviour crash --after 10s', undefined, timeline);
+  run(cluster, 'sim node add node-{1..8}', undefined, timeline);
+  run(cluster, 'kubectl apply -f -', agentYaml(), timeline);
+  run(cluster, 'sim settle', undefined, timeline);
+  for (const image of ['2', '3', '4']) {
+    run(cluster, `kubectl set image daemonset/agent a=registry.example/agent:${image}`, undefined, timeline);
+    run(cluster, 'sim advance 2m', undefined, timeline);
+  }
+  return { timeline, store };
 }

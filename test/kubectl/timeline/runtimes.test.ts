@@ -1,12 +1,10 @@
 /** The kubelet's pod runtimes that only old checkpoints hold, as rows: rebuilt exactly. */
 import { describe, expect, it } from 'vitest';
-import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
 import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
 import { RUNTIME_TEMPLATES, runtimesOf } from '../../../src/kubectl/timeline/runtimes.js';
-import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
 import { createCluster } from '../../../src/sim/index.js';
 import { agentYaml } from '../agent-yaml.js';
-import { expectEveryMomentMatchesReplay, run } from './replay-check.js';
+import { expectEveryMomentMatchesReplay, rolloutsTimeline, run } from './replay-check.js';
 
 describe('compacted pod runtimes', () => {
   it('builds a table of runtimes of several stages and shapes again exactly', () => {
@@ -27,17 +25,7 @@ describe('compacted pod runtimes', () => {
   });
 
   it('restore every kept moment exactly once rollouts left them the only holders of their runtimes', () => {
-    const cluster = createCluster({ seed: 2 });
-    const store = new SparseCheckpoints({ everyCommands: 1, max: 1000 });
-    const timeline = new Timeline(cluster, store);
-    run(cluster, 'sim image registry.example/agent:3 --behaviour crash --after 10s', undefined, timeline);
-    run(cluster, 'sim node add node-{1..8}', undefined, timeline);
-    run(cluster, 'kubectl apply -f -', agentYaml(), timeline);
-    run(cluster, 'sim settle', undefined, timeline);
-    for (const image of ['2', '3', '4']) {
-      run(cluster, `kubectl set image daemonset/agent a=registry.example/agent:${image}`, undefined, timeline);
-      run(cluster, 'sim advance 2m', undefined, timeline);
-    }
+    const { timeline, store } = rolloutsTimeline();
     expect(store.compactedRuntimes).toBeGreaterThan(2);
     expectEveryMomentMatchesReplay(timeline, 2);
   });

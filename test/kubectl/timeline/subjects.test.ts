@@ -1,12 +1,10 @@
 /** The kubelets' event correlator subjects that only old checkpoints hold, as rows: rebuilt exactly. */
 import { describe, expect, it } from 'vitest';
-import { SparseCheckpoints } from '../../../src/kubectl/timeline/checkpoints.js';
 import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
 import { SUBJECT_TEMPLATES, subjectsOf } from '../../../src/kubectl/timeline/subjects.js';
-import { Timeline } from '../../../src/kubectl/timeline/timeline.js';
 import { createCluster } from '../../../src/sim/index.js';
 import { agentYaml } from '../agent-yaml.js';
-import { expectEveryMomentMatchesReplay, run } from './replay-check.js';
+import { expectEveryMomentMatchesReplay, rolloutsTimeline, run } from './replay-check.js';
 
 describe('compacted kubelet event subjects', () => {
   it("holds a kubelet's entries about each node and pod it runs, drops a deleted pod's, and builds a table of them again exactly", () => {
@@ -33,17 +31,7 @@ describe('compacted kubelet event subjects', () => {
   });
 
   it('restores every kept moment exactly once rollouts left them the only holders of their subjects', () => {
-    const cluster = createCluster({ seed: 2 });
-    const store = new SparseCheckpoints({ everyCommands: 1, max: 1000 });
-    const timeline = new Timeline(cluster, store);
-    run(cluster, 'sim image registry.example/agent:3 --behaviour crash --after 10s', undefined, timeline);
-    run(cluster, 'sim node add node-{1..8}', undefined, timeline);
-    run(cluster, 'kubectl apply -f -', agentYaml(), timeline);
-    run(cluster, 'sim settle', undefined, timeline);
-    for (const image of ['2', '3', '4']) {
-      run(cluster, `kubectl set image daemonset/agent a=registry.example/agent:${image}`, undefined, timeline);
-      run(cluster, 'sim advance 2m', undefined, timeline);
-    }
+    const { timeline, store } = rolloutsTimeline();
     expect(store.compactedSubjects).toBeGreaterThan(2);
     expectEveryMomentMatchesReplay(timeline, 2);
   });
