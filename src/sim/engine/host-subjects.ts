@@ -3,9 +3,10 @@
  * as each kubelet's own caches would hold them. Upstream every kubelet has its own correlator
  * with caches of 4,096 entries; a kubelet records about its Node and the pods it runs, a few
  * entries each, so its caches do not fill, and a repeated event finds its entry. One set of
- * caches shared by every node's kubelet (as the controllers' still is: events.ts) kept them too
- * on a small cluster, but over a fleet other kubelets' events pushed them out: past about 450
- * crash-looping pods, every repeat started a new Event where a kubelet counts it on the old one.
+ * caches shared by every source (as the engine had until stop 42; each controller now has its
+ * own: source-caches.ts) kept them too on a small cluster, but over a fleet other kubelets'
+ * events pushed them out: past about 450 crash-looping pods, every repeat started a new Event
+ * where a kubelet counts it on the old one.
  *
  * A `Subject` is one kubelet's entries about one object: its aggregates (type and reason -> the
  * distinct messages and the last time), the Events it wrote (type and reason, message or field
