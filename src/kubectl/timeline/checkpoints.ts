@@ -178,7 +178,7 @@ class Kept implements Checkpoint {
     public held: ClusterSnapshot,
   ) {}
 
-  /** The snapshot taken, its compacted pods and pod runtimes built again (new objects, the same state). */
+  /** The snapshot taken, its compacted pods, pod runtimes and kubelet event subjects built again (new objects, the same state). */
   get snapshot(): ClusterSnapshot {
     const { compacted, runtimes, subjects } = this;
     let held = this.held;
