@@ -252,7 +252,7 @@ export class EventRecorder {
    * kubelet writes about an object once it is gone, so nothing could read them again).
    */
   forget(uid: string): void {
-    if (!(this.unbuilt?.subjects ?? this.subjects).has(uid)) return;
+    if (!this.subjectsNow.has(uid)) return;
     this.built();
     this.unchanged = undefined;
     this.subjects.delete(uid);

@@ -54,3 +54,17 @@ export function rolloutsTimeline(): { timeline: Timeline; store: SparseCheckpoin
   }
   return { timeline, store };
 }
+
+/**
+ * A settled cluster (seed 5) of 10 nodes running the agent DaemonSet at image 1, with image 2 set
+ * to crash 20 s after each start: a rollout to image 2 leaves pods and their kubelet records at
+ * several stages.
+ */
+export function crashReadyFleet(): Cluster {
+  const cluster = createCluster({ seed: 5 });
+  run(cluster, 'sim image registry.example/agent:2 --behaviour crash --after 20s');
+  run(cluster, 'sim node add node-{1..10}');
+  run(cluster, 'kubectl apply -f -', agentYaml());
+  run(cluster, 'sim settle');
+  return cluster;
+}

@@ -2,17 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
 import { RUNTIME_TEMPLATES, runtimesOf } from '../../../src/kubectl/timeline/runtimes.js';
-import { createCluster } from '../../../src/sim/index.js';
-import { agentYaml } from '../agent-yaml.js';
-import { expectEveryMomentMatchesReplay, rolloutsTimeline, run } from './replay-check.js';
+import { crashReadyFleet, expectEveryMomentMatchesReplay, rolloutsTimeline, run } from './replay-check.js';
 
 describe('compacted pod runtimes', () => {
   it('builds a table of runtimes of several stages and shapes again exactly', () => {
-    const cluster = createCluster({ seed: 5 });
-    run(cluster, 'sim image registry.example/agent:2 --behaviour crash --after 20s');
-    run(cluster, 'sim node add node-{1..10}');
-    run(cluster, 'kubectl apply -f -', agentYaml());
-    run(cluster, 'sim settle');
+    const cluster = crashReadyFleet();
     run(cluster, 'kubectl set image daemonset/agent a=registry.example/agent:2');
     run(cluster, 'sim advance 3m');
     const table = runtimesOf(cluster.snapshot())!;

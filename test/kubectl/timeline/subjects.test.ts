@@ -2,17 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { compactTable, expandTable } from '../../../src/kubectl/timeline/compact.js';
 import { SUBJECT_TEMPLATES, subjectsOf } from '../../../src/kubectl/timeline/subjects.js';
-import { createCluster } from '../../../src/sim/index.js';
-import { agentYaml } from '../agent-yaml.js';
-import { expectEveryMomentMatchesReplay, rolloutsTimeline, run } from './replay-check.js';
+import { crashReadyFleet, expectEveryMomentMatchesReplay, rolloutsTimeline, run } from './replay-check.js';
 
 describe('compacted kubelet event subjects', () => {
   it("holds a kubelet's entries about each node and pod it runs, drops a deleted pod's, and builds a table of them again exactly", () => {
-    const cluster = createCluster({ seed: 5 });
-    run(cluster, 'sim image registry.example/agent:2 --behaviour crash --after 20s');
-    run(cluster, 'sim node add node-{1..10}');
-    run(cluster, 'kubectl apply -f -', agentYaml());
-    run(cluster, 'sim settle');
+    const cluster = crashReadyFleet();
     const firstPods = cluster.store.list('Pod').map((p) => p.metadata.uid);
     const nodes = cluster.store.list('Node').map((n) => n.metadata.uid);
     expect(new Set(cluster.eventSubjects().keys())).toEqual(new Set([...nodes, ...firstPods]));
