@@ -8,12 +8,16 @@
  * - `#` at the start of a word begins a comment to the end of the line.
  * - `<<WORD` (also `<<-WORD`, `<<'WORD'`, `<<"WORD"`) is a here-document operator; the caller
  *   (the script parser) supplies its body.
- * - There are no variables, globs or brace expansion: `$` and `*` are literal.
+ * - Unquoted braces expand as bash expands them (`node-{1..3}`, `{a,b}`; brace-expansion.ts), when
+ *   the line is split into commands (`splitPipeline`). There are no variables or globs: `$` and
+ *   `*` are literal.
  * - Shell operators outside quotes (`|`, `||`, `&&`, `;`, `&`, `<`, `>`, `(`, `)`, `$(`, `` ` ``,
  *   `<<<`) are tokens of their own. Scanning records them and carries on, so that a script still
  *   finds where each command and here-document ends; running the line decides what they mean
  *   (`splitPipeline`: a pipe into a filter works, anything else fails that line alone).
  */
+
+import { expandBraces } from './brace-expansion.js';
 
 export interface HereDoc {
   readonly delimiter: string;
@@ -23,8 +27,13 @@ export interface HereDoc {
   readonly at: number;
 }
 
-/** A word (quotes removed) or an operator, with its offset in the scanned text. */
-export type Token = { readonly kind: 'word'; readonly text: string; readonly at: number } | { readonly kind: 'op'; readonly op: string; readonly at: number };
+/**
+ * A word (quotes removed) or an operator, with its offset in the scanned text. A word with an
+ * unquoted `{` carries which of its characters were quoted (1) or not (0), for brace expansion.
+ */
+export type Token =
+  | { readonly kind: 'word'; readonly text: string; readonly at: number; readonly quoted?: Uint8Array }
+  | { readonly kind: 'op'; readonly op: string; readonly at: number };
 
 export type ScanResult =
   | {
@@ -62,10 +71,19 @@ export function scanWords(src: string, final = true): ScanResult {
   let word = '';
   let inWord = false;
   let wordAt = 0;
+  // The word's quoted pieces ([start, end) in `word`), and whether it has an unquoted brace.
+  let quotedPieces: number[] = [];
+  let brace = false;
   const endWord = (): void => {
-    if (inWord) tokens.push({ kind: 'word', text: word, at: wordAt });
+    if (inWord) tokens.push(brace ? { kind: 'word', text: word, at: wordAt, quoted: quotedMask(word.length, quotedPieces) } : { kind: 'word', text: word, at: wordAt });
     word = '';
     inWord = false;
+    quotedPieces = [];
+    brace = false;
+  };
+  const addQuoted = (text: string): void => {
+    quotedPieces.push(word.length, word.length + text.length);
+    word += text;
   };
   const startWord = (at: number): void => {
     if (!inWord) wordAt = at;
@@ -92,24 +110,24 @@ export function scanWords(src: string, final = true): ScanResult {
       else if (next === undefined) {
         if (!final) return { kind: 'continue' };
         startWord(i);
-        word += '\\';
+        addQuoted('\\');
         i++;
       } else {
         startWord(i);
-        word += next;
+        addQuoted(next);
         i += 2;
       }
     } else if (c === "'") {
       const close = src.indexOf("'", i + 1);
       if (close < 0) return { kind: 'error', error: unmatched("'"), at: i };
       startWord(i);
-      word += src.slice(i + 1, close);
+      addQuoted(src.slice(i + 1, close));
       i = close + 1;
     } else if (c === '"') {
       const r = scanDouble(src, i, final);
       if (r.kind !== 'ok') return r;
       startWord(i);
-      word += r.text;
+      addQuoted(r.text);
       i = r.end;
       // Inside quotes a substitution does not end the word; the line will refuse it anyway.
       for (const at of r.substitutions) tokens.push({ kind: 'op', op: src[at] === '`' ? '`' : '$(', at });
@@ -133,12 +151,20 @@ export function scanWords(src: string, final = true): ScanResult {
       i += op.length;
     } else {
       startWord(i);
+      if (c === '{') brace = true;
       word += c;
       i++;
     }
   }
   endWord();
   return { kind: 'ok', tokens, hereDocs, cuts };
+}
+
+/** 1 for each character of a word of `length` inside its quoted `pieces` ([start, end) pairs), else 0. */
+function quotedMask(length: number, pieces: readonly number[]): Uint8Array {
+  const mask = new Uint8Array(length);
+  for (let p = 0; p < pieces.length; p += 2) mask.fill(1, pieces[p], pieces[p + 1]);
+  return mask;
 }
 
 /** Why an operator other than a pipe cannot run here. */
@@ -240,7 +266,12 @@ export function splitPipeline(line: string): { stages: Stage[] } | { error: stri
   let from = 0;
   for (const t of r.tokens) {
     if (t.kind === 'word') {
-      words.push(t.text);
+      if (t.quoted === undefined) words.push(t.text);
+      else {
+        const expanded = expandBraces(t.text, t.quoted);
+        if (!Array.isArray(expanded)) return expanded;
+        for (const w of expanded) words.push(w);
+      }
       continue;
     }
     if (words.length === 0) return { error: "syntax error near unexpected token `|'" };

@@ -36,8 +36,9 @@ describe('splitPipeline', () => {
     expect(splitArgs('a \\\n b')).toEqual(['a', 'b']);
   });
 
-  it('keeps $, *, {} and ! literal (no expansion)', () => {
-    expect(splitArgs('echo $HOME * {a,b} !x ~')).toEqual(['echo', '$HOME', '*', '{a,b}', '!x', '~']);
+  it('keeps $, *, ! and ~ literal (no variables, globs, history or tilde), and expands unquoted braces', () => {
+    expect(splitArgs('echo $HOME * {a,b} !x ~')).toEqual(['echo', '$HOME', '*', 'a', 'b', '!x', '~']);
+    expect(splitArgs("echo '{a,b}' \"{a,b}\" \\{a,b}")).toEqual(['echo', '{a,b}', '{a,b}', '{a,b}']);
   });
 
   it('drops comments that start a word', () => {

@@ -23,7 +23,7 @@ const node: CommandHelp = {
     # The kubelet of node-2 stops answering
     sim node fail node-2
 
-    # A zone of the fleet goes dark at once (every subcommand takes brace ranges)
+    # A zone of the fleet goes dark at once (the shell expands the braces, as bash does)
     sim node fail node-{0001..0500}`,
   use: 'node SUBCOMMAND',
   subcommands: {
@@ -31,8 +31,8 @@ const node: CommandHelp = {
       short: 'A machine joins the cluster',
       long: `Registers each named machine as its kubelet would: the Node gets the kubernetes.io/hostname,
         kubernetes.io/os and kubernetes.io/arch labels, starts NotReady and turns Ready once the machine
-        has booted (${SIM_DEFAULTS.nodeBootSeconds}s of virtual time). Names may use brace ranges (node-{1..3},
-        node-{001..100}) and lists (node-{a,b}). If any name is already a Node, no machine is added, and
+        has booted (${SIM_DEFAULTS.nodeBootSeconds}s of virtual time). The shell expands brace ranges (node-{1..3},
+        node-{001..100}) and lists (node-{a,b}) into names, as bash does. If any name is already a Node, no machine is added, and
         the error says how many of the names exist.`,
       examples: `# One machine
         sim node add node-1
@@ -62,7 +62,7 @@ const node: CommandHelp = {
 
         # So do ten of them
         sim node condition node-{1..10} MemoryPressure=True`,
-      use: 'condition NAME Type=Status...',
+      use: 'condition NAME... Type=Status...',
     },
     fail: {
       short: 'The kubelet of a machine stops',

@@ -6,14 +6,15 @@
  *   sim node fail NAME...        the kubelet stops posting status (Ready=Unknown after the grace)
  *   sim node recover NAME...     the kubelet comes back
  *   sim node remove NAME...      the VM and its Node object are gone (pod GC cleans up)
- *   sim node condition NAME Type=Status...   the kubelet reports this condition until changed
+ *   sim node condition NAME... Type=Status...   the kubelet reports this condition until changed
  *
  * `add` registers a machine like a kubelet joining: the Node gets kubernetes.io/hostname,
  * kubernetes.io/os=linux and kubernetes.io/arch=amd64 (plus --labels, which may override them),
  * capacity = allocatable (default --cpu 4 --memory 8Gi --pods 110), and boots NotReady for
- * SIM_DEFAULTS.nodeBootSeconds. Names accept brace ranges (`node-{1..3}`, `node-{001..099}`) and
- * lists (`node-{a,b}`), in every subcommand: a zone of a fleet fails, recovers or leaves in one
- * command (`sim node fail node-{0001..0500}`). Every argument is checked before anything changes.
+ * SIM_DEFAULTS.nodeBootSeconds. Every subcommand takes many names, which the shell's brace expansion
+ * gives (`node-{1..3}`, `node-{001..099}`, `node-{a,b}`): a zone of a fleet fails, recovers or
+ * leaves in one command (`sim node fail node-{0001..0500}`). Every argument is checked before
+ * anything changes.
  */
 import type { Verb, VerbContext } from '../context.js';
 import { flagString, parseSimFlags, type FlagSpec } from '../flags.js';
@@ -30,60 +31,6 @@ import { registrationNode } from '../../sim/controllers/kubelet/registration.js'
 
 const SUBCOMMANDS = 'add, fail, recover, remove or condition';
 
-const BRACE = /^(.*?)\{([^{}]*)\}(.*)$/;
-const NUMBER_RANGE = /^(-?\d+)\.\.(-?\d+)$/;
-const LETTER_RANGE = /^([a-z])\.\.([a-z])$/i;
-const ZERO_PADDED = /^-?0\d/;
-
-/**
- * Brace expansion as bash does it for one word: `{1..3}`, `{001..010}`, `{a..c}`, `{x,y}`.
- *
- * The first brace pair is expanded and each result expanded again. Items hold no brace, so
- * when the rest of the word holds none either, an item's word is final: it is built once, with
- * no second pass and no list per item (`node-{1..5000}` made 5,000 of each).
- */
-export function expandBraces(word: string): string[] | { error: string } {
-  const m = BRACE.exec(word);
-  if (!m) return [word];
-  const [, head, body, tail] = m as unknown as [string, string, string, string];
-  const final = !tail.includes('{');
-  const wordOf = (item: string): string => (final ? head + item + tail : item);
-  let items: string[];
-  const range = NUMBER_RANGE.exec(body);
-  const letters = LETTER_RANGE.exec(body);
-  if (range) {
-    const [a, b] = [Number(range[1]), Number(range[2])];
-    const width = ZERO_PADDED.test(range[1]!) || ZERO_PADDED.test(range[2]!) ? Math.max(range[1]!.length, range[2]!.length) : 0;
-    if (Math.abs(b - a) >= 10_000) return { error: `the range {${body}} is too long (at most 10000 names)` };
-    items = [];
-    for (let i = a; a <= b ? i <= b : i >= b; i += a <= b ? 1 : -1) items.push(wordOf(String(i).padStart(width, '0')));
-  } else if (letters) {
-    const [a, b] = [letters[1]!.charCodeAt(0), letters[2]!.charCodeAt(0)];
-    items = [];
-    for (let i = a; a <= b ? i <= b : i >= b; i += a <= b ? 1 : -1) items.push(wordOf(String.fromCharCode(i)));
-  } else if (body.includes(',')) items = final ? body.split(',').map(wordOf) : body.split(',');
-  else return [word];
-  if (final) return items;
-  const out: string[] = [];
-  for (const item of items) {
-    const rest = expandBraces(`${item}${tail}`);
-    if (!Array.isArray(rest)) return rest;
-    for (const r of rest) out.push(`${head}${r}`);
-  }
-  return out;
-}
-
-/** The node names of `args`, each word brace-expanded (`expandBraces`); an error names the word. */
-function expandNames(args: readonly string[]): string[] | { error: string } {
-  let names: string[] = [];
-  for (const arg of args) {
-    const expanded = expandBraces(arg);
-    if (!Array.isArray(expanded)) return { error: `invalid node name "${arg}": ${expanded.error}` };
-    names = names.length === 0 ? expanded : names.concat(expanded);
-  }
-  return names;
-}
-
 /** The first name `names` holds twice, if any. */
 function givenTwice(names: readonly string[]): string | undefined {
   const seen = new Set<string>();
@@ -94,12 +41,10 @@ function givenTwice(names: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** `args` expanded to node names, each once, or the failure that says why not. */
-function namesOf(args: readonly string[]): string[] | ExecResult {
-  const names = expandNames(args);
-  if (!Array.isArray(names)) return fail(names.error);
+/** The failure of node names `names` that name one node twice, if they do. */
+function repeatedName(names: readonly string[]): ExecResult | undefined {
   const twice = givenTwice(names);
-  return twice === undefined ? names : fail(`node name "${twice}" is given twice`);
+  return twice === undefined ? undefined : fail(`node name "${twice}" is given twice`);
 }
 
 function kubeletOf(ctx: VerbContext): Kubelet | undefined {
@@ -171,8 +116,7 @@ function add(ctx: VerbContext, argv: readonly string[]): ExecResult {
   if ('error' in f) return fail(f.error);
   const kubelet = kubeletOf(ctx);
   if (!kubelet) return fail('this cluster runs no kubelet, so it cannot add machines');
-  const names = expandNames(f.args);
-  if (!Array.isArray(names)) return fail(names.error);
+  const names = f.args;
   if (names.length === 0) return fail('sim node add needs at least one node name, e.g. "sim node add node-1"');
   const seen = new Set<string>();
   const existing: string[] = [];
@@ -258,9 +202,8 @@ function checkMachines(ctx: VerbContext, sub: string, names: readonly string[]):
 function failOrRecover(ctx: VerbContext, argv: readonly string[], sub: 'fail' | 'recover'): ExecResult {
   const f = parseSimFlags(argv, [], `node ${sub}`);
   if ('error' in f) return fail(f.error);
-  const names = namesOf(f.args);
-  if (!Array.isArray(names)) return names;
-  const bad = checkMachines(ctx, sub, names);
+  const names = f.args;
+  const bad = repeatedName(names) ?? checkMachines(ctx, sub, names);
   if (bad) return bad;
   const kubelet = kubeletOf(ctx)!;
   for (const name of names) {
@@ -289,9 +232,10 @@ function failOrRecover(ctx: VerbContext, argv: readonly string[], sub: 'fail' | 
 function remove(ctx: VerbContext, argv: readonly string[]): ExecResult {
   const f = parseSimFlags(argv, [], 'node remove');
   if ('error' in f) return fail(f.error);
-  const names = namesOf(f.args);
-  if (!Array.isArray(names)) return names;
+  const names = f.args;
   if (names.length === 0) return fail('sim node remove needs a node name, e.g. "sim node remove node-1"');
+  const twice = repeatedName(names);
+  if (twice) return twice;
   for (const name of names) if (!ctx.cluster.api.get('Node', '', name)) return fail(serverError(notFound('nodes', name)));
   // The machines go together once their Nodes are deleted (the kubelet reads nothing of them
   // while the API server deletes the others).
@@ -314,11 +258,12 @@ function remove(ctx: VerbContext, argv: readonly string[]): ExecResult {
 function condition(ctx: VerbContext, argv: readonly string[]): ExecResult {
   const f = parseSimFlags(argv, [], 'node condition');
   if ('error' in f) return fail(f.error);
-  const [word, ...pairs] = f.args;
-  if (word === undefined || pairs.length === 0) return fail('sim node condition needs a node and Type=Status, e.g. "sim node condition node-1 MemoryPressure=True"');
-  const names = namesOf([word]);
-  if (!Array.isArray(names)) return names;
-  const bad = checkMachines(ctx, 'condition', names);
+  // Node names first (a name holds no "="), then the conditions, as `kubectl label` reads them.
+  const first = f.args.findIndex((a) => a.includes('='));
+  const names = first < 0 ? f.args : f.args.slice(0, first);
+  const pairs = first < 0 ? [] : f.args.slice(first);
+  if (names.length === 0 || pairs.length === 0) return fail('sim node condition needs a node and Type=Status, e.g. "sim node condition node-1 MemoryPressure=True"');
+  const bad = repeatedName(names) ?? checkMachines(ctx, 'condition', names);
   if (bad) return bad;
   const settings: { type: NodeConditionType; status: ConditionStatus }[] = [];
   for (const pair of pairs) {
@@ -328,7 +273,7 @@ function condition(ctx: VerbContext, argv: readonly string[]): ExecResult {
     if (!(NODE_CONDITION_TYPES as readonly string[]).includes(type)) {
       return fail(`invalid condition "${pair}": unknown type "${type}" (use ${NODE_CONDITION_TYPES.join(', ')})`);
     }
-    if (status === 'Unknown') return fail(`invalid condition "${pair}": a running kubelet never posts Unknown; use "sim node fail ${word}" to stop it`);
+    if (status === 'Unknown') return fail(`invalid condition "${pair}": a running kubelet never posts Unknown; use "sim node fail ${names.join(' ')}" to stop it`);
     if (status !== 'True' && status !== 'False') return fail(`invalid condition "${pair}": the status must be True or False`);
     settings.push({ type: type as NodeConditionType, status });
   }
