@@ -19,6 +19,7 @@ import { type ExecResult } from './result.js';
 import { splitArgs, splitPipeline } from './shell-words.js';
 import { SESSION_VERBS } from './sim/start.js';
 import type { Timeline } from './timeline/timeline.js';
+import { unmodelledCommand } from './unmodelled-commands.js';
 import { VERBS, verbNames, type VerbRegistry } from './verb-registry.js';
 
 export { outputOf, type ExecResult, type OutputChunk } from './result.js';
@@ -131,6 +132,8 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
   if (!run) {
     const part = Object.hasOwn(PART_OF_VERB[program], verb) ? PART_OF_VERB[program][verb] : undefined;
     if (part) return notLoaded(`${program} ${verb}`, part);
+    const unmodelled = program === 'kubectl' ? unmodelledCommand(verb) : undefined;
+    if (unmodelled) return { exitCode: 1, stdout: '', stderr: unmodelled };
     const close = suggestions(verb, verbNames(program));
     const hint = close.length > 0 ? `\n\nDid you mean this?\n${close.map((n) => `\t${n}`).join('\n')}\n` : '';
     return { exitCode: 1, stdout: '', stderr: `error: unknown command "${verb}" for "${program}"${hint}\nRun '${program} --help' for usage.\n` };
