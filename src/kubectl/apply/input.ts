@@ -5,7 +5,8 @@
  *
  * - `-f -` reads the command's stdin, named `STDIN` in messages. Any other name is looked up
  *   through the session's `readFile` (the CLI reads files next to the script, a lesson its own
- *   folder); a name it does not know is kubectl's `the path "NAME" does not exist`.
+ *   folder); a name it does not know is kubectl's `the path "NAME" does not exist`, and a URL
+ *   cannot be fetched (`unreadablePath`).
  * - A document that cannot be read (YAML syntax, missing kind, ...) rejects the whole input:
  *   nothing is sent, and the error names the line. Real kubectl's `StreamVisitor` would still
  *   apply the documents before the broken one; the playground promises that bad input changes
@@ -53,12 +54,24 @@ export interface InputOptions {
   readonly stdinName?: string;
 }
 
+/**
+ * kubectl's error for a `-f` it cannot read: a path that does not exist, or a URL (kubectl
+ * fetches `http://` and `https://` names; this playground has no network, and says so rather
+ * than call a URL a missing path).
+ */
+export function unreadablePath(name: string): string {
+  if (/^https?:\/\//.test(name)) {
+    return `error: unable to read URL "${name}": this playground has no network; paste the manifest into the editor and use its file, or into a heredoc (-f - <<EOF)`;
+  }
+  return `error: the path "${name}" does not exist`;
+}
+
 /** The items of every `-f`, or the one error that stops the command before anything is sent. */
 export function readInput(opts: InputOptions): InputItem[] | { error: string } {
   const items: InputItem[] = [];
   for (const name of opts.filenames) {
     const text = name === '-' ? (opts.stdin ?? '') : opts.readFile?.(name);
-    if (text === undefined) return { error: `error: the path "${name}" does not exist` };
+    if (text === undefined) return { error: unreadablePath(name) };
     const source = name === '-' ? (opts.stdinName ?? 'STDIN') : name;
     const parsed = parseManifests(text, source, { validate: opts.validate });
     const bad = parsed.diagnostics.find((d) => d.severity === 'error');

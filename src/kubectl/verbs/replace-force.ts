@@ -27,7 +27,7 @@ import type { Kind, Pod } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
-import type { InputItem, InputObject } from '../apply/input.js';
+import { unreadablePath, type InputItem, type InputObject } from '../apply/input.js';
 import { isMap, type JsonMap } from '../apply/json.js';
 import { createOrUpdateAnnotation } from '../apply/last-applied.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
@@ -144,7 +144,7 @@ function builderError(ctx: VerbContext, o: ReplaceOptions): string | undefined {
     return "error: there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
   }
   const missing = o.filenames.find((f) => f !== '-' && ctx.readFile?.(f) === undefined);
-  if (missing !== undefined) return `error: the path "${missing}" does not exist`;
+  if (missing !== undefined) return unreadablePath(missing);
   if (slashed > 0) return 'error: resource/name arguments cannot be provided when a path is specified';
   if (o.args.length > 0) return 'error: when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well';
   return undefined;

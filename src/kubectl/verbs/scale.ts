@@ -27,7 +27,7 @@ import { flagArray, flagBool, flagString, parseFlags, parseGoIntFlag, type FlagS
 import { RECORD_FLAG, recorderFor } from '../record.js';
 import { toJson, toYaml } from '../print/object-output.js';
 import { afterWarning, fail, type ExecResult } from '../result.js';
-import { readInput } from '../apply/input.js';
+import { readInput, unreadablePath } from '../apply/input.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
 import { GENERIC_FORMATS, noCompatiblePrinter, PRINT_FLAGS } from './get-output.js';
@@ -79,7 +79,7 @@ interface Query {
 function resolveInfos(ctx: VerbContext, q: Query): { infos: Info[]; errors: CmdError[] } | { error: string } {
   const { args, filenames, selector, all, ns } = q;
   if (filenames.length > 0) {
-    for (const f of filenames) if (f !== '-' && ctx.readFile?.(f) === undefined) return { error: `error: the path "${f}" does not exist` };
+    for (const f of filenames) if (f !== '-' && ctx.readFile?.(f) === undefined) return { error: unreadablePath(f) };
     if (args.length > 0 && args.every((a) => a.includes('/'))) return { error: 'error: resource/name arguments cannot be provided when a path is specified' };
     if (args.length > 0) return { error: 'error: when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well' };
     const items = readInput({ filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate: 'ignore', namespace: ns.namespace, enforceNamespace: ns.explicit });

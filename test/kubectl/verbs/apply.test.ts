@@ -363,6 +363,12 @@ describe('kubectl apply: flags and input', () => {
     const f = fixture();
     const before = contents(f.cluster);
     expect(f.run('kubectl apply -f ds.yaml')).toEqual({ exitCode: 1, stdout: '', stderr: 'error: the path "ds.yaml" does not exist\n' });
+    // A URL, as the kubernetes.io pages write them: there is no network to fetch it from.
+    const url = 'https://k8s.io/examples/controllers/daemonset.yaml';
+    const noNetwork = `error: unable to read URL "${url}": this playground has no network; paste the manifest into the editor and use its file, or into a heredoc (-f - <<EOF)\n`;
+    expect(f.run(`kubectl apply -f ${url}`)).toEqual({ exitCode: 1, stdout: '', stderr: noNetwork });
+    expect(f.run(`kubectl delete -f ${url}`).stderr).toBe(noNetwork);
+    expect(f.run(`kubectl replace --force -f ${url}`).stderr).toBe(noNetwork);
     expect(f.run('kubectl apply')).toEqual({ exitCode: 1, stdout: '', stderr: 'error: must specify one of -f and -k\n' });
     expect(f.run('kubectl apply -f -', '# nothing\n')).toEqual({ exitCode: 1, stdout: '', stderr: 'error: no objects passed to apply\n' });
     expect(contents(f.cluster)).toBe(before);
