@@ -1,13 +1,20 @@
 /**
- * `grep [-E|-F|-G] [-i] [-v] [-w] [-x] [-c] [-n] [-q] [-e PATTERNS]... [PATTERNS]`: the lines that
- * match (GNU grep 3 in the C locale). PATTERNS holds one pattern per line; a line is selected when
- * any of them matches. Exit status 0 when a line is selected, 1 when none is, 2 on trouble.
+ * `grep [-E|-F|-G] [-i] [-v] [-w] [-x] [-c] [-n] [-q] [-A N] [-B N] [-C N|-N] [-e PATTERNS]...
+ * [PATTERNS]`: the lines that match (GNU grep 3 in the C locale). PATTERNS holds one pattern per
+ * line; a line is selected when any of them matches. Exit status 0 when a line is selected, 1
+ * when none is, 2 on trouble.
  *
  * `-w` keeps a match only where it is neither preceded nor followed by a word character (letter,
  * digit, underscore), trying every match as GNU does; `-x` only when it spans the whole line.
+ *
+ * Context (`kubectl describe pod P | grep -A5 Events`): `-A N` prints N lines after each selected
+ * line, `-B N` before, `-C N` (or `-N`) both; `-A` and `-B` win over `-C` whatever their order. A
+ * line is printed once however many groups want it, `--` separates groups that do not touch
+ * (whenever a context option is given, even 0), and with `-n` a context line's number ends in `-`
+ * where a selected line's ends in `:`. `-c` and `-q` ignore context.
  */
 import { failed, type Filter } from './filter.js';
-import { failure, fileOperand, has, parseOptions, type Program } from './options.js';
+import { failure, fileOperand, has, parseOptions, type ParsedOptions, type Program } from './options.js';
 import { translate, type Syntax } from './regex.js';
 import { splitLines } from './text.js';
 
@@ -27,12 +34,20 @@ const GREP: Program = {
     { name: 'invert', short: 'v', long: 'invert-match' },
     { name: 'word', short: 'w', long: 'word-regexp' },
     { name: 'line', short: 'x', long: 'line-regexp' },
+    { name: 'after', short: 'A', long: 'after-context', arg: true },
+    { name: 'before', short: 'B', long: 'before-context', arg: true },
+    { name: 'context', short: 'C', long: 'context', arg: true },
   ],
 };
 
+/** `-N`, GNU grep's short form of `--context=N`. */
+const DIGITS_OPTION = /^-(\d+)$/;
+
 export const grep: Filter = (args, input) => {
-  const parsed = parseOptions(GREP, args);
+  const parsed = parseOptions(GREP, withContextDigits(args));
   if ('error' in parsed) return failed(parsed);
+  const context = contextOf(parsed);
+  if ('error' in context) return failed(failure(GREP, context.error, false));
   const matchers = new Set(parsed.options.map((o) => o.name).filter((n) => n === 'extended' || n === 'fixed' || n === 'basic'));
   if (matchers.size > 1) return failed(failure(GREP, 'conflicting matchers specified', false));
   const given = parsed.options.filter((o) => o.name === 'regexp').map((o) => o.value);
@@ -49,18 +64,60 @@ export const grep: Filter = (args, input) => {
   if ('error' in compiled) return failed(failure(GREP, compiled.error, false));
   const invert = has(parsed, 'invert');
   const numbered = has(parsed, 'line-number');
-  let count = 0;
+  const lines = splitLines(input);
+  const selected = lines.map((line) => compiled.regexes.some((r) => r.test(line)) !== invert);
+  const count = selected.filter(Boolean).length;
   let stdout = '';
-  splitLines(input).forEach((line, i) => {
-    if (compiled.regexes.some((r) => r.test(line)) === invert) return;
-    count++;
-    stdout += numbered ? `${i + 1}:${line}\n` : `${line}\n`;
-  });
+  // The last line printed, and how many lines after a selected one are still context.
+  let printed = -1;
+  let after = 0;
+  const print = (i: number, mark: ':' | '-'): void => {
+    if (context.given && printed >= 0 && i > printed + 1) stdout += '--\n';
+    stdout += numbered ? `${i + 1}${mark}${lines[i]}\n` : `${lines[i]}\n`;
+    printed = i;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (selected[i]) {
+      for (let j = Math.max(printed + 1, i - context.before); j < i; j++) print(j, '-');
+      print(i, ':');
+      after = context.after;
+    } else if (after > 0) {
+      print(i, '-');
+      after--;
+    }
+  }
   const stderr = compiled.warnings.map((w) => `grep: warning: ${w}\n`).join('');
   const status = count > 0 ? 0 : 1;
   if (has(parsed, 'quiet')) return { exitCode: status, stdout: '', stderr };
   return { exitCode: status, stdout: has(parsed, 'count') ? `${count}\n` : stdout, stderr };
 };
+
+/** `args` with each `-N` written `--context=N`, except where it is an option's argument or follows `--`. */
+function withContextDigits(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') return out.concat(args.slice(i));
+    const takesNext = /^-[A-Za-z]*[eABC]$/.test(a) || /^--(regexp|after-context|before-context|context)$/.test(a);
+    out.push(a.replace(DIGITS_OPTION, '--context=$1'));
+    if (takesNext && i + 1 < args.length) out.push(args[++i]!);
+  }
+  return out;
+}
+
+/** The context `-A`, `-B` and `-C` ask for, and whether any was given (groups are then separated). */
+function contextOf(parsed: ParsedOptions): { before: number; after: number; given: boolean } | { error: string } {
+  const lengths: Record<string, number | undefined> = {};
+  for (const o of parsed.options) {
+    if (o.name !== 'after' && o.name !== 'before' && o.name !== 'context') continue;
+    if (!/^\d+$/.test(o.value)) return { error: `${o.value}: invalid context length argument` };
+    lengths[o.name] = Number(o.value);
+  }
+  const both = lengths['context'];
+  const before = lengths['before'] ?? both;
+  const after = lengths['after'] ?? both;
+  return { before: before ?? 0, after: after ?? 0, given: before !== undefined || after !== undefined };
+}
 
 interface How {
   readonly ignoreCase: boolean;
