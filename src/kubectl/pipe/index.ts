@@ -31,12 +31,22 @@ export function filterFirst(name: string): ExecResult | undefined {
   return { exitCode: 2, stdout: '', stderr: `${name} reads the output of a command: use it after a pipe, e.g. "kubectl get pods | ${name} ..."\n` };
 }
 
+/** What kubectl itself does for the tools people pipe its output into most, which this terminal has not. */
+const INSTEAD: Readonly<Record<string, string>> = {
+  awk: 'kubectl picks columns itself: -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName',
+  jq: 'kubectl picks fields itself: -o jsonpath=\'{.items[*].metadata.name}\'',
+  less: 'the terminal scrolls back; head and tail cut a long output',
+  more: 'the terminal scrolls back; head and tail cut a long output',
+  xargs: 'kubectl takes many names at once, and braces expand: kubectl cordon node-{1..3}',
+};
+
 /** The failure for a stage after a pipe that is not a filter, if any: command not found, as bash. */
 export function unknownFilter(stages: readonly Stage[]): ExecResult | undefined {
   const bad = stages.slice(1).find((s) => !isFilter(s.words[0]!));
   if (!bad) return undefined;
   const name = bad.words[0]!;
-  const why = name === 'kubectl' || name === 'sim' ? `${name} cannot read a pipe: run it on a line of its own` : `after a pipe this terminal runs ${NAMES}`;
+  const instead = Object.hasOwn(INSTEAD, name) ? `; ${INSTEAD[name]}` : '';
+  const why = name === 'kubectl' || name === 'sim' ? `${name} cannot read a pipe: run it on a line of its own` : `after a pipe this terminal runs ${NAMES}${instead}`;
   return { exitCode: 127, stdout: '', stderr: `${name}: command not found (${why})\n` };
 }
 
