@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exec, outputOf } from '../../src/kubectl/exec.js';
+import { FILTERS } from '../../src/kubectl/pipe/index.js';
 import { runScript } from '../../src/kubectl/session.js';
 import { createCluster } from '../../src/sim/index.js';
 import { agentYaml } from './agent-yaml.js';
@@ -49,6 +50,19 @@ describe('exec with a pipeline', () => {
     expect(exec(c, 'kubectl get nodes | tr a b').stderr).toBe('tr: command not found (after a pipe this terminal runs grep, head, tail, wc, sort, uniq and cut)\n');
     expect(exec(c, 'kubectl get nodes | kubectl apply -f -').stderr).toBe('kubectl: command not found (kubectl cannot read a pipe: run it on a line of its own)\n');
     expect(exec(c, 'grep node')).toMatchObject({ exitCode: 2, stderr: 'grep reads the output of a command: use it after a pipe, e.g. "kubectl get pods | grep ..."\n' });
+  });
+
+  it('answers --help after a pipe with the filter\'s usage and every option it knows', () => {
+    const c = threeNodes();
+    for (const [name, filter] of Object.entries(FILTERS)) {
+      const r = exec(c, `kubectl get nodes | ${name} --help`);
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage: ${name} \\[?OPTION\\]?\\.\\.\\.`));
+      // Every option the filter parses is listed: its usage errors send learners here.
+      const unknown = filter(['--no-such-option'], '').stderr;
+      for (const option of /knows (.*)\)/.exec(unknown)![1]!.split(' ')) expect(r.stdout, `${name} --help lists ${option}`).toContain(`${option}`);
+    }
+    expect(exec(c, 'kubectl get nodes | grep -- --help')).toEqual({ exitCode: 1, stdout: '', stderr: '' });
   });
 
   it('refuses lists and redirections with exit status 2, changing nothing', () => {

@@ -8,17 +8,19 @@ import { failed, output, type Filter } from './filter.js';
 import { failure, fileOperand, has, last, parseOptions, tryHelp, type FilterFailure, type Program } from './options.js';
 import { joinLines, splitLines } from './text.js';
 
-const CUT: Program = {
+export const CUT: Program = {
   name: 'cut',
+  synopsis: 'cut OPTION...',
+  summary: 'Print the selected parts of each line of the piped output.',
   troubleStatus: 1,
   usage: tryHelp('cut'),
   options: [
-    { name: 'bytes', short: 'b', long: 'bytes', arg: true },
-    { name: 'characters', short: 'c', long: 'characters', arg: true },
-    { name: 'fields', short: 'f', long: 'fields', arg: true },
-    { name: 'delimiter', short: 'd', long: 'delimiter', arg: true },
-    { name: 'only-delimited', short: 's', long: 'only-delimited' },
-    { name: 'output-delimiter', long: 'output-delimiter', arg: true },
+    { name: 'bytes', short: 'b', long: 'bytes', arg: true, argName: 'LIST', help: 'select only these bytes' },
+    { name: 'characters', short: 'c', long: 'characters', arg: true, argName: 'LIST', help: 'select only these characters' },
+    { name: 'fields', short: 'f', long: 'fields', arg: true, argName: 'LIST', help: 'select only these fields (LIST: 1,3 or 2- or -2 or 2-4)' },
+    { name: 'delimiter', short: 'd', long: 'delimiter', arg: true, argName: 'DELIM', help: 'use DELIM instead of TAB to separate fields' },
+    { name: 'only-delimited', short: 's', long: 'only-delimited', help: 'do not print lines without the delimiter' },
+    { name: 'output-delimiter', long: 'output-delimiter', arg: true, argName: 'STRING', help: 'join the selected parts with STRING' },
   ],
 };
 

@@ -18,25 +18,27 @@ import { failure, fileOperand, has, parseOptions, type ParsedOptions, type Progr
 import { translate, type Syntax } from './regex.js';
 import { splitLines } from './text.js';
 
-const GREP: Program = {
+export const GREP: Program = {
   name: 'grep',
+  synopsis: 'grep [OPTION]... PATTERNS',
+  summary: 'Print the lines of the piped output that match PATTERNS (one pattern per line).',
   troubleStatus: 2,
   usage: "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n",
   options: [
-    { name: 'count', short: 'c', long: 'count' },
-    { name: 'extended', short: 'E', long: 'extended-regexp' },
-    { name: 'regexp', short: 'e', long: 'regexp', arg: true },
-    { name: 'fixed', short: 'F', long: 'fixed-strings' },
-    { name: 'basic', short: 'G', long: 'basic-regexp' },
-    { name: 'ignore-case', short: 'i', long: 'ignore-case' },
-    { name: 'line-number', short: 'n', long: 'line-number' },
-    { name: 'quiet', short: 'q', long: 'quiet' },
-    { name: 'invert', short: 'v', long: 'invert-match' },
-    { name: 'word', short: 'w', long: 'word-regexp' },
-    { name: 'line', short: 'x', long: 'line-regexp' },
-    { name: 'after', short: 'A', long: 'after-context', arg: true },
-    { name: 'before', short: 'B', long: 'before-context', arg: true },
-    { name: 'context', short: 'C', long: 'context', arg: true },
+    { name: 'count', short: 'c', long: 'count', help: 'print only how many lines are selected' },
+    { name: 'extended', short: 'E', long: 'extended-regexp', help: 'PATTERNS are extended regular expressions' },
+    { name: 'regexp', short: 'e', long: 'regexp', arg: true, argName: 'PATTERNS', help: 'use PATTERNS (may be repeated)' },
+    { name: 'fixed', short: 'F', long: 'fixed-strings', help: 'PATTERNS are strings, not regular expressions' },
+    { name: 'basic', short: 'G', long: 'basic-regexp', help: 'PATTERNS are basic regular expressions (the default)' },
+    { name: 'ignore-case', short: 'i', long: 'ignore-case', help: 'ignore case in patterns and lines' },
+    { name: 'line-number', short: 'n', long: 'line-number', help: "print each line's number before it" },
+    { name: 'quiet', short: 'q', long: 'quiet', help: 'print nothing; exit 0 when a line is selected' },
+    { name: 'invert', short: 'v', long: 'invert-match', help: 'select the lines that do not match' },
+    { name: 'word', short: 'w', long: 'word-regexp', help: 'match whole words only' },
+    { name: 'line', short: 'x', long: 'line-regexp', help: 'match whole lines only' },
+    { name: 'after', short: 'A', long: 'after-context', arg: true, argName: 'NUM', help: 'print NUM lines of context after each selected line' },
+    { name: 'before', short: 'B', long: 'before-context', arg: true, argName: 'NUM', help: 'print NUM lines of context before each selected line' },
+    { name: 'context', short: 'C', long: 'context', arg: true, argName: 'NUM', help: 'print NUM lines of context around each (also -NUM)' },
   ],
 };
 

@@ -6,11 +6,13 @@ import { failed, obsoleteCount, output, type Filter } from './filter.js';
 import { failure, fileOperand, last, parseOptions, tryHelp, type Program } from './options.js';
 import { parseCount, rawLines } from './text.js';
 
-const HEAD: Program = {
+export const HEAD: Program = {
   name: 'head',
+  synopsis: 'head [OPTION]...',
+  summary: 'Print the first 10 lines of the piped output.',
   troubleStatus: 1,
   usage: tryHelp('head'),
-  options: [{ name: 'lines', short: 'n', long: 'lines', arg: true }],
+  options: [{ name: 'lines', short: 'n', long: 'lines', arg: true, argName: '[-]NUM', help: "print the first NUM lines; with a leading '-', all but the last NUM (also -NUM)" }],
 };
 
 export const head: Filter = (args, input) => {

@@ -8,16 +8,20 @@
  */
 import { OutputWriter, outputOf, type ExecResult } from '../result.js';
 import type { Stage } from '../shell-words.js';
-import { cut } from './cut.js';
+import { CUT, cut } from './cut.js';
 import type { Filter } from './filter.js';
-import { grep } from './grep.js';
-import { head } from './head.js';
-import { sort } from './sort.js';
-import { tail } from './tail.js';
-import { uniq } from './uniq.js';
-import { wc } from './wc.js';
+import { GREP, grep } from './grep.js';
+import { HEAD, head } from './head.js';
+import { asksForHelp, helpText, type Program } from './options.js';
+import { SORT, sort } from './sort.js';
+import { TAIL, tail } from './tail.js';
+import { UNIQ, uniq } from './uniq.js';
+import { WC, wc } from './wc.js';
 
 export const FILTERS: Readonly<Record<string, Filter>> = { grep, head, tail, wc, sort, uniq, cut };
+
+/** Each filter's identity and options, for `--help`. */
+const PROGRAMS: Readonly<Record<string, Program>> = { grep: GREP, head: HEAD, tail: TAIL, wc: WC, sort: SORT, uniq: UNIQ, cut: CUT };
 
 const NAMES = 'grep, head, tail, wc, sort, uniq and cut';
 
@@ -58,7 +62,7 @@ export function runFilters(first: ExecResult, stages: readonly Stage[]): ExecRes
   let exitCode = first.exitCode;
   for (const stage of stages.slice(1)) {
     const [name, ...args] = stage.words;
-    const r = FILTERS[name!]!(args, data);
+    const r = asksForHelp(args) ? { exitCode: 0, stdout: helpText(PROGRAMS[name!]!), stderr: '' } : FILTERS[name!]!(args, data);
     w.warn(r.stderr);
     data = r.stdout;
     exitCode = r.exitCode;

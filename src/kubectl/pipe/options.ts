@@ -17,11 +17,18 @@ export interface OptionSpec {
   readonly long?: string;
   /** Whether the option takes an argument. */
   readonly arg?: boolean;
+  /** How `--help` names the argument (`NUM`). */
+  readonly argName?: string;
+  /** What `--help` says the option does. */
+  readonly help: string;
 }
 
 /** A filter program's identity for its messages: name, exit status on trouble, usage lines. */
 export interface Program {
   readonly name: string;
+  /** `--help`'s first line after `Usage: `, and the line that says what the tool does. */
+  readonly synopsis: string;
+  readonly summary: string;
   /** GNU grep and sort exit 2 on trouble; head, tail, wc, uniq and cut exit 1. */
   readonly troubleStatus: number;
   /** What follows a usage error: `Try 'head --help' for more information.` (grep adds its Usage line). */
@@ -39,6 +46,23 @@ export interface ParsedOptions {
 export interface FilterFailure {
   readonly error: string;
   readonly exitCode: number;
+}
+
+/** Whether `argv` asks for `--help` (before any `--`), which GNU tools answer before anything else. */
+export function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).includes('--help');
+}
+
+/** `--help`: the synopsis, what the tool does here, and each option this playground's tool knows. */
+export function helpText(p: Program): string {
+  const rows = p.options.map((o) => {
+    const arg = o.arg ? (o.long ? `=${o.argName ?? 'ARG'}` : ` ${o.argName ?? 'ARG'}`) : '';
+    const names = [o.short ? `-${o.short}` : '    ', o.long ? `--${o.long}${arg}` : ''].filter((n) => n !== '').join(o.short && o.long ? ', ' : '');
+    return `  ${names.padEnd(28)}${names.length >= 28 ? '\n' + ' '.repeat(30) : ''}${o.help}\n`;
+  });
+  const about = `This playground's ${p.name} reads the output of the command before the pipe, as GNU ${p.name} does in\nthe C locale. It knows these options:`;
+  return `Usage: ${p.synopsis}\n${p.summary}\n\n${about}\n\n${rows.join('')}`;
 }
 
 export function tryHelp(name: string): string {

@@ -9,17 +9,19 @@ import { failed, output, type Filter } from './filter.js';
 import { failure, fileOperand, has, last, parseOptions, tryHelp, type FilterFailure, type Program } from './options.js';
 import { compareBytes, isBlank, joinLines, splitLines } from './text.js';
 
-const SORT: Program = {
+export const SORT: Program = {
   name: 'sort',
+  synopsis: 'sort [OPTION]...',
+  summary: 'Print the lines of the piped output sorted, in byte order (the C locale).',
   troubleStatus: 2,
   usage: tryHelp('sort'),
   options: [
-    { name: 'reverse', short: 'r', long: 'reverse' },
-    { name: 'numeric', short: 'n', long: 'numeric-sort' },
-    { name: 'unique', short: 'u', long: 'unique' },
-    { name: 'blanks', short: 'b', long: 'ignore-leading-blanks' },
-    { name: 'key', short: 'k', long: 'key', arg: true },
-    { name: 'separator', short: 't', long: 'field-separator', arg: true },
+    { name: 'reverse', short: 'r', long: 'reverse', help: 'reverse the result of comparisons' },
+    { name: 'numeric', short: 'n', long: 'numeric-sort', help: 'compare leading numbers' },
+    { name: 'unique', short: 'u', long: 'unique', help: 'print only the first of lines with equal keys' },
+    { name: 'blanks', short: 'b', long: 'ignore-leading-blanks', help: 'ignore leading blanks in keys' },
+    { name: 'key', short: 'k', long: 'key', arg: true, argName: 'POS1[,POS2]', help: "sort by a key from field POS1 to POS2 (or the line's end)" },
+    { name: 'separator', short: 't', long: 'field-separator', arg: true, argName: 'SEP', help: 'fields are separated by SEP, not by blanks' },
   ],
 };
 

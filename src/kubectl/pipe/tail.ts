@@ -6,11 +6,13 @@ import { failed, obsoleteCount, output, type Filter } from './filter.js';
 import { failure, fileOperand, last, parseOptions, tryHelp, type Program } from './options.js';
 import { parseCount, rawLines } from './text.js';
 
-const TAIL: Program = {
+export const TAIL: Program = {
   name: 'tail',
+  synopsis: 'tail [OPTION]...',
+  summary: 'Print the last 10 lines of the piped output.',
   troubleStatus: 1,
   usage: tryHelp('tail'),
-  options: [{ name: 'lines', short: 'n', long: 'lines', arg: true }],
+  options: [{ name: 'lines', short: 'n', long: 'lines', arg: true, argName: '[+]NUM', help: "print the last NUM lines; with a leading '+', from line NUM on (also -NUM)" }],
 };
 
 export const tail: Filter = (args, input) => {

@@ -7,14 +7,16 @@ import { failed, output, type Filter } from './filter.js';
 import { fileOperand, has, parseOptions, tryHelp, type Program } from './options.js';
 import { joinLines, splitLines } from './text.js';
 
-const UNIQ: Program = {
+export const UNIQ: Program = {
   name: 'uniq',
+  synopsis: 'uniq [OPTION]...',
+  summary: 'Print one line of each run of equal adjacent lines of the piped output.',
   troubleStatus: 1,
   usage: tryHelp('uniq'),
   options: [
-    { name: 'count', short: 'c', long: 'count' },
-    { name: 'repeated', short: 'd', long: 'repeated' },
-    { name: 'unique', short: 'u', long: 'unique' },
+    { name: 'count', short: 'c', long: 'count', help: 'prefix each line with how many times it occurred' },
+    { name: 'repeated', short: 'd', long: 'repeated', help: 'print only lines that repeat' },
+    { name: 'unique', short: 'u', long: 'unique', help: 'print only lines that do not repeat' },
   ],
 };
 

@@ -11,15 +11,17 @@ import { byteLength, isSpace } from './text.js';
 /** `isprint` in the C locale. */
 const isPrintable = (c: number): boolean => c >= 0x20 && c < 0x7f;
 
-const WC: Program = {
+export const WC: Program = {
   name: 'wc',
+  synopsis: 'wc [OPTION]...',
+  summary: 'Print the newline, word and byte counts of the piped output.',
   troubleStatus: 1,
   usage: tryHelp('wc'),
   options: [
-    { name: 'lines', short: 'l', long: 'lines' },
-    { name: 'words', short: 'w', long: 'words' },
-    { name: 'chars', short: 'm', long: 'chars' },
-    { name: 'bytes', short: 'c', long: 'bytes' },
+    { name: 'lines', short: 'l', long: 'lines', help: 'print the newline count' },
+    { name: 'words', short: 'w', long: 'words', help: 'print the word count' },
+    { name: 'chars', short: 'm', long: 'chars', help: 'print the character count' },
+    { name: 'bytes', short: 'c', long: 'bytes', help: 'print the byte count' },
   ],
 };
 

@@ -4,12 +4,14 @@ import { parseOptions, tryHelp, type Program } from '../../../src/kubectl/pipe/o
 
 const P: Program = {
   name: 'demo',
+  synopsis: 'demo [OPTION]...',
+  summary: 'Show how options parse.',
   troubleStatus: 1,
   usage: tryHelp('demo'),
   options: [
-    { name: 'count', short: 'c', long: 'count' },
-    { name: 'lines', short: 'n', long: 'lines', arg: true },
-    { name: 'line-regexp', long: 'line-regexp' },
+    { name: 'count', short: 'c', long: 'count', help: 'count' },
+    { name: 'lines', short: 'n', long: 'lines', arg: true, argName: 'NUM', help: 'take NUM lines' },
+    { name: 'line-regexp', long: 'line-regexp', help: 'match whole lines' },
   ],
 };
 
