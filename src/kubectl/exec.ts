@@ -15,6 +15,7 @@ import { mayAskForHelp, namespaceFlagsAfterVerb } from './command-words.js';
 import type { FieldDocs } from './explain/field-docs.js';
 import { PART_OF_VERB, type PartName } from './parts/part.js';
 import { filterFirst, runFilters, unknownFilter } from './pipe/index.js';
+import { programNotFound } from './other-programs.js';
 import { type ExecResult } from './result.js';
 import { splitArgs, splitPipeline } from './shell-words.js';
 import { SESSION_VERBS } from './sim/start.js';
@@ -126,7 +127,7 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
   }
   const [program, verb, ...rest] = words as [string, string, ...string[]];
   if (program !== 'kubectl' && program !== 'sim') {
-    return { exitCode: 127, stdout: '', stderr: `${program}: command not found (this terminal runs kubectl and sim commands; "help" lists them)\n` };
+    return { exitCode: 127, stdout: '', stderr: programNotFound(program) };
   }
   const run = verbs.verb(program, verb);
   if (!run) {

@@ -49,9 +49,9 @@ export function unknownFilter(stages: readonly Stage[]): ExecResult | undefined 
   const bad = stages.slice(1).find((s) => !isFilter(s.words[0]!));
   if (!bad) return undefined;
   const name = bad.words[0]!;
-  const instead = Object.hasOwn(INSTEAD, name) ? `; ${INSTEAD[name]}` : '';
-  const why = name === 'kubectl' || name === 'sim' ? `${name} cannot read a pipe: run it on a line of its own` : `after a pipe this terminal runs ${NAMES}${instead}`;
-  return { exitCode: 127, stdout: '', stderr: `${name}: command not found (${why})\n` };
+  const instead = Object.hasOwn(INSTEAD, name) ? `${INSTEAD[name]}\n` : '';
+  const why = name === 'kubectl' || name === 'sim' ? `${name} cannot read a pipe: run it on a line of its own` : `after a pipe this terminal runs ${NAMES}`;
+  return { exitCode: 127, stdout: '', stderr: `${name}: command not found (${why})\n${instead}` };
 }
 
 /** Runs the filters of `stages` (all but the first) on the first command's result. */

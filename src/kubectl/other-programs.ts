@@ -1,0 +1,32 @@
+/**
+ * The terminal runs `kubectl` and `sim` (and the filters after a pipe). A line that starts with
+ * another program gets bash's `command not found`, and for the programs people reach for most
+ * around kubectl, what does their job here: a learner who types `watch kubectl get pods` or
+ * `vim ds.yaml` learns where time and files are in the playground, not just that it is not bash.
+ */
+
+const FILES = 'the files are the editor\'s tabs: "New file" makes one, and "kubectl apply -f NAME" reads one by its name';
+const CLUSTER = 'the cluster is simulated: "sim node add NAME" adds a machine, "New cluster" starts again';
+
+/** Programs by name: what does their job here. */
+const INSTEAD: Readonly<Record<string, string>> = {
+  watch: 'time moves only when you move it: "sim advance 30s", "sim step" or Play; then run the command again',
+  k: 'type kubectl in full: this terminal has no aliases',
+  helm: 'Helm charts are not modelled; apply the manifests themselves with "kubectl apply -f"',
+  curl: 'this playground has no network',
+  wget: 'this playground has no network',
+  vi: FILES,
+  vim: FILES,
+  nano: FILES,
+  cat: FILES,
+  ls: FILES,
+  minikube: CLUSTER,
+  kind: CLUSTER,
+  kubeadm: CLUSTER,
+};
+
+/** bash's `command not found` for a program this terminal does not run, then what to use instead. */
+export function programNotFound(program: string): string {
+  const instead = Object.hasOwn(INSTEAD, program) ? `${INSTEAD[program]}\n` : '';
+  return `${program}: command not found (this terminal runs kubectl and sim commands; "help" lists them)\n${instead}`;
+}
