@@ -16,6 +16,7 @@ import type { FieldDocs } from './explain/field-docs.js';
 import { PART_OF_VERB, type PartName } from './parts/part.js';
 import { filterFirst, runFilters, unknownFilter } from './pipe/index.js';
 import { programNotFound } from './other-programs.js';
+import { redirected, redirectProblem } from './redirect.js';
 import { type ExecResult } from './result.js';
 import { splitArgs, splitPipeline } from './shell-words.js';
 import { SESSION_VERBS } from './sim/start.js';
@@ -48,6 +49,8 @@ export interface ExecOptions {
    * -o yaml` or a `describe nodes` in the log took a reload or a rewind half a second or more.
    */
   readonly replay?: boolean;
+  /** Writes an editor file (`CMD > FILE`, redirect.ts); without it a line with `> FILE` is refused. */
+  readonly writeFile?: (name: string, text: string) => void;
 }
 
 /**
@@ -107,10 +110,12 @@ function execLine(cluster: Cluster, line: string, stdin: string | undefined, opt
   const pipeline = splitPipeline(line);
   if ('error' in pipeline) return { exitCode: 2, stdout: '', stderr: `${pipeline.error}\n` };
   const [command, ...filters] = pipeline.stages;
-  const refused = unknownFilter(pipeline.stages);
+  const { redirect } = pipeline;
+  const refused = unknownFilter(pipeline.stages) ?? (redirect && redirectProblem(redirect, opts));
   if (refused) return refused;
-  const result = run(cluster, command!.words, filters.length > 0 ? command!.text : line, stdin, opts);
-  return filters.length > 0 ? runFilters(result, pipeline.stages) : result;
+  const result = run(cluster, command!.words, command!.text, stdin, opts);
+  const piped = filters.length > 0 ? runFilters(result, pipeline.stages) : result;
+  return redirect ? redirected(piped, redirect, opts) : piped;
 }
 
 /** Runs one `kubectl ...` / `sim ...` command (`line` is its text, for causes and change-cause). */

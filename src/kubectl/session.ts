@@ -24,6 +24,15 @@ export function commandResult(command: string, r: ExecResult): CommandResult {
 }
 
 /**
+ * Files the script writes (`CMD > FILE`) kept for the rest of the run, read before the host's
+ * own: the CLI never writes next to a script, and a later line reads what an earlier one wrote.
+ */
+function writtenInMemory(readFile: ExecOptions['readFile']): Pick<ExecOptions, 'readFile' | 'writeFile'> {
+  const written = new Map<string, string>();
+  return { readFile: (name) => written.get(name) ?? readFile?.(name), writeFile: (name, text) => void written.set(name, text) };
+}
+
+/**
  * Runs `text` against the cluster of `opts.timeline`, or `opts.cluster` (which then has no
  * timeline), or a fresh one with a fresh timeline. A parse error runs nothing.
  */
@@ -36,7 +45,7 @@ export function runScript(
   const timeline = opts.timeline ?? (opts.cluster ? undefined : new Timeline(createCluster(opts)));
   const cluster = timeline?.cluster ?? opts.cluster!;
   // Every exec option reaches exec as given (a new one needs no line here); the timeline may be the fresh one.
-  const execOpts: ExecOptions = timeline ? { ...opts, timeline } : opts;
+  const execOpts: ExecOptions = { ...opts, ...(timeline ? { timeline } : {}), ...(opts.writeFile ? {} : writtenInMemory(opts.readFile)) };
   const results: CommandResult[] = [];
   for (const cmd of parsed.commands) results.push(commandResult(cmd.text, exec(cluster, cmd.text, cmd.stdin, execOpts)));
   return timeline ? { results, cluster, timeline } : { results, cluster };

@@ -14,7 +14,8 @@
  * - Shell operators outside quotes (`|`, `||`, `&&`, `;`, `&`, `<`, `>`, `(`, `)`, `$(`, `` ` ``,
  *   `<<<`) are tokens of their own. Scanning records them and carries on, so that a script still
  *   finds where each command and here-document ends; running the line decides what they mean
- *   (`splitPipeline`: a pipe into a filter works, anything else fails that line alone).
+ *   (`splitPipeline`: a pipe into a filter works, and `> FILE` or `>> FILE` at the end of the
+ *   line sends the standard output to a file; anything else fails that line alone).
  */
 
 import { expandBraces } from './brace-expansion.js';
@@ -49,7 +50,7 @@ export type ScanResult =
 
 const LIST_ERROR = 'command lists (;, &&, ||) are not supported: run one command per line';
 const BACKGROUND_ERROR = 'background jobs (&) are not supported: run one command per line';
-const REDIRECT_ERROR = 'redirections (<, >) are not supported: pass files with -f, or stdin with a here-document (<<EOF)';
+const REDIRECT_ERROR = 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)';
 const STDERR_PIPE_ERROR = 'piping standard error (|&) is not supported: a filter reads the standard output of the command before it';
 const SUBSTITUTION_ERROR = 'command substitution ($(...) and `...`) is not supported';
 const HERESTRING_ERROR = 'here-strings (<<<) are not supported: use a here-document (<<EOF)';
@@ -249,16 +250,26 @@ export interface Stage {
   readonly text: string;
 }
 
+/** `> FILE` (`append`: `>> FILE`) at the end of a line: where its standard output goes. */
+export interface Redirect {
+  readonly file: string;
+  readonly append: boolean;
+}
+
 /**
  * Splits one command line into the commands of its pipeline (`CMD | FILTER | ...`; one stage when
- * there is no pipe). Any other operator is an error naming it; so is a here-document, which only
- * a script can give (the lines that follow hold it). Used by `exec` for every line.
+ * there is no pipe) and the redirection that ends it, if any. Any other operator is an error
+ * naming it; so is a here-document, which only a script can give (the lines that follow hold it),
+ * and a redirection of another stream (`2>`, `>&`). Used by `exec` for every line.
  */
-export function splitPipeline(line: string): { stages: Stage[] } | { error: string } {
+export function splitPipeline(line: string): { stages: Stage[]; redirect?: Redirect } | { error: string } {
   const r = scanWords(line, true);
   if (r.kind === 'error') return { error: r.error };
   if (r.kind === 'continue') return { error: 'unexpected end of input after \\' };
   if (r.hereDocs.length > 0) return { error: 'here-documents (<<EOF) are only supported in scripts, where the lines that follow hold the document' };
+  const redirect = trailingRedirect(line, r.tokens);
+  if (redirect && 'error' in redirect) return redirect;
+  if (redirect) r.tokens.length -= 2;
   const other = r.tokens.find((t) => t.kind === 'op' && t.op !== '|');
   if (other?.kind === 'op') return { error: operatorError(other.op) };
   const stages: Stage[] = [];
@@ -280,8 +291,27 @@ export function splitPipeline(line: string): { stages: Stage[] } | { error: stri
     from = t.at + 1;
   }
   if (words.length === 0 && stages.length > 0) return { error: "syntax error: a command must follow `|'" };
-  stages.push({ words, text: stages.length === 0 ? line : line.slice(from).trim() });
-  return { stages };
+  const end = redirect ? redirect.at : line.length;
+  stages.push({ words, text: stages.length === 0 && !redirect ? line : line.slice(from, end).trim() });
+  return redirect ? { stages, redirect: { file: redirect.file, append: redirect.append } } : { stages };
+}
+
+/**
+ * The `> FILE` or `>> FILE` that ends `tokens`, if it does, with where it starts in `line`; an
+ * error for one with no file or with braces that give more than one, and for a redirection of a stream
+ * other than the standard output (`2> FILE`: a descriptor's digits written against the `>`).
+ */
+function trailingRedirect(line: string, tokens: readonly Token[]): (Redirect & { at: number }) | { error: string } | undefined {
+  const n = tokens.length;
+  const op = tokens[n - 1]?.kind === 'op' ? tokens[n - 1] : tokens[n - 2];
+  if (op?.kind !== 'op' || (op.op !== '>' && op.op !== '>>')) return undefined;
+  const file = tokens[n - 1];
+  if (file === op || file?.kind !== 'word') return { error: "syntax error near unexpected token `newline'" };
+  const names = file.quoted === undefined ? [file.text] : expandBraces(file.text, file.quoted);
+  if (!Array.isArray(names) || names.length !== 1) return { error: `${line.slice(file.at).trim()}: ambiguous redirect` };
+  const before = tokens[n - 3];
+  if (before?.kind === 'word' && /^\d+$/.test(before.text) && before.at + before.text.length === op.at) return { error: REDIRECT_ERROR };
+  return { file: names[0]!, append: op.op === '>>', at: op.at };
 }
 
 /**

@@ -3,7 +3,8 @@
  * (no unsafe-eval, no inline scripts, workers same-origin): the textarea works before Monaco and
  * hands over its edits and cursor; monaco-yaml completes and flags from the generated schema; a
  * typo shows kubectl's marker at its line before Apply; hovering a field shows kubectl explain's
- * words for it; Ctrl+Enter applies with kubectl's output in the terminal; a keyboard user
+ * words for it; Ctrl+Enter applies with kubectl's output in the terminal; what a command line
+ * writes with `> FILE` opens in a tab of its own; a keyboard user
  * leaves Monaco with the tab focus mode shown on screen; the Monaco chunks load only when the
  * editor is on screen.
  */
@@ -172,6 +173,29 @@ describe('editor', () => {
     await expect.poll(status).toBe('Applied');
     expect(await monacoText()).not.toContain('\n\n\n'); // Ctrl+Enter applied; it inserted no line
     await s.screenshot('editor-applied');
+  });
+
+  it('opens what "> FILE" wrote in a tab of its own, ready to edit and apply', async () => {
+    const input = s.page.getByRole('textbox', { name: 'Command' });
+    await input.fill('kubectl get ds log-agent -o yaml > live.yaml');
+    await input.press('Enter');
+    await expect.poll(terminal).toContain('$ kubectl get ds log-agent -o yaml > live.yaml');
+    const tab = region().getByRole('tab', { name: /live\.yaml/ });
+    await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(monacoText).toContain('kind: DaemonSet');
+    expect(await monacoText()).toContain('name: log-agent');
+    expect(await terminal()).not.toContain('kind: DaemonSet'); // the output went to the file only
+    await s.screenshot('editor-redirected');
+    await region().locator('.monaco-editor').click();
+    await s.page.keyboard.press('Control+Enter');
+    await expect.poll(terminal).toContain('$ kubectl apply -f live.yaml');
+    await expect.poll(terminal).toContain('daemonset.apps/log-agent configured');
+    await expect.poll(status).toBe('Applied');
+    // Written again, the same tab takes the new text.
+    await input.fill('kubectl get ds log-agent -o name > live.yaml');
+    await input.press('Enter');
+    await expect.poll(monacoText).toBe('daemonset.apps/log-agent');
+    expect(await region().getByRole('tab', { name: /live\.yaml/ }).count()).toBe(1);
   });
 
   it('lets a keyboard user leave Monaco: Ctrl+M is shown and makes Tab move focus', async () => {

@@ -80,8 +80,52 @@ describe('exec with a pipeline', () => {
   it('refuses lists and redirections with exit status 2, changing nothing', () => {
     const c = threeNodes();
     expect(exec(c, 'kubectl cordon node-1 && kubectl get nodes')).toMatchObject({ exitCode: 2, stderr: 'command lists (;, &&, ||) are not supported: run one command per line\n' });
-    expect(exec(c, 'kubectl get nodes > nodes.txt')).toMatchObject({ exitCode: 2, stderr: 'redirections (<, >) are not supported: pass files with -f, or stdin with a here-document (<<EOF)\n' });
+    expect(exec(c, 'kubectl cordon node-1 2> err.txt')).toMatchObject({ exitCode: 2, stderr: 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)\n' });
     expect(c.store.get('Node', '', 'node-1')!.spec.unschedulable).toBeUndefined();
+  });
+
+  it('sends a line\'s standard output to a file with > and >>, its errors still to the terminal', () => {
+    const c = threeNodes();
+    const files: Record<string, string> = {};
+    const host = { readFile: (n: string) => files[n], writeFile: (n: string, text: string) => void (files[n] = text) };
+    const names = exec(c, 'kubectl get nodes -o name').stdout;
+    expect(names.split('\n')).toHaveLength(4);
+    expect(exec(c, 'kubectl get nodes -o name > nodes.txt', undefined, host)).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+    expect(files['nodes.txt']).toBe(names);
+    expect(exec(c, 'kubectl get node node-2 node-9 -o name >> nodes.txt', undefined, host)).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: 'Error from server (NotFound): nodes "node-9" not found\n',
+      output: [{ stream: 'stderr', text: 'Error from server (NotFound): nodes "node-9" not found\n' }],
+    });
+    expect(files['nodes.txt']).toBe(`${names}node/node-2\n`);
+    expect(exec(c, 'kubectl get nodes | grep -c Ready > count', undefined, host).exitCode).toBe(0);
+    expect(files['count']).toBe('3\n');
+    expect(exec(c, 'kubectl get nodes > /dev/null', undefined, host)).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+    expect(Object.keys(files).sort()).toEqual(['count', 'nodes.txt']);
+    // The change-cause is the command without its redirection.
+    exec(c, 'kubectl apply -f -', DS, host);
+    exec(c, 'kubectl set image ds/agent a=registry.example/agent:2 --record > out.txt', undefined, host);
+    expect(c.store.get('DaemonSet', 'default', 'agent')!.metadata.annotations!['kubernetes.io/change-cause']).toBe('kubectl set image ds/agent a=registry.example/agent:2 --record=true');
+    expect(files['out.txt']).toBe('daemonset.apps/agent image updated\n');
+  });
+
+  it('refuses a redirection it cannot write before running the line', () => {
+    const c = threeNodes();
+    const written: string[] = [];
+    const host = { writeFile: (n: string) => void written.push(n) };
+    expect(exec(c, 'kubectl cordon node-1 > ../out.txt', undefined, host)).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: '../out.txt: cannot write here: the files are the editor\'s tabs, named with letters, digits, ".", "_" and "-" (not starting with "-")\n',
+    });
+    expect(exec(c, 'kubectl cordon node-1 > out.txt')).toEqual({ exitCode: 1, stdout: '', stderr: 'out.txt: this terminal cannot write files\n' });
+    expect(c.store.get('Node', '', 'node-1')!.spec.unschedulable).toBeUndefined();
+    expect(written).toEqual([]);
+    // A replay runs the line again and writes nothing: the file's text is the editor's since.
+    expect(exec(c, 'kubectl cordon node-1 > out.txt', undefined, { ...host, replay: true })).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+    expect(c.store.get('Node', '', 'node-1')!.spec.unschedulable).toBe(true);
+    expect(written).toEqual([]);
   });
 
   it('records the command without its filters as the change cause', () => {

@@ -39,6 +39,24 @@ describe('runScript', () => {
     expect(bare.results[1]!.exitCode).not.toBe(0);
   });
 
+  it('keeps what the script writes (CMD > FILE) for its later lines, before the host\'s files', () => {
+    const host = { 'node.yaml': NODE };
+    const out = runScript('kubectl apply -f node.yaml\nkubectl get node from-file -o yaml > node.yaml\nkubectl get nodes -o name > names\nkubectl apply -f node.yaml\nkubectl apply -f names', {
+      readFile: (p) => (Object.hasOwn(host, p) ? host[p as 'node.yaml'] : undefined),
+    });
+    if ('error' in out) throw new Error(out.error);
+    expect(out.results.map((r) => [r.exitCode, r.stdout])).toEqual([
+      [0, 'node/from-file created\n'],
+      [0, ''],
+      [0, ''],
+      // The live object's YAML, with its resourceVersion: applied as it is, it changes no field.
+      [0, 'node/from-file configured\n'],
+      [1, ''],
+    ]);
+    expect(out.results[4]!.stderr).toMatch(/^error: error validating "names"/);
+    expect(host['node.yaml']).toBe(NODE);
+  });
+
   it('runs nothing when the script does not parse', () => {
     const cluster = createCluster();
     expect(runScript("sim node add a\nkubectl get pods 'unclosed", { cluster })).toMatchObject({ line: 2 });

@@ -10,6 +10,23 @@ function splitArgs(line: string): string[] | { error: string } {
 }
 
 describe('splitPipeline', () => {
+  it('takes "> FILE" and ">> FILE" at the end of a line as where its standard output goes', () => {
+    expect(splitPipeline('kubectl get ds agent -o yaml > agent.yaml')).toEqual({
+      stages: [{ words: ['kubectl', 'get', 'ds', 'agent', '-o', 'yaml'], text: 'kubectl get ds agent -o yaml' }],
+      redirect: { file: 'agent.yaml', append: false },
+    });
+    expect(splitPipeline('kubectl get pods | grep x >>pods.txt')).toEqual({
+      stages: [
+        { words: ['kubectl', 'get', 'pods'], text: 'kubectl get pods' },
+        { words: ['grep', 'x'], text: 'grep x' },
+      ],
+      redirect: { file: 'pods.txt', append: true },
+    });
+    expect(splitPipeline("kubectl get ds>'my file'")).toMatchObject({ redirect: { file: 'my file', append: false } });
+    expect(splitPipeline('kubectl get ds > a{.yaml}')).toMatchObject({ redirect: { file: 'a{.yaml}' } });
+    expect(splitPipeline('kubectl get ds 2 > x')).toMatchObject({ stages: [{ words: ['kubectl', 'get', 'ds', '2'] }], redirect: { file: 'x' } });
+  });
+
   it('splits on blanks and removes quotes', () => {
     expect(splitArgs('kubectl get ds -o wide')).toEqual(['kubectl', 'get', 'ds', '-o', 'wide']);
     expect(splitArgs("kubectl get ds -o jsonpath='{.spec.updateStrategy}'")).toEqual(['kubectl', 'get', 'ds', '-o', 'jsonpath={.spec.updateStrategy}']);
@@ -71,7 +88,11 @@ describe('splitPipeline', () => {
     expect(splitArgs('a || b')).toEqual({ error: 'command lists (;, &&, ||) are not supported: run one command per line' });
     expect(splitArgs('a; b')).toEqual({ error: 'command lists (;, &&, ||) are not supported: run one command per line' });
     expect(splitArgs('a &')).toEqual({ error: 'background jobs (&) are not supported: run one command per line' });
-    expect(splitArgs('a > out.txt')).toEqual({ error: 'redirections (<, >) are not supported: pass files with -f, or stdin with a here-document (<<EOF)' });
+    expect(splitArgs('a < in.txt')).toEqual({ error: 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)' });
+    expect(splitArgs('a 2> err.txt')).toEqual({ error: 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)' });
+    expect(splitArgs('a > out.txt b')).toEqual({ error: 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)' });
+    expect(splitArgs('a >')).toEqual({ error: "syntax error near unexpected token `newline'" });
+    expect(splitArgs('a > x{1,2}')).toEqual({ error: 'x{1,2}: ambiguous redirect' });
     expect(splitArgs('kubectl apply -f $(ls)')).toEqual({ error: 'command substitution ($(...) and `...`) is not supported' });
     expect(splitArgs('echo "`date`"')).toEqual({ error: 'command substitution ($(...) and `...`) is not supported' });
     expect(splitArgs('kubectl get pods -l app in (a,b)')).toEqual({ error: "syntax error near unexpected token `('" });

@@ -7,6 +7,7 @@
  * starting with `-`), unique among the tabs; a bad name is refused with a message and changes
  * nothing.
  */
+import { FILE_NAME } from '../../kubectl/file-name.js';
 import type { EditorHost } from './host.js';
 import { EditorTab } from './tab.svelte.js';
 
@@ -20,7 +21,6 @@ export interface TabRecord {
 /** How often a changing cluster re-checks the open files. */
 const REVALIDATE_EVERY_MS = 1000;
 
-const NAME = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
 
 export class EditorTabs {
   tabs = $state<EditorTab[]>([]);
@@ -52,7 +52,7 @@ export class EditorTabs {
   /** Why `name` cannot name a tab (other than `except`), or undefined when it can. */
   nameProblem(name: string, except?: string): string | undefined {
     if (name === '') return 'A file name is required.';
-    if (!NAME.test(name)) return `"${name}" cannot be a file name here: use letters, digits, ".", "_" and "-", not starting with "-".`;
+    if (!FILE_NAME.test(name)) return `"${name}" cannot be a file name here: use letters, digits, ".", "_" and "-", not starting with "-".`;
     if (name !== except && this.tabs.some((t) => t.name === name)) return `A tab named "${name}" is already open.`;
     return undefined;
   }
@@ -89,6 +89,13 @@ export class EditorTabs {
     this.tabs.splice(i, 1);
     if (this.activeName === name) this.activeName = this.tabs[Math.min(i, this.tabs.length - 1)]?.name ?? '';
     this.syncFiles();
+  }
+
+  /** A command wrote `name` (`CMD > FILE`): its tab takes the text, or a new tab opens with it; it is shown. */
+  write(name: string, text: string): void {
+    if (this.tabs.some((t) => t.name === name)) this.edit(name, text);
+    else this.add(name, text);
+    this.activeName = name;
   }
 
   edit(name: string, text: string): void {

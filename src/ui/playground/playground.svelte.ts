@@ -80,6 +80,11 @@ export class Playground {
    * the 1-based line. `seq` grows with every call, so asking for the same line again counts.
    */
   reveal = $state<{ readonly file: string; readonly line: number; readonly seq: number } | undefined>();
+  /**
+   * The files the last command that wrote any wrote (`CMD > FILE`), by name, numbered like
+   * `reveal`: the editor opens or updates a tab for each. `files` already holds them.
+   */
+  written = $state<{ readonly files: Readonly<Record<string, string>>; readonly seq: number } | undefined>();
   private readonly engine: EngineClient;
   /** The newest position asked for while a rewind was running (a drag sends many). */
   private rewindWanted: number | undefined;
@@ -165,6 +170,7 @@ export class Playground {
     if (source !== 'time') this.followTimeline();
     this.saveSoon();
     if (r.type === 'results') {
+      if (r.written) this.wrote(r.written);
       this.terminal.show(r.results, source, echo);
       this.followWhy(r.results);
       return r.results;
@@ -241,6 +247,12 @@ export class Playground {
   /** A command changed the log: save it now. */
   private saveSoon(): void {
     if (this.ready) void this.keeper.save();
+  }
+
+  /** Commands wrote editor files: keep them, and ask the editor to show them (see `written`). */
+  private wrote(files: Readonly<Record<string, string>>): void {
+    for (const [name, text] of Object.entries(files)) this.files[name] = text;
+    this.written = { files, seq: (this.written?.seq ?? 0) + 1 };
   }
 
   /** Asks the editor to show `line` (1-based) of the file `file` (see `reveal`). */

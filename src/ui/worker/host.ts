@@ -152,7 +152,7 @@ export class EngineHost {
         // Across branches the same resourceVersion can be another write (`sim rewind NAME` may
         // go to a checkpoint on another branch): compared by identity only.
         if (out.rewoundFrom) this.moved(out.rewoundFrom, false);
-        return { id: req.id, type: 'results', results: out.results };
+        return { id: req.id, type: 'results', results: out.results, ...(out.written ? { written: out.written } : {}) };
       }
       case 'query': {
         const loaded = this.env.loadedQueries?.() ?? {};

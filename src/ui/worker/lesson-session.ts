@@ -6,7 +6,7 @@
  */
 import type { ExecResult } from '../../kubectl/exec.js';
 import type { LessonRun } from '../../tutorial/run.js';
-import { EngineSession } from './session.js';
+import { EngineSession, type FileAccess } from './session.js';
 import { emptyLog, type LoggedCommand, type SessionLog } from './session-log.js';
 
 export class LessonSession extends EngineSession {
@@ -30,11 +30,15 @@ export class LessonSession extends EngineSession {
     this.lessonRun.observe({ line, start });
   }
 
-  /** The learner's editor text goes into the run's buffers of the files the line names, then the run executes it. */
-  protected override execute(line: string, stdin: string | undefined, readFile: (name: string) => string | undefined): ExecResult {
+  /**
+   * The learner's editor text goes into the run's buffers of the files the line names, then the
+   * run executes it. A lesson reads only its own files, so its lines write none (`> FILE` is
+   * refused: redirect.ts).
+   */
+  protected override execute(line: string, stdin: string | undefined, files: FileAccess): ExecResult {
     for (const path of this.lessonRun.files().keys()) {
       if (!line.includes(path)) continue;
-      const text = readFile(path);
+      const text = files.readFile(path);
       if (text !== undefined) this.lessonRun.setBuffer(path, text);
     }
     return this.lessonRun.exec(line, stdin);

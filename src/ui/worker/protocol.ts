@@ -81,7 +81,8 @@ export type Request =
   | { readonly id: number; readonly type: 'lesson'; readonly action: LessonAction };
 
 export type Reply =
-  | { readonly id: number; readonly type: 'results'; readonly results: readonly CommandResult[] }
+  /** `written`: the editor files the commands wrote (`CMD > FILE`), by name, for the page's editor. */
+  | { readonly id: number; readonly type: 'results'; readonly results: readonly CommandResult[]; readonly written?: Readonly<Record<string, string>> }
   | { readonly id: number; readonly type: 'script-error'; readonly error: ScriptError }
   | { readonly id: number; readonly type: 'answer'; readonly value: unknown }
   /** The request could not be served (an unknown query, an engine exception): what failed. */

@@ -16,9 +16,11 @@ import { heldTables, type HeldTables } from './moved.js';
 import { Scrubber } from './scrubber.js';
 import { logOf, logProblem, rebuild, type SessionLog } from './session-log.js';
 
-/** What a script did: each command's result, and where it started from if it rewound. */
+/** What a script did: each command's result, the files it wrote, and where it started from if it rewound. */
 export interface RunOutcome {
   readonly results: CommandResult[];
+  /** The editor files its lines wrote (`CMD > FILE`), by name, with their new text. */
+  readonly written?: Readonly<Record<string, string>>;
   /**
    * The store's tables as they were before the script, when it has a `sim rewind`, which may put
    * the cluster back to another moment rather than change it step by step: what the page held
@@ -27,6 +29,12 @@ export interface RunOutcome {
    * `sim checkpoint` and `sim checkpoints` leave the cluster as it is.
    */
   readonly rewoundFrom?: HeldTables;
+}
+
+/** The editor files a script's lines read (`-f NAME`) and write (`> NAME`). */
+export interface FileAccess {
+  readonly readFile: (name: string) => string | undefined;
+  readonly writeFile: (name: string, text: string) => void;
 }
 
 export class EngineSession {
@@ -59,16 +67,26 @@ export class EngineSession {
 
   /**
    * Runs script text: each command in order through `exec` with the timeline, reading `-f NAME`
-   * from `files`. A script that does not parse runs nothing and logs nothing. `fieldDocs` are the
-   * descriptions kubectl explain prints (they change nothing, so a replay needs none).
+   * from `files` and writing `> NAME` into them (a later line reads what an earlier one wrote;
+   * the page puts what was written in its editor). A script that does not parse runs nothing and
+   * logs nothing. `fieldDocs` are the descriptions kubectl explain prints (they change nothing,
+   * so a replay needs none).
    */
   run(text: string, files: Readonly<Record<string, string>>, fieldDocs?: () => FieldDocs | undefined): RunOutcome | ScriptError {
     const parsed = parseScript(text);
     if ('error' in parsed) return { error: parsed.error, line: parsed.line };
-    const readFile = (name: string): string | undefined => (Object.hasOwn(files, name) ? files[name] : undefined);
+    const current: Record<string, string> = { ...files };
+    const written: Record<string, string> = {};
+    const access: FileAccess = {
+      readFile: (name) => (Object.hasOwn(current, name) ? current[name] : undefined),
+      writeFile: (name, text) => {
+        current[name] = text;
+        written[name] = text;
+      },
+    };
     const rewoundFrom = parsed.commands.some((cmd) => movesTimeline(cmd.text)) ? heldTables(this.cluster.store) : undefined;
-    const results = parsed.commands.map((cmd) => commandResult(cmd.text, this.execute(cmd.text, cmd.stdin, readFile, fieldDocs)));
-    return rewoundFrom ? { results, rewoundFrom } : { results };
+    const results = parsed.commands.map((cmd) => commandResult(cmd.text, this.execute(cmd.text, cmd.stdin, access, fieldDocs)));
+    return { results, ...(Object.keys(written).length > 0 ? { written } : {}), ...(rewoundFrom ? { rewoundFrom } : {}) };
   }
 
   /** Logs a command that already ran outside `run` (a Play segment's `sim advance D`, from `start`). */
@@ -77,7 +95,7 @@ export class EngineSession {
   }
 
   /** Runs one command through `exec` with the timeline (a lesson's session runs it through its LessonRun). */
-  protected execute(line: string, stdin: string | undefined, readFile: (name: string) => string | undefined, fieldDocs?: () => FieldDocs | undefined): ExecResult {
-    return exec(this.cluster, line, stdin, { readFile, timeline: this.timeline, ...(fieldDocs ? { fieldDocs } : {}) });
+  protected execute(line: string, stdin: string | undefined, files: FileAccess, fieldDocs?: () => FieldDocs | undefined): ExecResult {
+    return exec(this.cluster, line, stdin, { readFile: files.readFile, writeFile: files.writeFile, timeline: this.timeline, ...(fieldDocs ? { fieldDocs } : {}) });
   }
 }

@@ -49,6 +49,23 @@ describe('EngineHost', () => {
     expect(h.posted.map((m) => m.type)).toEqual(['timeline', 'results', 'answer']);
   });
 
+  it('answers with the editor files a script wrote, which its later lines read, and logs what they read', () => {
+    const h = host();
+    h.host.handle({ id: 1, type: 'load', log: emptyLog() });
+    const text = 'sim node add node-1\nkubectl get node node-1 -o yaml > node.yaml\nkubectl get nodes -o name >> names\nkubectl apply -f node.yaml';
+    h.host.handle({ id: 2, type: 'run', text, files: { names: 'first\n', other: 'kept' }, source: 'terminal' });
+    const r = replies(h.posted).at(-1)!;
+    expect(r).toMatchObject({ type: 'results', written: { 'node.yaml': expect.stringContaining('name: node-1'), names: 'first\nnode/node-1\n' } });
+    if (r.type !== 'results') throw new Error('no results');
+    expect(Object.keys(r.written!).sort()).toEqual(['names', 'node.yaml']);
+    expect(r.results.at(-1)).toMatchObject({ exitCode: 0, stdout: 'node/node-1 configured\n' });
+    h.host.handle({ id: 3, type: 'query', query: 'log', args: undefined });
+    const log = (replies(h.posted).at(-1) as { value: SessionLog }).value;
+    expect(log.commands.at(-1)).toMatchObject({ line: 'kubectl apply -f node.yaml', files: { 'node.yaml': r.written!['node.yaml'] } });
+    h.host.handle({ id: 4, type: 'run', text: 'kubectl get nodes', files: {}, source: 'terminal' });
+    expect(replies(h.posted).at(-1)).not.toHaveProperty('written');
+  });
+
   it('reports a script that does not parse, runs none of it and logs nothing', () => {
     const h = host();
     h.host.handle({ id: 1, type: 'run', text: "sim node add a\nsim node add 'b", files: {}, source: 'terminal' });
