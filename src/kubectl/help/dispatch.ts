@@ -25,7 +25,10 @@ const HELP_PROGRAM =
   'This terminal runs two programs:\n\n' +
   '  kubectl   the Kubernetes command line, talking to the playground\'s cluster\n' +
   '  sim       what no kubectl command can do: machines join and fail, images crash, time moves\n\n' +
-  'Use "kubectl --help" or "sim --help" for their commands, "kubectl <command> --help" or "sim <command> --help" for one command.\n';
+  'Use "kubectl --help" or "sim --help" for their commands, "kubectl <command> --help" or "sim <command> --help" for one command.\n\n' +
+  'A line reads as bash reads it: quotes, brace ranges (kubectl cordon node-{1..3}), a pipe into\n' +
+  'grep, head, tail, wc, sort, uniq or cut (each knows --help), and "> FILE" to send the output to\n' +
+  'an editor file (kubectl get ds NAME -o yaml > ds.yaml). Tab completes; Up and Down recall lines.\n';
 
 /** The flags a command accepts: its own and its program's global ones. */
 const flagsOf = (program: ProgramHelp, cmd: CommandHelp): FlagSpec[] => [...(cmd.flags ?? []), ...program.globalFlags];

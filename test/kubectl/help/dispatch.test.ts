@@ -74,6 +74,8 @@ describe('help requests', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain('kubectl --help');
     expect(r.stdout).toContain('sim --help');
+    expect(r.stdout).toContain('brace ranges (kubectl cordon node-{1..3})');
+    expect(r.stdout).toContain('"> FILE"');
   });
 
   it('an unknown verb still gets kubectl\'s error, whose hint now works', () => {
