@@ -107,6 +107,9 @@ describe('playground shell', () => {
     await input.fill('kubectl apply -f - <<EOF');
     await input.press('Enter');
     expect(await input.inputValue()).toBe('kubectl apply -f - <<EOF\n');
+    await input.press('Control+c');
+    expect(await input.inputValue()).toBe('');
+    expect(await terminalText()).toContain('$ kubectl apply -f - <<EOF\n^C\n');
     await input.fill('clear');
     await input.press('Enter');
     expect(await terminalText()).toBe('');

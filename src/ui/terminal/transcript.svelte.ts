@@ -109,6 +109,12 @@ export class Transcript {
     this.put(out, run);
   }
 
+  /** A line the learner dropped with Ctrl+C before running it, shown as a terminal shows it: `$ text^C`. */
+  cancelled(text: string): void {
+    this.lines.push({ kind: 'command', text: `${text}^C`, source: 'terminal' });
+    this.trim();
+  }
+
   /** A note of the terminal's own (a session restored or replaced), after what is there. */
   note(text: string): void {
     this.lines.push({ kind: 'notice', text: `${text}\n` });

@@ -22,6 +22,14 @@ describe('Transcript', () => {
     ]);
   });
 
+  it('shows a line dropped with Ctrl+C as a shell does, after what is there', () => {
+    const t = new Transcript();
+    t.show([ok('kubectl get nodes', 'NAME\n')], 'terminal');
+    t.cancelled('kubectl delete node node-1');
+    expect(t.lines.at(-1)).toEqual({ kind: 'command', text: 'kubectl delete node node-1^C', source: 'terminal' });
+    expect(t.lines).toHaveLength(3);
+  });
+
   it('replaces a run that failed with its text and the message', () => {
     const t = new Transcript();
     const run = t.running("sim node add 'a", 'editor');
