@@ -12,7 +12,7 @@ import { FILE_NAME } from './file-name.js';
 import { outputOf, type ExecResult } from './result.js';
 import type { Redirect } from './shell-words.js';
 
-/** Where writing to `/dev/null` goes. */
+/** The file that keeps nothing written to it. */
 const DEV_NULL = '/dev/null';
 
 /** What the host offers the redirection: a way to write, to read (for `>>`), and whether this is a replay. */
