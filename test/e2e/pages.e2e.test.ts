@@ -19,7 +19,8 @@ afterAll(async () => {
 describe('pages', () => {
   it('lists the lessons, each linking to its own page', async () => {
     const links = s.page.getByRole('main').getByRole('link');
-    expect(await links.count()).toBeGreaterThan(2);
+    // The list renders from catalogue.json, fetched after the page loads.
+    await expect.poll(() => links.count()).toBeGreaterThan(2);
     expect(await links.first().getAttribute('href')).toBe('./L1/');
     await s.screenshot('lessons-list');
   });
