@@ -16,7 +16,7 @@ import type { FieldDocs } from './explain/field-docs.js';
 import { programNotFound } from './other-programs.js';
 import { PART_OF_VERB, type PartName } from './parts/part.js';
 import { filterFirst, runFilters, unknownFilter } from './pipe/index.js';
-import { redirected, redirectProblem } from './redirect.js';
+import { errorsGo, redirected, redirectProblem } from './redirect.js';
 import { type ExecResult } from './result.js';
 import { splitArgs, splitPipeline } from './shell-words.js';
 import { SESSION_VERBS } from './sim/start.js';
@@ -113,7 +113,8 @@ function execLine(cluster: Cluster, line: string, stdin: string | undefined, opt
   const { redirect } = pipeline;
   const refused = unknownFilter(pipeline.stages) ?? (redirect && redirectProblem(redirect, opts));
   if (refused) return refused;
-  const result = run(cluster, command!.words, command!.text, stdin, opts);
+  const ran = run(cluster, command!.words, command!.text, stdin, opts);
+  const result = pipeline.errorsTo ? errorsGo(ran, pipeline.errorsTo) : ran;
   const piped = filters.length > 0 ? runFilters(result, pipeline.stages) : result;
   return redirect ? redirected(piped, redirect, opts) : piped;
 }

@@ -14,8 +14,9 @@
  * - Shell operators outside quotes (`|`, `||`, `&&`, `;`, `&`, `<`, `>`, `(`, `)`, `$(`, `` ` ``,
  *   `<<<`) are tokens of their own. Scanning records them and carries on, so that a script still
  *   finds where each command and here-document ends; running the line decides what they mean
- *   (`splitPipeline`: a pipe into a filter works, and `> FILE` or `>> FILE` at the end of the
- *   line sends the standard output to a file; anything else fails that line alone).
+ *   (`splitPipeline`: a pipe into a filter works, `> FILE` or `>> FILE` at the end of the line
+ *   sends the standard output to a file, `2>&1` and `2>/dev/null` send the command's standard
+ *   error into its output or nowhere; anything else fails that line alone).
  */
 
 import { expandBraces } from './brace-expansion.js';
@@ -50,7 +51,8 @@ export type ScanResult =
 
 const LIST_ERROR = 'command lists (;, &&, ||) are not supported: run one command per line';
 const BACKGROUND_ERROR = 'background jobs (&) are not supported: run one command per line';
-const REDIRECT_ERROR = 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)';
+const REDIRECT_ERROR =
+  'the redirections here are "> FILE" and ">> FILE" at the end of a line (into an editor file), and "2>&1" and "2>/dev/null" on the command before any pipe; pass files with -f, or stdin with a here-document (<<EOF)';
 const STDERR_PIPE_ERROR = 'piping standard error (|&) is not supported: a filter reads the standard output of the command before it';
 const SUBSTITUTION_ERROR = 'command substitution ($(...) and `...`) is not supported';
 const HERESTRING_ERROR = 'here-strings (<<<) are not supported: use a here-document (<<EOF)';
@@ -254,6 +256,21 @@ export interface Stage {
 export interface Redirect {
   readonly file: string;
   readonly append: boolean;
+  /** `> FILE 2>&1`: the standard error goes to the file too. */
+  readonly withErrors?: boolean;
+}
+
+/**
+ * Where the first command's standard error goes, when the line says (`2>&1`: into its standard
+ * output, so a pipe reads both; `2>/dev/null`: nowhere).
+ */
+export type ErrorsTo = 'stdout' | 'null';
+
+/** `2>&1` or `2>/dev/null` in a line: which, and the span of the line it takes. */
+interface StreamRedirect {
+  readonly to: ErrorsTo;
+  readonly start: number;
+  readonly end: number;
 }
 
 /**
@@ -262,16 +279,23 @@ export interface Redirect {
  * naming it; so is a here-document, which only a script can give (the lines that follow hold it),
  * and a redirection of another stream (`2>`, `>&`). Used by `exec` for every line.
  */
-export function splitPipeline(line: string): { stages: Stage[]; redirect?: Redirect } | { error: string } {
+export function splitPipeline(line: string): { stages: Stage[]; redirect?: Redirect; errorsTo?: ErrorsTo } | { error: string } {
   const r = scanWords(line, true);
   if (r.kind === 'error') return { error: r.error };
   if (r.kind === 'continue') return { error: 'unexpected end of input after \\' };
   if (r.hereDocs.length > 0) return { error: 'here-documents (<<EOF) are only supported in scripts, where the lines that follow hold the document' };
+  const streams = takeStreamRedirects(line, r.tokens);
   const redirect = trailingRedirect(line, r.tokens);
   if (redirect && 'error' in redirect) return redirect;
   if (redirect) r.tokens.length -= 2;
   const other = r.tokens.find((t) => t.kind === 'op' && t.op !== '|');
   if (other?.kind === 'op') return { error: operatorError(other.op) };
+  // A stream's redirection after `> FILE` is the file's; before the first pipe, the command's.
+  const firstPipe = r.tokens.find((t) => t.kind === 'op')?.at ?? line.length;
+  const forFile = streams.filter((x) => redirect && x.start > redirect.at);
+  const forCommand = streams.filter((x) => !forFile.includes(x));
+  if (forCommand.some((x) => x.start > firstPipe) || streams.length > 1) return { error: REDIRECT_ERROR };
+  const cut = (from: number, to: number): string => withoutSpans(line, from, to, streams);
   const stages: Stage[] = [];
   let words: string[] = [];
   let from = 0;
@@ -286,14 +310,53 @@ export function splitPipeline(line: string): { stages: Stage[]; redirect?: Redir
       continue;
     }
     if (words.length === 0) return { error: "syntax error near unexpected token `|'" };
-    stages.push({ words, text: line.slice(from, t.at).trim() });
+    stages.push({ words, text: cut(from, t.at) });
     words = [];
     from = t.at + 1;
   }
   if (words.length === 0 && stages.length > 0) return { error: "syntax error: a command must follow `|'" };
   const end = redirect ? redirect.at : line.length;
-  stages.push({ words, text: stages.length === 0 && !redirect ? line : line.slice(from, end).trim() });
-  return redirect ? { stages, redirect: { file: redirect.file, append: redirect.append } } : { stages };
+  stages.push({ words, text: stages.length === 0 && !redirect && streams.length === 0 ? line : cut(from, end) });
+  const [commandTo, fileTo] = [forCommand[0]?.to, forFile[0]?.to];
+  // `CMD 2>&1 > FILE`: the errors go where the output went before the file did, the terminal.
+  const errorsTo = commandTo === 'null' || fileTo === 'null' ? 'null' : commandTo === 'stdout' && (!redirect || stages.length > 1) ? 'stdout' : undefined;
+  const withErrors = fileTo === 'stdout';
+  return {
+    stages,
+    ...(redirect ? { redirect: { file: redirect.file, append: redirect.append, ...(withErrors ? { withErrors } : {}) } } : {}),
+    ...(errorsTo ? { errorsTo } : {}),
+  };
+}
+
+/**
+ * Takes `2>&1` and `2>/dev/null` (a `2` written against the operator, as bash reads a descriptor)
+ * out of `tokens`, and returns them.
+ */
+function takeStreamRedirects(line: string, tokens: Token[]): StreamRedirect[] {
+  const found: StreamRedirect[] = [];
+  for (let i = tokens.length - 3; i >= 0; i--) {
+    if (i + 2 >= tokens.length) continue; // the three after it were one, taken out
+    const [fd, op, target] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
+    if (fd.kind !== 'word' || op.kind !== 'op' || target.kind !== 'word' || line.slice(fd.at, op.at) !== '2') continue;
+    const to = op.op === '>&' && target.text === '1' && target.at === op.at + 2 ? 'stdout' : op.op === '>' && target.text === '/dev/null' ? 'null' : undefined;
+    if (to === undefined) continue;
+    found.unshift({ to, start: fd.at, end: target.at + line.slice(target.at).search(/\s|$/) });
+    tokens.splice(i, 3);
+  }
+  return found;
+}
+
+/** `line` from `from` to `to` with the spans of `cuts` left out (one blank where each was), trimmed. */
+function withoutSpans(line: string, from: number, to: number, cuts: readonly StreamRedirect[]): string {
+  const pieces: string[] = [];
+  let at = from;
+  for (const c of cuts) {
+    if (c.start < from || c.start >= to) continue;
+    pieces.push(line.slice(at, c.start).trim());
+    at = c.end;
+  }
+  pieces.push(line.slice(at, to).trim());
+  return pieces.filter((p) => p !== '').join(' ');
 }
 
 /**

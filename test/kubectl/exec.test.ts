@@ -80,7 +80,7 @@ describe('exec with a pipeline', () => {
   it('refuses lists and redirections with exit status 2, changing nothing', () => {
     const c = threeNodes();
     expect(exec(c, 'kubectl cordon node-1 && kubectl get nodes')).toMatchObject({ exitCode: 2, stderr: 'command lists (;, &&, ||) are not supported: run one command per line\n' });
-    expect(exec(c, 'kubectl cordon node-1 2> err.txt')).toMatchObject({ exitCode: 2, stderr: 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)\n' });
+    expect(exec(c, 'kubectl cordon node-1 2> err.txt')).toMatchObject({ exitCode: 2, stderr: 'the redirections here are "> FILE" and ">> FILE" at the end of a line (into an editor file), and "2>&1" and "2>/dev/null" on the command before any pipe; pass files with -f, or stdin with a here-document (<<EOF)\n' });
     expect(c.store.get('Node', '', 'node-1')!.spec.unschedulable).toBeUndefined();
   });
 
@@ -108,6 +108,19 @@ describe('exec with a pipeline', () => {
     exec(c, 'kubectl set image ds/agent a=registry.example/agent:2 --record > out.txt', undefined, host);
     expect(c.store.get('DaemonSet', 'default', 'agent')!.metadata.annotations!['kubernetes.io/change-cause']).toBe('kubectl set image ds/agent a=registry.example/agent:2 --record=true');
     expect(files['out.txt']).toBe('daemonset.apps/agent image updated\n');
+  });
+
+  it('sends the command\'s errors into its output (2>&1) or nowhere (2>/dev/null)', () => {
+    const c = threeNodes();
+    const files: Record<string, string> = {};
+    const host = { writeFile: (n: string, text: string) => void (files[n] = text) };
+    const notFound = 'Error from server (NotFound): nodes "node-9" not found\n';
+    expect(exec(c, 'kubectl get node node-1 node-9 -o name 2>&1 | grep -c node')).toEqual({ exitCode: 0, stdout: '2\n', stderr: '' });
+    expect(exec(c, 'kubectl get node node-1 node-9 -o name 2>/dev/null')).toEqual({ exitCode: 1, stdout: 'node/node-1\n', stderr: '' });
+    expect(exec(c, 'kubectl get node node-9 node-1 -o name > both 2>&1', undefined, host)).toEqual({ exitCode: 1, stdout: '', stderr: '' });
+    expect(files['both']).toBe(`node/node-1\n${notFound}`); // kubectl prints what it found, then the errors
+    expect(exec(c, 'kubectl get node node-9 node-1 -o name 2>&1 > out', undefined, host)).toMatchObject({ exitCode: 1, stdout: '', stderr: notFound });
+    expect(files['out']).toBe('node/node-1\n');
   });
 
   it('refuses a redirection it cannot write before running the line', () => {

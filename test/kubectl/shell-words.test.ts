@@ -27,6 +27,18 @@ describe('splitPipeline', () => {
     expect(splitPipeline('kubectl get ds 2 > x')).toMatchObject({ stages: [{ words: ['kubectl', 'get', 'ds', '2'] }], redirect: { file: 'x' } });
   });
 
+  it('takes 2>&1 and 2>/dev/null on the command, or after > FILE for the file, as bash orders them', () => {
+    const get = { words: ['kubectl', 'get', 'pods', '-o', 'wide'], text: 'kubectl get pods -o wide' };
+    expect(splitPipeline('kubectl get pods 2>&1 -o wide')).toEqual({ stages: [get], errorsTo: 'stdout' });
+    expect(splitPipeline('kubectl get pods 2> /dev/null -o wide | wc -l')).toEqual({ stages: [get, { words: ['wc', '-l'], text: 'wc -l' }], errorsTo: 'null' });
+    expect(splitPipeline('kubectl get pods -o wide > f 2>&1')).toEqual({ stages: [get], redirect: { file: 'f', append: false, withErrors: true } });
+    // The errors go where the output went before the file did: the terminal.
+    expect(splitPipeline('kubectl get pods -o wide 2>&1 > f')).toEqual({ stages: [get], redirect: { file: 'f', append: false } });
+    expect(splitPipeline('kubectl get pods -o wide 2>&1 | wc -l > f')).toMatchObject({ redirect: { file: 'f' }, errorsTo: 'stdout' });
+    expect(splitPipeline('kubectl get pods -o wide >> f 2>/dev/null')).toEqual({ stages: [get], redirect: { file: 'f', append: true }, errorsTo: 'null' });
+    expect(splitPipeline("kubectl get pods '2'>&1")).toHaveProperty('error');
+  });
+
   it('splits on blanks and removes quotes', () => {
     expect(splitArgs('kubectl get ds -o wide')).toEqual(['kubectl', 'get', 'ds', '-o', 'wide']);
     expect(splitArgs("kubectl get ds -o jsonpath='{.spec.updateStrategy}'")).toEqual(['kubectl', 'get', 'ds', '-o', 'jsonpath={.spec.updateStrategy}']);
@@ -88,9 +100,11 @@ describe('splitPipeline', () => {
     expect(splitArgs('a || b')).toEqual({ error: 'command lists (;, &&, ||) are not supported: run one command per line' });
     expect(splitArgs('a; b')).toEqual({ error: 'command lists (;, &&, ||) are not supported: run one command per line' });
     expect(splitArgs('a &')).toEqual({ error: 'background jobs (&) are not supported: run one command per line' });
-    expect(splitArgs('a < in.txt')).toEqual({ error: 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)' });
-    expect(splitArgs('a 2> err.txt')).toEqual({ error: 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)' });
-    expect(splitArgs('a > out.txt b')).toEqual({ error: 'only "> FILE" and ">> FILE" at the end of a line are supported (the standard output into an editor file); pass files with -f, or stdin with a here-document (<<EOF)' });
+    expect(splitArgs('a < in.txt')).toEqual({ error: 'the redirections here are "> FILE" and ">> FILE" at the end of a line (into an editor file), and "2>&1" and "2>/dev/null" on the command before any pipe; pass files with -f, or stdin with a here-document (<<EOF)' });
+    expect(splitArgs('a | b 2>&1')).toEqual({ error: 'the redirections here are "> FILE" and ">> FILE" at the end of a line (into an editor file), and "2>&1" and "2>/dev/null" on the command before any pipe; pass files with -f, or stdin with a here-document (<<EOF)' });
+    expect(splitArgs('a 2>&1 2>/dev/null')).toEqual({ error: 'the redirections here are "> FILE" and ">> FILE" at the end of a line (into an editor file), and "2>&1" and "2>/dev/null" on the command before any pipe; pass files with -f, or stdin with a here-document (<<EOF)' });
+    expect(splitArgs('a 2> err.txt')).toEqual({ error: 'the redirections here are "> FILE" and ">> FILE" at the end of a line (into an editor file), and "2>&1" and "2>/dev/null" on the command before any pipe; pass files with -f, or stdin with a here-document (<<EOF)' });
+    expect(splitArgs('a > out.txt b')).toEqual({ error: 'the redirections here are "> FILE" and ">> FILE" at the end of a line (into an editor file), and "2>&1" and "2>/dev/null" on the command before any pipe; pass files with -f, or stdin with a here-document (<<EOF)' });
     expect(splitArgs('a >')).toEqual({ error: "syntax error near unexpected token `newline'" });
     expect(splitArgs('a > x{1,2}')).toEqual({ error: 'x{1,2}: ambiguous redirect' });
     expect(splitArgs('kubectl apply -f $(ls)')).toEqual({ error: 'command substitution ($(...) and `...`) is not supported' });
