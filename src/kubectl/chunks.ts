@@ -32,9 +32,9 @@ export function partsOfCommand(words: readonly string[]): PartName[] {
   return parts;
 }
 
+/** The parts of every command of the line's pipeline (a kubectl stage may read the output of another). */
 function partsOfLine(line: string): PartName[] {
   const pipeline = splitPipeline(line);
   if ('error' in pipeline) return [];
-  const words = pipeline.stages[0]!.words;
-  return partsOfCommand(words[0] === 'kubectl' ? namespaceFlagsAfterVerb(words) : words);
+  return pipeline.stages.flatMap(({ words }) => partsOfCommand(words[0] === 'kubectl' ? namespaceFlagsAfterVerb(words) : words));
 }

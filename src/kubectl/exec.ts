@@ -15,10 +15,10 @@ import { mayAskForHelp, namespaceFlagsAfterVerb } from './command-words.js';
 import type { FieldDocs } from './explain/field-docs.js';
 import { programNotFound } from './other-programs.js';
 import { PART_OF_VERB, type PartName } from './parts/part.js';
-import { filterFirst, runFilters, unknownFilter } from './pipe/index.js';
+import { filterFirst, isProgram, runFilters, unknownFilter } from './pipe/index.js';
 import { errorsGo, redirected, redirectProblem } from './redirect.js';
 import { type ExecResult } from './result.js';
-import { splitArgs, splitPipeline } from './shell-words.js';
+import { splitArgs, splitPipeline, type Stage } from './shell-words.js';
 import { SESSION_VERBS } from './sim/start.js';
 import type { Timeline } from './timeline/timeline.js';
 import { unmodelledCommand } from './unmodelled-commands.js';
@@ -111,12 +111,21 @@ function execLine(cluster: Cluster, line: string, stdin: string | undefined, opt
   if ('error' in pipeline) return { exitCode: 2, stdout: '', stderr: `${pipeline.error}\n` };
   const [command, ...filters] = pipeline.stages;
   const { redirect } = pipeline;
-  const refused = unknownFilter(pipeline.stages) ?? (redirect && redirectProblem(redirect, opts));
+  const refused = unknownFilter(pipeline.stages) ?? sessionVerbAfterPipe(filters) ?? (redirect && redirectProblem(redirect, opts));
   if (refused) return refused;
-  const ran = run(cluster, command!.words, command!.text, stdin, opts);
+  // A replay leaves out a command that only reads, unless a kubectl or sim stage reads its output.
+  const feeds = filters.some(isProgram);
+  const ran = run(cluster, command!.words, command!.text, stdin, feeds ? { ...opts, replay: false } : opts);
   const result = pipeline.errorsTo ? errorsGo(ran, pipeline.errorsTo) : ran;
-  const piped = filters.length > 0 ? runFilters(result, pipeline.stages) : result;
+  const runStage = (stage: Stage, input: string): ExecResult => run(cluster, stage.words, stage.text, input, opts);
+  const piped = filters.length > 0 ? runFilters(result, pipeline.stages, runStage) : result;
   return redirect ? redirected(piped, redirect, opts) : piped;
+}
+
+/** `sim rewind` and the other verbs that act on the session's log cannot read a pipe: the whole line is logged. */
+function sessionVerbAfterPipe(stages: readonly Stage[]): ExecResult | undefined {
+  const s = stages.find((x) => x.words[0] === 'sim' && SESSION_VERBS.has(x.words[1] ?? ''));
+  return s ? { exitCode: 2, stdout: '', stderr: `sim ${s.words[1]} acts on the session's timeline: run it on a line of its own\n` } : undefined;
 }
 
 /** Runs one `kubectl ...` / `sim ...` command (`line` is its text, for causes and change-cause). */

@@ -1,6 +1,6 @@
 /**
  * `chunksFor`: which parts of the command language a script needs before it runs, read as exec
- * reads each command (first stage of a pipe, kubectl's namespace flags before the verb, help).
+ * reads each command (every kubectl or sim stage of a pipe, kubectl's namespace flags before the verb, help).
  */
 import { describe, expect, it } from 'vitest';
 import { chunksFor } from '../../src/kubectl/chunks.js';
@@ -19,6 +19,7 @@ describe('chunksFor', () => {
     expect(chunksFor('kubectl -n kube-system describe pods')).toEqual(['inspect']);
     expect(chunksFor('kubectl --namespace=x logs p')).toEqual(['inspect']);
     expect(chunksFor('sim why node-1')).toEqual(['why']);
+    expect(chunksFor('kubectl get nodes | sim why node-1')).toEqual(['kubectl', 'why']);
     expect(chunksFor('sim node add a\nkubectl apply -f ds.yaml\n\n# a comment\nkubectl events\nsim why a')).toEqual(['inspect', 'kubectl', 'why']);
   });
 

@@ -38,18 +38,30 @@ describe('exec with a pipeline', () => {
     expect(exec(c, 'kubectl get nodes | grep -e')).toMatchObject({ exitCode: 2, stdout: '' });
   });
 
-  it('refuses a program that is not a filter after a pipe, and changes nothing', () => {
+  it('refuses a program that is not a filter, kubectl or sim after a pipe, and changes nothing', () => {
     const c = threeNodes();
     expect(exec(c, 'kubectl delete node node-1 | awk "{print $1}"')).toEqual({
       exitCode: 127,
       stdout: '',
-      stderr: 'awk: command not found (after a pipe this terminal runs grep, head, tail, wc, sort, uniq and cut)\nkubectl picks columns itself: -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName\n',
+      stderr: 'awk: command not found (after a pipe this terminal runs kubectl, sim, grep, head, tail, wc, sort, uniq and cut)\nkubectl picks columns itself: -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName\n',
     });
     expect(c.store.get('Node', '', 'node-1')).toBeDefined();
     expect(exec(c, 'kubectl get nodes -o json | jq .').stderr).toMatch(/^jq: command not found \(.*\)\nkubectl picks fields itself: -o jsonpath=/);
-    expect(exec(c, 'kubectl get nodes | tr a b').stderr).toBe('tr: command not found (after a pipe this terminal runs grep, head, tail, wc, sort, uniq and cut)\n');
-    expect(exec(c, 'kubectl get nodes | kubectl apply -f -').stderr).toBe('kubectl: command not found (kubectl cannot read a pipe: run it on a line of its own)\n');
+    expect(exec(c, 'kubectl get nodes | tr a b').stderr).toBe('tr: command not found (after a pipe this terminal runs kubectl, sim, grep, head, tail, wc, sort, uniq and cut)\n');
+    expect(exec(c, 'kubectl get nodes | sim rewind --to 1')).toEqual({ exitCode: 2, stdout: '', stderr: "sim rewind acts on the session's timeline: run it on a line of its own\n" });
     expect(exec(c, 'grep node')).toMatchObject({ exitCode: 2, stderr: 'grep reads the output of a command: use it after a pipe, e.g. "kubectl get pods | grep ..."\n' });
+  });
+
+  it('gives a kubectl command after a pipe what flows in as its standard input, in a replay too', () => {
+    const c = threeNodes();
+    exec(c, 'kubectl apply -f -', DS);
+    const line = 'kubectl get ds agent -o yaml | grep -v resourceVersion | kubectl replace -f - | wc -l';
+    expect(exec(c, line)).toEqual({ exitCode: 0, stdout: '1\n', stderr: '' });
+    expect(c.store.get('DaemonSet', 'default', 'agent')!.metadata.generation).toBe(1);
+    expect(exec(c, 'kubectl get nodes | kubectl get ds -o name')).toEqual({ exitCode: 0, stdout: 'daemonset.apps/agent\n', stderr: '' });
+    // A replay leaves out a command that only reads, but not one whose output a kubectl stage reads.
+    expect(exec(c, 'kubectl get ds agent -o yaml | kubectl delete -f -', undefined, { replay: true }).stdout).toBe('daemonset.apps "agent" deleted\n');
+    expect(c.store.get('DaemonSet', 'default', 'agent')).toBeUndefined();
   });
 
   it('answers --help after a pipe with the filter\'s usage and every option it knows', () => {

@@ -1,7 +1,9 @@
 /**
  * Pipelines: `CMD | FILTER [| FILTER ...]`. The command's standard output flows through the
  * filters in turn; what each writes to standard error reaches the terminal directly, in the order
- * the commands ran; the line's exit status is the last filter's (as bash without `pipefail`).
+ * the commands ran; the line's exit status is the last stage's (as bash without `pipefail`).
+ * A `kubectl` or `sim` stage after a pipe reads what flows in as its standard input
+ * (`kubectl get ds agent -o yaml | kubectl apply -f -`), run by the caller (`RunStage`).
  *
  * The filters are small GNU tools in the C locale, one file each. Every stage is checked before
  * anything runs, so a line naming a program this terminal does not have changes nothing.
@@ -23,7 +25,7 @@ export const FILTERS: Readonly<Record<string, Filter>> = { grep, head, tail, wc,
 /** Each filter's identity and options, for `--help`. */
 const PROGRAMS: Readonly<Record<string, Program>> = { grep: GREP, head: HEAD, tail: TAIL, wc: WC, sort: SORT, uniq: UNIQ, cut: CUT };
 
-const NAMES = 'grep, head, tail, wc, sort, uniq and cut';
+const NAMES = 'kubectl, sim, grep, head, tail, wc, sort, uniq and cut';
 
 function isFilter(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(FILTERS, name);
@@ -44,29 +46,42 @@ const INSTEAD: Readonly<Record<string, string>> = {
   xargs: 'kubectl takes many names at once, and braces expand: kubectl cordon node-{1..3}',
 };
 
-/** The failure for a stage after a pipe that is not a filter, if any: command not found, as bash. */
+/** Whether `stage` runs kubectl or sim (which the caller runs), rather than a filter. */
+export function isProgram(stage: Stage): boolean {
+  const name = stage.words[0];
+  return name === 'kubectl' || name === 'sim';
+}
+
+/** The failure for a stage after a pipe that is neither a filter nor kubectl or sim, if any: command not found, as bash. */
 export function unknownFilter(stages: readonly Stage[]): ExecResult | undefined {
-  const bad = stages.slice(1).find((s) => !isFilter(s.words[0]!));
+  const bad = stages.slice(1).find((s) => !isFilter(s.words[0]!) && !isProgram(s));
   if (!bad) return undefined;
   const name = bad.words[0]!;
   const instead = Object.hasOwn(INSTEAD, name) ? `${INSTEAD[name]}\n` : '';
-  const why = name === 'kubectl' || name === 'sim' ? `${name} cannot read a pipe: run it on a line of its own` : `after a pipe this terminal runs ${NAMES}`;
-  return { exitCode: 127, stdout: '', stderr: `${name}: command not found (${why})\n${instead}` };
+  return { exitCode: 127, stdout: '', stderr: `${name}: command not found (after a pipe this terminal runs ${NAMES})\n${instead}` };
 }
 
-/** Runs the filters of `stages` (all but the first) on the first command's result. */
-export function runFilters(first: ExecResult, stages: readonly Stage[]): ExecResult {
+/** Runs a `kubectl` or `sim` stage after a pipe with what flows in as its standard input. */
+export type RunStage = (stage: Stage, stdin: string) => ExecResult;
+
+/** Runs the stages of `stages` after the first on the first command's result. */
+export function runFilters(first: ExecResult, stages: readonly Stage[], runStage: RunStage): ExecResult {
   const w = new OutputWriter();
   for (const chunk of outputOf(first)) if (chunk.stream === 'stderr') w.warn(chunk.text);
   let data = first.stdout;
   let exitCode = first.exitCode;
   for (const stage of stages.slice(1)) {
     const [name, ...args] = stage.words;
-    const r = asksForHelp(args) ? { exitCode: 0, stdout: helpText(PROGRAMS[name!]!), stderr: '' } : FILTERS[name!]!(args, data);
+    const r = isProgram(stage) ? stageResult(runStage(stage, data)) : asksForHelp(args) ? { exitCode: 0, stdout: helpText(PROGRAMS[name!]!), stderr: '' } : FILTERS[name!]!(args, data);
     w.warn(r.stderr);
     data = r.stdout;
     exitCode = r.exitCode;
   }
   w.print(data);
   return w.result(exitCode);
+}
+
+/** A command's result as a stage passes it on: its errors (in one piece) and its output. */
+function stageResult(r: ExecResult): { exitCode: number; stdout: string; stderr: string } {
+  return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr };
 }
