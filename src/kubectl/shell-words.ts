@@ -275,9 +275,10 @@ interface StreamRedirect {
 
 /**
  * Splits one command line into the commands of its pipeline (`CMD | FILTER | ...`; one stage when
- * there is no pipe) and the redirection that ends it, if any. Any other operator is an error
- * naming it; so is a here-document, which only a script can give (the lines that follow hold it),
- * and a redirection of another stream (`2>`, `>&`). Used by `exec` for every line.
+ * there is no pipe), the redirection that ends it (`> FILE`, `>> FILE`) and where the command's
+ * errors go (`2>&1`, `2>/dev/null`), if the line says. Any other operator is an error naming it;
+ * so is a here-document, which only a script can give (the lines that follow hold it), and any
+ * other redirection (`2> FILE`, `< FILE`). Used by `exec` for every line.
  */
 export function splitPipeline(line: string): { stages: Stage[]; redirect?: Redirect; errorsTo?: ErrorsTo } | { error: string } {
   const r = scanWords(line, true);
@@ -337,10 +338,10 @@ function takeStreamRedirects(line: string, tokens: Token[]): StreamRedirect[] {
   for (let i = tokens.length - 3; i >= 0; i--) {
     if (i + 2 >= tokens.length) continue; // the three after it were one, taken out
     const [fd, op, target] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
-    if (fd.kind !== 'word' || op.kind !== 'op' || target.kind !== 'word' || line.slice(fd.at, op.at) !== '2') continue;
+    if (fd.kind !== 'word' || op.kind !== 'op' || target.kind !== 'word' || line.slice(fd.at, op.at) !== '2' || !line.startsWith(target.text, target.at)) continue;
     const to = op.op === '>&' && target.text === '1' && target.at === op.at + 2 ? 'stdout' : op.op === '>' && target.text === '/dev/null' ? 'null' : undefined;
     if (to === undefined) continue;
-    found.unshift({ to, start: fd.at, end: target.at + line.slice(target.at).search(/\s|$/) });
+    found.unshift({ to, start: fd.at, end: target.at + target.text.length });
     tokens.splice(i, 3);
   }
   return found;
