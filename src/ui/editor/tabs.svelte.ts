@@ -21,7 +21,6 @@ export interface TabRecord {
 /** How often a changing cluster re-checks the open files. */
 const REVALIDATE_EVERY_MS = 1000;
 
-
 export class EditorTabs {
   tabs = $state<EditorTab[]>([]);
   activeName = $state('');
