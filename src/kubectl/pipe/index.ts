@@ -72,16 +72,11 @@ export function runFilters(first: ExecResult, stages: readonly Stage[], runStage
   let exitCode = first.exitCode;
   for (const stage of stages.slice(1)) {
     const [name, ...args] = stage.words;
-    const r = isProgram(stage) ? stageResult(runStage(stage, data)) : asksForHelp(args) ? { exitCode: 0, stdout: helpText(PROGRAMS[name!]!), stderr: '' } : FILTERS[name!]!(args, data);
+    const r = isProgram(stage) ? runStage(stage, data) : asksForHelp(args) ? { exitCode: 0, stdout: helpText(PROGRAMS[name!]!), stderr: '' } : FILTERS[name!]!(args, data);
     w.warn(r.stderr);
     data = r.stdout;
     exitCode = r.exitCode;
   }
   w.print(data);
   return w.result(exitCode);
-}
-
-/** A command's result as a stage passes it on: its errors (in one piece) and its output. */
-function stageResult(r: ExecResult): { exitCode: number; stdout: string; stderr: string } {
-  return { exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr };
 }
