@@ -1,7 +1,7 @@
 /**
  * Which parts (parts/part.ts) a script needs before it runs: a host that loads parts on demand
  * (the page's engine worker) loads them first, so `exec` stays synchronous. Reads each command as
- * `exec` does: its first stage (filters after a pipe are always there), kubectl's namespace flags
+ * `exec` does: each kubectl or sim stage of its pipeline (filters are always there), kubectl's namespace flags
  * moved after the verb, the help words. An unknown program or verb needs no part (exec answers
  * it from the start); neither does a script that does not parse (nothing of it runs).
  */
