@@ -27,8 +27,9 @@ const HELP_PROGRAM =
   '  sim       what no kubectl command can do: machines join and fail, images crash, time moves\n\n' +
   'Use "kubectl --help" or "sim --help" for their commands, "kubectl <command> --help" or "sim <command> --help" for one command.\n\n' +
   'A line reads as bash reads it: quotes, brace ranges (kubectl cordon node-{1..3}), a pipe into\n' +
-  'grep, head, tail, wc, sort, uniq or cut (each knows --help), and "> FILE" to send the output to\n' +
-  'an editor file (kubectl get ds NAME -o yaml > ds.yaml). Tab completes; Up and Down recall lines.\n';
+  'grep, sed, head, tail, wc, sort, uniq, cut (each knows --help) or kubectl, and "> FILE" to send\n' +
+  'the output to an editor file (kubectl get ds NAME -o yaml > ds.yaml). Tab completes; Up and Down\n' +
+  'recall lines.\n';
 
 /** The flags a command accepts: its own and its program's global ones. */
 const flagsOf = (program: ProgramHelp, cmd: CommandHelp): FlagSpec[] => [...(cmd.flags ?? []), ...program.globalFlags];

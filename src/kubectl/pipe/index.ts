@@ -15,17 +15,18 @@ import type { Filter } from './filter.js';
 import { GREP, grep } from './grep.js';
 import { HEAD, head } from './head.js';
 import { asksForHelp, helpText, type Program } from './options.js';
+import { SED, sed } from './sed.js';
 import { SORT, sort } from './sort.js';
 import { TAIL, tail } from './tail.js';
 import { UNIQ, uniq } from './uniq.js';
 import { WC, wc } from './wc.js';
 
-export const FILTERS: Readonly<Record<string, Filter>> = { grep, head, tail, wc, sort, uniq, cut };
+export const FILTERS: Readonly<Record<string, Filter>> = { grep, head, tail, wc, sort, uniq, cut, sed };
 
 /** Each filter's identity and options, for `--help`. */
-const PROGRAMS: Readonly<Record<string, Program>> = { grep: GREP, head: HEAD, tail: TAIL, wc: WC, sort: SORT, uniq: UNIQ, cut: CUT };
+const PROGRAMS: Readonly<Record<string, Program>> = { grep: GREP, head: HEAD, tail: TAIL, wc: WC, sort: SORT, uniq: UNIQ, cut: CUT, sed: SED };
 
-const NAMES = 'kubectl, sim, grep, head, tail, wc, sort, uniq and cut';
+const NAMES = 'kubectl, sim, grep, sed, head, tail, wc, sort, uniq and cut';
 
 function isFilter(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(FILTERS, name);
