@@ -14,7 +14,7 @@
  * where a selected line's ends in `:`. `-c` and `-q` ignore context.
  */
 import { failed, type Filter } from './filter.js';
-import { failure, fileOperand, has, parseOptions, type ParsedOptions, type Program } from './options.js';
+import { failure, has, parseOptions, programTexts, type ParsedOptions, type Program } from './options.js';
 import { translate, type Syntax } from './regex.js';
 import { splitLines } from './text.js';
 
@@ -52,14 +52,8 @@ export const grep: Filter = (args, input) => {
   if ('error' in context) return failed(failure(GREP, context.error, false));
   const matchers = new Set(parsed.options.map((o) => o.name).filter((n) => n === 'extended' || n === 'fixed' || n === 'basic'));
   if (matchers.size > 1) return failed(failure(GREP, 'conflicting matchers specified', false));
-  const given = parsed.options.filter((o) => o.name === 'regexp').map((o) => o.value);
-  const operands = [...parsed.operands];
-  if (given.length === 0) {
-    if (operands.length === 0) return failed({ error: GREP.usage, exitCode: 2 });
-    given.push(operands.shift()!);
-  }
-  const file = fileOperand(GREP, operands);
-  if (file) return failed(file);
+  const given = programTexts(GREP, parsed, 'regexp');
+  if (!Array.isArray(given)) return failed(given);
   const syntax: Syntax | 'fixed' = matchers.has('extended') ? 'extended' : matchers.has('fixed') ? 'fixed' : 'basic';
   const patterns = given.flatMap((p) => p.split('\n'));
   const compiled = compile(patterns, syntax, { ignoreCase: has(parsed, 'ignore-case'), word: has(parsed, 'word'), line: has(parsed, 'line') });

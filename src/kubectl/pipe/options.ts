@@ -141,6 +141,20 @@ export function last(parsed: ParsedOptions, name: string): string | undefined {
 }
 
 /**
+ * The patterns of grep or the scripts of sed: every one given with option `name` (`-e`), else the
+ * first operand; the failure when there is none (the usage), or when another operand names a file.
+ */
+export function programTexts(p: Program, parsed: ParsedOptions, name: string): string[] | FilterFailure {
+  const given = parsed.options.filter((o) => o.name === name).map((o) => o.value);
+  const operands = [...parsed.operands];
+  if (given.length === 0) {
+    if (operands.length === 0) return { error: p.usage, exitCode: p.troubleStatus };
+    given.push(operands.shift()!);
+  }
+  return fileOperand(p, operands) ?? given;
+}
+
+/**
  * Operands other than `-` name files, which a filter here cannot read: it reads the output of
  * the command before the pipe. Returns the message for the first such operand.
  */

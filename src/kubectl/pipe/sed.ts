@@ -14,7 +14,7 @@
  * Other commands (`a`, `i`, `y`, `q`, ...) and `-i` are refused with the options this sed knows.
  */
 import { failed, output, type Filter } from './filter.js';
-import { failure, fileOperand, has, parseOptions, type Program } from './options.js';
+import { failure, has, parseOptions, programTexts, type Program } from './options.js';
 import { translate, type Syntax } from './regex.js';
 import { rawLines } from './text.js';
 
@@ -48,14 +48,8 @@ interface Command {
 export const sed: Filter = (args, input) => {
   const parsed = parseOptions(SED, args);
   if ('error' in parsed) return failed(parsed);
-  const operands = [...parsed.operands];
-  const given = parsed.options.filter((o) => o.name === 'expression').map((o) => o.value);
-  if (given.length === 0) {
-    if (operands.length === 0) return failed({ error: SED.usage, exitCode: 1 });
-    given.push(operands.shift()!);
-  }
-  const file = fileOperand(SED, operands);
-  if (file) return failed(file);
+  const given = programTexts(SED, parsed, 'expression');
+  if (!Array.isArray(given)) return failed(given);
   const syntax: Syntax = has(parsed, 'extended') || has(parsed, 'extended-r') ? 'extended' : 'basic';
   const commands: Command[] = [];
   for (const [i, script] of given.entries()) {
