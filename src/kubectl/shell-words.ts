@@ -338,13 +338,23 @@ function takeStreamRedirects(line: string, tokens: Token[]): StreamRedirect[] {
   for (let i = tokens.length - 3; i >= 0; i--) {
     if (i + 2 >= tokens.length) continue; // the three after it were one, taken out
     const [fd, op, target] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
-    if (fd.kind !== 'word' || op.kind !== 'op' || target.kind !== 'word' || line.slice(fd.at, op.at) !== '2' || !line.startsWith(target.text, target.at)) continue;
+    if (op.kind !== 'op' || target.kind !== 'word' || descriptor(line, fd, op) !== '2' || !line.startsWith(target.text, target.at)) continue;
     const to = op.op === '>&' && target.text === '1' && target.at === op.at + 2 ? 'stdout' : op.op === '>' && target.text === '/dev/null' ? 'null' : undefined;
     if (to === undefined) continue;
     found.unshift({ to, start: fd.at, end: target.at + target.text.length });
     tokens.splice(i, 3);
   }
   return found;
+}
+
+/**
+ * The file descriptor a redirection operator names, as bash reads one: the digits of the
+ * unquoted word written against it (`2>&1`: `2`), or undefined (`2 > f` sends `2` as a word).
+ */
+function descriptor(line: string, word: Token, op: Token): string | undefined {
+  if (word.kind !== 'word') return undefined;
+  const written = line.slice(word.at, op.at);
+  return /^\d+$/.test(written) ? written : undefined;
 }
 
 /** `line` from `from` to `to` with the spans of `cuts` left out (one blank where each was), trimmed. */
@@ -374,7 +384,7 @@ function trailingRedirect(line: string, tokens: readonly Token[]): (Redirect & {
   const names = file.quoted === undefined ? [file.text] : expandBraces(file.text, file.quoted);
   if (!Array.isArray(names) || names.length !== 1) return { error: `${line.slice(file.at).trim()}: ambiguous redirect` };
   const before = tokens[n - 3];
-  if (before?.kind === 'word' && /^\d+$/.test(before.text) && before.at + before.text.length === op.at) return { error: REDIRECT_ERROR };
+  if (before && descriptor(line, before, op) !== undefined) return { error: REDIRECT_ERROR };
   return { file: names[0]!, append: op.op === '>>', at: op.at };
 }
 
