@@ -14,6 +14,7 @@ import { CUT, cut } from './cut.js';
 import type { Filter } from './filter.js';
 import { GREP, grep } from './grep.js';
 import { HEAD, head } from './head.js';
+import { instead } from '../other-programs.js';
 import { asksForHelp, helpText, type Program } from './options.js';
 import { SED, sed } from './sed.js';
 import { SORT, sort } from './sort.js';
@@ -38,15 +39,6 @@ export function filterFirst(name: string): ExecResult | undefined {
   return { exitCode: 2, stdout: '', stderr: `${name} reads the output of a command: use it after a pipe, e.g. "kubectl get pods | ${name} ..."\n` };
 }
 
-/** What kubectl itself does for the tools people pipe its output into most, which this terminal has not. */
-const INSTEAD: Readonly<Record<string, string>> = {
-  awk: 'kubectl picks columns itself: -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName',
-  jq: 'kubectl picks fields itself: -o jsonpath=\'{.items[*].metadata.name}\'',
-  less: 'the terminal scrolls back; head and tail cut a long output',
-  more: 'the terminal scrolls back; head and tail cut a long output',
-  xargs: 'kubectl takes many names at once, and braces expand: kubectl cordon node-{1..3}',
-};
-
 /** Whether `stage` runs kubectl or sim (which the caller runs), rather than a filter. */
 export function isProgram(stage: Stage): boolean {
   const name = stage.words[0];
@@ -58,8 +50,7 @@ export function unknownFilter(stages: readonly Stage[]): ExecResult | undefined 
   const bad = stages.slice(1).find((s) => !isFilter(s.words[0]!) && !isProgram(s));
   if (!bad) return undefined;
   const name = bad.words[0]!;
-  const instead = Object.hasOwn(INSTEAD, name) ? `${INSTEAD[name]}\n` : '';
-  return { exitCode: 127, stdout: '', stderr: `${name}: command not found (after a pipe this terminal runs ${NAMES})\n${instead}` };
+  return { exitCode: 127, stdout: '', stderr: `${name}: command not found (after a pipe this terminal runs ${NAMES})\n${instead(name)}` };
 }
 
 /** Runs a `kubectl` or `sim` stage after a pipe with what flows in as its standard input. */
