@@ -14,7 +14,9 @@ export function fieldManager(name: string): FlagDoc {
 export const SHARED_FLAG_DOCS: Readonly<Record<string, FlagDoc>> = {
   all: { usage: 'Act on every object of the given type in the namespace, instead of naming them.' },
   'all-namespaces': { usage: 'Look in every namespace instead of only the current one (-n, or default).' },
-  'allow-missing-template-keys': { usage: 'With -o jsonpath, print nothing for a key an object lacks instead of failing.' },
+  'allow-missing-template-keys': {
+    usage: 'With -o jsonpath or -o go-template, go on past a key an object lacks (jsonpath prints nothing, go-template <no value>) instead of failing.',
+  },
   cascade: {
     usage:
       'What happens to the objects the deleted one owns: "background" (the default) deletes the owner at once and lets the garbage collector remove its pods, "foreground" removes the pods first, "orphan" leaves them running without an owner.',
@@ -34,7 +36,7 @@ export const SHARED_FLAG_DOCS: Readonly<Record<string, FlagDoc>> = {
   'ignore-not-found': { usage: 'Treat an object that does not exist as success instead of an error.' },
   namespace: { usage: 'The namespace to work in (default: "default").' },
   'no-headers': { usage: 'Leave out the header line of the table.' },
-  output: { usage: 'Output format: json, yaml, name or jsonpath=TEMPLATE.' },
+  output: { usage: 'Output format: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },
   overwrite: { usage: 'Replace a key that already has a different value; without it such a change is refused.' },
   record: { usage: 'Store the command line in the kubernetes.io/change-cause annotation.', deprecated: true },
   'request-timeout': { usage: 'Accepted for compatibility: the simulated API server answers at once.' },
@@ -45,7 +47,7 @@ export const SHARED_FLAG_DOCS: Readonly<Record<string, FlagDoc>> = {
   selector: { usage: 'A label selector to pick objects by, e.g. app=agent, tier!=db or \'env in (prod,staging)\'.' },
   'show-managed-fields': { usage: 'Keep metadata.managedFields in json and yaml output (left out by default).' },
   subresource: { usage: 'Act on a subresource of the object instead of the object itself; "status" is the one modelled here.' },
-  template: { usage: 'The template for -o jsonpath (the same as writing -o jsonpath=TEMPLATE).' },
+  template: { usage: 'The template for -o jsonpath or -o go-template (the same as writing -o FORMAT=TEMPLATE); alone it means -o go-template.' },
   timeout: { usage: 'How long to wait before giving up; 0 waits as long as it takes. Time here is the cluster\'s virtual clock.' },
   v: { usage: 'Log verbosity. Accepted for compatibility: the playground logs nothing.' },
   validate: {

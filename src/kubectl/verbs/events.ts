@@ -1,8 +1,8 @@
 /**
  * `kubectl events [-n NS | -A] [--for TYPE/NAME] [--types Normal,Warning] [--no-headers]
- * [-o json|yaml|name|jsonpath=...]` (kubectl v1.34 `pkg/cmd/events/events.go`: `EventsFlags.ToOptions`,
- * `EventsOptions.Validate`, `Run`, `SortableEvents`, `decodeResourceTypeName`; the table is
- * `event_printer.go`'s `EventPrinter`).
+ * [-o json|yaml|name|jsonpath=...|go-template=...]` (kubectl v1.34 `pkg/cmd/events/events.go`:
+ * `EventsFlags.ToOptions`, `EventsOptions.Validate`, `Run`, `SortableEvents`,
+ * `decodeResourceTypeName`; the table is `event_printer.go`'s `EventPrinter`).
  *
  * - Lists the core/v1 Events of the namespace (every namespace with `-A`), with `--for` as the
  *   field selector `involvedObject.kind=<Kind>,involvedObject.name=<name>`; `--types` keeps the
@@ -22,12 +22,21 @@ import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type 
 import { eventInterval } from '../format/duration.js';
 import { eventTime } from '../format/event-time.js';
 import { goSort } from '../format/go-sort.js';
+import { printGoTemplate } from '../format/go-template.js';
 import { executeJsonPath, jsonPathExecuteErrorMessage } from '../format/jsonpath.js';
 import { formatTabbed } from '../format/tabwriter.js';
 import { sortKeysDeep, toJsonInOrder, toYaml } from '../print/object-output.js';
 import { typedEventList } from '../print/typed-event.js';
 import { fail, ok, type ExecResult } from '../result.js';
-import { GENERIC_FORMATS, noCompatiblePrinter, parseOutput, PRINT_FLAGS, type OutputFormat } from './get-output.js';
+import {
+  GENERIC_FORMATS,
+  noCompatiblePrinter,
+  parseOutput,
+  PRINT_FLAGS,
+  TEMPLATE_PRINTER_FORMATS,
+  type OutputFormat,
+  type OutputOptions,
+} from './get-output.js';
 import { noResourceType } from './resource-args.js';
 
 export const FLAGS: readonly FlagSpec[] = [
@@ -44,7 +53,7 @@ const NO_WATCH =
   'error: kubectl events --watch is not supported in the playground: time only moves with "sim advance" or "kubectl rollout status". ' +
   'Advance the clock, then run the command again.';
 
-type EventsOutput = { readonly kind: 'table' } | { readonly kind: 'json' | 'yaml' | 'name' } | Extract<OutputFormat, { kind: 'jsonpath' }>;
+type EventsOutput = { readonly kind: 'table' } | { readonly kind: 'json' | 'yaml' | 'name' } | Extract<OutputFormat, { kind: 'jsonpath' | 'go-template' }>;
 
 /**
  * The RESTMapper lookup of `decodeResourceTypeName` (`ResourceFor` through the shortcut
@@ -67,15 +76,17 @@ function decodeFor(text: string): { kind: string; name: string } | { error: stri
 }
 
 /** `-o`: the printers `PrintFlags.ToPrinter` offers kubectl events (no table variants, no custom columns). */
-function parseEventsOutput(o: string, template: string | undefined): EventsOutput | { error: string } {
+function parseEventsOutput(o: string, opts: OutputOptions): EventsOutput | { error: string } {
   if (o === 'json' || o === 'yaml' || o === 'name') return { kind: o };
   const format = o.split('=')[0]!;
-  if (format === 'jsonpath') {
-    // `-o jsonpath --template T` is `-o jsonpath=T`; get's parser has the template errors.
-    const parsed = parseOutput(o === 'jsonpath' && template ? `jsonpath=${template}` : o);
-    if ('error' in parsed || parsed.kind === 'jsonpath') return parsed;
+  if (TEMPLATE_PRINTER_FORMATS.has(format)) {
+    // get's parser has the template flag rules and errors.
+    const parsed = parseOutput(o, { ...opts, allowed: GENERIC_FORMATS });
+    if ('error' in parsed || parsed.kind === 'jsonpath' || parsed.kind === 'go-template') return parsed;
   }
-  if (GENERIC_FORMATS.split(',').includes(format)) return { error: `-o ${format} is not supported in this playground; use -o jsonpath=...` };
+  if (GENERIC_FORMATS.split(',').includes(format)) {
+    return { error: `-o ${format} is not supported in this playground; use -o jsonpath=... or -o go-template=...` };
+  }
   return { error: noCompatiblePrinter(o) };
 }
 
@@ -108,7 +119,12 @@ export const events: Verb = (ctx, argv): ExecResult => {
   const target = forText ? decodeFor(forText) : undefined;
   if (target && 'error' in target) return fail(target.error);
   const outputText = flagString(flags, 'output') ?? '';
-  const output = outputText ? parseEventsOutput(outputText, flagString(flags, 'template')) : { kind: 'table' as const };
+  const printerFlags: OutputOptions = {
+    template: flagString(flags, 'template'),
+    allowMissingKeys: flagBool(flags, 'allow-missing-template-keys'),
+    readFile: ctx.readFile,
+  };
+  const output = outputText ? parseEventsOutput(outputText, printerFlags) : { kind: 'table' as const };
   if ('error' in output) return fail(output.error);
   const types = flagArray(flags, 'types').flatMap((t) => t.split(',')).filter((t) => t !== '');
   if (types.some((t) => !['normal', 'warning'].includes(t.toLowerCase()))) return fail('error: valid --types are Normal or Warning');
@@ -134,8 +150,12 @@ export const events: Verb = (ctx, argv): ExecResult => {
       return ok(sorted.map((e) => `event/${e.metadata.name}\n`).join(''));
     case 'jsonpath': {
       const data = sortKeysDeep(typedEventList(sorted));
-      const out = executeJsonPath(output.path, data);
+      const out = executeJsonPath(output.path, data, { allowMissingKeys: output.allowMissingKeys });
       return typeof out === 'string' ? ok(out) : fail(`error: ${jsonPathExecuteErrorMessage(output.path.template, out.error, data)}`);
+    }
+    case 'go-template': {
+      const r = printGoTemplate(output.template, sortKeysDeep(typedEventList(sorted)), output.allowMissingKeys);
+      return r.error === undefined ? ok(r.stdout) : { exitCode: 1, stdout: r.stdout, stderr: `error: ${r.error}\n` };
     }
   }
 };

@@ -1,9 +1,10 @@
 /**
  * `kubectl get`: kubectl `pkg/cmd/get/get.go` (`GetOptions.Complete`, `Validate`, `Run`,
  * `printGeneric`) over the playground's store. Tables per kind (see get-table.ts), `-o` printers
- * (see get-output.ts), `-n`/`-A`, `-l`, `--field-selector`, `--show-labels`, `-L`, `--no-headers`,
- * `--sort-by`, `--ignore-not-found`. `--watch` is refused: the playground's clock moves only with
- * `sim advance` / `rollout status`, so a watch would never see anything happen.
+ * (see get-output.ts, with `--template` and `--allow-missing-template-keys`), `-n`/`-A`, `-l`,
+ * `--field-selector`, `--show-labels`, `-L`, `--no-headers`, `--sort-by`, `--ignore-not-found`.
+ * `--watch` is refused: the playground's clock moves only with `sim advance` / `rollout status`,
+ * so a watch would never see anything happen.
  */
 import type { ApiObject } from '../../sim/api/types.js';
 import type { Verb } from '../context.js';
@@ -30,6 +31,8 @@ export const GET_FLAGS: readonly FlagSpec[] = [
   { name: 'ignore-not-found', type: 'bool' },
   { name: 'watch', short: 'w', type: 'bool' },
   { name: 'watch-only', type: 'bool' },
+  { name: 'template', type: 'string' },
+  { name: 'allow-missing-template-keys', type: 'bool', default: true },
   SUBRESOURCE_FLAG,
 ];
 
@@ -70,7 +73,11 @@ export const get: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, GET_FLAGS, 'get');
   if ('error' in flags) return fail(flags.error);
   if (flagBool(flags, 'watch') || flagBool(flags, 'watch-only')) return fail(NO_WATCH);
-  const output = parseOutput(flagString(flags, 'output'));
+  const output = parseOutput(flagString(flags, 'output'), {
+    template: flagString(flags, 'template'),
+    allowMissingKeys: flagBool(flags, 'allow-missing-template-keys'),
+    readFile: ctx.readFile,
+  });
   if ('error' in output) return fail(output.error);
   const subresource = subresourceOf(flags);
   if (typeof subresource !== 'string') return fail(subresource.error);
@@ -106,7 +113,8 @@ export const get: Verb = (ctx, argv): ExecResult => {
       objects = sorted;
     }
     const r = renderGeneric(output, objects, single, noHeaders);
-    if (r.error) return { exitCode: 1, stdout: r.stdout, stderr: `${stderr}error: ${r.error}${r.error.endsWith('\n') ? '' : '\n'}` };
+    // A printer's error replaces the errors of the objects not found (printGeneric returns it alone).
+    if (r.error) return { exitCode: 1, stdout: r.stdout, stderr: `error: ${r.error}${r.error.endsWith('\n') ? '' : '\n'}` };
     return { exitCode, stdout: r.stdout, stderr };
   }
 

@@ -38,7 +38,7 @@ export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult
   const revision = intFlag(flags, 'revision');
   if (typeof revision !== 'number') return { exitCode: 1, stdout: '', stderr: errorText(revision.error) };
   const outputText = flagString(flags, 'output') ?? '';
-  const output = outputText ? parseOutput(outputText) : undefined;
+  const output = outputText ? parseOutput(outputText, { readFile: ctx.readFile }) : undefined;
   if (output && 'error' in output) return { exitCode: 1, stdout: '', stderr: errorText(output.error) };
   if (output && (output.kind === 'table' || output.kind === 'custom-columns')) {
     return { exitCode: 1, stdout: '', stderr: errorText(noCompatiblePrinter(outputText)) };

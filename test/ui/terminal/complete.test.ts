@@ -38,7 +38,8 @@ describe('complete', () => {
   });
 
   it('completes flags, and only the word at the caret of its own line', () => {
-    expect(at('kubectl get pods --all').candidates).toEqual(['--all-namespaces']);
+    expect(at('kubectl get pods --all').candidates).toEqual(['--all-namespaces', '--allow-missing-template-keys']);
+    expect(at('kubectl get pods --all-').candidates).toEqual(['--all-namespaces']);
     expect(at('kubectl get pods -').candidates).toContain('-n');
     // each command's own table: subcommands included, kubectl's -A only where a verb declares it
     expect(at('kubectl rollout status ds/agent --ti').candidates).toEqual(['--timeout']);
