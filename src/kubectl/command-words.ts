@@ -7,7 +7,8 @@
 /**
  * kubectl's namespace flags are persistent flags of the root command, so `kubectl -n kube-system
  * get pods` means `kubectl get pods -n kube-system` (cobra parses persistent flags wherever they
- * stand). The verbs parse their own flags, so the ones written before the verb move after it.
+ * stand). The verbs parse their own flags, so the ones written before the verb move after it,
+ * ahead of a `--`.
  */
 export function namespaceFlagsAfterVerb(words: readonly string[]): readonly string[] {
   const moved: string[] = [];
@@ -23,7 +24,11 @@ export function namespaceFlagsAfterVerb(words: readonly string[]): readonly stri
       i += 1;
     } else break;
   }
-  return moved.length === 0 ? words : [words[0]!, ...words.slice(i), ...moved];
+  if (moved.length === 0) return words;
+  // Before any `--`: what follows it is arguments (`create deployment ... -- COMMAND`), not flags.
+  const rest = words.slice(i);
+  const dash = rest.indexOf('--');
+  return dash < 0 ? [words[0]!, ...rest, ...moved] : [words[0]!, ...rest.slice(0, dash), ...moved, ...rest.slice(dash)];
 }
 
 /** The kubectl commands that only group subcommands: alone, they print their help (help/dispatch.ts). */

@@ -25,6 +25,8 @@ export interface ParsedFlags {
   readonly values: Map<string, string | boolean | string[]>;
   /** Every flag occurrence in command-line order: long name and value as text (pflag's `ParseAll`). */
   readonly visited: readonly (readonly [string, string])[];
+  /** How many positional arguments came before `--`, or -1 without one (cobra's `ArgsLenAtDash`). */
+  readonly argsLenAtDash: number;
 }
 
 /**
@@ -63,6 +65,7 @@ function parseWith(argv: readonly string[], all: readonly FlagSpec[], commandPat
   const args: string[] = [];
   const values = new Map<string, string | boolean | string[]>();
   const visited: [string, string][] = [];
+  let argsLenAtDash = -1;
   const usage = `\nSee '${commandPath} --help' for usage.`;
   const set = (spec: FlagSpec, v: string | boolean) => {
     visited.push([spec.name, String(v)]);
@@ -74,6 +77,7 @@ function parseWith(argv: readonly string[], all: readonly FlagSpec[], commandPat
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
+      argsLenAtDash = args.length;
       args.push(...argv.slice(i + 1));
       break;
     }
@@ -124,7 +128,7 @@ function parseWith(argv: readonly string[], all: readonly FlagSpec[], commandPat
   for (const spec of all) {
     if (!values.has(spec.name) && spec.default !== undefined && spec.type !== 'stringArray') values.set(spec.name, spec.default);
   }
-  return { args, values, visited };
+  return { args, values, visited, argsLenAtDash };
 }
 
 export function flagString(f: ParsedFlags, name: string): string | undefined {
@@ -142,18 +146,22 @@ export function flagArray(f: ParsedFlags, name: string): string[] {
 }
 
 /**
- * pflag's int64 flag value: `strconv.ParseInt(text, 0, 64)` (base prefixes 0x, 0o, 0b and a
- * leading 0 for octal), or the error cobra prints for `kubectl COMMAND --NAME=text`.
+ * pflag's int flag value: `strconv.ParseInt(text, 0, bits)` (base prefixes 0x, 0o, 0b and a
+ * leading 0 for octal), or the error cobra prints for `kubectl COMMAND --NAME=text`. `bits` is 64
+ * (pflag `Int64`, `Int` on 64-bit machines) or 32 (`Int32`); a flag with a shorthand is named
+ * `-r, --replicas` in the error, as pflag names it.
  */
-export function parseGoIntFlag(command: string, name: string, text: string): number | { error: string } {
+export function parseGoIntFlag(command: string, name: string, text: string, opts: { readonly bits?: 32 | 64; readonly short?: string } = {}): number | { error: string } {
   const m = /^([+-]?)(?:0[xX]([0-9a-fA-F]+)|0[oO]([0-7]+)|0[bB]([01]+)|(0[0-7]*)|([1-9][0-9]*))$/.exec(text);
+  const flagName = opts.short ? `-${opts.short}, --${name}` : `--${name}`;
   const flagError = (why: string) => ({
-    error: `error: invalid argument "${text}" for "--${name}" flag: strconv.ParseInt: parsing "${text}": ${why}\nSee 'kubectl ${command} --help' for usage.`,
+    error: `error: invalid argument "${text}" for "${flagName}" flag: strconv.ParseInt: parsing "${text}": ${why}\nSee 'kubectl ${command} --help' for usage.`,
   });
   if (!m) return flagError('invalid syntax');
   const [, sign, hex, oct, bin, zeroOct, dec] = m;
   const digits = hex !== undefined ? `0x${hex}` : oct !== undefined ? `0o${oct}` : bin !== undefined ? `0b${bin}` : zeroOct !== undefined ? `0o${zeroOct}` : dec!;
   const value = BigInt(digits) * (sign === '-' ? -1n : 1n);
-  if (value > 2n ** 63n - 1n || value < -(2n ** 63n)) return flagError('value out of range');
+  const bits = BigInt((opts.bits ?? 64) - 1);
+  if (value > 2n ** bits - 1n || value < -(2n ** bits)) return flagError('value out of range');
   return Number(value);
 }

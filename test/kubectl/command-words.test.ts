@@ -54,3 +54,23 @@ describe('mayAskForHelp', () => {
     expect(groups.sort()).toEqual([...GROUP_COMMANDS].sort());
   });
 });
+
+describe('namespaceFlagsAfterVerb', () => {
+  it('moves the namespace flags written before the verb after it, ahead of a --', () => {
+    expect(namespaceFlagsAfterVerb(['kubectl', '-n', 'x', 'get', 'pods'])).toEqual(['kubectl', 'get', 'pods', '-n', 'x']);
+    expect(namespaceFlagsAfterVerb(['kubectl', '-n', 'x', 'create', 'deploy', 'a', '--image=b', '--', 'sleep', '1'])).toEqual([
+      'kubectl',
+      'create',
+      'deploy',
+      'a',
+      '--image=b',
+      '-n',
+      'x',
+      '--',
+      'sleep',
+      '1',
+    ]);
+    const plain = ['kubectl', 'get', 'pods', '--', '-n'];
+    expect(namespaceFlagsAfterVerb(plain)).toBe(plain);
+  });
+});

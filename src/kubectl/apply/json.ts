@@ -50,16 +50,27 @@ export function goType(v: unknown): 'map' | 'slice' | 'string' | 'bool' | 'numbe
 
 /** Go's `json.Marshal` of decoded JSON: compact, keys sorted, HTML characters escaped. */
 export function goJson(v: unknown): string {
+  return marshal(v, true);
+}
+
+/**
+ * Go's `json.Marshal` of a typed Go struct whose fields `v` already holds in declaration order
+ * (maps inside it, such as labels, sorted by the caller): compact, keys kept in their order.
+ */
+export function goJsonInOrder(v: unknown): string {
+  return marshal(v, false);
+}
+
+function marshal(v: unknown, sorted: boolean): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return goString(v);
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  if (Array.isArray(v)) return `[${v.map((x) => goJson(x)).join(',')}]`;
+  if (Array.isArray(v)) return `[${v.map((x) => marshal(x, sorted)).join(',')}]`;
   const m = v as Record<string, unknown>;
-  const keys = Object.keys(m)
-    .filter((k) => m[k] !== undefined)
-    .sort(compareBytes);
-  return `{${keys.map((k) => `${goString(k)}:${goJson(m[k])}`).join(',')}}`;
+  const keys = Object.keys(m).filter((k) => m[k] !== undefined);
+  if (sorted) keys.sort(compareBytes);
+  return `{${keys.map((k) => `${goString(k)}:${marshal(m[k], sorted)}`).join(',')}}`;
 }
 
 /** Byte-wise string order, as Go sorts map keys (UTF-16 order matches it for the BMP). */

@@ -7,7 +7,7 @@
  * always present (`"annotations":{}` when the manifest had none). Unknown fields the server
  * dropped stay in it, as they do upstream.
  */
-import { goJson, isMap, type JsonMap } from './json.js';
+import { goJson, goJsonInOrder, isMap, type JsonMap } from './json.js';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -60,4 +60,15 @@ export function hasLastApplied(current: JsonMap): boolean {
 export function createOrUpdateAnnotation(obj: JsonMap, create: boolean): JsonMap {
   if (!create && !annotationsOf(obj)[LAST_APPLIED]) return obj;
   return modifiedConfiguration(obj).modified;
+}
+
+/**
+ * `util.CreateOrUpdateAnnotation(true, obj)` on a typed object a generator built (`create
+ * namespace`, `create deployment`), which has no annotations of its own: the annotation is the
+ * object's Go JSON in field order, where the emptied annotations map is left out (`omitempty` on
+ * the struct field, unlike the unstructured `"annotations":{}`). Annotations follow the labels.
+ */
+export function withTypedLastApplied<T extends { readonly metadata: object }>(obj: T): T {
+  const annotation = `${goJsonInOrder(obj)}\n`;
+  return { ...obj, metadata: { ...obj.metadata, annotations: { [LAST_APPLIED]: annotation } } };
 }

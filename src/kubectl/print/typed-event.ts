@@ -10,55 +10,23 @@
  *   generic map), so only `-o json` shows the order.
  * - Fields without `omitempty`, or whose type is a struct, are always written: `source`,
  *   `firstTimestamp`, `lastTimestamp`, `eventTime` (`null` when unset), `reportingComponent`,
- *   `reportingInstance`, `metadata.creationTimestamp`; unknown fields are gone.
+ *   `reportingInstance`; unknown fields are gone.
  */
 import type { KubeEvent } from '../../sim/api/types.js';
-import { sortKeysDeep } from './object-output.js';
-
-type Json = Record<string, unknown>;
-
-/** `metav1.ObjectMeta` field order. */
-const OBJECT_META = [
-  'name',
-  'generateName',
-  'namespace',
-  'selfLink',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'labels',
-  'annotations',
-  'ownerReferences',
-  'finalizers',
-  'managedFields',
-];
+import { pick, typedMeta, type Json } from './typed-meta.js';
 
 /** `corev1.ObjectReference` field order. */
 const OBJECT_REFERENCE = ['kind', 'namespace', 'name', 'uid', 'apiVersion', 'resourceVersion', 'fieldPath'];
 
-/** Picks `keys` of `obj` in that order, dropping absent ones (the `omitempty` fields). */
-function pick(obj: object | undefined, keys: readonly string[]): Json {
-  const src = (obj ?? {}) as Json;
-  const out: Json = {};
-  for (const k of keys) {
-    const v = src[k];
-    if (v === undefined || v === '') continue;
-    out[k] = k === 'labels' || k === 'annotations' ? sortKeysDeep(v) : v;
-  }
-  return out;
-}
-
 /** One Event in `corev1.Event` field order, with the fields the struct always writes. */
 export function typedEvent(e: KubeEvent): Json {
   const raw = e as unknown as Json;
-  const meta = pick(e.metadata, OBJECT_META);
+  const meta = typedMeta(e.metadata);
   const out: Json = {
     kind: 'Event',
     apiVersion: 'v1',
-    metadata: { ...meta, creationTimestamp: e.metadata.creationTimestamp || null },
+    // A zero creationTimestamp is left out (apimachinery v0.34 tags it `omitzero`), not `null`.
+    metadata: meta,
     involvedObject: pick(e.involvedObject, OBJECT_REFERENCE),
   };
   if (e.reason) out['reason'] = e.reason;

@@ -4,6 +4,8 @@
  * client; the API server has no route for the kind, so the answer is its generic NotFound, which
  * most generators wrap (`failed to create configmap: ...`). The line naming what the playground
  * models follows. `create priorityclass` is a kind the playground serves through a manifest only.
+ * `create deployment` builds its object first (create-deployment.ts) and ends here unless it is a
+ * client dry run.
  */
 import { noRoute } from '../../sim/apiserver/errors.js';
 import { fail, serverError, type ExecResult } from '../result.js';
@@ -17,8 +19,6 @@ const GENERATORS: Readonly<Record<string, string>> = {
   cm: 'failed to create configmap: ',
   cronjob: 'failed to create cronjob: ',
   cj: 'failed to create cronjob: ',
-  deployment: 'failed to create deployment: ',
-  deploy: 'failed to create deployment: ',
   ingress: 'failed to create ingress: ',
   ing: 'failed to create ingress: ',
   job: 'failed to create job: ',
@@ -37,7 +37,6 @@ const GENERATORS: Readonly<Record<string, string>> = {
 /** `create service TYPE`: the service type its error names. */
 const SERVICE_TYPES: Readonly<Record<string, string>> = { clusterip: 'ClusterIP', nodeport: 'NodePort', loadbalancer: 'LoadBalancer', externalname: 'ExternalName' };
 
-
 /** The result of `kubectl create SUB ...` when SUB is a generator of an unserved kind, else undefined. */
 export function createUnserved(sub: string, rest: readonly string[]): ExecResult | undefined {
   if (sub === 'priorityclass' || sub === 'pc') {
@@ -50,6 +49,15 @@ export function createUnserved(sub: string, rest: readonly string[]): ExecResult
     prefix = `failed to create ${type} service: `;
   } else if (Object.hasOwn(GENERATORS, sub)) prefix = GENERATORS[sub]!;
   else return undefined;
+  return noRouteFailure(prefix);
+}
+
+/**
+ * The API server's answer to a generator's POST of a kind it has no route for, wrapped in the
+ * words the generator puts before it (`failed to create deployment: `, or '' for none), and the
+ * line naming what the playground models.
+ */
+export function noRouteFailure(prefix: string): ExecResult {
   const error = noRoute();
   return fail(`${prefix === '' ? serverError(error) : `error: ${prefix}${error.message}`}\n${MODELLED}`);
 }

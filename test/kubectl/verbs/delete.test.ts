@@ -162,6 +162,17 @@ describe('kubectl delete: choosing objects', () => {
     expect(r).toEqual({ exitCode: 1, stdout: 'pod "web-1" deleted\n', stderr: 'Error from server (NotFound): error when deleting "STDIN": pods "gone" not found\n' });
   });
 
+  it('-f with no objects is "No resources found" and success, unlike create and apply', () => {
+    // Read from kubectl 1.32; v1.34 delete.go is the same (DeleteResult prints it when nothing was
+    // found; there is no "no objects passed to delete", while create and apply do fail so).
+    const f = running();
+    expectUnchanged(f.cluster, () => {
+      expect(f.run('kubectl delete -f -', '')).toEqual({ exitCode: 0, stdout: 'No resources found\n', stderr: '' });
+      expect(f.run('kubectl delete -f -', '---\n# only a comment\n')).toEqual({ exitCode: 0, stdout: 'No resources found\n', stderr: '' });
+      expect(f.run('kubectl create -f -', '')).toEqual({ exitCode: 1, stdout: '', stderr: 'error: no objects passed to create\n' });
+    });
+  });
+
   it('-o name and --dry-run', () => {
     const f = running();
     expectUnchanged(f.cluster, () => {

@@ -1,5 +1,7 @@
 /** Help for kubectl's "Basic Commands": create, set, explain, get, delete. */
-import { FLAGS as CREATE_FLAGS, NS_FLAGS } from '../../verbs/create.js';
+import { FLAGS as CREATE_FLAGS } from '../../verbs/create.js';
+import { DEPLOYMENT_FLAGS } from '../../verbs/create-deployment.js';
+import { NS_FLAGS } from '../../verbs/create-namespace.js';
 import { FLAGS as DELETE_FLAGS } from '../../verbs/delete.js';
 import { EXPLAIN_FLAGS } from '../../verbs/explain.js';
 import { GET_FLAGS } from '../../verbs/get.js';
@@ -7,11 +9,19 @@ import { FLAGS as SET_IMAGE_FLAGS } from '../../verbs/set.js';
 import { fieldManager } from '../flag-docs.js';
 import type { CommandHelp } from '../types.js';
 
+/** `-o` of create and its generators: what is printed instead of the "created" line. */
+const CREATE_OUTPUT = {
+  usage: 'Print the object instead of the "created" line: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE. With --dry-run=client, the object as it would be sent.',
+};
+
 export const create: CommandHelp = {
   short: 'Create a resource from a file or from stdin',
   long: `Sends every object of the manifest to the API server as a new object. An object that already
     exists is refused (AlreadyExists): kubectl apply creates or updates. Each object succeeds or
-    fails on its own.`,
+    fails on its own.
+
+    There is no kubectl create daemonset: write the manifest, or let kubectl create deployment
+    --dry-run=client -o yaml write one to start from and change its kind.`,
   examples: `# Create the objects of a manifest file
     kubectl create -f log-agent.yaml
 
@@ -22,20 +32,52 @@ export const create: CommandHelp = {
     kubectl create -f log-agent.yaml --dry-run=server
 
     # Create it and keep the manifest for a later kubectl apply
-    kubectl create -f log-agent.yaml --save-config`,
+    kubectl create -f log-agent.yaml --save-config
+
+    # Create it and print the stored object, with what the API server filled in
+    kubectl create -f log-agent.yaml -o yaml`,
   use: 'create -f FILENAME',
   flags: CREATE_FLAGS,
-  flagDocs: { 'field-manager': fieldManager('kubectl-create') },
+  flagDocs: { 'field-manager': fieldManager('kubectl-create'), output: CREATE_OUTPUT },
   subcommands: {
+    deployment: {
+      short: 'Create a deployment with the specified name',
+      long: `Builds a Deployment running the given images, labelled and selected by app=NAME, one
+        container per image named after it. This playground serves no Deployments, so only
+        --dry-run=client does anything here: it prints the object, a manifest to start a DaemonSet
+        from (change the kind, drop replicas and strategy). Anything after -- is the command of the
+        container.`,
+      examples: `# Start a DaemonSet manifest: print a Deployment and edit it into one
+        kubectl create deployment log-agent --image=fluent/fluent-bit:3.0 --dry-run=client -o yaml > agent.yaml
+
+        # Two containers in the pod template
+        kubectl create deployment web --image=nginx --image=busybox --dry-run=client -o yaml
+
+        # A container with a command and a port
+        kubectl create deployment probe --image=busybox --port=8080 --dry-run=client -o yaml -- sleep 3600`,
+      use: 'deployment NAME --image=image -- [COMMAND] [args...]',
+      aliases: ['deploy'],
+      flags: DEPLOYMENT_FLAGS,
+      flagDocs: {
+        'field-manager': fieldManager('kubectl-create'),
+        output: CREATE_OUTPUT,
+        image: { usage: 'The image of a container; repeat it, or separate images with commas, for one container each. Required.' },
+        port: { usage: 'The containerPort of the first container; -1 (the default) declares none.' },
+        replicas: { usage: 'The spec.replicas of the Deployment (1 unless given).' },
+      },
+    },
     namespace: {
       short: 'Create a namespace with the specified name',
       long: 'Creates an empty namespace. Deleting it later deletes everything in it.',
       examples: `# Create the namespace monitoring
-        kubectl create namespace monitoring`,
+        kubectl create namespace monitoring
+
+        # Print the namespace as a manifest instead of creating it
+        kubectl create namespace monitoring --dry-run=client -o yaml`,
       use: 'namespace NAME [--dry-run=server|client|none]',
       aliases: ['ns'],
       flags: NS_FLAGS,
-      flagDocs: { 'field-manager': fieldManager('kubectl-create') },
+      flagDocs: { 'field-manager': fieldManager('kubectl-create'), output: CREATE_OUTPUT },
     },
   },
 };
@@ -100,7 +142,7 @@ export const explain: CommandHelp = {
 
 export const get: CommandHelp = {
   short: 'Display one or many resources',
-  long: `Prints a table of objects, or the objects themselves with -o json, -o yaml or -o jsonpath. Name a
+  long: `Prints a table of objects, or the objects themselves with -o json, -o yaml, -o jsonpath or -o go-template. Name a
     type (pods, ds, nodes), a type and names, or TYPE/NAME; several types are separated by commas. Only
     the current namespace is searched unless -A is given.
 
@@ -118,12 +160,17 @@ export const get: CommandHelp = {
     # One field of one object
     kubectl get ds log-agent -o jsonpath='{.status.numberReady}'
 
+    # Its update strategy, with a Go template as kubernetes.io writes it
+    kubectl get ds/log-agent -o go-template='{{.spec.updateStrategy.type}}{{"\\n"}}'
+
     # Nodes with their zone as an extra column
     kubectl get nodes -L topology.kubernetes.io/zone`,
-  use: 'get [(-o|--output=)json|yaml|name|wide|jsonpath=...|custom-columns=...] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags]',
+  use: 'get [(-o|--output=)json|yaml|name|wide|custom-columns=...|custom-columns-file=...|go-template=...|go-template-file=...|jsonpath=...|jsonpath-file=...] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags]',
   flags: GET_FLAGS,
   flagDocs: {
-    output: { usage: 'Output format: wide, json, yaml, name, jsonpath=TEMPLATE, jsonpath-as-json=TEMPLATE or custom-columns=SPEC.' },
+    output: {
+      usage: 'Output format: wide, json, yaml, name, jsonpath=TEMPLATE, jsonpath-as-json=TEMPLATE, go-template=TEMPLATE, go-template-file=FILE or custom-columns=SPEC.',
+    },
     'label-columns': { usage: 'Add a column with the value of each of these labels (comma-separated or repeated).' },
     'show-kind': { usage: 'Put the kind before every name, as when several types are listed.' },
     'show-labels': { usage: 'Add a LABELS column with every label of the object.' },
