@@ -1,8 +1,9 @@
 /**
  * The single entry point every part of Everynode drives the cluster through:
  * `exec(cluster, line, stdin?, opts?) -> {exitCode, stdout, stderr, output?}` for one `kubectl ...`
- * or `sim ...` line, optionally piped through filters (`| grep web`, pipe/); `outputOf` gives both
- * streams in the order they were written. After the verb has run, the cluster is settled at the
+ * or `sim ...` line (or a `cat` / `echo` line making text for them: pipe/line-programs.ts),
+ * optionally piped through filters (`| grep web`, pipe/); `outputOf` gives both streams in the
+ * order they were written. After the verb has run, the cluster is settled at the
  * same virtual instant (commands take no virtual time; only the verbs that wait, such as
  * `sim advance`, `sim settle` and `rollout status`, move the clock). With a timeline in `opts`,
  * the line is logged there (kubectl/timeline), except the commands that act on the timeline.
@@ -16,6 +17,7 @@ import type { FieldDocs } from './explain/field-docs.js';
 import { programNotFound } from './other-programs.js';
 import { PART_OF_VERB, type PartName } from './parts/part.js';
 import { filterFirst, isProgram, runFilters, unknownFilter } from './pipe/index.js';
+import { lineProgram } from './pipe/line-programs.js';
 import { errorsGo, redirected, redirectProblem } from './redirect.js';
 import { type ExecResult } from './result.js';
 import { splitArgs, splitPipeline, type Stage } from './shell-words.js';
@@ -118,7 +120,7 @@ function execLine(cluster: Cluster, line: string, stdin: string | undefined, opt
   const ran = run(cluster, command!.words, command!.text, stdin, feeds ? { ...opts, replay: false } : opts);
   const result = pipeline.errorsTo ? errorsGo(ran, pipeline.errorsTo) : ran;
   const runStage = (stage: Stage, input: string): ExecResult => run(cluster, stage.words, stage.text, input, opts);
-  const piped = filters.length > 0 ? runFilters(result, pipeline.stages, runStage) : result;
+  const piped = filters.length > 0 ? runFilters(result, pipeline.stages, runStage, opts.readFile) : result;
   return redirect ? redirected(piped, redirect, opts) : piped;
 }
 
@@ -128,11 +130,14 @@ function sessionVerbAfterPipe(stages: readonly Stage[]): ExecResult | undefined 
   return s ? { exitCode: 2, stdout: '', stderr: `sim ${s.words[1]} acts on the session's timeline: run it on a line of its own\n` } : undefined;
 }
 
-/** Runs one `kubectl ...` / `sim ...` command (`line` is its text, for causes and change-cause). */
+/** Runs one `kubectl ...` / `sim ...` command (`line` is its text, for causes and change-cause), or a `cat` / `echo`. */
 function run(cluster: Cluster, words: readonly string[], line: string, stdin: string | undefined, opts: ExecOptions): ExecResult {
   if (words.length === 0) return { exitCode: 0, stdout: '', stderr: '' };
   const misplaced = filterFirst(words[0]!);
   if (misplaced) return misplaced;
+  // cat and echo only read: a replay runs one only when a kubectl or sim stage reads its output (`feeds`), and neither settles the cluster.
+  const other = lineProgram(words[0]!);
+  if (other) return opts.replay ? NOT_RUN : other(words.slice(1), stdin ?? '', opts.readFile);
   words = words[0] === 'kubectl' ? namespaceFlagsAfterVerb(words) : words;
   const verbs = opts.verbs ?? VERBS;
   if (mayAskForHelp(words)) {

@@ -1,12 +1,12 @@
 /**
- * The terminal runs `kubectl` and `sim` (and the filters after a pipe). A line that starts with
- * another program, or pipes into one, gets bash's `command not found`, and for the programs people
- * reach for most around kubectl, what does their job here: a learner who types `watch kubectl get
- * pods`, `vim ds.yaml` or `kubectl get pods -o json | jq ...` learns where time, files and fields
- * are in the playground, not just that it is not bash.
+ * The terminal runs `kubectl` and `sim`, `cat` and `echo` (and the filters after a pipe). A line
+ * that starts with another program, or pipes into one, gets bash's `command not found`, and for
+ * the programs people reach for most around kubectl, what does their job here: a learner who
+ * types `watch kubectl get pods`, `vim ds.yaml` or `kubectl get pods -o json | jq ...` learns
+ * where time, files and fields are in the playground, not just that it is not bash.
  */
 
-const FILES = 'the files are the editor\'s tabs: "New file" makes one, and "kubectl apply -f NAME" reads one by its name';
+const FILES = 'the files are the editor\'s tabs: "New file" makes one, "cat NAME" prints one, and "kubectl apply -f NAME" reads one';
 const CLUSTER = 'the cluster is simulated: "sim node add NAME" adds a machine, "New cluster" starts again';
 
 /** Programs by name: what does their job here. */
@@ -19,7 +19,6 @@ const INSTEAD: Readonly<Record<string, string>> = {
   vi: FILES,
   vim: FILES,
   nano: FILES,
-  cat: FILES,
   ls: FILES,
   minikube: CLUSTER,
   kind: CLUSTER,
@@ -38,5 +37,5 @@ export function instead(program: string): string {
 
 /** bash's `command not found` for a program this terminal does not run, then what to use instead. */
 export function programNotFound(program: string): string {
-  return `${program}: command not found (this terminal runs kubectl and sim commands; "help" lists them)\n${instead(program)}`;
+  return `${program}: command not found (this terminal runs kubectl and sim commands, cat and echo; "help" lists them)\n${instead(program)}`;
 }

@@ -43,11 +43,11 @@ describe('exec with a pipeline', () => {
     expect(exec(c, 'kubectl delete node node-1 | awk "{print $1}"')).toEqual({
       exitCode: 127,
       stdout: '',
-      stderr: 'awk: command not found (after a pipe this terminal runs kubectl, sim, grep, sed, head, tail, wc, sort, uniq and cut)\nkubectl picks columns itself: -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName\n',
+      stderr: 'awk: command not found (after a pipe this terminal runs kubectl, sim, cat, echo, grep, sed, head, tail, wc, sort, uniq and cut)\nkubectl picks columns itself: -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName\n',
     });
     expect(c.store.get('Node', '', 'node-1')).toBeDefined();
     expect(exec(c, 'kubectl get nodes -o json | jq .').stderr).toMatch(/^jq: command not found \(.*\)\nkubectl picks fields itself: -o jsonpath=/);
-    expect(exec(c, 'kubectl get nodes | tr a b').stderr).toBe('tr: command not found (after a pipe this terminal runs kubectl, sim, grep, sed, head, tail, wc, sort, uniq and cut)\n');
+    expect(exec(c, 'kubectl get nodes | tr a b').stderr).toBe('tr: command not found (after a pipe this terminal runs kubectl, sim, cat, echo, grep, sed, head, tail, wc, sort, uniq and cut)\n');
     expect(exec(c, 'kubectl get nodes | sim rewind --to 1')).toEqual({ exitCode: 2, stdout: '', stderr: "sim rewind acts on the session's timeline: run it on a line of its own\n" });
     expect(exec(c, 'grep node')).toMatchObject({ exitCode: 2, stderr: 'grep reads the output of a command: use it after a pipe, e.g. "kubectl get pods | grep ..."\n' });
   });
@@ -79,13 +79,13 @@ describe('exec with a pipeline', () => {
 
   it('answers a program other than kubectl and sim as bash would, with what does its job here', () => {
     const c = threeNodes();
-    const notFound = '(this terminal runs kubectl and sim commands; "help" lists them)\n';
+    const notFound = '(this terminal runs kubectl and sim commands, cat and echo; "help" lists them)\n';
     expect(exec(c, 'watch kubectl get pods')).toEqual({
       exitCode: 127,
       stdout: '',
       stderr: `watch: command not found ${notFound}time moves only when you move it: "sim advance 30s", "sim step" or Play; then run the command again\n`,
     });
-    expect(exec(c, 'vim ds.yaml').stderr).toBe(`vim: command not found ${notFound}the files are the editor's tabs: "New file" makes one, and "kubectl apply -f NAME" reads one by its name\n`);
+    expect(exec(c, 'vim ds.yaml').stderr).toBe(`vim: command not found ${notFound}the files are the editor's tabs: "New file" makes one, "cat NAME" prints one, and "kubectl apply -f NAME" reads one\n`);
     expect(exec(c, 'frob').stderr).toBe(`frob: command not found ${notFound}`);
   });
 

@@ -8,7 +8,7 @@
  *   kubectl rollout | kubectl set                            the page on stderr, exit 1 (DefaultSubCommandRun)
  *   kubectl options                                          the global flags
  *   sim, sim help [VERB], sim VERB ... -h|--help              the same for sim
- *   help                                                     a pointer to both
+ *   help                                                     a pointer to both (and to cat and echo)
  *
  * Help is text on stdout with exit 0. A flag value that happens to be `-h` (`-l -h`) is a value,
  * as pflag reads it: the command's flag table says which flags take one.
@@ -26,10 +26,12 @@ const HELP_PROGRAM =
   '  kubectl   the Kubernetes command line, talking to the playground\'s cluster\n' +
   '  sim       what no kubectl command can do: machines join and fail, images crash, time moves\n\n' +
   'Use "kubectl --help" or "sim --help" for their commands, "kubectl <command> --help" or "sim <command> --help" for one command.\n\n' +
+  'Two more make text for them: cat prints editor files or a here-document (cat agent.yaml,\n' +
+  'cat <<EOF | kubectl apply -f -; cat --help), and echo prints its words.\n\n' +
   'A line reads as bash reads it: quotes, brace ranges (kubectl cordon node-{1..3}), a pipe into\n' +
-  'grep, sed, head, tail, wc, sort, uniq, cut (each knows --help) or kubectl, and "> FILE" to send\n' +
-  'the output to an editor file (kubectl get ds NAME -o yaml > ds.yaml). Tab completes; Up and Down\n' +
-  'recall lines.\n';
+  'grep, sed, head, tail, wc, sort, uniq, cut (each knows --help), cat or kubectl, and "> FILE" to\n' +
+  'send the output to an editor file (kubectl get ds NAME -o yaml > ds.yaml). Tab completes; Up and\n' +
+  'Down recall lines.\n';
 
 /** The flags a command accepts: its own and its program's global ones. */
 const flagsOf = (program: ProgramHelp, cmd: CommandHelp): FlagSpec[] => [...(cmd.flags ?? []), ...program.globalFlags];

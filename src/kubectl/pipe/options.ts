@@ -7,7 +7,8 @@
  *
  * Errors are the tools' own words in the C locale (`option requires an argument -- 'n'`). An
  * option this playground's tool does not know says "unsupported" and lists the ones it does,
- * since it may well be a real option the learner remembers from GNU.
+ * since it may well be a real option the learner remembers from GNU; a tool that knows every
+ * option GNU's does (`Program.complete`) says what GNU's says (`invalid option -- 'x'`).
  */
 
 export interface OptionSpec {
@@ -33,6 +34,8 @@ export interface Program {
   readonly troubleStatus: number;
   /** What follows a usage error: `Try 'head --help' for more information.` (grep adds its Usage line). */
   readonly usage: string;
+  /** The tool knows every option GNU's does: an unknown one is GNU's `invalid option`, not "unsupported" here. */
+  readonly complete?: boolean;
   readonly options: readonly OptionSpec[];
 }
 
@@ -80,7 +83,8 @@ export function parseOptions(p: Program, argv: readonly string[]): ParsedOptions
   const known = p.options
     .map((o) => (o.short ? `-${o.short}` : `--${o.long}`))
     .join(' ');
-  const unsupported = (what: string): FilterFailure => failure(p, `unsupported option ${what} (this playground's ${p.name} knows ${known})`);
+  const unsupported = (what: string, gnu: string): FilterFailure =>
+    failure(p, p.complete ? gnu : `unsupported option ${what} (this playground's ${p.name} knows ${known})`);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
@@ -95,7 +99,7 @@ export function parseOptions(p: Program, argv: readonly string[]): ParsedOptions
       const spec = exact ?? (prefixed.length === 1 ? prefixed[0] : undefined);
       if (!spec) {
         if (prefixed.length > 1) return failure(p, `option '${a}' is ambiguous; possibilities:${prefixed.map((o) => ` '--${o.long}'`).join('')}`);
-        return unsupported(`'--${given}'`);
+        return unsupported(`'--${given}'`, `unrecognized option '${a}'`);
       }
       if (!spec.arg) {
         if (eq >= 0) return failure(p, `option '--${spec.long}' doesn't allow an argument`);
@@ -111,7 +115,7 @@ export function parseOptions(p: Program, argv: readonly string[]): ParsedOptions
       for (let j = 1; j < a.length; j++) {
         const letter = a[j]!;
         const spec = p.options.find((o) => o.short === letter);
-        if (!spec) return unsupported(`-- '${letter}'`);
+        if (!spec) return unsupported(`-- '${letter}'`, `invalid option -- '${letter}'`);
         if (!spec.arg) {
           options.push({ name: spec.name, value: '' });
           continue;
