@@ -6,7 +6,7 @@
  * Its work is kept in memory for the page's life only (`page-memory.ts`).
  */
 import type { CommandResult } from '../kubectl/session.js';
-import { splitArgs } from '../kubectl/script.js';
+import { splitPipeline } from '../kubectl/shell-words.js';
 import type { DiffBatch } from '../ui/worker/protocol.js';
 import { Playground, type RunOptions, type RunOutcome } from '../ui/playground/playground.svelte.js';
 import type { EnginePort } from '../ui/worker/client.js';
@@ -32,12 +32,12 @@ export function podsChanged(b: DiffBatch): string[] {
   return [...names];
 }
 
-/** The results of `kubectl apply` commands that succeeded. */
+/** The results of the lines that succeeded and ran `kubectl apply`, at their start or after a pipe (`cat <<EOF | kubectl apply -f -`). */
 export function appliedResults(results: readonly CommandResult[]): CommandResult[] {
   return results.filter((r) => {
     if (r.exitCode !== 0) return false;
-    const words = splitArgs(r.command);
-    return Array.isArray(words) && words[0] === 'kubectl' && words[1] === 'apply';
+    const pipeline = splitPipeline(r.command);
+    return !('error' in pipeline) && pipeline.stages.some((s) => s.words[0] === 'kubectl' && s.words[1] === 'apply');
   });
 }
 

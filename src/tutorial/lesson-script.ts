@@ -1,10 +1,12 @@
 /**
  * Scripts inside lesson.yaml (setup, a step's run and solution): parsed by the project's own
  * script parser (kubectl/script.ts), with each parse error moved to its line in lesson.yaml.
- * Every file a command reads with `-f NAME` must be a file of the lesson folder (start/ or
- * solution/); anything else is a dangling reference, reported at the command.
+ * Every file a command reads (`kubectl ... -f NAME`, `cat NAME`, in any stage of a pipeline) must
+ * be a file of the lesson folder (start/ or solution/); anything else is a dangling reference,
+ * reported at the command.
  */
-import { parseScript, splitArgs } from '../kubectl/script.js';
+import { parseScript } from '../kubectl/script.js';
+import { splitPipeline } from '../kubectl/shell-words.js';
 import type { LessonScript } from './model.js';
 import type { Located, Scalar, YamlSource } from './yaml-reader.js';
 
@@ -34,10 +36,15 @@ export function readScript(src: YamlSource, s: Located<string>, what: string, fi
   return ok ? { text: s.value, commands } : undefined;
 }
 
-/** The `-f`/`--filename` values of a command line. */
+/** The files a command line reads: the `-f`/`--filename` values of its kubectl stages and the operands of its cat stages. */
 export function filesRead(line: string): string[] {
-  const words = splitArgs(line);
-  if (!Array.isArray(words) || words[0] !== 'kubectl') return [];
+  const pipeline = splitPipeline(line);
+  if ('error' in pipeline) return [];
+  return pipeline.stages.flatMap(({ words }) => (words[0] === 'kubectl' ? filenameFlags(words) : words[0] === 'cat' ? catOperands(words) : []));
+}
+
+/** The `-f`/`--filename` values of a kubectl command's words. */
+function filenameFlags(words: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
@@ -46,4 +53,11 @@ export function filesRead(line: string): string[] {
     else if (w.startsWith('-f') && w.length > 2 && !w.startsWith('--')) out.push(w.slice(2).replace(/^=/, ''));
   }
   return out;
+}
+
+/** The FILE operands of a cat command's words (GNU's: every word after `--`, and each other word not an option; `-` is standard input). */
+function catOperands(words: readonly string[]): string[] {
+  const dash = words.indexOf('--');
+  const before = (dash < 0 ? words : words.slice(0, dash)).slice(1).filter((w) => w === '-' || !w.startsWith('-'));
+  return [...before, ...(dash < 0 ? [] : words.slice(dash + 1))];
 }

@@ -27,11 +27,15 @@ describe('podsChanged', () => {
 });
 
 describe('appliedResults', () => {
-  it('keeps the kubectl apply commands that succeeded', () => {
+  it('keeps the kubectl apply commands that succeeded, after a pipe too', () => {
     const r = (command: string, exitCode: number) => commandResult(command, { exitCode, stdout: '', stderr: '' });
-    expect(appliedResults([r('kubectl apply -f a.yaml', 0), r('kubectl apply -f b.yaml', 1), r('kubectl get pods', 0), r("kubectl 'apply' -f -", 0)]).map((x) => x.command)).toEqual([
+    const lines = [r('kubectl apply -f a.yaml', 0), r('kubectl apply -f b.yaml', 1), r('kubectl get pods', 0), r("kubectl 'apply' -f -", 0)];
+    const piped = [r('cat a.yaml | kubectl apply -f -', 0), r('kubectl get ds -o yaml | grep apply', 0), r('cat a.yaml | kubectl apply -f - | head -1', 0)];
+    expect(appliedResults([...lines, ...piped]).map((x) => x.command)).toEqual([
       'kubectl apply -f a.yaml',
       "kubectl 'apply' -f -",
+      'cat a.yaml | kubectl apply -f -',
+      'cat a.yaml | kubectl apply -f - | head -1',
     ]);
   });
 });

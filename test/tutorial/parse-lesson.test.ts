@@ -46,6 +46,13 @@ describe('parseLesson', () => {
     ]);
   });
 
+  it('checks the files cat reads too, in any stage of a pipeline', () => {
+    expect(problems({ 'lesson.yaml': YAML.replace('      kubectl apply -f start/agent.yaml', '      cat -n start/agent.yaml - start/agnet.yaml | kubectl apply -f -') })).toEqual([
+      'lesson.yaml:12:7: step "apply": solution: "cat -n start/agent.yaml - start/agnet.yaml | kubectl apply -f -" reads start/agnet.yaml, which is not a file of this lesson (start/agent.yaml)',
+    ]);
+    expect(problems({ 'lesson.yaml': YAML.replace('      kubectl apply -f start/agent.yaml', '      cat start/agent.yaml | kubectl apply -f -') })).toEqual([]);
+  });
+
   it('positions a script parse error in lesson.yaml', () => {
     expect(problems({ 'lesson.yaml': YAML.replace('  sim node add node-2\n', "  sim node add 'node-2\n") })).toEqual([
       "lesson.yaml:5:3: setup: unexpected end of line while looking for matching `''",

@@ -58,6 +58,24 @@ describe('copy as script', () => {
     expect(cliPods(script, 5)).toBe(pods);
   });
 
+  it('writes the files a command read by other means than -f just before it, so cat | kubectl apply replays', () => {
+    const log: SessionLog = {
+      ...LOG,
+      commands: [
+        { line: 'sim node add node-{1..2}' },
+        { line: 'sim advance 20s' },
+        { line: 'cat ds.yaml | kubectl apply -f -', files: { 'ds.yaml': DS('agent:3') } },
+        { line: 'cat -n ds.yaml other.yaml | kubectl apply -f - --dry-run=client', files: { 'ds.yaml': DS('agent:4'), 'other.yaml': 'EOF\n' } },
+      ],
+    };
+    const script = sessionScript(log);
+    expect(script).toContain(`cat > ds.yaml <<'EOF'\n${DS('agent:3')}EOF\ncat ds.yaml | kubectl apply -f -\n`);
+    expect(script).toContain("cat > other.yaml <<'EOF1'\nEOF\nEOF1\n");
+    const pods = pagePods(log);
+    expect(pods).toContain('"image": "agent:3"');
+    expect(cliPods(script, 5)).toBe(pods);
+  });
+
   it('stops at the Timeline position shown', () => {
     const script = sessionScript(LOG, 2);
     expect(script).not.toContain('sim advance');
