@@ -51,7 +51,7 @@ export function complete(text: string, caret: number, source: CompletionSource):
   const words = before.slice(0, start - lineStart).trim().split(/\s+/).filter((w) => w !== '');
   const pick = (options: Iterable<string>): Completion => ({ start, end: caret, candidates: [...new Set(options)].filter((o) => o.startsWith(word)).sort() });
 
-  if (words.length === 0) return pick([...Object.keys(PROGRAMS), 'clear']);
+  if (words.length === 0) return pick([...Object.keys(PROGRAMS), 'cat', 'echo', 'clear']);
   const [program, verb] = words as [string, string | undefined];
   const verbs = PROGRAMS[program];
   if (!verbs) return pick([]);

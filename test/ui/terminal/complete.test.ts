@@ -11,7 +11,8 @@ const at = (text: string) => complete(text, text.length, source);
 describe('complete', () => {
   it('completes programs, then verbs from the verb tables', () => {
     expect(at('ku')).toEqual({ start: 0, end: 2, candidates: ['kubectl'] });
-    expect(at('').candidates).toEqual(['clear', 'kubectl', 'sim']);
+    expect(at('').candidates).toEqual(['cat', 'clear', 'echo', 'kubectl', 'sim']);
+    expect(at('c').candidates).toEqual(['cat', 'clear']);
     expect(at('kubectl ').candidates).toEqual(Object.keys(KUBECTL_VERBS).sort());
     expect(at('kubectl ro').candidates).toEqual(['rollout']);
     expect(at('sim ad').candidates).toEqual(['advance']);
