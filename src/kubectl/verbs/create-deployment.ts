@@ -24,11 +24,10 @@ import { flagArray, flagBool, parseFlags, parseGoIntFlag, type FlagSpec, type Pa
 import { fail, type ExecResult } from '../result.js';
 import { readStringSlice } from '../string-slice.js';
 import { withTypedLastApplied } from '../apply/last-applied.js';
-import { validationDirective } from './apply.js';
 import { nameFromArgs } from './create-name.js';
-import { createPrinter, printOne } from './create-printer.js';
+import { completeCreate, printOne } from './create-printer.js';
 import { noRouteFailure } from './create-unserved.js';
-import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
+import { DRY_RUN_FLAG } from './dry-run.js';
 import { PRINT_FLAGS } from './get-output.js';
 import { commandNamespace } from './targets.js';
 
@@ -64,12 +63,9 @@ export const createDeployment: Verb = (ctx, argv): ExecResult => {
   if (!flags.visited.some(([name]) => name === 'image')) return fail('error: required flag(s) "image" not set');
   const name = nameFromArgs(flags.args, flags.argsLenAtDash, 'deployment');
   if (typeof name !== 'string') return fail(name.error);
-  const dryRun = dryRunStrategy(flags);
-  if (typeof dryRun !== 'string') return fail(dryRun.error);
-  const print = createPrinter(flags, dryRun, ctx.readFile);
-  if ('error' in print) return fail(print.error);
-  const validate = validationDirective(flags);
-  if (typeof validate !== 'string') return fail(validate.error);
+  const completed = completeCreate(flags, ctx.readFile);
+  if ('error' in completed) return fail(completed.error);
+  const { dryRun, print } = completed;
   const command = flags.args.slice(1);
   if (values.images.length > 1 && command.length > 0) return fail('error: cannot specify multiple --image options and command');
   if (dryRun !== 'client') return noRouteFailure('failed to create deployment: ');

@@ -14,11 +14,10 @@ import { flagBool, parseFlags, type FlagSpec } from '../flags.js';
 import { typedMeta, pick, type Json } from '../print/typed-meta.js';
 import { fail, type ExecResult } from '../result.js';
 import { withTypedLastApplied } from '../apply/last-applied.js';
-import { validationDirective } from './apply.js';
 import { checkErr } from './check-err.js';
 import { nameFromArgs } from './create-name.js';
-import { createPrinter, printOne } from './create-printer.js';
-import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
+import { completeCreate, printOne } from './create-printer.js';
+import { DRY_RUN_FLAG } from './dry-run.js';
 import { PRINT_FLAGS } from './get-output.js';
 
 export const NS_FLAGS: readonly FlagSpec[] = [
@@ -35,12 +34,9 @@ export function createNamespace(ctx: VerbContext, argv: readonly string[]): Exec
   if ('error' in flags) return fail(flags.error);
   const name = nameFromArgs(flags.args, flags.argsLenAtDash, 'namespace');
   if (typeof name !== 'string') return fail(name.error);
-  const dryRun = dryRunStrategy(flags);
-  if (typeof dryRun !== 'string') return fail(dryRun.error);
-  const print = createPrinter(flags, dryRun, ctx.readFile);
-  if ('error' in print) return fail(print.error);
-  const validate = validationDirective(flags);
-  if (typeof validate !== 'string') return fail(validate.error);
+  const completed = completeCreate(flags, ctx.readFile);
+  if ('error' in completed) return fail(completed.error);
+  const { dryRun, print } = completed;
   if (name === '') return fail('error: name must be specified');
   const built = { kind: 'Namespace' as const, apiVersion: 'v1', metadata: { name }, spec: {}, status: {} };
   const draft = flagBool(flags, 'save-config') ? withTypedLastApplied(built) : built;

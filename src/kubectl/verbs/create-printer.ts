@@ -17,7 +17,9 @@ import type { ApiObject } from '../../sim/api/types.js';
 import { flagBool, flagString, type ParsedFlags } from '../flags.js';
 import { toJson, toJsonInOrder, toYaml } from '../print/object-output.js';
 import type { ExecResult } from '../result.js';
-import { dryRunSuffix, type DryRun } from './dry-run.js';
+import type { ValidateMode } from '../../manifest/index.js';
+import { validationDirective } from './apply.js';
+import { dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
 import { GENERIC_FORMATS, noCompatiblePrinter, parseOutput, renderGeneric, type OutputFormat } from './get-output.js';
 
 /** One object to print: `ref` is what the name printer writes (`namespace/tools`). */
@@ -46,6 +48,27 @@ export function createPrinter(flags: ParsedFlags, dryRun: DryRun, readFile: ((na
     if (format.kind === 'yaml') return { stdout: `${printed > 1 ? '---\n' : ''}${toYaml(p.obj)}` };
     return renderGeneric(format, [p.obj as ApiObject], true, false);
   };
+}
+
+/** What every create command reads from its flags before it builds or sends anything. */
+export interface CreateOptions {
+  readonly dryRun: DryRun;
+  readonly print: CreatePrinter;
+  readonly validate: ValidateMode;
+}
+
+/**
+ * The dry-run strategy, the printer and the validation directive, in the order kubectl's create
+ * commands complete them (`Complete`), or the first error (with `error: `).
+ */
+export function completeCreate(flags: ParsedFlags, readFile: ((name: string) => string | undefined) | undefined): CreateOptions | { error: string } {
+  const dryRun = dryRunStrategy(flags);
+  if (typeof dryRun !== 'string') return dryRun;
+  const print = createPrinter(flags, dryRun, readFile);
+  if ('error' in print) return print;
+  const validate = validationDirective(flags);
+  if (typeof validate !== 'string') return validate;
+  return { dryRun, print, validate };
 }
 
 /** A generator's whole output: its one object printed, or the printer's error (exit 1). */

@@ -13,20 +13,19 @@
  * answer, or under `--dry-run=client` the object as read from the manifest (its namespace filled
  * in, the annotation added). `-o yaml` puts `---` between the objects; there is no List.
  */
-import type { ValidateMode } from '../../manifest/index.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagBool, GLOBAL_FLAGS, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import type { InputObject } from '../apply/input.js';
 import { modifiedConfiguration } from '../apply/last-applied.js';
-import { readVerbInput, validationDirective } from './apply.js';
+import { readVerbInput } from './apply.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
 import { createDeployment } from './create-deployment.js';
 import { createNamespace } from './create-namespace.js';
-import { createPrinter, type CreatePrinter } from './create-printer.js';
+import { completeCreate, type CreateOptions } from './create-printer.js';
 import { createUnserved } from './create-unserved.js';
-import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
+import { DRY_RUN_FLAG } from './dry-run.js';
 import { PRINT_FLAGS } from './get-output.js';
 import { postObject } from './request-body.js';
 
@@ -66,13 +65,9 @@ export const create: Verb = (ctx, argv): ExecResult => {
   // CreateOptions.Complete: UsageErrorf(cmd, "Unexpected args: %v", args), then the dry-run
   // strategy, the printer and the validation directive.
   if (flags.args.length > 0) return fail(`error: Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
-  const dryRun = dryRunStrategy(flags);
-  if (typeof dryRun !== 'string') return fail(dryRun.error);
-  const print = createPrinter(flags, dryRun, ctx.readFile);
-  if ('error' in print) return fail(print.error);
-  const validate = validationDirective(flags);
-  if (typeof validate !== 'string') return fail(validate.error);
-  const items = readVerbInput(ctx, flags, validate);
+  const o = completeCreate(flags, ctx.readFile);
+  if ('error' in o) return fail(o.error);
+  const items = readVerbInput(ctx, flags, o.validate);
   if ('error' in items) return fail(items.error);
   if (items.length === 0) return fail('error: no objects passed to create');
   const w = new OutputWriter();
@@ -83,7 +78,7 @@ export const create: Verb = (ctx, argv): ExecResult => {
       continue;
     }
     // The server's warnings come with its answer, before kubectl prints the object.
-    const out = createObject(ctx, item, { validate, dryRun, saveConfig: flagBool(flags, 'save-config'), print });
+    const out = createObject(ctx, item, { ...o, saveConfig: flagBool(flags, 'save-config') });
     w.warn(out.stderr);
     w.print(out.stdout);
     if (out.error) errors.push(out.error);
@@ -92,14 +87,7 @@ export const create: Verb = (ctx, argv): ExecResult => {
   return w.result(errors.length > 0 ? 1 : 0);
 };
 
-interface CreateOptions {
-  readonly validate: ValidateMode;
-  readonly dryRun: DryRun;
-  readonly saveConfig: boolean;
-  readonly print: CreatePrinter;
-}
-
-function createObject(ctx: VerbContext, item: InputObject, o: CreateOptions): { stdout: string; stderr: string; error?: CmdError } {
+function createObject(ctx: VerbContext, item: InputObject, o: CreateOptions & { readonly saveConfig: boolean }): { stdout: string; stderr: string; error?: CmdError } {
   const { info, name, source } = item;
   // keys written twice never reach the server: kubectl's YAML-to-JSON step keeps the last one
   const sent = o.saveConfig ? modifiedConfiguration(item.obj).modified : item.obj;
