@@ -101,6 +101,10 @@ describe('playground shell', () => {
     await input.fill('kubectl get ds lo');
     await input.press('Tab');
     await expect.poll(() => input.inputValue()).toBe('kubectl get ds log-agent ');
+    // The editor's files, where a file goes.
+    await input.fill('cat daemonset.yaml | kubectl apply -f dae');
+    await input.press('Tab');
+    await expect.poll(() => input.inputValue()).toBe('cat daemonset.yaml | kubectl apply -f daemonset.yaml ');
     await input.press('Escape');
     await input.press('Tab');
     expect(await p.evaluate(() => document.activeElement?.getAttribute('aria-label'))).not.toBe('Command');

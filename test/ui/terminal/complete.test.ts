@@ -5,10 +5,32 @@ import type { Kind } from '../../../src/sim/api/types.js';
 import { KUBECTL_VERBS } from '../../../src/kubectl/verbs/index.js';
 
 const live: Partial<Record<Kind, string[]>> = { Node: ['node-1', 'node-2', 'gpu-1'], DaemonSet: ['agent', 'logs'], Pod: ['agent-abcde'] };
-const source = { names: (k: Kind) => live[k] ?? [] };
+const source = { names: (k: Kind) => live[k] ?? [], files: () => ['agent.yaml', 'agent-v2.yaml', 'notes.md'] };
 const at = (text: string) => complete(text, text.length, source);
 
 describe('complete', () => {
+  it('offers the editor\'s files where a file goes: -f, --filename=, cat, > FILE', () => {
+    expect(at('kubectl apply -f ').candidates).toEqual(['agent-v2.yaml', 'agent.yaml', 'notes.md']);
+    expect(at('kubectl apply -f agent-')).toEqual({ start: 17, end: 23, candidates: ['agent-v2.yaml'] });
+    expect(at('kubectl apply --filename no').candidates).toEqual(['notes.md']);
+    expect(at('kubectl apply --filename=ag').candidates).toEqual(['--filename=agent-v2.yaml', '--filename=agent.yaml']);
+    expect(at('kubectl diff -fno').candidates).toEqual(['-fnotes.md']);
+    expect(at('kubectl delete -f=n').candidates).toEqual(['-f=notes.md']);
+    expect(at('cat a').candidates).toEqual(['agent-v2.yaml', 'agent.yaml']);
+    expect(at('cat -n agent.yaml n').candidates).toEqual(['notes.md']);
+    expect(at('kubectl get ds agent -o yaml > n').candidates).toEqual(['notes.md']);
+    // Not where a flag or a type goes.
+    expect(at('kubectl apply -').candidates).toContain('--filename');
+    expect(at('kubectl get ').candidates).not.toContain('agent.yaml');
+  });
+
+  it('completes the stage after a pipe: the programs and filters that may stand there, then their words', () => {
+    expect(at('kubectl get pods | ').candidates).toEqual(['cat', 'cut', 'echo', 'grep', 'head', 'kubectl', 'sed', 'sim', 'sort', 'tail', 'uniq', 'wc']);
+    expect(at('kubectl get pods | gr').candidates).toEqual(['grep']);
+    expect(at('cat agent.yaml | kubectl app').candidates).toEqual(['apply']);
+    expect(at('cat agent.yaml | kubectl apply -f agent.yaml | kubectl get nod').candidates).toEqual(['node', 'nodes']);
+  });
+
   it('completes programs, then verbs from the verb tables', () => {
     expect(at('ku')).toEqual({ start: 0, end: 2, candidates: ['kubectl'] });
     expect(at('').candidates).toEqual(['cat', 'clear', 'echo', 'kubectl', 'sim']);
