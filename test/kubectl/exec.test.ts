@@ -75,6 +75,7 @@ describe('exec with a pipeline', () => {
       for (const option of /knows (.*)\)/.exec(unknown)![1]!.split(' ')) expect(r.stdout, `${name} --help lists ${option}`).toContain(`${option}`);
     }
     expect(exec(c, 'kubectl get nodes | grep -- --help')).toEqual({ exitCode: 1, stdout: '', stderr: '' });
+    expect(exec(c, 'kubectl get nodes | grep -e --help')).toEqual({ exitCode: 1, stdout: '', stderr: '' });
   });
 
   it('answers a program other than kubectl and sim as bash would, with what does its job here', () => {

@@ -104,7 +104,7 @@ interface Carry {
 }
 
 export function cat(args: readonly string[], stdin: string, readFile: ReadFile | undefined): ExecResult {
-  if (asksForHelp(args)) return { exitCode: 0, stdout: HELP, stderr: '' };
+  if (asksForHelp(CAT, args)) return { exitCode: 0, stdout: HELP, stderr: '' };
   const parsed = parseOptions(CAT, args);
   if ('error' in parsed) return { exitCode: parsed.exitCode, stdout: '', stderr: parsed.error };
   // `--he` and `--vers` are the same options, as getopt reads a unique prefix.

@@ -81,5 +81,5 @@ function runAfterPipe(stage: Stage, data: string, runStage: RunStage, readFile: 
   const [name, ...args] = stage.words as [string, ...string[]];
   const other = lineProgram(name);
   if (other) return other(args, data, readFile);
-  return asksForHelp(args) ? { exitCode: 0, stdout: helpText(PROGRAMS[name]!), stderr: '' } : FILTERS[name]!(args, data);
+  return asksForHelp(PROGRAMS[name]!, args) ? { exitCode: 0, stdout: helpText(PROGRAMS[name]!), stderr: '' } : FILTERS[name]!(args, data);
 }

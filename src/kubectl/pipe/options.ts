@@ -51,10 +51,28 @@ export interface FilterFailure {
   readonly exitCode: number;
 }
 
-/** Whether `argv` asks for `--help` (before any `--`), which GNU tools answer before anything else. */
-export function asksForHelp(argv: readonly string[]): boolean {
-  const end = argv.indexOf('--');
-  return (end < 0 ? argv : argv.slice(0, end)).includes('--help');
+/**
+ * Whether `argv` asks for `--help` (before any `--`), which GNU tools answer before anything else.
+ * A word an option of `p` takes as its argument is that argument (`grep -e --help` searches for
+ * `--help`), as getopt reads it: the next word after a long option without `=`, or after a short
+ * option that ends its cluster.
+ */
+export function asksForHelp(p: Program, argv: readonly string[]): boolean {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return false;
+    if (a === '--help') return true;
+    if (a.startsWith('--')) {
+      if (!a.includes('=') && p.options.some((o) => o.arg && o.long === a.slice(2))) i++;
+    } else if (a.startsWith('-') && a.length > 1) {
+      for (let j = 1; j < a.length; j++) {
+        if (!p.options.some((o) => o.arg && o.short === a[j])) continue;
+        if (j === a.length - 1) i++;
+        break;
+      }
+    }
+  }
+  return false;
 }
 
 /** `--help`: the synopsis, what the tool does here, and each option this playground's tool knows. */

@@ -1,6 +1,6 @@
 /** GNU getopt_long as the filters parse their arguments. */
 import { describe, expect, it } from 'vitest';
-import { parseOptions, tryHelp, type Program } from '../../../src/kubectl/pipe/options.js';
+import { asksForHelp, parseOptions, tryHelp, type Program } from '../../../src/kubectl/pipe/options.js';
 
 const P: Program = {
   name: 'demo',
@@ -33,5 +33,18 @@ describe('parseOptions', () => {
     expect(parseOptions(P, ['--count=2'])).toMatchObject({ error: "demo: option '--count' doesn't allow an argument\nTry 'demo --help' for more information.\n" });
     expect(parseOptions(P, ['--li'])).toMatchObject({ error: "demo: option '--li' is ambiguous; possibilities: '--lines' '--line-regexp'\nTry 'demo --help' for more information.\n" });
     expect(parseOptions(P, ['-z'])).toMatchObject({ error: "demo: unsupported option -- 'z' (this playground's demo knows -c -n --line-regexp)\nTry 'demo --help' for more information.\n" });
+  });
+});
+
+describe('asksForHelp', () => {
+  it('finds --help as getopt would, not where an option takes it as its argument', () => {
+    expect(asksForHelp(P, ['--help'])).toBe(true);
+    expect(asksForHelp(P, ['x', '-c', '--help'])).toBe(true);
+    expect(asksForHelp(P, ['-n', '--help'])).toBe(false);
+    expect(asksForHelp(P, ['-cn', '--help'])).toBe(false);
+    expect(asksForHelp(P, ['--lines', '--help'])).toBe(false);
+    expect(asksForHelp(P, ['-n5', '--help'])).toBe(true);
+    expect(asksForHelp(P, ['--lines=5', '--help'])).toBe(true);
+    expect(asksForHelp(P, ['--', '--help'])).toBe(false);
   });
 });
