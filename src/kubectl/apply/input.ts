@@ -1,5 +1,5 @@
 /**
- * Reading `-f` for `apply`, `create` and `delete`: kubectl's resource builder from
+ * Reading `-f` for `apply`, `create`, `delete`, `label` and the others: kubectl's resource builder from
  * `FilenameParam` to the REST mapping (`Builder.Do`, `StreamVisitor`, `mapper.infoForData`,
  * `SetNamespace` with `enforceNamespace`).
  *
@@ -68,7 +68,24 @@ export function unreadablePath(name: string): string {
 
 /** The items of every `-f`, or the one error that stops the command before anything is sent. */
 export function readInput(opts: InputOptions): InputItem[] | { error: string } {
-  const items: InputItem[] = [];
+  const docs = readDocs(opts);
+  return 'error' in docs ? docs : docs.map(({ doc, source }) => inputItem(doc, source, opts));
+}
+
+/** One readable document of an `-f` source, before any REST mapping. */
+export interface SourcedDoc {
+  readonly doc: ManifestDoc;
+  /** The `-f` source, as messages name it (`STDIN`). */
+  readonly source: string;
+}
+
+/**
+ * The documents of every `-f`, in order, or the one error that stops the command before anything
+ * is sent. `readInput` maps them to the cluster's kinds; `kubectl label --local` takes them as
+ * they are (its builder has no REST mapping).
+ */
+export function readDocs(opts: Pick<InputOptions, 'filenames' | 'stdin' | 'readFile' | 'validate' | 'stdinName'>): SourcedDoc[] | { error: string } {
+  const docs: SourcedDoc[] = [];
   for (const name of opts.filenames) {
     const text = name === '-' ? (opts.stdin ?? '') : opts.readFile?.(name);
     if (text === undefined) return { error: unreadablePath(name) };
@@ -76,9 +93,14 @@ export function readInput(opts: InputOptions): InputItem[] | { error: string } {
     const parsed = parseManifests(text, source, { validate: opts.validate });
     const bad = parsed.diagnostics.find((d) => d.severity === 'error');
     if (bad) return { error: bad.message.startsWith('error: ') ? bad.message : `error: ${bad.message}` };
-    for (const doc of parsed.docs) items.push(inputItem(doc, source, opts));
+    for (const doc of parsed.docs) docs.push({ doc, source });
   }
-  return items;
+  return docs;
+}
+
+/** `RequireNamespace`'s error for an object whose own namespace is not the one `-n` gave. */
+export function namespaceMismatch(own: string, namespace: string): string {
+  return `the namespace from the provided object "${own}" does not match the namespace "${namespace}". You must pass '--namespace=${own}' to perform this operation.`;
 }
 
 /** One readable document as an input item: the object to send, or why it cannot be sent. */
@@ -96,9 +118,7 @@ export function inputItem(doc: ManifestDoc, source: string, opts: Pick<InputOpti
   }
   const own = typeof meta['namespace'] === 'string' && meta['namespace'] !== '' ? meta['namespace'] : undefined;
   if (own !== undefined && opts.enforceNamespace && own !== opts.namespace) {
-    return {
-      error: `the namespace from the provided object "${own}" does not match the namespace "${opts.namespace}". You must pass '--namespace=${own}' to perform this operation.`,
-    };
+    return { error: namespaceMismatch(own, opts.namespace) };
   }
   const namespace = own ?? opts.namespace;
   const obj: JsonMap = { ...(doc.object as JsonMap), metadata: { ...meta, namespace } };

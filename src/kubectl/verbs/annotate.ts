@@ -1,16 +1,17 @@
 /**
- * `kubectl annotate TYPE NAME k=v k2- [--overwrite] [-l SEL | --all] [--dry-run]` (kubectl
- * `pkg/cmd/annotate`: `parseAnnotations`, `validateAnnotations`, `validateNoAnnotationOverwrites`).
- * Values may contain `=`. Always prints `<kind>/<name> annotated`. Without `--overwrite`, keys
+ * `kubectl annotate (TYPE NAME | TYPE/NAME | -f FILE) k=v k2- [--overwrite] [-l SEL | --all] [--local]
+ * [--dry-run] [-o FORMAT]` (kubectl v1.34 `pkg/cmd/annotate`: `parseAnnotations`,
+ * `validateAnnotations`, `validateNoAnnotationOverwrites`; the run is metadata-edit.ts).
+ * Values may contain `=`. Prints `<kind>/<name> annotated` (or with `-o` the object). Without `--overwrite`, keys
  * that already have another value fail the object with one message naming them all; the
  * `kubernetes.io/change-cause` annotation can always be overwritten.
  */
 import type { Verb } from '../context.js';
 import { CHANGE_CAUSE } from '../print/history.js';
-import { runMetadataEdit, type MetadataEdit } from './metadata-edit.js';
+import { runMetadataEdit, type MetadataEdit, type Pairs } from './metadata-edit.js';
 
 /** `parseAnnotations` + `validateAnnotations`. */
-export function parseAnnotationPairs(pairs: readonly string[]): { set: Map<string, string>; remove: string[] } | { error: string } {
+export function parseAnnotationPairs(pairs: readonly string[]): Pairs | { error: string } {
   const set = new Map<string, string>();
   const remove: string[] = [];
   const invalid: string[] = [];
@@ -32,6 +33,14 @@ function annotationOverwriteErrors(before: Readonly<Record<string, string>>, set
   return taken.length > 0 ? [`--overwrite is false but found the following declared annotation(s): ${taken.join('; ')}`] : [];
 }
 
-const ANNOTATE: MetadataEdit = { command: 'annotate', field: 'annotations', parse: parseAnnotationPairs, operation: () => 'annotated', overwriteErrors: annotationOverwriteErrors };
+const ANNOTATE: MetadataEdit = {
+  command: 'annotate',
+  field: 'annotations',
+  noun: 'annotation',
+  parse: parseAnnotationPairs,
+  operation: 'annotated',
+  overwriteErrors: annotationOverwriteErrors,
+  printsAnswer: true,
+};
 
 export const annotate: Verb = (ctx, argv) => runMetadataEdit(ctx, argv, ANNOTATE);

@@ -35,11 +35,17 @@ export type CreatePrinter = (p: Printable) => { readonly stdout: string; readonl
 
 /**
  * The printer `-o`, `--template` and `--dry-run` ask for, or the error `ToPrinter` returns (with
- * `error: `); `readFile` reads a `-o go-template-file=NAME` from the editor's files.
+ * `error: `); `readFile` reads a `-o go-template-file=NAME` from the editor's files. `operation`
+ * is what the name printer says after the object (`NewPrintFlags("labeled")` for kubectl label).
  */
-export function createPrinter(flags: ParsedFlags, dryRun: DryRun, readFile: ((name: string) => string | undefined) | undefined): CreatePrinter | { error: string } {
+export function createPrinter(
+  flags: ParsedFlags,
+  dryRun: DryRun,
+  readFile: ((name: string) => string | undefined) | undefined,
+  operation = 'created',
+): CreatePrinter | { error: string } {
   const format = outputFormat(flags, readFile);
-  if (typeof format !== 'object') return (p) => ({ stdout: format === 'name' ? `${p.ref}\n` : `${p.ref} created${dryRunSuffix(dryRun)}\n` });
+  if (typeof format !== 'object') return (p) => ({ stdout: format === 'name' ? `${p.ref}\n` : `${p.ref} ${operation}${dryRunSuffix(dryRun)}\n` });
   if ('error' in format) return { error: `error: ${format.error}` };
   let printed = 0;
   return (p) => {
@@ -86,7 +92,8 @@ function outputFormat(flags: ParsedFlags, readFile: ((name: string) => string | 
   if (spec === '' || spec === 'name') return spec;
   const format = spec.split('=')[0]!;
   if (!GENERIC_FORMATS.split(',').includes(format)) return { error: noCompatiblePrinter(output) };
-  if (template !== '' && !spec.includes('=')) spec = `${spec}=${template}`;
+  // The JSON and YAML printers come first in ToPrinter and ignore --template.
+  if (template !== '' && !spec.includes('=') && format !== 'json' && format !== 'yaml') spec = `${spec}=${template}`;
   const parsed = parseOutput(spec, { allowMissingKeys: flagBool(flags, 'allow-missing-template-keys'), readFile, allowed: GENERIC_FORMATS });
   // Only generic formats reach parseOutput here: never a table, and name was settled above.
   return 'error' in parsed || (parsed.kind !== 'table' && parsed.kind !== 'name') ? parsed : { error: noCompatiblePrinter(output) };

@@ -1,14 +1,15 @@
 /**
- * `kubectl label TYPE NAME k=v k2- [--overwrite] [-l SEL | --all] [--dry-run]` (kubectl
- * `pkg/cmd/label`: `parseLabels`, `updateDataChangeMsg`). Prints `node/node-1 labeled`,
- * `unlabeled` (only removals, without --overwrite), or `not labeled` (nothing changed).
+ * `kubectl label (TYPE NAME | TYPE/NAME | -f FILE) k=v k2- [--overwrite] [-l SEL | --all] [--local]
+ * [--dry-run] [-o FORMAT]` (kubectl v1.34 `pkg/cmd/label`: `parseLabels`, `updateDataChangeMsg`;
+ * the run is metadata-edit.ts). Prints `node/node-1 labeled`, `unlabeled` (only removals, without
+ * --overwrite), or `not labeled` (nothing changed), or with `-o` the labelled object.
  */
 import { isValidLabelValue } from '../../sim/api/labels.js';
 import type { Verb } from '../context.js';
-import { labelOperation, labelOverwriteErrors, runMetadataEdit, type MetadataEdit } from './metadata-edit.js';
+import { labelOperation, labelOverwriteErrors, runMetadataEdit, type MetadataEdit, type Pairs } from './metadata-edit.js';
 
 /** `parseLabels`: `k=v` sets (one `=` only, valid value), `k-` removes. */
-export function parseLabelPairs(pairs: readonly string[]): { set: Map<string, string>; remove: string[] } | { error: string } {
+export function parseLabelPairs(pairs: readonly string[]): Pairs | { error: string } {
   const set = new Map<string, string>();
   const remove: string[] = [];
   for (const spec of pairs) {
@@ -25,6 +26,14 @@ export function parseLabelPairs(pairs: readonly string[]): { set: Map<string, st
   return { set, remove };
 }
 
-const LABEL: MetadataEdit = { command: 'label', field: 'labels', parse: parseLabelPairs, operation: labelOperation, overwriteErrors: labelOverwriteErrors };
+const LABEL: MetadataEdit = {
+  command: 'label',
+  field: 'labels',
+  noun: 'label',
+  parse: parseLabelPairs,
+  operation: labelOperation,
+  overwriteErrors: labelOverwriteErrors,
+  printsAnswer: false,
+};
 
 export const label: Verb = (ctx, argv) => runMetadataEdit(ctx, argv, LABEL);

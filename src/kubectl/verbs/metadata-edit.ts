@@ -1,42 +1,78 @@
 /**
- * The shared body of `kubectl label` and `kubectl annotate` (kubectl `pkg/cmd/label`:
- * `RunLabel`, `parseLabels`, `labelFunc`, `validateNoOverwrites`, `updateDataChangeMsg`;
- * `pkg/cmd/annotate`: `RunAnnotate`, `parseAnnotations`; `cmdutil.GetResourcesAndPairs`).
+ * The shared front of `kubectl label` and `kubectl annotate` (kubectl v1.34 `pkg/cmd/label`:
+ * `Complete`, `Validate`, `validateNoOverwrites`, `updateDataChangeMsg`; `pkg/cmd/annotate`:
+ * `ToOptions`; `cmdutil.GetResourcesAndPairs`): the flags, the `k=v` / `k-` words, and the checks
+ * that stop the command before any object is read, in kubectl's order.
  *
- * `TYPE NAME... k=v k2-` (or `TYPE/NAME`, `-l`, `--all`): sets and removes keys of
- * `metadata.labels` / `metadata.annotations` through the API server's metadata write. A key that
- * already has a different value needs `--overwrite` (each verb words the refusal its own way). Label keys and values are checked as the
- * API server's `ValidateLabels` would, with its Invalid error.
+ * Then the run: without `--local`, the objects of the cluster named by `TYPE NAME...`,
+ * `TYPE/NAME...`, `-l`, `--all` or `-f FILE` (metadata-edit-live.ts); with `--local`, the objects
+ * of the files alone, the server never asked (metadata-edit-local.ts). A key that already has a
+ * different value needs `--overwrite` (each verb words the refusal its own way). Each object is
+ * printed by the printer `-o` asks for (metadata-edit-print.ts): by default the name printer,
+ * `daemonset.apps/agent labeled`.
  */
-import type { ApiObject, Kind } from '../../sim/api/types.js';
-import { isQualifiedName } from '../../sim/api/labels.js';
-import { invalid } from '../../sim/apiserver/errors.js';
-import { kubectlKindPrefix, qualifiedKind } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
-import { flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
 import { goJson } from '../apply/json.js';
-import { checkErr, type CmdError } from './check-err.js';
-import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
-import { commandNamespace, resolveTargets } from './targets.js';
+import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
+import { PRINT_FLAGS } from './get-output.js';
+import { editLive } from './metadata-edit-live.js';
+import { editLocal } from './metadata-edit-local.js';
+import { editPrinter, type EditPrinter } from './metadata-edit-print.js';
+
+/** The `k=v` / `k-` words as additions and removals. */
+export interface Pairs {
+  readonly set: Map<string, string>;
+  readonly remove: string[];
+}
+
+/** What label's operation judges from: the field as the object had it (undefined when absent) and the new map. */
+type Operation = (before: unknown, after: Readonly<Record<string, string>>, overwrite: boolean) => string;
 
 export interface MetadataEdit {
   readonly command: 'label' | 'annotate';
   readonly field: 'labels' | 'annotations';
+  /** How messages name one pair: `label`, `annotation`. */
+  readonly noun: 'label' | 'annotation';
   /** Parses the `k=v` / `k-` words into additions and removals, or returns kubectl's error. */
-  parse(pairs: readonly string[]): { set: Map<string, string>; remove: string[] } | { error: string };
-  /** The operation printed after `kind/name`, from the maps before and after. */
-  operation(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>, overwrite: boolean): string;
+  parse(pairs: readonly string[]): Pairs | { error: string };
+  /**
+   * What the name printer says after `kind/name`. Annotate's is one word, and it builds its one
+   * printer before reading anything; label judges each object and asks for a printer per object
+   * (`ToPrinter(dataChangeMsg)`), so a bad `-o` fails each object and `-o yaml` writes no `---`
+   * between objects.
+   */
+  readonly operation: string | Operation;
   /** Without `--overwrite`: kubectl's errors for keys that already have another value, if any. */
   overwriteErrors(before: Readonly<Record<string, string>>, set: ReadonlyMap<string, string>): string[];
+  /** Whether `-o` prints the API server's answer (annotate's `outputObj`) rather than the edited object (label's `info.Object`). */
+  readonly printsAnswer: boolean;
 }
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'overwrite', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'all', type: 'bool' },
+  { name: 'filename', short: 'f', type: 'stringArray' },
+  { name: 'local', type: 'bool' },
+  ...PRINT_FLAGS,
   DRY_RUN_FLAG,
 ];
+
+/** Everything `Complete` and `Validate` settled, for the run. */
+export interface EditOptions {
+  readonly flags: ParsedFlags;
+  readonly dryRun: DryRun;
+  readonly pairs: Pairs;
+  readonly resources: readonly string[];
+  readonly filenames: readonly string[];
+  readonly local: boolean;
+  readonly overwrite: boolean;
+  readonly selector: string | undefined;
+  readonly all: boolean;
+  readonly printer: EditPrinter;
+}
 
 /** `GetResourcesAndPairs`: resource words first, then `k=v` / `k-` words. */
 export function splitResourcesAndPairs(args: readonly string[], pairType: string): { resources: string[]; pairs: string[] } | { error: string } {
@@ -52,65 +88,40 @@ export function splitResourcesAndPairs(args: readonly string[], pairType: string
 }
 
 export function runMetadataEdit(ctx: VerbContext, argv: readonly string[], edit: MetadataEdit): ExecResult {
-  const flags = parseFlags(argv, FLAGS, edit.command);
-  if ('error' in flags) return fail(flags.error);
-  const dryRun = dryRunStrategy(flags);
-  if (typeof dryRun !== 'string') return fail(dryRun.error);
-  const split = splitResourcesAndPairs(flags.args, edit.command === 'label' ? 'label' : 'annotation');
-  if ('error' in split) return fail(split.error);
-  const parsed = edit.parse(split.pairs);
-  if ('error' in parsed) return fail(parsed.error);
-  const all = flagBool(flags, 'all');
-  const selector = flagString(flags, 'selector');
-  if (all && selector) return fail('error: cannot set --all and --selector at the same time');
-  if (split.resources.length === 0) return fail('error: one or more resources must be specified as <resource> <name> or <resource>/<name>');
-  if (parsed.set.size === 0 && parsed.remove.length === 0) return fail(`error: at least one ${edit.command === 'label' ? 'label' : 'annotation'} update is required`);
-  const overwrite = flagBool(flags, 'overwrite');
-  const targets = resolveTargets(ctx, { args: split.resources, namespace: commandNamespace(flags).namespace, ...(selector ? { selector } : {}), all });
-  if ('error' in targets) return fail(targets.error);
-  let stdout = '';
-  const errors: CmdError[] = [];
-  for (const t of targets) {
-    if (!t.obj) {
-      errors.push({ status: t.missing! });
-      continue;
-    }
-    const before = t.obj.metadata[edit.field] ?? {};
-    const conflicts = overwrite ? [] : edit.overwriteErrors(before, parsed.set);
-    if (conflicts.length > 0) {
-      for (const message of conflicts) errors.push({ message });
-      continue;
-    }
-    const after: Record<string, string> = { ...before };
-    for (const [k, v] of parsed.set) after[k] = v;
-    for (const k of parsed.remove) {
-      if (!(k in before) && dryRun !== 'client' && edit.command === 'label') stdout += `label "${k}" not found.\n`;
-      delete after[k];
-    }
-    const bad = edit.field === 'labels' ? labelErrors(t.obj, after) : undefined;
-    if (bad) {
-      errors.push({ status: bad });
-      continue;
-    }
-    if (dryRun === 'none') {
-      const r = ctx.client.updateMetadata(t.obj, { [edit.field]: Object.keys(after).length > 0 ? after : undefined }, `${ctx.line}: ${edit.command} ${t.name}`);
-      if (!r.ok) {
-        errors.push({ status: r.error });
-        continue;
-      }
-    }
-    stdout += `${kubectlKindPrefix(t.info.kind)}/${t.name} ${edit.operation(before, after, overwrite)}${dryRunSuffix(dryRun)}\n`;
-  }
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: checkErr(errors) };
+  const o = completeEdit(ctx, argv, edit);
+  if ('error' in o) return fail(o.error);
+  return o.local ? editLocal(ctx, o, edit) : editLive(ctx, o, edit);
 }
 
-/** The API server's `ValidateLabels` on the edited labels: an Invalid error, if any. */
-function labelErrors(obj: ApiObject, labels: Readonly<Record<string, string>>) {
-  const causes = [];
-  for (const k of Object.keys(labels).sort()) {
-    for (const msg of isQualifiedName(k)) causes.push({ field: 'metadata.labels', message: `metadata.labels: Invalid value: ${JSON.stringify(k)}: ${msg}` });
+/** label's `Complete` + `Validate` (annotate's `ToOptions`), with their errors in their order. */
+function completeEdit(ctx: VerbContext, argv: readonly string[], edit: MetadataEdit): EditOptions | { error: string } {
+  const flags = parseFlags(argv, FLAGS, edit.command);
+  if ('error' in flags) return flags;
+  const dryRun = dryRunStrategy(flags);
+  if (typeof dryRun !== 'string') return dryRun;
+  const printer = editPrinter(ctx, flags, dryRun, edit);
+  if ('error' in printer) return printer;
+  const split = splitResourcesAndPairs(flags.args, edit.noun);
+  if ('error' in split) return split;
+  const pairs = edit.parse(split.pairs);
+  if ('error' in pairs) return pairs;
+  const all = flagBool(flags, 'all');
+  const selector = flagString(flags, 'selector');
+  const local = flagBool(flags, 'local');
+  const filenames = flagArray(flags, 'filename');
+  if (all && selector) return { error: 'error: cannot set --all and --selector at the same time' };
+  // Each verb names its example file its own way.
+  const example = edit.command === 'label' ? '-f pod.yaml or --filename=pod.json' : '-f rsrc.yaml or --filename=rsrc.json';
+  if (local) {
+    if (dryRun === 'server') return { error: 'error: cannot specify --local and --dry-run=server - did you mean --dry-run=client?' };
+    if (split.resources.length > 0) return { error: `error: can only use local files by ${example} when --local=true is set` };
+    if (filenames.length === 0) return { error: `error: one or more files must be specified as ${example}` };
+  } else if (split.resources.length === 0 && filenames.length === 0) {
+    return { error: 'error: one or more resources must be specified as <resource> <name> or <resource>/<name>' };
   }
-  return causes.length > 0 ? invalid(qualifiedKind(obj.kind as Kind), obj.metadata.name, causes) : undefined;
+  if (pairs.set.size === 0 && pairs.remove.length === 0) return { error: `error: at least one ${edit.noun} update is required` };
+  const overwrite = flagBool(flags, 'overwrite');
+  return { flags, dryRun, pairs, resources: split.resources, filenames, local, overwrite, selector, all, printer };
 }
 
 /** label's `validateNoOverwrites`: one error per key that already has another value. */
@@ -118,8 +129,13 @@ export function labelOverwriteErrors(before: Readonly<Record<string, string>>, s
   return [...set].filter(([k, v]) => k in before && before[k] !== v).map(([k]) => `'${k}' already has a value (${before[k]}), and --overwrite is false`);
 }
 
-/** `updateDataChangeMsg`: the label operation, judged as kubectl does by the JSON size. */
-export function labelOperation(before: Readonly<Record<string, string>>, after: Readonly<Record<string, string>>, overwrite: boolean): string {
+/**
+ * `updateDataChangeMsg`: the label operation, judged as kubectl does by the object's JSON before
+ * and after. Only the labels differ, so comparing them is enough, except that an object without
+ * labels gains `"labels":{}` (`SetLabels` of an empty map), which always reads as `labeled`.
+ */
+export function labelOperation(before: unknown, after: Readonly<Record<string, string>>, overwrite: boolean): string {
+  if (before === undefined) return 'labeled';
   const a = goJson(before);
   const b = goJson(after);
   if (a === b) return 'not labeled';

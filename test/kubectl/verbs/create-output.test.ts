@@ -25,6 +25,8 @@ describe('kubectl create namespace -o', () => {
       expect(f.run('kubectl create ns logging --dry-run=client -o name')).toEqual(ok('namespace/logging\n'));
       expect(f.run("kubectl create ns logging --dry-run=client -o jsonpath='{.metadata}'")).toEqual(ok('{"name":"logging"}'));
       expect(f.run("kubectl create ns logging --dry-run=client -o jsonpath --template='{.metadata.name}'")).toEqual(ok('logging'));
+      // The JSON and YAML printers ignore --template.
+      expect(f.run('kubectl create ns logging --dry-run=client -o yaml --template x')).toEqual(ok('apiVersion: v1\nkind: Namespace\nmetadata:\n  name: logging\nspec: {}\nstatus: {}\n'));
     });
   });
 

@@ -2,7 +2,13 @@
 import { FLAGS as METADATA_FLAGS } from '../../verbs/metadata-edit.js';
 import type { CommandHelp } from '../types.js';
 
-const USE_PAIRS = '(TYPE NAME | TYPE/NAME) KEY_1=VAL_1 ... KEY_N=VAL_N';
+const USE_PAIRS = '(-f FILENAME | TYPE NAME | TYPE/NAME) KEY_1=VAL_1 ... KEY_N=VAL_N';
+
+/** `-f` of label and annotate: the file names objects of the cluster, unless --local. */
+const FILENAME = { usage: 'A file naming the objects to change (their kind, name and namespace); "-" reads standard input. May be repeated.' };
+
+/** `-o` of label and annotate: what is printed instead of the "labeled" line. */
+const OUTPUT = { usage: 'Print each changed object instead of the "labeled"/"annotated" line: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' };
 
 export const label: CommandHelp = {
   short: 'Update the labels on a resource',
@@ -16,10 +22,21 @@ export const label: CommandHelp = {
     kubectl label nodes node-1 disktype=hdd --overwrite
 
     # Remove the label again
-    kubectl label nodes node-1 disktype-`,
+    kubectl label nodes node-1 disktype-
+
+    # Label the DaemonSet the manifest describes
+    kubectl label -f log-agent.yaml tier=node
+
+    # Add the label to the manifest itself, without the cluster, as a new file
+    kubectl label --local -f log-agent.yaml tier=node -o yaml > log-agent-node.yaml`,
   use: `label [--overwrite] ${USE_PAIRS}`,
   flags: METADATA_FLAGS,
-  flagDocs: { all: { usage: 'Label every object of the given type in the namespace.' } },
+  flagDocs: {
+    all: { usage: 'Label every object of the given type in the namespace.' },
+    filename: FILENAME,
+    local: { usage: 'Label the objects of the -f files themselves and print them, without asking the cluster; use with -o yaml.' },
+    output: OUTPUT,
+  },
 };
 
 export const annotate: CommandHelp = {
@@ -32,8 +49,16 @@ export const annotate: CommandHelp = {
     kubectl annotate ds log-agent kubernetes.io/change-cause='agent 1.1: smaller memory footprint' --overwrite
 
     # Remove an annotation
-    kubectl annotate ds log-agent owner-`,
+    kubectl annotate ds log-agent owner-
+
+    # Annotate the manifest itself, without the cluster
+    kubectl annotate --local -f log-agent.yaml owner=team-infra -o yaml`,
   use: `annotate [--overwrite] ${USE_PAIRS}`,
   flags: METADATA_FLAGS,
-  flagDocs: { all: { usage: 'Annotate every object of the given type in the namespace.' } },
+  flagDocs: {
+    all: { usage: 'Annotate every object of the given type in the namespace.' },
+    filename: FILENAME,
+    local: { usage: 'Annotate the objects of the -f files themselves and print them, without asking the cluster; use with -o yaml.' },
+    output: OUTPUT,
+  },
 };

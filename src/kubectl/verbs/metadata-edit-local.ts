@@ -1,0 +1,72 @@
+/**
+ * `kubectl label --local -f FILE k=v` / `kubectl annotate --local -f FILE k=v` (kubectl v1.34
+ * `RunLabel` / `RunAnnotate` with `LocalParam(true)`): the objects of the files are edited and
+ * printed, and nothing else happens. The API server is never asked, so nothing in the cluster is
+ * read or changed; `-l` and `--all` are ignored. Without `-o` the name printer says what would
+ * have happened (`daemonset.apps/agent labeled`); with `-o yaml` the object itself, ready to be
+ * written back to its file (`> agent.yaml`).
+ *
+ * As upstream, an object is edited through the unstructured accessors: a map whose values are
+ * not all strings reads as no map (`NestedStringMap`), and an emptied map stays as `{}`. The
+ * label operation compares the object's JSON before and after, so removing a key from an object
+ * without labels reads `labeled` (it gains `labels: {}`) (read from kubectl 1.32).
+ */
+import { isMap } from '../apply/json.js';
+import type { VerbContext } from '../context.js';
+import { fail, type ExecResult } from '../result.js';
+import { checkErr, type CmdError } from './check-err.js';
+import type { EditOptions, MetadataEdit } from './metadata-edit.js';
+import { localObjects } from './metadata-edit-files.js';
+import { editMap, operationOf, withField } from './metadata-edit-object.js';
+import { printEdited } from './metadata-edit-print.js';
+
+export function editLocal(ctx: VerbContext, o: EditOptions, edit: MetadataEdit): ExecResult {
+  const objects = localObjects(ctx, o);
+  if ('error' in objects) return fail(objects.error);
+  let stdout = '';
+  const errors: CmdError[] = [];
+  // Errors of the reader itself (a document it cannot decode) come after every object's.
+  const streamErrors: CmdError[] = [];
+  for (const item of objects) {
+    if ('error' in item) {
+      (item.fromStream ? streamErrors : errors).push({ message: item.error });
+      continue;
+    }
+    const meta = isMap(item.obj['metadata']) ? item.obj['metadata'] : {};
+    const before = meta[edit.field];
+    const after = editMap(edit, o, stringMap(before));
+    if ('errors' in after) {
+      for (const message of after.errors) errors.push({ message });
+      continue;
+    }
+    const printer = o.printer(operationOf(edit, o, before, after));
+    if ('error' in printer) {
+      errors.push({ message: printer.error });
+      continue;
+    }
+    const out = printEdited(printer, withField(item.obj, edit.field, after), namePrinterRef(item.obj));
+    stdout += out.stdout;
+    if (out.error) errors.push(out.error);
+  }
+  const all = [...errors, ...streamErrors];
+  return { exitCode: all.length > 0 ? 1 : 0, stdout, stderr: checkErr(all) };
+}
+
+/** `NestedStringMap` as `GetLabels` / `GetAnnotations` use it: the map when every value is a string, else none. */
+function stringMap(v: unknown): Record<string, string> | undefined {
+  return isMap(v) && Object.values(v).every((x) => typeof x === 'string') ? (v as Record<string, string>) : undefined;
+}
+
+/**
+ * The name printer's `kind.group/name` from the object itself (any kind, no REST mapping):
+ * `daemonset.apps/agent`, `widget.example.com/w1`, `pod/<unknown>` when it has no name.
+ */
+function namePrinterRef(obj: Readonly<Record<string, unknown>>): string {
+  const apiVersion = typeof obj['apiVersion'] === 'string' ? obj['apiVersion'] : '';
+  const kind = typeof obj['kind'] === 'string' ? obj['kind'].toLowerCase() : '';
+  const slash = apiVersion.indexOf('/');
+  const group = slash >= 0 ? apiVersion.slice(0, slash) : '';
+  const meta = obj['metadata'];
+  const name = isMap(meta) && typeof meta['name'] === 'string' && meta['name'] !== '' ? meta['name'] : '<unknown>';
+  return `${group ? `${kind}.${group}` : kind}/${name}`;
+}

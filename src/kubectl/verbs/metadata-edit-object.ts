@@ -1,0 +1,33 @@
+/**
+ * What `kubectl label` / `kubectl annotate` do to one object, live or from a file (kubectl v1.34
+ * `labelFunc` with `validateNoOverwrites`, annotate's `updateAnnotations` with
+ * `validateNoAnnotationOverwrites`; the operation of `updateDataChangeMsg`).
+ */
+import type { EditOptions, MetadataEdit } from './metadata-edit.js';
+
+/**
+ * The object's map (undefined when it has none) with the pairs applied: the new map, or the
+ * errors that refuse the object without `--overwrite`.
+ */
+export function editMap(
+  edit: MetadataEdit,
+  o: EditOptions,
+  before: Readonly<Record<string, string>> | undefined,
+): Record<string, string> | { errors: string[] } {
+  const errors = o.overwrite ? [] : edit.overwriteErrors(before ?? {}, o.pairs.set);
+  if (errors.length > 0) return { errors };
+  const after: Record<string, string> = { ...before };
+  for (const [k, v] of o.pairs.set) after[k] = v;
+  for (const k of o.pairs.remove) delete after[k];
+  return after;
+}
+
+/** The name printer's operation for one object: `before` is the field as the object had it. */
+export function operationOf(edit: MetadataEdit, o: EditOptions, before: unknown, after: Readonly<Record<string, string>>): string {
+  return typeof edit.operation === 'string' ? edit.operation : edit.operation(before, after, o.overwrite);
+}
+
+/** `obj` with its labels or annotations replaced; an empty map stays (`SetLabels` keeps it), undefined drops the field. */
+export function withField<T extends { readonly metadata?: unknown }>(obj: T, field: MetadataEdit['field'], value: Record<string, string> | undefined): T {
+  return { ...obj, metadata: { ...(obj.metadata as object | undefined), [field]: value } };
+}
