@@ -1,6 +1,7 @@
 /**
  * kubectl-style flag parsing (cobra/pflag semantics): `--name=value`, `--name value`, `-n value`,
- * `-nvalue`, boolean flags (`--force`, `--force=false`), repeated flags, `--` ending flags.
+ * `-nvalue`, boolean flags (`--force`, `--force=false`), several shorthands in one word (`-it`),
+ * repeated flags, `--` ending flags.
  * Each verb declares its flags; an undeclared flag is the error real kubectl prints.
  */
 
@@ -102,24 +103,28 @@ function parseWith(argv: readonly string[], all: readonly FlagSpec[], commandPat
       continue;
     }
     if (a.startsWith('-') && a.length > 1) {
-      const letter = a[1]!;
-      const spec = byShort.get(letter);
-      if (!spec) return { error: `error: unknown shorthand flag: '${letter}' in ${a}${usage}` };
-      if (spec.type === 'bool') {
-        if (a.length > 2) {
-          if (a[2] === '=') {
-            set(spec, a.slice(3) === 'true');
-            continue;
-          }
-          return { error: `error: unknown shorthand flag: '${a[2]}' in ${a}${usage}` };
+      // pflag's parseShortArg: a word may hold several shorthands (`-it`): bool ones in a row,
+      // the last one may take the rest of the word (`-nkube-system`, `-in=x`) or the next word.
+      let rest = a.slice(1);
+      while (rest !== '') {
+        const letter = rest[0]!;
+        const spec = byShort.get(letter);
+        if (!spec) return { error: `error: unknown shorthand flag: '${letter}' in -${rest}${usage}` };
+        if (rest.length > 2 && rest[1] === '=') {
+          set(spec, spec.type === 'bool' ? rest.slice(2) === 'true' : rest.slice(2));
+          break;
         }
-        set(spec, true);
-        continue;
-      }
-      if (a.length > 2) set(spec, a[2] === '=' ? a.slice(3) : a.slice(2));
-      else {
-        if (i + 1 >= argv.length) return { error: `error: flag needs an argument: '${letter}' in -${letter}${usage}` };
-        set(spec, argv[++i]!);
+        if (spec.type === 'bool') {
+          set(spec, true);
+          rest = rest.slice(1);
+          continue;
+        }
+        if (rest.length > 1) set(spec, rest.slice(1));
+        else {
+          if (i + 1 >= argv.length) return { error: `error: flag needs an argument: '${letter}' in -${letter}${usage}` };
+          set(spec, argv[++i]!);
+        }
+        break;
       }
       continue;
     }

@@ -8,7 +8,7 @@
  */
 
 /** Why the commands that reach into a container are not here, and what shows a container's life instead. */
-const SIMULATED_CONTAINERS = 'the simulated containers run no processes; "kubectl logs POD" and "kubectl describe pod POD" show what the kubelet did';
+export const SIMULATED_CONTAINERS = 'the simulated containers run no processes; "kubectl logs POD" and "kubectl describe pod POD" show what the kubelet did';
 
 /** Each command left out, by name: why, and what does the job here. */
 export const UNMODELLED_KUBECTL_COMMANDS: Readonly<Record<string, string>> = {
@@ -28,7 +28,6 @@ export const UNMODELLED_KUBECTL_COMMANDS: Readonly<Record<string, string>> = {
   plugin: 'there are no kubectl plugins here',
   'port-forward': SIMULATED_CONTAINERS,
   proxy: 'the API server is simulated in this page and has no address to proxy',
-  run: 'write the Pod or DaemonSet manifest and create it with "kubectl apply -f"',
   top: 'there is no metrics server; "kubectl describe node NAME" shows what its pods request (Allocated resources)',
 };
 

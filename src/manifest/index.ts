@@ -20,6 +20,7 @@
 export { parseManifests } from './parse.js';
 export { decodeObject, formatDecodeError, withDecodedNulls } from './decode.js';
 export { omitEmpty } from './omitempty.js';
+export { goEncode, goEncodeObject } from './go-encode.js';
 export { decodeDiagnostics } from './markers.js';
 export type { DecodeOptions, DecodeResult, DecodeTypeError } from './decode.js';
 export { SUPPORTED_KINDS, isSupportedKind, mappingFor, noKindMatch, resourceMappingError } from './kinds.js';

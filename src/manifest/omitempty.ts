@@ -74,7 +74,7 @@ export function pruneValue(value: unknown, type: FieldType): unknown {
 }
 
 /** Whether Go's encoder leaves the struct field out (`isEmptyValue` under `omitempty`). */
-function isOmitted(value: unknown, field: FieldType): boolean {
+export function isOmitted(value: unknown, field: FieldType): boolean {
   if (value === undefined) return true;
   if (field.always) return false;
   // null is a nil pointer, slice or map, except on a metav1.Time struct field: the zero Time,

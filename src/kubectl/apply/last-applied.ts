@@ -64,11 +64,14 @@ export function createOrUpdateAnnotation(obj: JsonMap, create: boolean): JsonMap
 
 /**
  * `util.CreateOrUpdateAnnotation(true, obj)` on a typed object a generator built (`create
- * namespace`, `create deployment`), which has no annotations of its own: the annotation is the
- * object's Go JSON in field order, where the emptied annotations map is left out (`omitempty` on
- * the struct field, unlike the unstructured `"annotations":{}`). Annotations follow the labels.
+ * namespace`, `create deployment`, `run`), its fields in Go order and its maps sorted: the
+ * annotation is the object's Go JSON in field order without the annotation itself, where an
+ * emptied annotations map is left out (`omitempty` on the struct field, unlike the unstructured
+ * `"annotations":{}`); the object's other annotations stay. Annotations follow the labels.
  */
 export function withTypedLastApplied<T extends { readonly metadata: object }>(obj: T): T {
-  const annotation = `${goJsonInOrder(obj)}\n`;
-  return { ...obj, metadata: { ...obj.metadata, annotations: { [LAST_APPLIED]: annotation } } };
+  const { [LAST_APPLIED]: _replaced, ...others } = (obj.metadata as { readonly annotations?: Record<string, string> }).annotations ?? {};
+  const bare = { ...obj, metadata: { ...obj.metadata, annotations: Object.keys(others).length > 0 ? others : undefined } };
+  const annotation = `${goJsonInOrder(bare)}\n`;
+  return { ...obj, metadata: { ...obj.metadata, annotations: { ...others, [LAST_APPLIED]: annotation } } };
 }

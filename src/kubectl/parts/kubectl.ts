@@ -9,6 +9,7 @@ import { label } from '../verbs/label.js';
 import { patch } from '../verbs/patch.js';
 import { replace } from '../verbs/replace.js';
 import { rollout } from '../verbs/rollout.js';
+import { run } from '../verbs/run.js';
 import { scale } from '../verbs/scale.js';
 import { set } from '../verbs/set.js';
 import { taint } from '../verbs/taint.js';
@@ -16,5 +17,5 @@ import type { VerbPart } from './part.js';
 
 export const KUBECTL_PART: VerbPart = {
   name: 'kubectl',
-  kubectl: { annotate, apply, cordon, create, delete: del, get, label, patch, replace, rollout, scale, set, taint, uncordon },
+  kubectl: { annotate, apply, cordon, create, delete: del, get, label, patch, replace, rollout, run, scale, set, taint, uncordon },
 };

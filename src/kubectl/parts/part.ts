@@ -4,7 +4,7 @@
  * needs. The `sim` verbs that build and move a cluster are there from the start
  * (sim/index.ts, `SIM_START_VERBS`); everything else belongs to one part:
  *
- *   kubectl   the everyday kubectl verbs (apply, get, delete, rollout, ...) with the YAML library
+ *   kubectl   the everyday kubectl verbs (apply, get, delete, rollout, run, ...) with the YAML library
  *   inspect   the verbs a learner reaches for less often (describe, diff, explain, logs, ...)
  *   help      the help pages (`--help`, `help`, `kubectl VERB -h`)
  *   why       `sim why` and its report
@@ -47,6 +47,7 @@ export const PART_OF_VERB: Readonly<Record<Program, Readonly<Record<string, Part
     patch: KUBECTL,
     replace: KUBECTL,
     rollout: KUBECTL,
+    run: KUBECTL,
     scale: KUBECTL,
     set: KUBECTL,
     taint: KUBECTL,

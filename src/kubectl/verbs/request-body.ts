@@ -48,11 +48,12 @@ export interface PostOutcome {
 }
 
 /**
- * `Helper.Create` of one manifest object; `sent` is the manifest as kubectl sends it (its
- * annotations already settled). `--dry-run=client` stops after the decoding checks the
- * playground runs for every create. A Node is registered as node-registration.ts describes.
+ * `Helper.Create` of one object, `item` naming its kind and name: a manifest object, or one a
+ * generator built (`kubectl run`); `sent` is the object as kubectl sends it (its annotations
+ * already settled). `--dry-run=client` stops after the decoding checks the playground runs for
+ * every create. A Node is registered as node-registration.ts describes.
  */
-export function postObject(ctx: VerbContext, item: InputObject, sent: JsonMap, validate: ValidateMode, dryRun: DryRun, verb: string): PostOutcome {
+export function postObject(ctx: VerbContext, item: Pick<InputObject, 'info' | 'name'>, sent: JsonMap, validate: ValidateMode, dryRun: DryRun, verb: string): PostOutcome {
   const { info, name } = item;
   const body = decodeBody(info, sent, validate);
   if (body.error) return { warnings: '', error: body.error };

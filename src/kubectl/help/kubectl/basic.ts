@@ -1,10 +1,11 @@
-/** Help for kubectl's "Basic Commands": create, set, explain, get, delete. */
+/** Help for kubectl's "Basic Commands": create, run, set, explain, get, delete. */
 import { FLAGS as CREATE_FLAGS } from '../../verbs/create.js';
 import { DEPLOYMENT_FLAGS } from '../../verbs/create-deployment.js';
 import { NS_FLAGS } from '../../verbs/create-namespace.js';
 import { FLAGS as DELETE_FLAGS } from '../../verbs/delete.js';
 import { EXPLAIN_FLAGS } from '../../verbs/explain.js';
 import { GET_FLAGS } from '../../verbs/get.js';
+import { RUN_FLAGS } from '../../verbs/run-flags.js';
 import { FLAGS as SET_IMAGE_FLAGS } from '../../verbs/set.js';
 import { fieldManager } from '../flag-docs.js';
 import type { CommandHelp } from '../types.js';
@@ -79,6 +80,80 @@ export const create: CommandHelp = {
       flags: NS_FLAGS,
       flagDocs: { 'field-manager': fieldManager('kubectl-create'), output: CREATE_OUTPUT },
     },
+  },
+};
+
+/** What the flags that only matter to `--rm` mean here: nothing, as `--rm` is refused. */
+const ONLY_WITH_RM = (what: string): { usage: string } => ({
+  usage: `${what} when --rm deletes the pod after an attached session; --rm is refused here (nothing attaches), so it is checked and has no effect.`,
+});
+
+export const run: CommandHelp = {
+  short: 'Run a particular image on the cluster',
+  summary: 'Create and run a particular image in a pod.',
+  long: `Creates one bare pod: a single container named NAME running the image, labelled run=NAME
+    unless --labels says otherwise. The API server fills in the defaults, the scheduler places the
+    pod on a node and the kubelet starts it. What follows -- becomes the container's args, or its
+    command with --command.
+
+    With --dry-run=client -o yaml nothing is created: the pod is printed as a manifest to edit and
+    apply. --overrides merges a JSON fragment into the pod before it is sent.
+
+    The simulated containers run no processes, so there is nothing to attach to: -i, -t, --attach
+    and --rm are refused and nothing is created. Services are not modelled, so --expose is refused too.`,
+  examples: `# Start an nginx pod
+    kubectl run web --image=nginx
+
+    # A pod that only sleeps, never restarted
+    kubectl run test --image=busybox --restart=Never -- sleep 3600
+
+    # Your own labels instead of run=NAME
+    kubectl run web --image=nginx --labels=app=web,tier=front
+
+    # Write the pod as a manifest to edit, instead of creating it
+    kubectl run probe --image=busybox --dry-run=client -o yaml > probe.yaml
+
+    # Pin the pod to one node with an override of the generated object
+    kubectl run web --image=nginx --overrides='{"spec":{"nodeSelector":{"kubernetes.io/hostname":"node-1"}}}'
+
+    # A container with its own command, an environment variable and a port
+    kubectl run api --image=busybox --env=MODE=test --port=8080 --command -- sleep 3600`,
+  use: 'run NAME --image=image [--env="key=value"] [--port=port] [--dry-run=server|client] [--overrides=inline-json] [--command] -- [COMMAND] [args...]',
+  flags: RUN_FLAGS,
+  flagDocs: {
+    annotations: { usage: 'An annotation KEY=VALUE for the pod; repeat the flag for more.' },
+    attach: { usage: 'Attach to the container once it runs. Refused here: the simulated containers run no processes.' },
+    cascade: ONLY_WITH_RM('The deletion strategy'),
+    command: { usage: 'Make the words after -- the container\'s command instead of its args.' },
+    env: { usage: 'An environment variable NAME=VALUE for the container; repeat the flag for more.' },
+    expose: { usage: 'Also create a Service for the pod. Refused here: Services are not modelled.' },
+    'field-manager': fieldManager('kubectl-run'),
+    filename: { usage: 'Accepted for compatibility and ignored, as by kubectl run.' },
+    force: ONLY_WITH_RM('Skip the graceful deletion'),
+    'grace-period': ONLY_WITH_RM('The grace period'),
+    image: { usage: 'The image of the container. Required.' },
+    'image-pull-policy': { usage: 'The container\'s imagePullPolicy: Always, IfNotPresent or Never; empty leaves it to the API server\'s default.' },
+    kustomize: { usage: 'Accepted for compatibility and ignored, as by kubectl run.' },
+    labels: { usage: 'The pod\'s labels as KEY=VALUE pairs apart by commas, instead of run=NAME.' },
+    'leave-stdin-open': { usage: 'With -i, leave the container\'s stdin open after the first attach (stdinOnce: false).' },
+    output: CREATE_OUTPUT,
+    'override-type': {
+      usage: 'How --overrides is applied: merge (a JSON merge patch, the default), strategic (containers merge by name) or json (a list of JSON patch operations).',
+    },
+    overrides: {
+      usage: 'A JSON fragment applied to the generated pod before it is sent, e.g. \'{"spec":{"nodeName":"node-1"}}\'; it must leave apiVersion v1 and kind Pod.',
+    },
+    'pod-running-timeout': { usage: 'How long an attach waits for the pod to run; higher than zero. Only an attach uses it, and attaching is refused here.' },
+    port: { usage: 'The containerPort of the container.' },
+    privileged: { usage: 'Run the container privileged (securityContext.privileged: true).' },
+    quiet: { usage: 'Leave out the prompts of an attached session. Accepted; nothing attaches here.' },
+    recursive: { usage: 'Accepted for compatibility and ignored, as by kubectl run.' },
+    restart: { usage: 'The pod\'s restartPolicy: Always (the default), OnFailure or Never.' },
+    rm: { usage: 'Delete the pod after an attached session ends. Refused here: nothing attaches.' },
+    stdin: { usage: 'Keep the container\'s stdin open, and attach to it unless --attach=false. Attaching is refused here.' },
+    timeout: ONLY_WITH_RM('How long to wait for the deletion'),
+    tty: { usage: 'Give the container a TTY (with -i). Attaching is refused here.' },
+    wait: ONLY_WITH_RM('Wait until the pod is gone'),
   },
 };
 

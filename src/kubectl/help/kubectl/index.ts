@@ -7,7 +7,7 @@
 import { GLOBAL_FLAGS } from '../../flags.js';
 import type { ProgramHelp } from '../types.js';
 import { apply, diff, patch, replace, wait } from './advanced.js';
-import { create, del, explain, get, set } from './basic.js';
+import { create, del, explain, get, run, set } from './basic.js';
 import { cordon, drain, taint, uncordon } from './cluster.js';
 import { rollout, scale } from './deploy.js';
 import { apiResources, version } from './other.js';
@@ -49,6 +49,7 @@ export const KUBECTL_HELP: ProgramHelp = {
     patch,
     replace,
     rollout,
+    run,
     scale,
     set,
     taint,

@@ -1,0 +1,28 @@
+/** pflag's reading of shorthand flags: several in one word (`-it`), a value glued on (`-nkube-system`), and its errors. */
+import { describe, expect, it } from 'vitest';
+import { parseFlags, type FlagSpec } from '../../src/kubectl/flags.js';
+
+const SPECS: readonly FlagSpec[] = [
+  { name: 'stdin', short: 'i', type: 'bool' },
+  { name: 'tty', short: 't', type: 'bool' },
+  { name: 'output', short: 'o', type: 'string' },
+];
+
+const parse = (...argv: string[]) => parseFlags(argv, SPECS, 'run');
+
+describe('parseFlags: shorthands', () => {
+  it('reads bool shorthands in a row, the last one may take a value from the rest of the word or the next word', () => {
+    const a = parse('-it', 'web');
+    expect('error' in a ? a : a.visited).toEqual([['stdin', 'true'], ['tty', 'true']]);
+    const b = parse('-ito', 'yaml');
+    expect('error' in b ? b : b.visited).toEqual([['stdin', 'true'], ['tty', 'true'], ['output', 'yaml']]);
+    const c = parse('-iojson', '-nkube-system', '-o=name');
+    expect('error' in c ? c : c.visited).toEqual([['stdin', 'true'], ['output', 'json'], ['namespace', 'kube-system'], ['output', 'name']]);
+  });
+
+  it('names an unknown shorthand with the rest of its word, and a missing value, as pflag does', () => {
+    expect(parse('-ix')).toEqual({ error: "error: unknown shorthand flag: 'x' in -x\nSee 'kubectl run --help' for usage." });
+    expect(parse('-x')).toEqual({ error: "error: unknown shorthand flag: 'x' in -x\nSee 'kubectl run --help' for usage." });
+    expect(parse('-io')).toEqual({ error: "error: flag needs an argument: 'o' in -o\nSee 'kubectl run --help' for usage." });
+  });
+});
