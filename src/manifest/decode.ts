@@ -293,7 +293,8 @@ export function withDecodedNulls<T extends Readonly<Record<string, unknown>>>(ob
   return normalize(obj, schema.type) as T;
 }
 
-function zeroValue(type: FieldType): unknown {
+/** What Go decodes a JSON `null` into for a field of `type`: its zero value, `{}` for a struct; undefined for nil slices, maps, times and raw values. */
+export function zeroValue(type: FieldType): unknown {
   switch (type.t) {
     case 'string':
       return '';

@@ -16,6 +16,7 @@
  * Assumes the value decoded without type errors (decodeObject): a wrongly typed value is kept.
  * Pure: the input is not modified.
  */
+import { zeroValue } from './decode.js';
 import { compareBytes } from './gofmt.js';
 import { mappingFor } from './kinds.js';
 import { isOmitted } from './omitempty.js';
@@ -29,7 +30,7 @@ export function goEncodeObject<T extends Readonly<Record<string, unknown>>>(obj:
 
 /** A JSON value decoded into a Go value of `type` and encoded again. */
 export function goEncode(value: unknown, type: FieldType): unknown {
-  if (value === null || value === undefined) return zeroValue(type);
+  if (value === null || value === undefined) return zeroEncoded(type);
   switch (type.t) {
     case 'struct': {
       if (!isObject(value)) return value;
@@ -54,27 +55,10 @@ export function goEncode(value: unknown, type: FieldType): unknown {
   }
 }
 
-/** What Go writes for a field left at its zero value (before `omitempty` is considered). */
-function zeroValue(type: FieldType): unknown {
+/** What Go writes for a field left at its zero value (before `omitempty` is considered): a nil pointer, slice or map as null, a struct in full. */
+function zeroEncoded(type: FieldType): unknown {
   if (type.pointer) return null;
-  switch (type.t) {
-    case 'struct':
-      return goEncode({}, type);
-    case 'open':
-      return {};
-    case 'string':
-      return '';
-    case 'int':
-    case 'float':
-    case 'intOrString':
-      return 0;
-    case 'bool':
-      return false;
-    case 'quantity':
-      return '0';
-    default:
-      return null; // nil slices and maps, a zero Time, an empty RawExtension
-  }
+  return type.t === 'struct' ? goEncode({}, type) : (zeroValue(type) ?? null);
 }
 
 /** The struct's JSON fields in Go declaration order. */
