@@ -8,27 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
-import { addNode, addPod, expectUnchanged, fixture } from './mutating-fixture.js';
+import { addNode, addPod, AGENT_YAML as AGENT, expectUnchanged, fixture } from './mutating-fixture.js';
 
-const AGENT = `apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: agent
-  labels:
-    app: agent
-spec:
-  selector:
-    matchLabels:
-      app: agent
-  template:
-    metadata:
-      labels:
-        app: agent
-    spec:
-      containers:
-      - name: agent
-        image: fluent/fluent-bit:3.0
-`;
 const CONFIG_MAP = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n';
 
 const ok = (stdout: string) => ({ exitCode: 0, stdout, stderr: '' });

@@ -8,27 +8,7 @@ import type { VerbContext } from '../../../src/kubectl/context.js';
 import { exec } from '../../../src/kubectl/exec.js';
 import { annotate } from '../../../src/kubectl/verbs/annotate.js';
 import { label } from '../../../src/kubectl/verbs/label.js';
-import { expectUnchanged, fixture } from './mutating-fixture.js';
-
-const AGENT = `apiVersion: apps/v1
-kind: DaemonSet
-metadata:
-  name: agent
-  labels:
-    app: agent
-spec:
-  selector:
-    matchLabels:
-      app: agent
-  template:
-    metadata:
-      labels:
-        app: agent
-    spec:
-      containers:
-      - name: agent
-        image: fluent/fluent-bit:3.0
-`;
+import { AGENT_YAML as AGENT, expectUnchanged, fixture } from './mutating-fixture.js';
 
 /** AGENT as kubectl prints it (keys sorted), with `labels` standing for its metadata.labels lines. */
 const agentYaml = (meta: string) =>

@@ -158,3 +158,24 @@ export function addDaemonSet(cluster: Cluster, name = 'log-agent', namespace = '
   cluster.settle('test');
   return r.obj;
 }
+
+/** A DaemonSet manifest as a file holds it (labels on the object too), for the verbs that read `-f agent.yaml`. */
+export const AGENT_YAML = `apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: agent
+  labels:
+    app: agent
+spec:
+  selector:
+    matchLabels:
+      app: agent
+  template:
+    metadata:
+      labels:
+        app: agent
+    spec:
+      containers:
+      - name: agent
+        image: fluent/fluent-bit:3.0
+`;
