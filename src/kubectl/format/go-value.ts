@@ -8,6 +8,7 @@
  * numbers, maps and nil must print exactly as Go prints them.
  */
 import { goQuote } from '../../sim/api/goquote.js';
+import { formatFloat } from './go-template-strconv.js';
 
 /**
  * A value with its Go kind. `int` is a template literal (Go int), `int64`/`float` come from the
@@ -84,11 +85,7 @@ export function goTypeName(x: GoValue): string {
 export function goFloat(f: number): string {
   if (Number.isNaN(f)) return 'NaN';
   if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
-  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
-  const [mantissa, expText] = f.toExponential().split('e') as [string, string];
-  const exp = Number(expText);
-  if (exp < -4 || exp >= 6) return `${mantissa}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  return String(f);
+  return `${f < 0 || Object.is(f, -0) ? '-' : ''}${formatFloat(Math.abs(f), 'g', -1)}`;
 }
 
 /** `fmt.Fprint(w, x)` (`%v`). */
