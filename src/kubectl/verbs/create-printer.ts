@@ -83,18 +83,16 @@ export function printOne(print: CreatePrinter, p: Printable): ExecResult {
   return out.error ? { exitCode: 1, stdout: out.stdout, stderr: `error: ${out.error}\n` } : { exitCode: 0, stdout: out.stdout, stderr: '' };
 }
 
-/** `''` (the name printer with its operation), `'name'`, or an object printer's format. */
+/**
+ * `''` (the name printer with its operation), `'name'`, or an object printer's format: get's
+ * `parseOutput` with the generic formats only (create has no table and no custom columns).
+ */
 function outputFormat(flags: ParsedFlags, readFile: ((name: string) => string | undefined) | undefined): '' | 'name' | Exclude<OutputFormat, { kind: 'table' | 'name' }> | { error: string } {
   const output = flagString(flags, 'output') ?? '';
   const template = flagString(flags, 'template') ?? '';
-  const outputGiven = flags.visited.some(([name]) => name === 'output');
-  let spec = template !== '' && !outputGiven ? 'go-template' : output;
-  if (spec === '' || spec === 'name') return spec;
-  const format = spec.split('=')[0]!;
-  if (!GENERIC_FORMATS.split(',').includes(format)) return { error: noCompatiblePrinter(output) };
-  // The JSON and YAML printers come first in ToPrinter and ignore --template.
-  if (template !== '' && !spec.includes('=') && format !== 'json' && format !== 'yaml') spec = `${spec}=${template}`;
-  const parsed = parseOutput(spec, { allowMissingKeys: flagBool(flags, 'allow-missing-template-keys'), readFile, allowed: GENERIC_FORMATS });
+  if (output === 'name' || (output === '' && template === '')) return output;
+  if (output !== '' && !GENERIC_FORMATS.split(',').includes(output.split('=')[0]!)) return { error: noCompatiblePrinter(output) };
+  const parsed = parseOutput(output, { template, allowMissingKeys: flagBool(flags, 'allow-missing-template-keys'), readFile, allowed: GENERIC_FORMATS });
   // Only generic formats reach parseOutput here: never a table, and name was settled above.
   return 'error' in parsed || (parsed.kind !== 'table' && parsed.kind !== 'name') ? parsed : { error: noCompatiblePrinter(output) };
 }

@@ -25,6 +25,13 @@ describe('kubectl create namespace -o', () => {
       expect(f.run('kubectl create ns logging --dry-run=client -o name')).toEqual(ok('namespace/logging\n'));
       expect(f.run("kubectl create ns logging --dry-run=client -o jsonpath='{.metadata}'")).toEqual(ok('{"name":"logging"}'));
       expect(f.run("kubectl create ns logging --dry-run=client -o jsonpath --template='{.metadata.name}'")).toEqual(ok('logging'));
+      expect(f.run("kubectl create ns logging --dry-run=client --template='{{.metadata.name}}'")).toEqual(ok('logging'));
+      // As for get (PrintFlags.ToPrinter): with --template, -o names the format alone.
+      expect(f.run("kubectl create ns logging --dry-run=client -o go-template='{{.kind}}' --template='{{.metadata.name}}'")).toEqual({
+        exitCode: 1,
+        stdout: '',
+        stderr: NO_PRINTER('go-template={{.kind}}'),
+      });
       // The JSON and YAML printers ignore --template.
       expect(f.run('kubectl create ns logging --dry-run=client -o yaml --template x')).toEqual(ok('apiVersion: v1\nkind: Namespace\nmetadata:\n  name: logging\nspec: {}\nstatus: {}\n'));
     });
