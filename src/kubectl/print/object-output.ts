@@ -7,14 +7,10 @@
  * sorted keys, so every level of real `kubectl get -o json|yaml` output is in key order
  * (apiVersion, kind, metadata, spec, status happen to be sorted too).
  * JSON: `json.MarshalIndent(obj, "", "    ")` with Go's HTML-safe escapes.
- * YAML: `sigs.k8s.io/yaml` (go-yaml v2): sequences not indented under their key, strings that
- * would read back as another type ("123", "true", timestamps) double-quoted, strings that cannot
- * be plain single-quoted, multi-line strings as literal blocks, no line folding.
+ * YAML: `sigs.k8s.io/yaml`, go-yaml v2's emitter (yaml-emit.ts), which sorts keys its own way.
  */
-import YAML, { isScalar, Scalar } from 'yaml';
 import { byteOrder } from './go-format.js';
 import { emitYaml } from './yaml-emit.js';
-import { readsAsOtherType } from './yaml-quoting.js';
 
 /** A deep copy with every object's keys sorted and `undefined` members dropped. */
 export function sortKeysDeep(x: unknown): unknown {
@@ -49,19 +45,7 @@ export function toJsonInOrder(obj: unknown): string {
   return `${text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }
 
-/** `-o yaml`: written directly (yaml-emit.ts) unless the document holds what only the library writes. */
+/** `-o yaml` (yaml-emit.ts). */
 export function toYaml(obj: unknown): string {
-  const sorted = sortKeysDeep(obj);
-  return emitYaml(sorted) ?? libraryYaml(sorted);
-}
-
-/** `-o yaml` of `doc` (keys already sorted) by the yaml library's Document. */
-export function libraryYaml(doc: unknown): string {
-  const d = new YAML.Document(doc, { version: '1.1' });
-  YAML.visit(d, {
-    Scalar(_key, node) {
-      if (isScalar(node) && typeof node.value === 'string' && readsAsOtherType(node.value)) node.type = Scalar.QUOTE_DOUBLE;
-    },
-  });
-  return d.toString({ indentSeq: false, lineWidth: 0, minContentWidth: 0, singleQuote: true });
+  return emitYaml(obj);
 }
