@@ -10,6 +10,33 @@ describe('-o json / -o yaml serialisation', () => {
     expect(toJson({ msg: '<none> & more', empty: {}, list: [] })).toBe('{\n    "empty": {},\n    "list": [],\n    "msg": "\\u003cnone\\u003e \\u0026 more"\n}\n');
   });
 
+  test('json: keys that are array indices still come in byte order, as kubectl 1.32 printed them', () => {
+    const data = { 10: 'a', 9: 'b', '': 'c', a: 'd', '1a': 'e', 2: '<&>', gone: undefined };
+    expect(toJson({ apiVersion: 'v1', data, kind: 'ConfigMap', metadata: { labels: { k: 'v' }, name: 'x' } })).toBe(
+      [
+        '{',
+        '    "apiVersion": "v1",',
+        '    "data": {',
+        '        "": "c",',
+        '        "10": "a",',
+        '        "1a": "e",',
+        '        "2": "\\u003c\\u0026\\u003e",',
+        '        "9": "b",',
+        '        "a": "d"',
+        '    },',
+        '    "kind": "ConfigMap",',
+        '    "metadata": {',
+        '        "labels": {',
+        '            "k": "v"',
+        '        },',
+        '        "name": "x"',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
   test('yaml: strings that read as other types are double-quoted, plain ones are not', () => {
     expect(toYaml({ a: '123', b: 'true', c: '2026-01-01T00:00:00Z', d: '', e: 'nginx:1.25', f: 'yes', g: '1.5', h: 'null', i: 'plain text' })).toBe(
       'a: "123"\nb: "true"\nc: "2026-01-01T00:00:00Z"\nd: ""\ne: nginx:1.25\nf: "yes"\ng: "1.5"\nh: "null"\ni: plain text\n',
