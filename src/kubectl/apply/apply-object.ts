@@ -28,6 +28,12 @@
  *   manifest as kubectl serialised it, zeros included, so re-applying a manifest with such a
  *   zero (`hostNetwork: false`, `value: ""`) patches it in again and prints `configured` every
  *   time, never `unchanged`, while the stored object does not change (kubernetes/kubernetes#114777).
+ * - The object handed back for printing is `info.Object` after apply.go's `info.Refresh`: the
+ *   server's answer to the create or the patch (a server dry run's too); the live object when the
+ *   patch is `{}` (`patchSimple` returns what it read); under `--dry-run=client` the manifest with
+ *   its annotation and without null map values (`pruneNullsFromMap`) for a create, and for an
+ *   existing object the live one that `info.Get` read, not the merge: kubectl up to 1.35 never
+ *   works the merge out locally (kubernetes/kubernetes#134640, changed in 1.36 by #135513).
  */
 import { decodeObject, formatDecodeError, omitEmpty, withDecodedNulls, type ValidateMode } from '../../manifest/index.js';
 import type { ApiObject, Kind, Node } from '../../sim/api/types.js';
@@ -36,10 +42,10 @@ import { badRequest, type StatusError } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
 import { withSource, type CmdError } from '../verbs/check-err.js';
-import { dryRunSuffix, type DryRun } from '../verbs/dry-run.js';
+import type { DryRun } from '../verbs/dry-run.js';
 import { dropFields } from './drop-fields.js';
 import { infoString, type InputObject } from './input.js';
-import { goJson, type JsonMap } from './json.js';
+import { goJson, isMap, type Json, type JsonMap } from './json.js';
 import { hasLastApplied, LAST_APPLIED, modifiedConfiguration, originalConfiguration } from './last-applied.js';
 import { PatchError } from './list-order.js';
 import { reportedNodeStatus, withKubeletLabels } from './node-registration.js';
@@ -47,23 +53,28 @@ import { kindPatchMeta } from './patch-schema.js';
 import { describe, strategicMerge } from './strategic-merge.js';
 import { threeWayPatch } from './three-way.js';
 
-export interface ObjectOutcome {
-  /** What apply prints for the object (`daemonset.apps/x configured`). */
-  readonly stdout: string;
-  /** Warnings, as apply prints them: its own, the server's, then `WarnIfDeleting`'s. */
-  readonly stderr: string;
-  readonly error?: CmdError;
-  /** The object as the server answered (a dry run's too); the live object when nothing changes. */
-  readonly obj?: ApiObject;
-}
+/** What apply did to an object: the operation its name printer reports (`daemonset.apps/x configured`). */
+export type ApplyOperation = 'created' | 'configured' | 'unchanged';
+
+/**
+ * One object's outcome. `stderr` holds warnings as apply prints them: its own, the server's, then
+ * `WarnIfDeleting`'s. A success carries the operation and the object to print (see above).
+ */
+export type ObjectOutcome =
+  | { readonly stderr: string; readonly error: CmdError; readonly operation?: undefined; readonly obj?: undefined }
+  | { readonly stderr: string; readonly error?: undefined; readonly operation: ApplyOperation; readonly obj: ApiObject };
 
 /** Whose request this is: `kubectl apply`, or `kubectl diff` computing its would-be object. */
 export type ApplyFlavor = 'apply' | 'diff';
 
+/**
+ * Applies one input object (apply.go `applyOneObject` for client-side apply, with the patcher's
+ * `Patch`): creates it, patches it, or leaves it unchanged, and says which, or why it failed.
+ */
 export function applyObject(ctx: VerbContext, item: InputObject, validate: ValidateMode, dryRun: DryRun, flavor: ApplyFlavor = 'apply'): ObjectOutcome {
   const { info, namespace, name, source } = item;
   if (!name) {
-    return { stdout: '', stderr: '', error: { message: `error when retrieving current configuration of:\n${infoString(info, namespace, name)}\nfrom server for: "${source}": resource name may not be empty` } };
+    return { stderr: '', error: { message: `error when retrieving current configuration of:\n${infoString(info, namespace, name)}\nfrom server for: "${source}": resource name may not be empty` } };
   }
   const annotate = flavor === 'apply';
   const decoded = decodeObject(item.obj, validate);
@@ -72,26 +83,25 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
   const { modified, annotation } = modifiedConfiguration(item.obj, annotate);
   const dropped = dropFields(item.obj, decoded.unknownFields);
   const clean = annotate ? withAnnotation(dropped, annotation) : dropped;
-  const printed = (op: string) => `${kubectlKindPrefix(info.kind)}/${name} ${op}${dryRunSuffix(dryRun)}\n`;
   const current = ctx.cluster.api.get(info.kind as Kind, namespace, name);
   // apply.go wraps a failed create with its source; diff returns the helper's error as it is.
   const creating = (status: StatusError) => (annotate ? withSource('creating', source, status) : status);
 
   if (!current) {
-    if (decodeError) return { stdout: '', stderr: '', error: { status: creating(decodeError) } };
-    if (dryRun === 'client') return { stdout: printed('created'), stderr: '' };
+    if (decodeError) return { stderr: '', error: { status: creating(decodeError) } };
+    if (dryRun === 'client') return { operation: 'created', stderr: '', obj: withoutNullValues(withAnnotation(item.obj, annotation)) as unknown as ApiObject };
     const sent = omitEmpty(withDecodedNulls(clean));
     const draft = (info.kind === 'Node' ? withKubeletLabels(sent, name) : sent) as unknown as ApiObject;
     const r = dryRun === 'server' ? ctx.cluster.api.create(draft, { dryRun: true }) : ctx.client.create(draft, `kubectl apply: create ${kubectlKindPrefix(info.kind)}/${name}`);
-    if (!r.ok) return { stdout: '', stderr: warnings, error: { status: creating(r.error) } };
+    if (!r.ok) return { stderr: warnings, error: { status: creating(r.error) } };
     if (r.obj.kind === 'Node' && dryRun === 'none') {
       const status = reportedNodeStatus(sent, r.obj);
       if (status) ctx.client.updateStatus({ ...r.obj, status } as Node, `kubectl apply: node/${name} reports its capacity`);
     }
-    return { stdout: printed('created'), stderr: warnings, obj: r.obj };
+    return { operation: 'created', stderr: warnings, obj: r.obj };
   }
 
-  if (dryRun === 'client') return { stdout: printed('configured'), stderr: '' };
+  if (dryRun === 'client') return { operation: 'configured', stderr: '', obj: current };
   const live = current as unknown as JsonMap;
   const noAnnotation =
     !annotate || hasLastApplied(live)
@@ -110,10 +120,10 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
     // newline) wrapped by its `AddSourceToErr("patching")`, and apply.go's wrapper around that.
     const text = `error when patching "${source}": creating patch with:\noriginal:\n${goJson(original)}\n\nmodified:\n${goJson(modified)}\n\ncurrent:\n${goJson(live)}\n\nfor: ${e.message}`;
     const message = annotate ? `error when applying patch:\n\nto:\n${infoString(info, namespace, name)}\nfor: "${source}": ${text}` : text;
-    return { stdout: '', stderr: noAnnotation, error: { message } };
+    return { stderr: noAnnotation, error: { message } };
   }
   const patchText = goJson(patch);
-  if (patchText === '{}') return { stdout: printed('unchanged'), stderr: noAnnotation + warnIfDeleting(current), obj: current };
+  if (patchText === '{}') return { operation: 'unchanged', stderr: noAnnotation + warnIfDeleting(current), obj: current };
   // The patcher wraps a failed patch with its source; apply.go wraps that once more.
   const patching = (status: StatusError) =>
     annotate
@@ -124,18 +134,31 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
   if (result.error) {
     const detail = `patch: Invalid value: ${goQuote(describe(patch))}: ${result.error}`;
     const status: StatusError = { code: 422, reason: 'Invalid', message: ` "" is invalid: ${detail}`, causes: [{ field: 'patch', message: detail }] };
-    return { stdout: '', stderr: noAnnotation, error: { status: patching(status), alone: `The request is invalid: ${detail}` } };
+    return { stderr: noAnnotation, error: { status: patching(status), alone: `The request is invalid: ${detail}` } };
   }
   const patchWarnings = result.warnings.map((w) => `Warning: ${w}\n`).join('');
   const obj = omitEmpty(withDecodedNulls(dropFields(patched, result.unknownFields))) as unknown as ApiObject;
   const r = dryRun === 'server' ? ctx.cluster.api.update(obj, { dryRun: true }) : ctx.client.update(obj, `kubectl apply: configure ${kubectlKindPrefix(info.kind)}/${name}`);
-  if (!r.ok) return { stdout: '', stderr: noAnnotation + patchWarnings, error: { status: patching(r.error) } };
-  return { stdout: printed('configured'), stderr: noAnnotation + patchWarnings + warnIfDeleting(r.obj), obj: r.obj };
+  if (!r.ok) return { stderr: noAnnotation + patchWarnings, error: { status: patching(r.error) } };
+  return { operation: 'configured', stderr: noAnnotation + patchWarnings + warnIfDeleting(r.obj), obj: r.obj };
 }
 
 /** `WarnIfDeleting`: the warning for an object that has a deletionTimestamp. */
 export function warnIfDeleting(obj: ApiObject): string {
   return obj.metadata.deletionTimestamp ? `Warning: Detected changes to resource ${obj.metadata.name} which is currently being deleted.\n` : '';
+}
+
+/**
+ * `pruneNullsFromMap`: a copy without the map entries whose value is null, at every depth; list
+ * items stay as they are (a null item too). apply.go does this to a created object after writing
+ * its annotation, so the annotation keeps the nulls.
+ */
+function withoutNullValues(v: Json): Json {
+  if (Array.isArray(v)) return v.map(withoutNullValues);
+  if (!isMap(v)) return v;
+  const out: JsonMap = {};
+  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = withoutNullValues(x);
+  return out;
 }
 
 function withAnnotation(obj: JsonMap, annotation: string): JsonMap {

@@ -13,11 +13,17 @@
  *   nothing (the engine issue's acceptance), so a learner never ends up with half a manifest.
  * - Objects of a kind the cluster does not serve, and objects whose namespace contradicts `-n`,
  *   are errors of their own; the other objects still go through, as with kubectl.
+ * - A label selector (`LabelSelectorParam`, kubectl apply's `-l`) keeps the objects whose labels in
+ *   the file match it (`FilterByLabelSelector`). The filter sits between the stream and the
+ *   namespace decorators: an unserved kind is reported whatever its labels, a namespace mismatch
+ *   only for an object the selector keeps. A selector that does not parse is the builder's error,
+ *   after a missing path's and before any document is read.
  */
 import { parseManifests, resourceMappingError, type ManifestDoc, type ValidateMode } from '../../manifest/index.js';
 import type { Kind } from '../../sim/api/types.js';
 import { resourceInfo, type ResourceInfo } from '../../sim/apiserver/resources.js';
-import { isMap, type JsonMap } from './json.js';
+import { parseSelector, type LabelPredicate } from '../../sim/api/labels.js';
+import { isMap, writtenLabels, type JsonMap } from './json.js';
 
 /** One object to send: the manifest with its namespace resolved. */
 export interface InputObject {
@@ -52,6 +58,8 @@ export interface InputOptions {
   readonly readFile?: ((path: string) => string | undefined) | undefined;
   /** How messages name `-f -` (default `STDIN`; `replace --force` reads a copy in a file). */
   readonly stdinName?: string;
+  /** A label selector the objects must match (`-l`); absent or blank keeps them all. */
+  readonly selector?: string | undefined;
 }
 
 /**
@@ -66,10 +74,31 @@ export function unreadablePath(name: string): string {
   return `error: the path "${name}" does not exist`;
 }
 
-/** The items of every `-f`, or the one error that stops the command before anything is sent. */
+/** The items of every `-f` that `opts.selector` keeps, or the one error that stops the command before anything is sent. */
 export function readInput(opts: InputOptions): InputItem[] | { error: string } {
+  const keeps = labelFilter(opts);
+  if ('error' in keeps) return keeps;
   const docs = readDocs(opts);
-  return 'error' in docs ? docs : docs.map(({ doc, source }) => inputItem(doc, source, opts));
+  if ('error' in docs) return docs;
+  const items: InputItem[] = [];
+  for (const { doc, source } of docs) {
+    const item = inputItem(doc, source, opts);
+    if (('error' in item && item.fromStream) || keeps(writtenLabels(doc.object))) items.push(item);
+  }
+  return items;
+}
+
+/**
+ * `LabelSelectorParam` on file input: a predicate on an object's labels, or the builder's error,
+ * which comes after a missing path's (`FilenameParam` records those first) and before any document.
+ */
+function labelFilter(opts: InputOptions): LabelPredicate | { error: string } {
+  const selector = (opts.selector ?? '').trim();
+  if (selector === '') return () => true;
+  const missing = opts.filenames.find((f) => f !== '-' && opts.readFile?.(f) === undefined);
+  if (missing !== undefined) return { error: unreadablePath(missing) };
+  const parsed = parseSelector(selector);
+  return 'error' in parsed ? { error: `error: the provided selector "${selector}" is not valid: ${parsed.error}` } : parsed.matches;
 }
 
 /** One readable document of an `-f` source, before any REST mapping. */

@@ -14,6 +14,17 @@ export function isMap(v: unknown): v is JsonMap {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** unstructured `NestedStringMap` as `GetLabels` / `GetAnnotations` use it: the map when every value is a string, else none. */
+export function stringMap(v: unknown): Record<string, string> | undefined {
+  return isMap(v) && Object.values(v).every((x) => typeof x === 'string') ? (v as Record<string, string>) : undefined;
+}
+
+/** unstructured `GetLabels` of an object as written in a file: its labels when they are a map of strings, else none. */
+export function writtenLabels(obj: Readonly<Record<string, unknown>>): Record<string, string> | undefined {
+  const meta = obj['metadata'];
+  return stringMap(isMap(meta) ? meta['labels'] : undefined);
+}
+
 /** A deep copy of plain JSON data (drops `undefined` entries, as JSON does). */
 export function clone<T>(v: T): T {
   if (Array.isArray(v)) return v.map((x) => clone(x)) as T;

@@ -1,31 +1,54 @@
 /**
  * `kubectl apply -f - [--validate=strict|warn|ignore|true|false] [--dry-run=client|server]
- * [-n NS]` (kubectl `pkg/cmd/apply/apply.go`: `ApplyFlags.ToOptions`, `ApplyOptions.Run`,
- * `GetObjects`; `cmdutil.GetValidationDirective`).
+ * [-l SELECTOR] [-o FORMAT] [-n NS]` (kubectl `pkg/cmd/apply/apply.go`: `ApplyFlags.ToOptions`,
+ * `ApplyOptions.Run`, `GetObjects`, `applyOneObject`, `shouldPrintObject`, `printObjects`;
+ * `cmdutil.GetValidationDirective`).
  *
  * Every document is applied in order (apply/apply-object.ts); a failing object does not stop
  * the others. Errors are printed together at the end, as kubectl aggregates them: the input's
  * own errors (unknown kind, namespace mismatch) first, then each object's; exit code 1 if any.
  * Input that cannot be read applies nothing (apply/input.ts).
  *
- * Not modelled: `--server-side` (a clear error), `--prune`, `-k`, `--record`, `-o`.
+ * `-l` applies only the objects whose labels in the file match (the builder's
+ * `LabelSelectorParam`); when it keeps none, `no objects passed to apply`.
+ *
+ * Printing (`ToPrinter(operation)` is create-printer.ts's printer with the operation):
+ * - No `-o`, or `-o name`: each object's line as it is applied (`daemonset.apps/agent configured
+ *   (dry run)`, or `daemonset.apps/agent`); `--template` alone prints each object that way too.
+ * - Any other `-o` (`shouldPrintObject`): nothing per object; once every object has been applied
+ *   without an error, `printObjects` prints the one object as itself, or several as a `v1` List,
+ *   with `ToPrinter("")`. After any error nothing is printed. kubectl asks for that printer only
+ *   then, so a format or template it cannot use is an error after the objects were applied; a
+ *   format kubectl has and the playground does not print is refused before anything is sent.
+ * Which object is printed is apply-object.ts's (the server's answer, or under `--dry-run=client`
+ * the object as it would be sent for a create and the live one for an existing object).
+ *
+ * `-R` is accepted and changes nothing: the editor's files are flat, with no directories.
+ * Not modelled: `--server-side` (a clear error), `--prune`, `-k`, `--record`.
  */
 import type { ValidateMode } from '../../manifest/index.js';
+import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
 import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { sortKeysDeep } from '../print/object-output.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
-import { applyObject } from '../apply/apply-object.js';
+import { applyObject, type ApplyOperation } from '../apply/apply-object.js';
 import { readInput, type InputItem } from '../apply/input.js';
 import { checkErr, type CmdError } from './check-err.js';
-import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
+import { createPrinter, type Printable } from './create-printer.js';
+import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
+import { GENERIC_FORMATS, PRINT_FLAGS, TEMPLATE_PRINTER_FORMATS } from './get-output.js';
 import { commandNamespace } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
+  { name: 'recursive', short: 'R', type: 'bool' },
+  { name: 'selector', short: 'l', type: 'string' },
   { name: 'validate', type: 'string', default: 'strict' },
   { name: 'server-side', type: 'bool' },
   { name: 'field-manager', type: 'string' },
   DRY_RUN_FLAG,
+  ...PRINT_FLAGS,
 ];
 
 /** `GetValidationDirective`: strict (or true), warn, ignore (or false). */
@@ -39,10 +62,15 @@ export function validationDirective(flags: ParsedFlags): ValidateMode | { error:
 
 /** Reads `-f` for a verb: the input items, or the error that stops the command. */
 export function readVerbInput(ctx: VerbContext, flags: ParsedFlags, validate: ValidateMode): InputItem[] | { error: string } {
+  return readFiles(ctx, flags, validate, undefined);
+}
+
+/** `-f` through the resource builder, keeping what `selector` matches (`FilenameParam`, `LabelSelectorParam`). */
+function readFiles(ctx: VerbContext, flags: ParsedFlags, validate: ValidateMode, selector: string | undefined): InputItem[] | { error: string } {
   const filenames = flagArray(flags, 'filename');
   if (filenames.length === 0) return { error: 'error: must specify one of -f and -k' };
   const ns = commandNamespace(flags);
-  return readInput({ filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate, namespace: ns.namespace, enforceNamespace: ns.explicit });
+  return readInput({ filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate, namespace: ns.namespace, enforceNamespace: ns.explicit, selector });
 }
 
 export const apply: Verb = (ctx, argv): ExecResult => {
@@ -54,11 +82,17 @@ export const apply: Verb = (ctx, argv): ExecResult => {
   const validate = validationDirective(flags);
   if (typeof validate !== 'string') return fail(validate.error);
   if (flags.args.length > 0) return fail(`error: Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);
-  const items = readVerbInput(ctx, flags, validate);
+  const unprintable = playgroundCannotPrint(ctx, flags);
+  if (unprintable) return fail(unprintable);
+  const items = readFiles(ctx, flags, validate, flagString(flags, 'selector'));
   if ('error' in items) return fail(items.error);
   if (items.length === 0) return fail('error: no objects passed to apply');
+  const output = flagString(flags, 'output') ?? '';
+  // shouldPrintObject: every -o but name prints the objects once, after all of them are applied.
+  const printAtEnd = output !== '' && output !== 'name';
   const inputErrors: CmdError[] = [];
   const objectErrors: CmdError[] = [];
+  const applied: Printable[] = [];
   const w = new OutputWriter();
   for (const item of items) {
     if ('error' in item) {
@@ -68,10 +102,57 @@ export const apply: Verb = (ctx, argv): ExecResult => {
     // The server's warnings come with its answer, before kubectl prints the object's line.
     const out = applyObject(ctx, item, validate, dryRun);
     w.warn(out.stderr);
-    w.print(out.stdout);
-    if (out.error) objectErrors.push(out.error);
+    if (out.error) {
+      objectErrors.push(out.error);
+      continue;
+    }
+    const p: Printable = { obj: out.obj, ref: `${kubectlKindPrefix(item.info.kind)}/${item.name}`, typed: false };
+    if (printAtEnd) {
+      applied.push(p);
+      continue;
+    }
+    const printed = printWith(ctx, flags, dryRun, out.operation, p);
+    w.print(printed.stdout);
+    if (printed.error) objectErrors.push(printed.error);
   }
   const errors = [...inputErrors, ...objectErrors];
+  if (printAtEnd && errors.length === 0) {
+    const printed = printWith(ctx, flags, dryRun, '', applied.length === 1 ? applied[0]! : appliedList(applied));
+    w.print(printed.stdout);
+    if (printed.error) errors.push(printed.error);
+  }
   w.warn(checkErr(errors));
   return w.result(errors.length > 0 ? 1 : 0);
 };
+
+/**
+ * `ToPrinter(operation)` then `PrintObj`: the text, or the error apply.go returns for the object
+ * (without `error: `, which CheckErr adds only to an error that is alone).
+ */
+function printWith(ctx: VerbContext, flags: ParsedFlags, dryRun: DryRun, operation: ApplyOperation | '', p: Printable): { stdout: string; error?: CmdError } {
+  const print = createPrinter(flags, dryRun, ctx.readFile, operation);
+  if ('error' in print) return { stdout: '', error: { message: print.error.replace(/^error: /, '') } };
+  const out = print(p);
+  return out.error ? { stdout: out.stdout, error: { message: out.error } } : { stdout: out.stdout };
+}
+
+/**
+ * The `corev1.List` `printObjects` wraps several applied objects in: a typed struct, so its JSON
+ * is in field order (`kind`, `apiVersion`, an empty `metadata`, `items`), each item an
+ * unstructured object with sorted keys. The name printer never gets it (`-o name` prints each
+ * object as it is applied), so its `ref` is only the kind.
+ */
+function appliedList(applied: readonly Printable[]): Printable {
+  return { obj: { kind: 'List', apiVersion: 'v1', metadata: {}, items: applied.map((p) => sortKeysDeep(p.obj)) }, ref: 'List', typed: true };
+}
+
+/**
+ * A `-o` kubectl has and the playground does not print (get-output.ts refuses jsonpath-as-json and
+ * jsonpath-file): its refusal, given before anything is applied, where kubectl would apply first.
+ */
+function playgroundCannotPrint(ctx: VerbContext, flags: ParsedFlags): string | undefined {
+  const format = (flagString(flags, 'output') ?? '').split('=')[0]!;
+  if (!GENERIC_FORMATS.split(',').includes(format) || ['json', 'yaml', 'name'].includes(format) || TEMPLATE_PRINTER_FORMATS.has(format)) return undefined;
+  const print = createPrinter(flags, 'none', ctx.readFile);
+  return 'error' in print ? print.error : undefined;
+}

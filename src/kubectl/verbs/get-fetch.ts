@@ -33,8 +33,8 @@ export interface Fetched {
   readonly errors: readonly string[];
 }
 
-/** `schema.GroupVersionResource.String()`: `apps/v1, Resource=daemonsets`. */
-function gvr(info: ResourceInfo): string {
+/** `schema.GroupVersionResource.String()`: `apps/v1, Resource=daemonsets` (`/v1, Resource=pods` for the core group). */
+export function gvr(info: ResourceInfo): string {
   return `${info.group}/${info.version}, Resource=${info.resource}`;
 }
 

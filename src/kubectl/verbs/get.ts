@@ -3,20 +3,24 @@
  * `printGeneric`) over the playground's store. Tables per kind (see get-table.ts), `-o` printers
  * (see get-output.ts, with `--template` and `--allow-missing-template-keys`), `-n`/`-A`, `-l`,
  * `--field-selector`, `--show-labels`, `-L`, `--no-headers`, `--sort-by`, `--ignore-not-found`.
+ * The objects are those the resource arguments name, or those `-f` files name, each fetched again
+ * (file-visit.ts), printed as if named one by one: a table per run of one kind.
  * `--watch` is refused: the playground's clock moves only with `sim advance` / `rollout status`,
  * so a watch would never see anything happen.
  */
 import type { ApiObject } from '../../sim/api/types.js';
-import type { Verb } from '../context.js';
+import type { Verb, VerbContext } from '../context.js';
 import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
 import { fetch, type FetchedGroup } from './get-fetch.js';
 import { checkErr } from './check-err.js';
+import { checkVisitErrors, flattenErrors, visitFiles, withoutNotFound } from './file-visit.js';
 import { sortObjects, type SortError } from './get-sort.js';
 import { parseOutput, renderGeneric } from './get-output.js';
 import { renderTables } from './get-table.js';
 import { parseResourceArgs } from './resource-args.js';
-import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf } from './subresource.js';
+import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf, type Subresource } from './subresource.js';
+import { commandNamespace } from './targets.js';
 
 export const GET_FLAGS: readonly FlagSpec[] = [
   ALL_NAMESPACES_FLAG,
@@ -34,6 +38,8 @@ export const GET_FLAGS: readonly FlagSpec[] = [
   { name: 'template', type: 'string' },
   { name: 'allow-missing-template-keys', type: 'bool', default: true },
   SUBRESOURCE_FLAG,
+  { name: 'filename', short: 'f', type: 'stringArray' },
+  { name: 'recursive', short: 'R', type: 'bool' },
 ];
 
 const NO_TYPE =
@@ -69,6 +75,73 @@ function sortFailure(e: SortError): ExecResult {
   return e.fatal ? { exitCode: 1, stdout: '', stderr: `${e.error}\n` } : fail(e.error);
 }
 
+/** What the builder handed back: the objects to print, and its errors as get reports them. */
+interface Retrieved {
+  readonly groups: readonly FetchedGroup[];
+  /** stderr for the errors as `Run` returns them (and `printGeneric` for a single implied item). */
+  readonly errors: string;
+  /** stderr for the same errors flattened, as `printGeneric` returns them beside a list. */
+  readonly flatErrors: string;
+  readonly failed: boolean;
+  /** singleItemImplied: one object named by arguments, or one file (not stdin). */
+  readonly single: boolean;
+  /** Which words "No resources found" takes when nothing is printed: the namespace, or none. */
+  readonly namespaced: boolean;
+}
+
+/** Where and what the builder looks for: the namespace (`-n`, else `default`), `-A`, `-l`, `--ignore-not-found`. */
+interface Scope {
+  readonly allNamespaces: boolean;
+  readonly namespace: string;
+  readonly labelSelector: string;
+  readonly ignoreNotFound: boolean;
+}
+
+/** The builder over resource arguments (`ResourceTypeOrNameArgs`, `LabelSelectorParam`, `FieldSelectorParam`, `Subresource`). */
+function fromArguments(ctx: VerbContext, args: readonly string[], scope: Scope, fieldSelector: string, subresource: Subresource): Retrieved | ExecResult {
+  const parsed = parseResourceArgs(args);
+  if ('error' in parsed) return fail(parsed.error);
+  const { allNamespaces, namespace, labelSelector } = scope;
+  if (parsed.named && allNamespaces) return fail('a resource cannot be retrieved by name across all namespaces');
+  if (parsed.named && (labelSelector || fieldSelector)) return fail('name cannot be provided when a selector is specified');
+  const fetched = fetch(ctx.cluster.store, { requests: parsed.requests, namespace: allNamespaces ? undefined : namespace, labelSelector, fieldSelector });
+  // The status subresource serves the whole object; a kind without it has no such route.
+  const noSubresource = fetched.groups.flatMap((g) => g.objects).map((o) => subresourceMissing(o, subresource)).find((e) => e !== undefined);
+  if (noSubresource) return { exitCode: 1, stdout: '', stderr: checkErr([{ status: noSubresource }]) };
+  const errors = fetched.errors.filter((e) => !(scope.ignoreNotFound && e.startsWith('Error from server (NotFound)')));
+  const text = errors.map((e) => `${e}\n`).join('');
+  return {
+    groups: fetched.groups,
+    errors: text,
+    flatErrors: text,
+    failed: errors.length > 0,
+    single: parsed.named && parsed.requests.length === 1,
+    namespaced: !allNamespaces && parsed.requests.every((r) => r.info.namespaced),
+  };
+}
+
+/** The builder over `-f` with `Latest()`: each object the files name, fetched again, one table row each. */
+function fromFiles(ctx: VerbContext, filenames: readonly string[], args: readonly string[], scope: Scope, enforceNamespace: boolean): Retrieved | ExecResult {
+  const visit = visitFiles(ctx, {
+    filenames,
+    args,
+    selector: scope.labelSelector,
+    namespace: scope.allNamespaces ? '' : scope.namespace,
+    enforceNamespace: enforceNamespace && !scope.allNamespaces,
+    latest: true,
+  });
+  if ('errors' in visit) return { exitCode: 1, stdout: '', stderr: checkErr(visit.errors) };
+  const error = scope.ignoreNotFound ? withoutNotFound(visit.error) : visit.error;
+  return {
+    groups: visit.infos.map((i) => ({ info: i.info, objects: [i.obj!], list: false })),
+    errors: error ? checkVisitErrors([error]) : '',
+    flatErrors: checkErr(flattenErrors(error)),
+    failed: error !== undefined,
+    single: visit.singleItemImplied,
+    namespaced: !scope.allNamespaces,
+  };
+}
+
 export const get: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, GET_FLAGS, 'get');
   if ('error' in flags) return fail(flags.error);
@@ -81,41 +154,39 @@ export const get: Verb = (ctx, argv): ExecResult => {
   if ('error' in output) return fail(output.error);
   const subresource = subresourceOf(flags);
   if (typeof subresource !== 'string') return fail(subresource.error);
-  if (flags.args.length === 0) return { exitCode: 1, stdout: '', stderr: NO_TYPE };
-  const parsed = parseResourceArgs(flags.args);
-  if ('error' in parsed) return fail(parsed.error);
-  const allNamespaces = flagBool(flags, 'all-namespaces');
-  const labelSelector = flagString(flags, 'selector') ?? '';
-  const fieldSelector = flagString(flags, 'field-selector') ?? '';
-  if (parsed.named && allNamespaces) return fail('a resource cannot be retrieved by name across all namespaces');
-  if (parsed.named && (labelSelector || fieldSelector)) return fail('name cannot be provided when a selector is specified');
-  const namespace = flagString(flags, 'namespace') || 'default';
-  const fetched = fetch(ctx.cluster.store, { requests: parsed.requests, namespace: allNamespaces ? undefined : namespace, labelSelector, fieldSelector });
-  let groups: readonly FetchedGroup[] = fetched.groups;
-  // The status subresource serves the whole object; a kind without it has no such route.
-  const noSubresource = groups.flatMap((g) => g.objects).map((o) => subresourceMissing(o, subresource)).find((e) => e !== undefined);
-  if (noSubresource) return { exitCode: 1, stdout: '', stderr: checkErr([{ status: noSubresource }]) };
+  const filenames = flagArray(flags, 'filename');
+  if (flags.args.length === 0 && filenames.length === 0) return { exitCode: 1, stdout: '', stderr: NO_TYPE };
+  const ns = commandNamespace(flags);
+  const scope: Scope = {
+    allNamespaces: flagBool(flags, 'all-namespaces'),
+    namespace: ns.namespace,
+    labelSelector: flagString(flags, 'selector') ?? '',
+    ignoreNotFound: flagBool(flags, 'ignore-not-found'),
+  };
+  const found =
+    filenames.length > 0
+      ? fromFiles(ctx, filenames, flags.args, scope, ns.explicit)
+      : fromArguments(ctx, flags.args, scope, flagString(flags, 'field-selector') ?? '', subresource);
+  if ('exitCode' in found) return found;
+  let groups = found.groups;
+  const { allNamespaces, namespace, ignoreNotFound } = scope;
   const sortExpr = flagString(flags, 'sort-by');
-  const ignoreNotFound = flagBool(flags, 'ignore-not-found');
-  const errors = fetched.errors.filter((e) => !(ignoreNotFound && e.startsWith('Error from server (NotFound)')));
-  let stderr = errors.map((e) => `${e}\n`).join('');
-  const exitCode = errors.length > 0 ? 1 : 0;
+  const exitCode = found.failed ? 1 : 0;
   const noHeaders = flagBool(flags, 'no-headers');
 
   if (output.kind !== 'table') {
-    const single = parsed.named && parsed.requests.length === 1;
-    if (single && errors.length > 0) return { exitCode, stdout: '', stderr };
-    if (ignoreNotFound && groups.every((g) => g.objects.length === 0)) return { exitCode, stdout: '', stderr };
+    if (found.single && found.failed) return { exitCode, stdout: '', stderr: found.errors };
+    if (ignoreNotFound && groups.every((g) => g.objects.length === 0)) return { exitCode, stdout: '', stderr: found.flatErrors };
     let objects = groups.flatMap((g) => g.objects);
-    if (sortExpr && !single) {
+    if (sortExpr && !found.single) {
       const sorted = sortObjects(objects, sortExpr, 'list');
       if ('error' in sorted) return sortFailure(sorted);
       objects = sorted;
     }
-    const r = renderGeneric(output, objects, single, noHeaders);
+    const r = renderGeneric(output, objects, found.single, noHeaders);
     // A printer's error replaces the errors of the objects not found (printGeneric returns it alone).
     if (r.error) return { exitCode: 1, stdout: r.stdout, stderr: `error: ${r.error}${r.error.endsWith('\n') ? '' : '\n'}` };
-    return { exitCode, stdout: r.stdout, stderr };
+    return { exitCode, stdout: r.stdout, stderr: found.flatErrors };
   }
 
   if (sortExpr) {
@@ -133,9 +204,9 @@ export const get: Verb = (ctx, argv): ExecResult => {
     withKind: kinds.size > 1 || flagBool(flags, 'show-kind'),
     now: ctx.cluster.now,
   });
-  if (stdout.length === 0 && errors.length === 0 && !ignoreNotFound) {
-    const allNamespaced = !allNamespaces && parsed.requests.every((r) => r.info.namespaced);
-    stderr += allNamespaced ? `No resources found in ${namespace} namespace.\n` : 'No resources found\n';
+  let stderr = found.errors;
+  if (stdout.length === 0 && !found.failed && !ignoreNotFound) {
+    stderr += found.namespaced ? `No resources found in ${namespace} namespace.\n` : 'No resources found\n';
   }
   return { exitCode, stdout, stderr };
 };

@@ -11,13 +11,14 @@
  * label operation compares the object's JSON before and after, so removing a key from an object
  * without labels reads `labeled` (it gains `labels: {}`) (read from kubectl 1.32).
  */
-import { isMap } from '../apply/json.js';
+import { isMap, stringMap } from '../apply/json.js';
 import type { VerbContext } from '../context.js';
 import { fail, type ExecResult } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
 import type { EditOptions, MetadataEdit } from './metadata-edit.js';
 import { localObjects } from './metadata-edit-files.js';
 import { editMap, operationOf, withField } from './metadata-edit-object.js';
+import { objectRef } from './object-ref.js';
 import { printEdited } from './metadata-edit-print.js';
 
 export function editLocal(ctx: VerbContext, o: EditOptions, edit: MetadataEdit): ExecResult {
@@ -44,29 +45,10 @@ export function editLocal(ctx: VerbContext, o: EditOptions, edit: MetadataEdit):
       errors.push({ message: printer.error });
       continue;
     }
-    const out = printEdited(printer, withField(item.obj, edit.field, after), namePrinterRef(item.obj));
+    const out = printEdited(printer, withField(item.obj, edit.field, after), objectRef(item.obj));
     stdout += out.stdout;
     if (out.error) errors.push(out.error);
   }
   const all = [...errors, ...streamErrors];
   return { exitCode: all.length > 0 ? 1 : 0, stdout, stderr: checkErr(all) };
-}
-
-/** `NestedStringMap` as `GetLabels` / `GetAnnotations` use it: the map when every value is a string, else none. */
-function stringMap(v: unknown): Record<string, string> | undefined {
-  return isMap(v) && Object.values(v).every((x) => typeof x === 'string') ? (v as Record<string, string>) : undefined;
-}
-
-/**
- * The name printer's `kind.group/name` from the object itself (any kind, no REST mapping):
- * `daemonset.apps/agent`, `widget.example.com/w1`, `pod/<unknown>` when it has no name.
- */
-function namePrinterRef(obj: Readonly<Record<string, unknown>>): string {
-  const apiVersion = typeof obj['apiVersion'] === 'string' ? obj['apiVersion'] : '';
-  const kind = typeof obj['kind'] === 'string' ? obj['kind'].toLowerCase() : '';
-  const slash = apiVersion.indexOf('/');
-  const group = slash >= 0 ? apiVersion.slice(0, slash) : '';
-  const meta = obj['metadata'];
-  const name = isMap(meta) && typeof meta['name'] === 'string' && meta['name'] !== '' ? meta['name'] : '<unknown>';
-  return `${group ? `${kind}.${group}` : kind}/${name}`;
 }

@@ -1,27 +1,37 @@
 /**
- * `kubectl patch (TYPE NAME | TYPE/NAME) -p PATCH [--type strategic|merge|json] [--dry-run]`
- * (kubectl `pkg/cmd/patch/patch.go`: `Validate`, `RunPatch`, `patchOperation`; the API server's
- * patch handler `staging/.../handlers/patch.go` for how each type is applied and rejected).
+ * `kubectl patch (-f FILENAME | TYPE NAME | TYPE/NAME) (-p PATCH | --patch-file FILE) [--type
+ * strategic|merge|json] [--local] [--dry-run] [-o FORMAT]` (kubectl `pkg/cmd/patch/patch.go`:
+ * `Complete`, `Validate`, `RunPatch`, `getPatchedJSON`, `patchOperation`; the API server's patch
+ * handler `staging/.../handlers/patch.go` for how each type is applied and rejected there).
  *
  * - strategic (default): strategic merge patch (apply/strategic-merge.ts): containers, volumes,
  *   env, ports... merge by their key; `$patch: replace|delete` directives.
- * - merge: JSON merge patch (RFC 7386). json: JSON patch (RFC 6902).
- * The patched object is decoded as the server does without a field-validation directive:
- * unknown fields are dropped with a `Warning:`; a wrongly typed value rejects the patch. Then
- * it is stored with an update (validation included), without the zero values of `omitempty`
- * fields, which the server's Go round trip drops (manifest/omitempty.ts): a patch setting
- * `hostNetwork: false` on an object without it changes nothing. Prints `daemonset.apps/x patched`, or
- * `patched (no change)` when the stored object did not change (also under --dry-run: kubectl
- * patch adds no dry-run suffix).
+ * - merge: JSON merge patch (RFC 7386). json: JSON patch (RFC 6902). `--type` is read in any case.
+ * - The objects (patch-targets.ts): `TYPE NAME`, or `-f FILE` (`-f -` reads stdin), whose objects
+ *   name the live ones; the file's object is what kubectl compares the answer with.
+ * - The API server's patch: the patched object is decoded as the server does without a
+ *   field-validation directive: unknown fields are dropped with a `Warning:`; a wrongly typed
+ *   value rejects the patch. Then it is stored with an update (validation included), without the
+ *   zero values of `omitempty` fields, which the server's Go round trip drops (manifest/omitempty.ts):
+ *   a patch setting `hostNetwork: false` on an object without it changes nothing.
+ * - `--local` (with `-f`) and `--dry-run=client`: kubectl patches the object itself and asks the
+ *   server nothing (patch-local.ts): no decoding, no defaults, nothing stored.
+ * - Printing: by default `daemonset.apps/x patched`, or `patched (no change)` when the object
+ *   printed equals the one visited; kubectl's operation replaces the dry-run suffix, so none is
+ *   added. `-o json|yaml|name|jsonpath=...|go-template=...` prints the server's answer (or the
+ *   locally patched object) instead, with a printer per object (no `---` between YAML documents).
+ *   A bad `-o` fails each object; unlike kubectl, which patches first and then fails to print,
+ *   the object is then not written, so bad input changes nothing.
+ * - `-R` is accepted and changes nothing: `-f` names editor files, never directories.
+ *   `--show-managed-fields` changes nothing either: the playground keeps no managedFields.
  */
-import { parse as parseYaml } from 'yaml';
-import { decodeObject, omitEmpty, withDecodedNulls } from '../../manifest/index.js';
-import { goQuote } from '../../sim/api/goquote.js';
 import type { ApiObject } from '../../sim/api/types.js';
+import { goQuote } from '../../sim/api/goquote.js';
 import { badRequest } from '../../sim/apiserver/errors.js';
-import { kubectlKindPrefix, resourceInfo } from '../../sim/apiserver/resources.js';
+import { resourceInfo } from '../../sim/apiserver/resources.js';
+import { decodeObject, omitEmpty, withDecodedNulls } from '../../manifest/index.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { dropFields } from '../apply/drop-fields.js';
 import { applyJsonPatch, decodeJsonPatch } from '../apply/json-patch.js';
@@ -31,19 +41,27 @@ import { mergePatch } from '../apply/merge-patch.js';
 import { kindPatchMeta } from '../apply/patch-schema.js';
 import { describe, strategicMerge } from '../apply/strategic-merge.js';
 import { checkErr, type CmdError } from './check-err.js';
+import { createPrinter } from './create-printer.js';
 import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
+import { PRINT_FLAGS } from './get-output.js';
+import { printEdited } from './metadata-edit-print.js';
+import { objectRef } from './object-ref.js';
+import { parsePatch, patchLocally, type PatchBody, type PatchType } from './patch-local.js';
+import { patchTargets, type PatchTarget } from './patch-targets.js';
 import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf, type Subresource } from './subresource.js';
-import { commandNamespace, resolveTargets } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'patch', short: 'p', type: 'string' },
-  SUBRESOURCE_FLAG,
+  { name: 'patch-file', type: 'string' },
   { name: 'type', type: 'string', default: 'strategic' },
+  { name: 'filename', short: 'f', type: 'stringArray' },
+  { name: 'recursive', short: 'R', type: 'bool' },
+  { name: 'local', type: 'bool' },
+  SUBRESOURCE_FLAG,
+  ...PRINT_FLAGS,
   { name: 'field-manager', type: 'string' },
   DRY_RUN_FLAG,
 ];
-
-type PatchType = 'strategic' | 'merge' | 'json';
 
 const REJECTED = 'the server rejected our request due to an error in our request';
 
@@ -52,58 +70,114 @@ function requestInvalid(detail: string): CmdError {
   return { status: { code: 422, reason: 'Invalid', message: REJECTED }, alone: `The request is invalid: ${detail}` };
 }
 
+/** What patching one visited object came to: the object to print and whether it differs from the one visited. */
+type Outcome = { readonly obj: object; readonly changed: boolean; readonly warnings: string } | { readonly error: CmdError };
+
+const PATCH_TYPES: readonly string[] = ['json', 'merge', 'strategic'];
+
 export const patch: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'patch');
   if ('error' in flags) return fail(flags.error);
   const dryRun = dryRunStrategy(flags);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
-  const type = flagString(flags, 'type') ?? 'strategic';
-  if (type !== 'strategic' && type !== 'merge' && type !== 'json') return fail(`error: --type must be one of [json merge strategic], not "${type}"`);
+  // Validate.
+  const text = flagString(flags, 'patch') ?? '';
+  const patchFile = flagString(flags, 'patch-file') ?? '';
+  const local = flagBool(flags, 'local');
+  if (text !== '' && patchFile !== '') return fail('error: cannot specify --patch and --patch-file together');
+  if (text === '' && patchFile === '') return fail('error: must specify --patch or --patch-file containing the contents of the patch');
+  if (local && flags.args.length > 0) return fail('error: cannot specify --local and server resources');
+  if (local && dryRun === 'server') return fail('error: cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
+  const typeText = flagString(flags, 'type') ?? '';
+  const type = (typeText === '' ? 'strategic' : typeText.toLowerCase()) as PatchType;
+  if (!PATCH_TYPES.includes(type)) return fail(`error: --type must be one of [json merge strategic], not ${goQuote(typeText)}`);
   const subresource = subresourceOf(flags);
   if (typeof subresource !== 'string') return fail(subresource.error);
-  const text = flagString(flags, 'patch') ?? '';
-  if (text === '') return fail('error: must specify --patch or --patch-file containing the contents of the patch');
-  const body = parsePatch(text);
+  // RunPatch: the patch, then the builder, then each object.
+  let patchText = text;
+  if (patchFile !== '') {
+    const content = ctx.readFile?.(patchFile);
+    if (content === undefined) return fail(`error: unable to read patch file: open ${patchFile}: no such file or directory`);
+    patchText = content;
+  }
+  const clientSide = local || dryRun === 'client';
+  const body = parsePatch(patchText, text, clientSide);
   if ('error' in body) return fail(body.error);
-  const targets = resolveTargets(ctx, { args: flags.args, namespace: commandNamespace(flags).namespace });
-  if ('error' in targets) return fail(targets.error);
-  if (targets.length === 0) return fail('error: You must provide one or more resources by argument or filename.');
+  const visits = patchTargets(ctx, { flags, args: flags.args, filenames: flagArray(flags, 'filename'), local });
+  if ('error' in visits) return fail(visits.error);
+  // ToPrinter's error does not depend on the operation: known before anything is written.
+  const printer = createPrinter(flags, 'none', ctx.readFile, 'patched');
+  const printerError = 'error' in printer ? { message: printer.error.replace(/^error: /, '') } : undefined;
   const w = new OutputWriter();
   const errors: CmdError[] = [];
-  for (const t of targets) {
-    if (!t.obj) {
-      errors.push({ status: t.missing! });
+  const streamErrors: CmdError[] = [];
+  let visited = 0;
+  for (const v of visits) {
+    if ('error' in v) {
+      (v.fromStream ? streamErrors : errors).push(v.error);
       continue;
     }
-    const out = patchObject(ctx, t.obj, type, body.value, dryRun, subresource);
-    if ('error' in out) errors.push(out.error);
-    else {
-      // kubectl patch's printer takes only patchOperation(didPatch): unlike apply or set image it
-      // adds no "(dry run)" / "(server dry run)" suffix.
-      // The server's warnings come with its answer, before kubectl prints the object's line.
-      w.warn(out.warnings);
-      w.print(`${kubectlKindPrefix(t.info.kind)}/${t.name} ${out.changed ? 'patched' : 'patched (no change)'}\n`);
+    visited++;
+    const out = clientSide ? patchedLocally(v, type, body.body, printerError) : patchedOnServer(ctx, v, type, body.body, dryRun, subresource, printerError);
+    if ('error' in out) {
+      errors.push(out.error);
+      continue;
     }
+    // The server's warnings come with its answer, before kubectl prints the object.
+    w.warn(out.warnings);
+    const printed = printPatched(ctx, flags, out.obj, out.changed);
+    w.print(printed.stdout);
+    if (printed.error) errors.push(printed.error);
   }
-  w.warn(checkErr(errors));
-  return w.result(errors.length > 0 ? 1 : 0);
+  const all = [...errors, ...streamErrors];
+  if (all.length === 0 && visited === 0) return fail('error: no objects passed to patch');
+  w.warn(checkErr(all));
+  return w.result(all.length > 0 ? 1 : 0);
 };
 
-/** `yaml.ToJSON`: the patch as JSON data (JSON or YAML text). */
-function parsePatch(text: string): { value: Json } | { error: string } {
-  try {
-    return { value: JSON.parse(text) as Json };
-  } catch {
-    try {
-      return { value: (parseYaml(text, { version: '1.1' }) ?? null) as Json };
-    } catch (e) {
-      const msg = e instanceof Error ? e.message.split('\n')[0] : String(e);
-      return { error: `error: unable to parse ${JSON.stringify(text)}: yaml: ${msg}` };
-    }
-  }
+/** `ToPrinter(patchOperation(didPatch))` and `PrintObj`: a printer per object, named from the object printed. */
+function printPatched(ctx: VerbContext, flags: ParsedFlags, obj: object, changed: boolean): { readonly stdout: string; readonly error?: CmdError } {
+  const printer = createPrinter(flags, 'none', ctx.readFile, changed ? 'patched' : 'patched (no change)');
+  // Not reached with a bad -o, which was refused before the object was patched; this narrows the type.
+  if ('error' in printer) return { stdout: '', error: { message: printer.error } };
+  return printEdited(printer, obj, objectRef(obj as Readonly<Record<string, unknown>>));
 }
 
-function patchObject(ctx: VerbContext, obj: ApiObject, type: PatchType, body: Json, dryRun: DryRun, subresource: Subresource): { changed: boolean; warnings: string } | { error: CmdError } {
+/** `--local` and `--dry-run=client`: `getPatchedJSON` on the visited object, nothing sent. */
+function patchedLocally(v: PatchTarget, type: PatchType, body: PatchBody, printerError: CmdError | undefined): Outcome {
+  const r = patchLocally(v.before, type, body);
+  if ('error' in r) return { error: { message: r.error } };
+  if (printerError) return { error: printerError };
+  return { obj: r.obj, changed: !deepEqual(v.before, r.obj), warnings: '' };
+}
+
+/** The API server's patch of the live object; `didPatch` compares its answer with the visited object. */
+function patchedOnServer(
+  ctx: VerbContext,
+  v: PatchTarget,
+  type: PatchType,
+  body: PatchBody,
+  dryRun: DryRun,
+  subresource: Subresource,
+  printerError: CmdError | undefined,
+): Outcome {
+  const live = v.live!;
+  if (!live.obj) return { error: { status: live.missing! } };
+  if (printerError) return { error: printerError };
+  // The server path reads invalid JSON as YAML (parsePatch), so its body always has a value.
+  const out = patchObject(ctx, live.obj, type, 'value' in body ? body.value : null, dryRun, subresource);
+  if ('error' in out) return out;
+  return { obj: out.answer, changed: !deepEqual(v.before, out.answer), warnings: out.warnings };
+}
+
+function patchObject(
+  ctx: VerbContext,
+  obj: ApiObject,
+  type: PatchType,
+  body: Json,
+  dryRun: DryRun,
+  subresource: Subresource,
+): { answer: ApiObject; warnings: string } | { error: CmdError } {
   const missing = subresourceMissing(obj, subresource);
   if (missing) return { error: { status: missing } };
   const current = obj as unknown as JsonMap;
@@ -119,7 +193,11 @@ function patchObject(ctx: VerbContext, obj: ApiObject, type: PatchType, body: Js
         throw e;
       }
     } else if (!isMap(body)) {
-      return { error: { status: badRequest(type === 'merge' ? 'json: cannot unmarshal array into Go value of type map[string]interface {}' : 'invalid JSON document') } };
+      return {
+        error: {
+          status: badRequest(type === 'merge' ? 'json: cannot unmarshal array into Go value of type map[string]interface {}' : 'invalid JSON document'),
+        },
+      };
     } else patched = type === 'merge' ? mergePatch(current, body) : strategicMerge(current, body, kindPatchMeta(obj.kind));
   } catch (e) {
     if (e instanceof PatchError) return { error: { status: badRequest(e.message) } };
@@ -139,18 +217,25 @@ function patchObject(ctx: VerbContext, obj: ApiObject, type: PatchType, body: Js
     return { error: requestInvalid(`patch: Invalid value: ${goQuote(bad)}: ${decoded.error}`) };
   }
   const warnings = decoded.warnings.map((w) => `Warning: ${w}\n`).join('');
-  const next = omitEmpty(withDecodedNulls({ ...dropFields(patched, decoded.unknownFields), apiVersion: obj.apiVersion, kind: obj.kind })) as unknown as ApiObject;
-  if (dryRun === 'client') return { changed: !deepEqual(next, obj), warnings: '' };
+  const next = omitEmpty(
+    withDecodedNulls({ ...dropFields(patched, decoded.unknownFields), apiVersion: obj.apiVersion, kind: obj.kind }),
+  ) as unknown as ApiObject;
   if (subresource === 'status') {
     // The status subresource keeps everything but status as stored (the status strategies'
     // PrepareForUpdate), so only a status change is a change.
     const status = (next as { status?: unknown }).status;
-    if (dryRun === 'server') return { changed: !deepEqual(status as Json, (obj as { status?: unknown }).status as Json), warnings };
-    const r = ctx.client.updateStatus({ ...obj, status } as ApiObject, `kubectl patch ${resourceInfo(obj.kind).singular}/${obj.metadata.name} --subresource=status`);
+    if (dryRun === 'server') return { answer: { ...obj, status } as ApiObject, warnings };
+    const r = ctx.client.updateStatus(
+      { ...obj, status } as ApiObject,
+      `kubectl patch ${resourceInfo(obj.kind).singular}/${obj.metadata.name} --subresource=status`,
+    );
     if (!r.ok) return { error: { status: r.error } };
-    return { changed: r.obj !== obj, warnings };
+    return { answer: r.obj, warnings };
   }
-  const r = dryRun === 'server' ? ctx.cluster.api.update(next, { dryRun: true }) : ctx.client.update(next, `kubectl patch ${resourceInfo(obj.kind).singular}/${obj.metadata.name}`);
+  const r =
+    dryRun === 'server'
+      ? ctx.cluster.api.update(next, { dryRun: true })
+      : ctx.client.update(next, `kubectl patch ${resourceInfo(obj.kind).singular}/${obj.metadata.name}`);
   if (!r.ok) return { error: { status: r.error } };
-  return { changed: !deepEqual(r.obj, obj), warnings };
+  return { answer: r.obj, warnings };
 }

@@ -18,7 +18,8 @@ export interface ResourceArgs {
   readonly named: boolean;
 }
 
-const SLASH_MIXED =
+/** `hasCombinedTypeArgs`' error for TYPE/NAME arguments mixed with bare words (without `error: `). */
+export const SLASH_MIXED =
   "there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'";
 
 /** The line after kubectl's error for a resource or kind outside the playground's model. */

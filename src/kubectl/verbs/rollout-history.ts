@@ -3,25 +3,65 @@
  * and `rollout_undo.go` with polymorphichelpers' `DaemonSetHistoryViewer` and
  * `DaemonSetRollbacker.Rollback`. Undo writes the revision's template back
  * through the API server; the DaemonSet controller then renumbers that revision.
+ *
+ * Both name their objects by arguments or `-f` (rollout-target.ts) and print through
+ * cli-runtime's `PrintFlags` (create-printer.ts): history with `-o` prints the revisions, without
+ * it the name printer carries the table as its "operation" (so `--template` alone prints the
+ * DaemonSet); undo prints the DaemonSet as it was read before the rollback (`info.Object`), by
+ * default `daemonset.apps/NAME rolled back`. Several errors are printed as `CheckErr` prints an
+ * aggregate.
  */
 import type { DaemonSet } from '../../sim/api/types.js';
 import { kubectlKindPrefix, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import { matchRevision } from '../../sim/controllers/daemonset/history.js';
+import { goEncodeObject } from '../../manifest/go-encode.js';
+import type { JsonMap } from '../apply/json.js';
 import type { VerbContext } from '../context.js';
 import { flagString, type ParsedFlags } from '../flags.js';
 import { historyTable, printTemplate } from '../print/history.js';
 import type { ExecResult } from '../result.js';
-import { noCompatiblePrinter, parseOutput, renderGeneric } from './get-output.js';
-import { applyHistory, daemonSetHistory, groupKind, rolloutTargets } from './rollout-target.js';
+import { createPrinter } from './create-printer.js';
+import { dryRunStrategy, type DryRun } from './dry-run.js';
+import { aggregateText, applyHistory, daemonSetHistory, groupKind, requiredResource, rolloutTargets, type RolloutTargets } from './rollout-target.js';
 
-function errorText(message: string): string {
-  return `${message.startsWith('error: ') || message.startsWith('Error from server') ? message : `error: ${message}`}\n`;
+function failed(errors: readonly string[], stdout = ''): ExecResult {
+  return { exitCode: 1, stdout, stderr: aggregateText(errors) };
+}
+
+/** The outcome of a subcommand that collected its errors (`ContinueOnError`). */
+function finish(stdout: string, errors: readonly string[]): ExecResult {
+  return errors.length > 0 ? failed(errors, stdout) : { exitCode: 0, stdout, stderr: '' };
 }
 
 function intFlag(flags: ParsedFlags, name: string): number | { error: string } {
   const text = flagString(flags, name) ?? '0';
   if (!/^-?\d+$/.test(text)) return { error: `invalid argument "${text}" for "--${name}" flag: strconv.ParseInt: parsing "${text}": invalid syntax` };
   return Number(text);
+}
+
+/** A printer's error among the object errors: CheckErr adds `error: ` only when it is alone. */
+function bare(message: string): string {
+  return message.replace(/^error: /, '');
+}
+
+/** What the name printer writes for a DaemonSet: `daemonset.apps/agent`. */
+function ref(ds: DaemonSet): string {
+  return `${kubectlKindPrefix(ds.kind)}/${ds.metadata.name}`;
+}
+
+/**
+ * The DaemonSet as its own printer writes it (a printer per object, asked for with `operation`,
+ * as history and undo do), as a typed object; a printer or print error is added to `errors`.
+ */
+function printDaemonSet(ctx: VerbContext, flags: ParsedFlags, dryRun: DryRun, operation: string, ds: DaemonSet, errors: string[]): string {
+  const print = createPrinter(flags, dryRun, ctx.readFile, operation);
+  if ('error' in print) {
+    errors.push(bare(print.error));
+    return '';
+  }
+  const out = print({ obj: goEncodeObject(ds as unknown as JsonMap), ref: ref(ds), typed: true });
+  if (out.error) errors.push(out.error);
+  return out.stdout;
 }
 
 /**
@@ -34,18 +74,20 @@ function noVisitor(what: string, retrieving: string, info: ResourceInfo): string
   return `error retrieving ${retrieving} for "${groupKind(info)}", no visitor method exists for {${info.group} ${info.kind}}`;
 }
 
+/**
+ * `RolloutHistoryOptions` `Validate` then `Run`: with `-o` (`OutputFlagSpecified`; `--template`
+ * alone is not) the revisions themselves, else per object the name printer whose operation is the
+ * revision table or one revision's pod template (`ViewHistory`).
+ */
 export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const revision = intFlag(flags, 'revision');
-  if (typeof revision !== 'number') return { exitCode: 1, stdout: '', stderr: errorText(revision.error) };
-  const outputText = flagString(flags, 'output') ?? '';
-  const output = outputText ? parseOutput(outputText, { readFile: ctx.readFile }) : undefined;
-  if (output && 'error' in output) return { exitCode: 1, stdout: '', stderr: errorText(output.error) };
-  if (output && (output.kind === 'table' || output.kind === 'custom-columns')) {
-    return { exitCode: 1, stdout: '', stderr: errorText(noCompatiblePrinter(outputText)) };
-  }
-  if (revision < 0) return { exitCode: 1, stdout: '', stderr: errorText(`revision must be a positive integer: ${revision}`) };
-  const targets = rolloutTargets(ctx.cluster.store, flags);
-  if ('error' in targets) return { exitCode: 1, stdout: '', stderr: errorText(targets.error) };
+  if (typeof revision !== 'number') return failed([revision.error]);
+  const missing = requiredResource(flags);
+  if (missing) return failed([missing]);
+  if (revision < 0) return failed([`revision must be a positive integer: ${revision}`]);
+  const targets = rolloutTargets(ctx, flags);
+  if ('error' in targets) return failed([targets.error]);
+  if (flags.visited.some(([name]) => name === 'output')) return printRevisions(ctx, flags, targets, revision);
   let stdout = '';
   const errors = [...targets.errors];
   for (const { info, obj } of targets.objects) {
@@ -54,20 +96,6 @@ export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult
       continue;
     }
     const history = daemonSetHistory(ctx.cluster.store, obj);
-    if (output) {
-      // With -o the revisions themselves are printed, each on its own (`GetHistory`).
-      const revisions = [...history].sort((a, b) => a.revision - b.revision).filter((h) => revision === 0 || h.revision === revision);
-      if (revision > 0 && revisions.length === 0) {
-        errors.push('unable to find the specified revision');
-        continue;
-      }
-      for (const cr of revisions) {
-        const r = renderGeneric(output, [cr], true, false);
-        stdout += (output.kind === 'yaml' && stdout !== '' ? '---\n' : '') + r.stdout;
-        if (r.error) errors.push(r.error);
-      }
-      continue;
-    }
     let text: string;
     if (history.length > 0 && revision > 0) {
       const cr = [...history].reverse().find((h) => h.revision === revision);
@@ -83,15 +111,47 @@ export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult
       text = printTemplate(applied.spec.template);
     } else text = historyTable(history);
     const withRevision = revision > 0 ? `with revision #${revision}` : '';
-    stdout += `${kubectlKindPrefix(obj.kind)}/${obj.metadata.name} ${withRevision}\n${text}\n`;
+    stdout += printDaemonSet(ctx, flags, 'none', `${withRevision}\n${text}`, obj, errors);
   }
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: errors.map(errorText).join('') };
+  return finish(stdout, errors);
+}
+
+/**
+ * History with `-o`: one printer for every object (so YAML documents are apart by `---`), asked
+ * for once the builder has found the objects; `GetHistory`'s revisions in revision order, or
+ * only `--revision`. kubectl does not check what `PrintObj` returns here, so a template that
+ * fails on a revision prints what it printed and the command still succeeds.
+ */
+function printRevisions(ctx: VerbContext, flags: ParsedFlags, targets: RolloutTargets, revision: number): ExecResult {
+  const print = createPrinter(flags, 'none', ctx.readFile, '');
+  if ('error' in print) return failed([print.error]);
+  let stdout = '';
+  const errors = [...targets.errors];
+  for (const { info, obj } of targets.objects) {
+    if (obj.kind !== 'DaemonSet') {
+      errors.push(noVisitor('history viewer', 'history', info));
+      continue;
+    }
+    const revisions = daemonSetHistory(ctx.cluster.store, obj)
+      .sort((a, b) => a.revision - b.revision)
+      .filter((h) => revision === 0 || h.revision === revision);
+    if (revision > 0 && revisions.length === 0) {
+      errors.push('unable to find the specified revision');
+      continue;
+    }
+    for (const cr of revisions) stdout += print({ obj: cr, ref: `${kubectlKindPrefix(cr.kind)}/${cr.metadata.name}`, typed: false }).stdout;
+  }
+  return finish(stdout, errors);
 }
 
 type UndoOutcome = { readonly operation: string } | { readonly error: string };
 
-/** `DaemonSetRollbacker.Rollback`. */
-function rollback(ctx: VerbContext, ds: DaemonSet, toRevision: number, dryRun: string): UndoOutcome {
+/**
+ * `DaemonSetRollbacker.Rollback`. `refused` is the error the printer will give: kubectl asks for
+ * its printer only after the rollback, so a bad `-o` would roll back and then fail; here the
+ * write is refused with that error instead, so bad input changes nothing.
+ */
+function rollback(ctx: VerbContext, ds: DaemonSet, toRevision: number, dryRun: DryRun, refused: string | undefined): UndoOutcome {
   if (toRevision < 0) return { error: `unable to find specified revision ${toRevision} in history` };
   const history = daemonSetHistory(ctx.cluster.store, ds);
   if (toRevision === 0 && history.length <= 1) return { error: 'no last revision to roll back to' };
@@ -102,20 +162,28 @@ function rollback(ctx: VerbContext, ds: DaemonSet, toRevision: number, dryRun: s
   if (!applied) return { error: `failed restoring revision ${toRevision}: unable to parse history ${target.metadata.name}` };
   if (dryRun === 'client') return { operation: `will roll back to ${printTemplate(applied.spec.template)}` };
   if (matchRevision(ds.spec.template, target)) return { operation: `skipped rollback (current template already matches revision ${toRevision})` };
+  if (refused && dryRun === 'none') return { error: refused };
   const r = dryRun === 'server' ? ctx.cluster.api.update(applied, { dryRun: true }) : ctx.client.update(applied, `kubectl rollout undo: restore the pod template of revision ${target.revision}`);
   if (!r.ok) return { error: `failed restoring revision ${toRevision}: ${r.error.message}` };
   return { operation: 'rolled back' };
 }
 
+/**
+ * `UndoOptions` `Complete`, `Validate` then `RunUndo`: per object the rollback, then the printer
+ * for its result (`ToPrinter(result)`, fresh for each object, with the dry-run suffix) prints the
+ * object as the builder read it.
+ */
 export function rolloutUndo(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const toRevision = intFlag(flags, 'to-revision');
-  if (typeof toRevision !== 'number') return { exitCode: 1, stdout: '', stderr: errorText(toRevision.error) };
-  const dryRun = flagString(flags, 'dry-run') ?? 'none';
-  if (!['none', 'client', 'server'].includes(dryRun)) {
-    return { exitCode: 1, stdout: '', stderr: errorText(`Invalid dry-run value (${dryRun}). Must be "none", "server", or "client".`) };
-  }
-  const targets = rolloutTargets(ctx.cluster.store, flags);
-  if ('error' in targets) return { exitCode: 1, stdout: '', stderr: errorText(targets.error) };
+  if (typeof toRevision !== 'number') return failed([toRevision.error]);
+  const dryRun = dryRunStrategy(flags);
+  if (typeof dryRun !== 'string') return failed([dryRun.error]);
+  const missing = requiredResource(flags);
+  if (missing) return failed([missing]);
+  const targets = rolloutTargets(ctx, flags);
+  if ('error' in targets) return failed([targets.error]);
+  const probe = createPrinter(flags, dryRun, ctx.readFile, 'rolled back');
+  const refused = 'error' in probe ? bare(probe.error) : undefined;
   let stdout = '';
   const errors = [...targets.errors];
   for (const { info, obj } of targets.objects) {
@@ -123,13 +191,12 @@ export function rolloutUndo(ctx: VerbContext, flags: ParsedFlags): ExecResult {
       errors.push(noVisitor('rollbacker', 'rollbacker', info));
       continue;
     }
-    const r = rollback(ctx, obj, toRevision, dryRun);
+    const r = rollback(ctx, obj, toRevision, dryRun, refused);
     if ('error' in r) {
       errors.push(r.error);
       continue;
     }
-    const suffix = dryRun === 'client' ? ' (dry run)' : dryRun === 'server' ? ' (server dry run)' : '';
-    stdout += `${kubectlKindPrefix(obj.kind)}/${obj.metadata.name} ${r.operation}${suffix}\n`;
+    stdout += printDaemonSet(ctx, flags, dryRun, r.operation, obj, errors);
   }
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: errors.map(errorText).join('') };
+  return finish(stdout, errors);
 }

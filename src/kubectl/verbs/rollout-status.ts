@@ -9,6 +9,9 @@
  * real kubectl: a rollout is watched to its end however long that takes in virtual time. Since a
  * script cannot be interrupted, such an unbounded watch also stops, saying why, when the rollout
  * can no longer move (rollout-progress.ts). A `--timeout` is honoured as given.
+ *
+ * The objects are named by arguments or by `-f` (rollout-target.ts): checks in kubectl's order,
+ * `Validate` (a resource, a revision that is not negative) before the builder's errors.
  */
 import type { DaemonSet } from '../../sim/api/types.js';
 import { parseDuration } from '../../sim/engine/time.js';
@@ -16,7 +19,7 @@ import type { VerbContext } from '../context.js';
 import { flagBool, flagString, type ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
 import { RolloutProgress } from './rollout-progress.js';
-import { groupKind, rolloutTargets } from './rollout-target.js';
+import { aggregateText, groupKind, requiredResource, rolloutTargets } from './rollout-target.js';
 
 /** The limit of a watch without `--timeout`: never reached, as a stalled rollout stops it first. */
 export const FOREVER_MS = 100 * 365 * 24 * 3_600_000;
@@ -38,17 +41,20 @@ export function daemonSetStatus(ds: DaemonSet): RolloutStatus {
   return { message: `daemon set "${name}" successfully rolled out\n`, done: true };
 }
 
+/** `RolloutStatusOptions` `Validate` then `Run`: each object watched in turn, the errors reported at the end. */
 export function rolloutStatus(ctx: VerbContext, flags: ParsedFlags): ExecResult {
-  const fail = (stdout: string, message: string): ExecResult => ({ exitCode: 1, stdout, stderr: `${message.startsWith('error') || message.startsWith('Error') ? message : `error: ${message}`}\n` });
+  const fail = (stdout: string, errors: readonly string[]): ExecResult => ({ exitCode: 1, stdout, stderr: aggregateText(errors) });
   const timeoutText = flagString(flags, 'timeout') ?? '0s';
   const timeout = parseDuration(timeoutText);
   if (typeof timeout !== 'number') {
-    return fail('', `invalid argument "${timeoutText}" for "--timeout" flag: ${timeout.error}\nSee 'kubectl rollout status --help' for usage.`);
+    return fail('', [`invalid argument "${timeoutText}" for "--timeout" flag: ${timeout.error}\nSee 'kubectl rollout status --help' for usage.`]);
   }
+  const missing = requiredResource(flags);
+  if (missing) return fail('', [missing]);
   const revision = Number(flagString(flags, 'revision') ?? '0');
-  if (revision < 0) return fail('', `revision must be a positive integer: ${revision}`);
-  const targets = rolloutTargets(ctx.cluster.store, flags);
-  if ('error' in targets) return fail('', targets.error);
+  if (revision < 0) return fail('', [`revision must be a positive integer: ${revision}`]);
+  const targets = rolloutTargets(ctx, flags);
+  if ('error' in targets) return fail('', [targets.error]);
   // RolloutStatusOptions.Run: r.Visit with ContinueOnError — every object is watched in turn, the
   // errors are collected and reported at the end (one alone as `error: ...`, several one per line).
   let stdout = '';
@@ -67,9 +73,7 @@ export function rolloutStatus(ctx: VerbContext, flags: ParsedFlags): ExecResult 
     const ns = flagString(flags, 'namespace') || 'default';
     return { exitCode: 0, stdout: '', stderr: `No resources found in ${ns} namespace.\n` };
   }
-  if (errors.length === 0) return { exitCode: 0, stdout, stderr: '' };
-  if (errors.length === 1) return fail(stdout, errors[0]!);
-  return { exitCode: 1, stdout, stderr: errors.map((e) => `${e}\n`).join('') };
+  return errors.length === 0 ? { exitCode: 0, stdout, stderr: '' } : fail(stdout, errors);
 }
 
 /** One object's `UntilWithSync` loop: the status on the initial list and on every change. */

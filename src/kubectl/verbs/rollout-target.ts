@@ -1,31 +1,58 @@
 /**
  * What a `kubectl rollout` subcommand acts on: the resource builder over its arguments
- * (`TYPE/NAME`, `TYPE NAME...`, or `TYPE` with `-l`), and the DaemonSet's history as
- * polymorphichelpers' `daemonSetHistory` / `controlledHistory` find it: the ControllerRevisions
- * in its namespace that match its selector and name it as their controller.
+ * (`TYPE/NAME`, `TYPE NAME...`, or `TYPE` with `-l`) or over `-f` files (`FilenameParam` with
+ * `Latest()`: each object a file describes names the live object to act on), and the DaemonSet's
+ * history as polymorphichelpers' `daemonSetHistory` / `controlledHistory` find it: the
+ * ControllerRevisions in its namespace that match its selector and name it as their controller.
  */
 import type { ApiObject, ControllerRevision, DaemonSet, Kind } from '../../sim/api/types.js';
 import { matchesLabelSelector, parseSelector } from '../../sim/api/labels.js';
 import { notFound } from '../../sim/apiserver/errors.js';
 import { qualifiedResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import type { Store } from '../../sim/store/store.js';
-import { flagString, type ParsedFlags } from '../flags.js';
+import type { VerbContext } from '../context.js';
+import { flagArray, flagString, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { serverError } from '../result.js';
+import { fileTargets } from './metadata-edit-files.js';
 import { parseResourceArgs } from './resource-args.js';
+
+/**
+ * cmdutil `AddFilenameOptionFlags` as the rollout subcommands add it, without `-k` (no kustomize
+ * here). `-R` is accepted and changes nothing: the editor's files are flat tabs, with no
+ * directory to recurse into.
+ */
+export const FILE_FLAGS: readonly FlagSpec[] = [
+  { name: 'filename', short: 'f', type: 'stringArray' },
+  { name: 'recursive', short: 'R', type: 'bool' },
+];
 
 export interface RolloutTargets {
   readonly objects: readonly { readonly info: ResourceInfo; readonly obj: ApiObject }[];
-  /** NotFound errors, as printed. */
+  /** NotFound errors and the files' own errors, as printed. */
   readonly errors: readonly string[];
 }
 
-/** Resolves the arguments; errors are kubectl's words (without `error: `). */
-export function rolloutTargets(store: Store, flags: ParsedFlags): RolloutTargets | { error: string } {
-  if (flags.args.length === 0) return { error: 'required resource not specified' };
+/**
+ * Each subcommand's `Validate`: without resource arguments or `-f` there is nothing to act on
+ * (`IsFilenameSliceEmpty`). Checked before the subcommand's other flags, as kubectl does.
+ */
+export function requiredResource(flags: ParsedFlags): string | undefined {
+  return flags.args.length === 0 && flagArray(flags, 'filename').length === 0 ? 'required resource not specified' : undefined;
+}
+
+/**
+ * Resolves the arguments or the `-f` files (the caller has checked `requiredResource`); errors
+ * are kubectl's words (without `error: ` unless the builder's message carries it).
+ */
+export function rolloutTargets(ctx: VerbContext, flags: ParsedFlags): RolloutTargets | { error: string } {
+  const filenames = flagArray(flags, 'filename');
+  if (filenames.length > 0) return liveObjectsOfFiles(ctx, flags, filenames);
   const parsed = parseResourceArgs(flags.args);
   if ('error' in parsed) return parsed;
   const namespace = flagString(flags, 'namespace') || 'default';
   const selector = parseSelector(flagString(flags, 'selector') ?? '');
   if ('error' in selector) return selector;
+  const store = ctx.cluster.store;
   const objects: { info: ResourceInfo; obj: ApiObject }[] = [];
   const errors: string[] = [];
   for (const req of parsed.requests) {
@@ -42,6 +69,41 @@ export function rolloutTargets(store: Store, flags: ParsedFlags): RolloutTargets
     else errors.push(`Error from server (NotFound): ${notFound(qualifiedResource(kind), req.name).message}`);
   }
   return { objects, errors };
+}
+
+/**
+ * `-f`: the builder's `visitByPaths` with `Latest()` and `-l`, through `fileTargets` (shared with
+ * label and annotate), reshaped into what the subcommands walk: the objects, and the errors the
+ * subcommand reports where it reports a NotFound of `TYPE/NAME`. The objects' own errors
+ * (NotFound, a namespace that contradicts `-n`) come in file order, the stream's (a kind the
+ * cluster does not serve) after them all, as a `ContinueOnError` builder reports them.
+ */
+function liveObjectsOfFiles(ctx: VerbContext, flags: ParsedFlags, filenames: readonly string[]): RolloutTargets | { error: string } {
+  const found = fileTargets(ctx, { flags, filenames, resources: flags.args, selector: flagString(flags, 'selector') });
+  if ('error' in found) return found;
+  const objects: { info: ResourceInfo; obj: ApiObject }[] = [];
+  const errors: string[] = [];
+  const streamErrors: string[] = [];
+  for (const t of found) {
+    if ('error' in t) (t.fromStream ? streamErrors : errors).push(t.error);
+    else if (t.obj) objects.push({ info: t.info, obj: t.obj });
+    else errors.push(serverError(t.missing!));
+  }
+  return { objects, errors: [...errors, ...streamErrors] };
+}
+
+/**
+ * `CheckErr(NewAggregate(errs))` for the errors a subcommand collected: one alone is printed as
+ * `error: ...` (an API error as it is), several one per line as they are (`MultipleErrors`).
+ */
+export function aggregateText(errors: readonly string[]): string {
+  if (errors.length === 1) return errorText(errors[0]!);
+  return errors.map((e) => `${e}\n`).join('');
+}
+
+/** One error as CheckErr prints it alone: `error: ` added unless the message has it or is an API error. */
+function errorText(message: string): string {
+  return `${message.startsWith('error: ') || message.startsWith('Error from server') ? message : `error: ${message}`}\n`;
 }
 
 /** `schema.GroupKind.String()`: `DaemonSet.apps`, `Pod`. */

@@ -1,25 +1,39 @@
 /**
  * `kubectl rollout SUBCOMMAND`: kubectl `pkg/cmd/rollout/rollout.go` and its subcommands, for
  * DaemonSets (status, history, undo, restart; pause and resume refuse as real kubectl does).
+ * Each subcommand's flags are kubectl 1.32's, without `-k`: status, history, undo and restart
+ * also name their objects by `-f` (rollout-target.ts), and history, undo and restart print
+ * through cli-runtime's `PrintFlags` (`-o`, `--template`, ...).
  */
 import type { Verb } from '../context.js';
 import { parseFlags, type FlagSpec } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
+import { DRY_RUN_FLAG } from './dry-run.js';
+import { PRINT_FLAGS } from './get-output.js';
 import { rolloutHistory, rolloutUndo } from './rollout-history.js';
 import { rolloutPauseResume, rolloutRestart } from './rollout-restart.js';
 import { rolloutStatus } from './rollout-status.js';
+import { FILE_FLAGS } from './rollout-target.js';
 
 const SELECTOR: FlagSpec = { name: 'selector', short: 'l', type: 'string' };
 
+/** Each subcommand's flags, as kubectl 1.32 declares them (less `-k`); help lists them from here. */
 export const SUBCOMMANDS: Readonly<Record<string, readonly FlagSpec[]>> = {
-  status: [SELECTOR, { name: 'watch', short: 'w', type: 'bool', default: true }, { name: 'timeout', type: 'duration' }, { name: 'revision', type: 'int' }],
-  history: [SELECTOR, { name: 'revision', type: 'int' }, { name: 'output', short: 'o', type: 'string' }],
-  undo: [SELECTOR, { name: 'to-revision', type: 'int' }, { name: 'dry-run', type: 'string' }],
-  restart: [SELECTOR],
+  status: [
+    SELECTOR,
+    ...FILE_FLAGS,
+    { name: 'watch', short: 'w', type: 'bool', default: true },
+    { name: 'timeout', type: 'duration' },
+    { name: 'revision', type: 'int' },
+  ],
+  history: [SELECTOR, ...FILE_FLAGS, { name: 'revision', type: 'int' }, ...PRINT_FLAGS],
+  undo: [SELECTOR, ...FILE_FLAGS, { name: 'to-revision', type: 'int' }, DRY_RUN_FLAG, ...PRINT_FLAGS],
+  restart: [SELECTOR, ...FILE_FLAGS, ...PRINT_FLAGS],
   pause: [SELECTOR],
   resume: [SELECTOR],
 };
 
+/** `NewCmdRollout`: dispatches to the subcommand named first, with that subcommand's flags. */
 export const rollout: Verb = (ctx, argv): ExecResult => {
   const [sub, ...rest] = argv;
   // Without a subcommand, kubectl prints this command's help (help/dispatch.ts answers before this runs).

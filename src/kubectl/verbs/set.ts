@@ -1,27 +1,51 @@
 /**
- * `kubectl set image (TYPE NAME | TYPE/NAME | -l SEL | --all) CONTAINER=IMAGE... [--dry-run]`
- * (kubectl `pkg/cmd/set/set_image.go`: `Complete`, `Validate`, `Run`; `setImage`;
- * `polymorphichelpers.UpdatePodSpecForObject`). `*` names every container. Prints
- * `daemonset.apps/NAME image updated`; prints nothing for an object whose images already match
- * (its patch is `{}`). An unknown container is `error: unable to find container named "x"`.
- * As upstream, `Complete` resolves the objects (builder errors, NotFound: nothing is changed)
- * before `Validate` checks the image arguments.
+ * `kubectl set image (-f FILENAME | TYPE NAME | TYPE/NAME | -l SEL | --all) CONTAINER=IMAGE...
+ * [--local] [--dry-run] [-o FORMAT]` (kubectl `pkg/cmd/set/set_image.go`: `Complete`, `Validate`,
+ * `Run`; `setImage`; `polymorphichelpers.UpdatePodSpecForObject`; cli-runtime's builder with
+ * `WithScheme`, `LocalParam`, `FilenameParam`, `Latest`). `*` names every container.
+ *
+ * - The objects: `TYPE NAME`, `-l`, `--all`, or `-f FILE` (`-f -` reads stdin), which names live
+ *   objects fetched again (metadata-edit-files.ts `fileTargets`). With `--local` the objects of the
+ *   files themselves, decoded into their Go types (set-image-local.ts); nothing is sent.
+ * - As upstream, `Complete` resolves the objects (builder errors, NotFound: nothing is changed)
+ *   before `Validate` checks the image arguments.
+ * - An object whose images already match is left out: not written, not printed (its patch is
+ *   `{}`). An unknown container is `error: unable to find container named "x"`; those errors come
+ *   before the errors of objects that have no pod template.
+ * - Printing: one printer for the command (`-o yaml` writes `---` between objects). By default
+ *   `daemonset.apps/NAME image updated` with the dry-run suffix; `-o json|yaml|name|jsonpath=...
+ *   |go-template=...` prints the object as kubectl holds it, a typed Go struct (manifest/go-encode.ts):
+ *   the server's answer, or under `--local` and `--dry-run=client` the changed object.
+ * - `-R` is accepted and changes nothing (`-f` names editor files, never directories);
+ *   `--show-managed-fields` changes nothing either: the playground keeps no managedFields.
  * Only the `image` subcommand exists here.
  */
 import type { ApiObject, Container, DaemonSet, Pod, PodSpec } from '../../sim/api/types.js';
-import { kubectlKindPrefix, resourceInfo } from '../../sim/apiserver/resources.js';
+import { resourceInfo } from '../../sim/apiserver/resources.js';
+import { goEncodeObject } from '../../manifest/index.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { RECORD_FLAG, recorderFor, type Recorder } from '../record.js';
 import { afterWarning, fail, type ExecResult } from '../result.js';
+import { deepEqual } from '../apply/json.js';
 import { checkErr, type CmdError } from './check-err.js';
-import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
+import { createPrinter } from './create-printer.js';
+import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
+import { PRINT_FLAGS } from './get-output.js';
 import { splitResourcesAndPairs } from './metadata-edit.js';
-import { commandNamespace, resolveTargets } from './targets.js';
+import { fileTargets } from './metadata-edit-files.js';
+import { objectRef } from './object-ref.js';
+import { NO_RESOURCES } from './patch-targets.js';
+import { localImageTargets, type ImageTarget } from './set-image-local.js';
+import { commandNamespace, resolveTargets, type Target } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
+  { name: 'filename', short: 'f', type: 'stringArray' },
+  { name: 'recursive', short: 'R', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'all', type: 'bool' },
+  { name: 'local', type: 'bool' },
+  ...PRINT_FLAGS,
   RECORD_FLAG,
   { name: 'field-manager', type: 'string' },
   DRY_RUN_FLAG,
@@ -51,6 +75,8 @@ function setImage(ctx: VerbContext, argv: readonly string[]): ExecResult {
 function updateImages(ctx: VerbContext, flags: ParsedFlags, recorder: Recorder): ExecResult {
   const dryRun = dryRunStrategy(flags);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
+  const print = createPrinter(flags, dryRun, ctx.readFile, 'image updated');
+  if ('error' in print) return fail(print.error);
   const split = splitResourcesAndPairs(flags.args, 'image');
   if ('error' in split) return fail(split.error);
   const images: [string, string][] = [];
@@ -59,67 +85,125 @@ function updateImages(ctx: VerbContext, flags: ParsedFlags, recorder: Recorder):
     if (eq < 0) return fail(`error: invalid image format: ${p}`);
     images.push([p.slice(0, eq), p.slice(eq + 1)]);
   }
-  // Complete: the resource builder runs before Validate, so its errors come first — no resources
-  // at all, `TYPE/NAME` mixed with a bare word, and NotFound (Infos() fails, nothing is updated).
+  // Complete: the resource builder runs before Validate, so its errors come first; any of them
+  // (a NotFound too: Infos() fails) stops the command before anything is updated.
   const selector = flagString(flags, 'selector');
   const all = flagBool(flags, 'all');
-  if (split.resources.length === 0) {
-    return fail(
-      "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'",
-    );
-  }
-  const targets = resolveTargets(ctx, { args: split.resources, namespace: commandNamespace(flags).namespace, ...(selector ? { selector } : {}), all });
+  const local = flagBool(flags, 'local');
+  const targets = imageTargets(ctx, flags, { resources: split.resources, filenames: flagArray(flags, 'filename'), selector, all, local });
   if ('error' in targets) return fail(targets.error);
-  const missing = targets.filter((t) => !t.obj);
-  if (missing.length > 0) return { exitCode: 1, stdout: '', stderr: checkErr(missing.map((t) => ({ status: t.missing! }))) };
+  if ('errors' in targets) return { exitCode: 1, stdout: '', stderr: checkErr(targets.errors) };
   // Validate.
   const problems: string[] = [];
   if (all && selector) problems.push('cannot set --all and --selector at the same time');
   if (images.length < 1) problems.push('at least one image update is required');
-  else if (images.length > 1 && images.some(([n]) => n === '*')) problems.push('all containers are already specified by *, but saw more than one container_name=container_image pairs');
+  else if (images.length > 1 && images.some(([n]) => n === '*'))
+    problems.push('all containers are already specified by *, but saw more than one container_name=container_image pairs');
+  if (local && dryRun === 'server') problems.push('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
   if (problems.length > 0) return { exitCode: 1, stdout: '', stderr: checkErr(problems.map((message) => ({ message }))) };
 
+  // Run: CalculatePatches reports unknown containers for every object before the loop that
+  // reports the objects without a pod template and sends the patches.
   let stdout = '';
+  const unknownContainers: CmdError[] = [];
   const errors: CmdError[] = [];
+  const endInNewline = new Set<CmdError>();
   for (const t of targets) {
-    if (!t.obj) continue;
     const spec = podSpecOf(t.obj);
     if (!spec) {
-      errors.push({ message: `error: ${resourceInfo(t.obj.kind).resource}/${t.name} the object is not a pod or does not have a pod template: *v1.${t.obj.kind}` });
+      const error = { message: `error: ${t.objectName} the object is not a pod or does not have a pod template: *v1.${t.obj.kind}` };
+      errors.push(error);
+      endInNewline.add(error);
       continue;
     }
-    const swap = (list: readonly Container[] | undefined, name: string, image: string) => {
-      let found = false;
-      const next = list?.map((c) => {
-        if (c.name !== name && name !== '*') return c;
-        found = true;
-        return { ...c, image };
-      });
-      return { next, found };
-    };
     let containers = spec.containers;
     let initContainers = spec.initContainers;
     for (const [name, image] of images) {
-      const init = swap(initContainers, name, image);
-      const main = swap(containers, name, image);
-      initContainers = init.next;
-      containers = main.next ?? [];
-      if (!init.found && !main.found) errors.push({ message: `error: unable to find container named ${JSON.stringify(name)}` });
+      const init = withImage(initContainers, name, image);
+      const main = withImage(containers, name, image);
+      initContainers = init.list;
+      containers = main.list;
+      if (!init.found && !main.found) unknownContainers.push({ message: `error: unable to find container named ${JSON.stringify(name)}` });
     }
     const nextSpec: PodSpec = { ...spec, containers, ...(initContainers ? { initContainers } : {}) };
     // No image changed: nothing is recorded or patched (`transformed` stays false upstream).
-    if (JSON.stringify(nextSpec) === JSON.stringify(spec)) continue;
-    const next = recorder.record(withPodSpec(t.obj, nextSpec));
-    if (dryRun !== 'client') {
-      const r = dryRun === 'server' ? ctx.cluster.api.update(next, { dryRun: true }) : ctx.client.update(next, `${ctx.line}: set image`);
+    if (deepEqual(nextSpec, spec)) continue;
+    let printed = recorder.record(withPodSpec(t.obj, nextSpec));
+    if (!t.local && dryRun !== 'client') {
+      const r = dryRun === 'server' ? ctx.cluster.api.update(printed, { dryRun: true }) : ctx.client.update(printed, `${ctx.line}: set image`);
       if (!r.ok) {
         errors.push({ message: `failed to patch image update to pod template: ${r.error.message}` });
         continue;
       }
+      printed = r.obj;
     }
-    stdout += `${kubectlKindPrefix(t.info.kind)}/${t.name} image updated${dryRunSuffix(dryRun)}\n`;
+    // Every kind that has a pod template has a schema: the typed encoding is always there.
+    const typed = goEncodeObject(printed as unknown as Record<string, unknown>);
+    const out = print({ obj: typed, ref: objectRef(typed), typed: true });
+    stdout += out.stdout;
+    if (out.error) errors.push({ message: out.error });
   }
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: checkErr(errors) };
+  return { exitCode: unknownContainers.length + errors.length > 0 ? 1 : 0, stdout, stderr: runErrors([...unknownContainers, ...errors], endInNewline) };
+}
+
+/**
+ * CheckErr of Run's errors. kubectl words the error of an object without a pod template with a
+ * newline at its end: alone, CheckErr adds none (as checkErr does for every message here); in an
+ * aggregate each message gets one more, so a blank line follows it.
+ */
+function runErrors(errors: readonly CmdError[], endInNewline: ReadonlySet<CmdError>): string {
+  if (errors.length < 2) return checkErr(errors);
+  return checkErr(errors.map((e) => (endInNewline.has(e) && 'message' in e ? { message: `${e.message}\n` } : e)));
+}
+
+/** The builder of Complete: the objects, the error that stops it, or the errors of its objects (aggregated). */
+function imageTargets(
+  ctx: VerbContext,
+  flags: ParsedFlags,
+  o: { resources: readonly string[]; filenames: readonly string[]; selector: string | undefined; all: boolean; local: boolean },
+): ImageTarget[] | { error: string } | { errors: CmdError[] } {
+  if (o.local) {
+    // A --local run cannot ask the API server for TYPE NAME (resource.LocalResourceError).
+    if (o.resources.length > 0) {
+      return {
+        error:
+          "error: you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'",
+      };
+    }
+    if (o.filenames.length === 0) return { error: NO_RESOURCES };
+    return localImageTargets(ctx, flags, o.filenames);
+  }
+  let found: (Target | { readonly error: string; readonly fromStream?: true })[];
+  if (o.filenames.length > 0) {
+    const read = fileTargets(ctx, { flags, filenames: o.filenames, resources: o.resources, selector: o.selector });
+    if ('error' in read) return read;
+    found = read;
+  } else {
+    if (o.resources.length === 0) return { error: NO_RESOURCES };
+    const resolved = resolveTargets(ctx, {
+      args: o.resources,
+      namespace: commandNamespace(flags).namespace,
+      ...(o.selector ? { selector: o.selector } : {}),
+      all: o.all,
+    });
+    if ('error' in resolved) return resolved;
+    found = resolved;
+  }
+  const errors: CmdError[] = [];
+  const streamErrors: CmdError[] = [];
+  const targets: ImageTarget[] = [];
+  for (const t of found) {
+    if ('error' in t) (t.fromStream ? streamErrors : errors).push({ message: t.error });
+    else if (!t.obj) errors.push({ status: t.missing! });
+    else targets.push({ obj: t.obj, objectName: `${resourceInfo(t.obj.kind).resource}/${t.name}`, local: false });
+  }
+  return errors.length + streamErrors.length > 0 ? { errors: [...errors, ...streamErrors] } : targets;
+}
+
+/** `setImage` on one list: the list with the image set on the named containers (as it was when none matched). */
+function withImage<L extends readonly Container[] | undefined>(list: L, name: string, image: string): { list: L; found: boolean } {
+  if (!list?.some((c) => c.name === name || name === '*')) return { list, found: false };
+  return { list: list.map((c) => (c.name === name || name === '*' ? { ...c, image } : c)) as readonly Container[] as L, found: true };
 }
 
 function podSpecOf(obj: ApiObject): PodSpec | undefined {

@@ -179,3 +179,25 @@ spec:
       - name: agent
         image: fluent/fluent-bit:3.0
 `;
+
+/** Files the `--local` tests of patch and set image read. A kind the playground does not serve: --local needs no REST mapping. */
+export const WIDGET = 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\nspec:\n  size: 3\n';
+
+/** A Pod in namespace tools with an init container and a field no Go type has (`bogus`). */
+export const POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: tool
+  namespace: tools
+spec:
+  initContainers:
+  - name: init
+    image: busybox
+  containers:
+  - name: main
+    image: registry.example/app:1.0
+    bogus: 1
+`;
+
+/** A DaemonSet whose labels are a list and whose minReadySeconds is a string: Go cannot decode it. */
+export const BAD_LABELS = 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: agent\n  labels: [1]\nspec:\n  minReadySeconds: "5"\n';

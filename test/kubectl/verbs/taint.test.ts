@@ -95,10 +95,10 @@ describe('kubectl taint: errors', () => {
     });
   });
 
-  it('--dry-run=client changes nothing', () => {
+  it('--dry-run=client changes nothing, and the name printer says no (dry run): taint sets its operation after the suffix', () => {
     const f = setup();
     expectUnchanged(f.cluster, () => {
-      expect(f.run('kubectl taint nodes node-1 a:NoSchedule --dry-run=client').stdout).toBe('node/node-1 tainted (dry run)\n');
+      expect(f.run('kubectl taint nodes node-1 a:NoSchedule --dry-run=client').stdout).toBe('node/node-1 tainted\n');
     });
   });
 });

@@ -48,15 +48,26 @@ export const apply: CommandHelp = {
   flags: APPLY_FLAGS,
   flagDocs: {
     'field-manager': fieldManager('kubectl-client-side-apply'),
+    output: {
+      usage:
+        'Print the objects instead of a line each: json, yaml, jsonpath=TEMPLATE or go-template=TEMPLATE print them once all are applied (several as a List), name prints TYPE/NAME as each is applied. With --dry-run=client, a new object as it would be sent, an existing one as it is now.',
+    },
+    recursive: { usage: "Accepted for compatibility: the editor's files are flat, with no directories to recurse into." },
+    selector: { usage: "Apply only the objects of the files whose labels match, e.g. app=agent, tier!=db or 'env in (prod,staging)'." },
+    'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no metadata.managedFields, so the output is the same either way.' },
   },
 };
 
 export const patch: CommandHelp = {
   short: 'Update fields of a resource',
   summary: 'Update fields of a resource using strategic merge patch, a JSON merge patch, or a JSON patch.',
-  long: `Changes part of an object with a patch given on the command line. A strategic merge patch (the
-    default) merges lists such as containers and tolerations by their names or keys; --type merge
-    replaces lists whole (JSON merge patch); --type json applies a list of operations (JSON patch).`,
+  long: `Changes part of an object with a patch given on the command line or in a file (--patch-file). A
+    strategic merge patch (the default) merges lists such as containers and tolerations by their names
+    or keys; --type merge replaces lists whole (JSON merge patch); --type json applies a list of
+    operations (JSON patch).
+
+    With -f, the objects a manifest names are patched in the cluster. With --local, the objects of the
+    manifest itself are patched and printed, and the cluster is not asked at all.`,
   examples: `# Let log-agent run on control-plane nodes too
     kubectl patch ds log-agent -p '{"spec":{"template":{"spec":{"tolerations":[{"key":"node-role.kubernetes.io/control-plane","effect":"NoSchedule"}]}}}}'
 
@@ -64,12 +75,24 @@ export const patch: CommandHelp = {
     kubectl patch ds/log-agent --type json -p '[{"op":"replace","path":"/spec/template/spec/containers/0/image","value":"registry.example/log-agent:1.1"}]'
 
     # Mark a node unschedulable, as cordon does
-    kubectl patch node node-1 -p '{"spec":{"unschedulable":true}}'`,
-  use: 'patch (TYPE NAME | TYPE/NAME) -p PATCH',
+    kubectl patch node node-1 -p '{"spec":{"unschedulable":true}}'
+
+    # Patch the DaemonSet the manifest names, with the patch kept in a file
+    kubectl patch -f log-agent.yaml --patch-file tolerations.yaml
+
+    # Patch the manifest itself, without the cluster, into a new file
+    kubectl patch --local -f log-agent.yaml -p '{"spec":{"minReadySeconds":10}}' -o yaml > log-agent-slow.yaml`,
+  use: 'patch (-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE]',
   flags: PATCH_FLAGS,
   flagDocs: {
     'field-manager': fieldManager('kubectl-patch'),
+    filename: { usage: 'A manifest file naming the objects to patch (their kind, name and namespace); "-" reads standard input. May be repeated.' },
+    local: { usage: 'Patch the objects of the -f files themselves and print them, without asking the cluster; use with -o yaml.' },
+    output: { usage: 'Print each patched object instead of the "patched" line: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },
     patch: { usage: 'The patch, as JSON or YAML.' },
+    'patch-file': { usage: 'An editor file holding the patch, as JSON or YAML (instead of -p).' },
+    recursive: { usage: "Accepted for compatibility and changes nothing: the editor's files are flat tabs, with no directory to recurse into." },
+    'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no managedFields, so the output is the same with or without it.' },
     type: { usage: 'The kind of patch: strategic (the default), merge or json.' },
   },
 };
@@ -111,11 +134,22 @@ export const wait: CommandHelp = {
     kubectl wait ds/log-agent --for=jsonpath='{.status.numberReady}'=3
 
     # Until the pods of the DaemonSet are gone
-    kubectl wait pods -l app=log-agent --for=delete`,
-  use: "wait (resource.group/resource.name | resource.group [(-l label | --all)]) [--for=delete|--for condition=available|--for=jsonpath='{}'[=value]]",
+    kubectl wait pods -l app=log-agent --for=delete
+
+    # Until the pod a manifest describes is Ready
+    kubectl wait -f pod.yaml --for=condition=Ready`,
+  use: "wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=delete|--for condition=available|--for=jsonpath='{}'[=value]]",
   flags: WAIT_FLAGS,
   flagDocs: {
+    filename: {
+      usage: 'A manifest file whose objects name the live objects to wait for (the rest of the file does not matter); "-" reads standard input. May be repeated.',
+    },
     for: { usage: "The condition: delete, condition=NAME[=VALUE] (VALUE defaults to true) or jsonpath='{EXPR}'[=VALUE] (without a value: any non-empty result)." },
+    output: { usage: 'Print each object that met the condition instead of the message: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },
+    recursive: {
+      usage: "Accepted for compatibility (on by default, as in kubectl) and changes nothing: the editor's files are flat tabs, with no directory to recurse into.",
+    },
+    'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no managedFields, so the output is the same with or without it.' },
     timeout: { usage: 'How long to wait for each object before giving up; 0 checks once.' },
   },
 };

@@ -171,7 +171,11 @@ export const set: CommandHelp = {
       long: `Sets the image of the named containers (* names every container, init containers included) of a
         pod or of a DaemonSet's pod template. A new template makes the DaemonSet controller roll its pods
         over as spec.updateStrategy says. An object whose images already match is left as it is and not
-        printed.`,
+        printed.
+
+        With -f, the objects a manifest names are changed in the cluster. With --local, the objects of the
+        manifest itself are changed and printed as kubectl holds them (zero values such as resources: {}
+        included), and the cluster is not asked at all.`,
       examples: `# Move the agent container of log-agent to version 1.1
         kubectl set image ds/log-agent agent=registry.example/log-agent:1.1
 
@@ -179,10 +183,20 @@ export const set: CommandHelp = {
         kubectl set image ds --all '*=registry.example/base:2'
 
         # Print the result without changing anything
-        kubectl set image ds/log-agent agent=registry.example/log-agent:1.1 --dry-run=client`,
-      use: 'image (TYPE NAME | TYPE/NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N',
+        kubectl set image ds/log-agent agent=registry.example/log-agent:1.1 --dry-run=client
+
+        # Change the image in the manifest itself, without the cluster
+        kubectl set image --local -f log-agent.yaml agent=registry.example/log-agent:1.1 -o yaml`,
+      use: 'image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N',
       flags: SET_IMAGE_FLAGS,
-      flagDocs: { 'field-manager': fieldManager('kubectl-set') },
+      flagDocs: {
+        'field-manager': fieldManager('kubectl-set'),
+        filename: { usage: 'A manifest file naming the objects to change (their kind, name and namespace); "-" reads standard input. May be repeated.' },
+        local: { usage: 'Change the objects of the -f files themselves and print them, without asking the cluster; use with -o yaml.' },
+        output: { usage: 'Print each changed object instead of the "image updated" line: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },
+        recursive: { usage: "Accepted for compatibility and changes nothing: the editor's files are flat tabs, with no directory to recurse into." },
+        'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no managedFields, so the output is the same with or without it.' },
+      },
     },
   },
 };
@@ -219,7 +233,8 @@ export const get: CommandHelp = {
   short: 'Display one or many resources',
   long: `Prints a table of objects, or the objects themselves with -o json, -o yaml, -o jsonpath or -o go-template. Name a
     type (pods, ds, nodes), a type and names, or TYPE/NAME; several types are separated by commas. Only
-    the current namespace is searched unless -A is given.
+    the current namespace is searched unless -A is given. With -f, each object a manifest names is
+    read again from the cluster and printed as if named on the command line.
 
     There is no --watch here: the playground's clock moves only with sim advance, sim settle or a
     command that waits, so a watch would never see anything happen.`,
@@ -239,14 +254,19 @@ export const get: CommandHelp = {
     kubectl get ds/log-agent -o go-template='{{.spec.updateStrategy.type}}{{"\\n"}}'
 
     # Nodes with their zone as an extra column
-    kubectl get nodes -L topology.kubernetes.io/zone`,
+    kubectl get nodes -L topology.kubernetes.io/zone
+
+    # The live objects a manifest names, as JSON
+    kubectl get -f log-agent.yaml -o json`,
   use: 'get [(-o|--output=)json|yaml|name|wide|custom-columns=...|custom-columns-file=...|go-template=...|go-template-file=...|jsonpath=...|jsonpath-file=...] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags]',
   flags: GET_FLAGS,
   flagDocs: {
     output: {
       usage: 'Output format: wide, json, yaml, name, jsonpath=TEMPLATE, jsonpath-as-json=TEMPLATE, go-template=TEMPLATE, go-template-file=FILE or custom-columns=SPEC.',
     },
+    filename: { usage: 'A file naming the objects to get (their kind, name and namespace); "-" reads standard input. May be repeated.' },
     'label-columns': { usage: 'Add a column with the value of each of these labels (comma-separated or repeated).' },
+    recursive: { usage: "Accepted for compatibility and changes nothing: -f names the editor's files or standard input, never a directory." },
     'show-kind': { usage: 'Put the kind before every name, as when several types are listed.' },
     'show-labels': { usage: 'Add a LABELS column with every label of the object.' },
     'sort-by': { usage: 'Sort the rows by the value at this JSONPath, e.g. .metadata.creationTimestamp.' },

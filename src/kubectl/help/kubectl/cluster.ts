@@ -82,8 +82,12 @@ export const taint: CommandHelp = {
   flagDocs: {
     all: { usage: 'Taint every node in the cluster.' },
     'field-manager': fieldManager('kubectl-taint'),
+    output: {
+      usage: 'Print the node instead of the "tainted" line: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE. With --dry-run=client, the node with its new taints.',
+    },
     overwrite: { usage: 'Replace the value of a taint that already has the same key and effect; without it that is refused.' },
     selector: { usage: 'Taint every node with these labels instead of naming nodes.' },
+    'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no metadata.managedFields, so the output is the same either way.' },
     validate: {
       usage: 'How the API server treats unknown or duplicate fields: "strict" (the default), "warn" or "ignore".',
       value: 'strict',

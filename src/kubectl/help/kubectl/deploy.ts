@@ -5,6 +5,17 @@ import type { CommandHelp } from '../types.js';
 
 const TARGET = '(TYPE NAME | TYPE/NAME) [flags]';
 
+/** `-f` and `-R` of the rollout subcommands that name their objects by file. */
+const ROLLOUT_FILE_DOCS = {
+  filename: {
+    usage: 'A manifest file whose objects name the live objects to act on (the rest of the file does not matter); "-" reads standard input. May be repeated.',
+  },
+  recursive: { usage: "Accepted for compatibility and changes nothing: the editor's files are flat tabs, with no directory to recurse into." },
+};
+
+/** `--show-managed-fields` of the rollout subcommands that print objects. */
+const NO_MANAGED_FIELDS = { usage: 'Accepted for compatibility: the playground keeps no managedFields, so the output is the same with or without it.' };
+
 export const rollout: CommandHelp = {
   short: 'Manage the rollout of a resource',
   summary: 'Manage the rollout of one or many resources.',
@@ -30,8 +41,15 @@ export const rollout: CommandHelp = {
       use: `history ${TARGET}`,
       flags: ROLLOUT_FLAGS['history'],
       flagDocs: {
+        ...ROLLOUT_FILE_DOCS,
         revision: { usage: 'Show the pod template of this revision instead of the list.' },
-        output: { usage: 'Output format for one revision: json, yaml, name or jsonpath=TEMPLATE.' },
+        output: {
+          usage: "Print the ControllerRevisions themselves (only --revision's, if given) instead of the table: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.",
+        },
+        'show-managed-fields': NO_MANAGED_FIELDS,
+        template: {
+          usage: 'The template for -o jsonpath or -o go-template, applied to each revision; without -o it means -o go-template and, as in kubectl, prints the DaemonSet itself.',
+        },
       },
     },
     pause: {
@@ -50,6 +68,13 @@ export const rollout: CommandHelp = {
         kubectl rollout restart ds/log-agent`,
       use: 'restart RESOURCE',
       flags: ROLLOUT_FLAGS['restart'],
+      flagDocs: {
+        ...ROLLOUT_FILE_DOCS,
+        output: {
+          usage: 'Print the restarted DaemonSet, as the API server answered, instead of the message: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.',
+        },
+        'show-managed-fields': NO_MANAGED_FIELDS,
+      },
     },
     resume: {
       short: 'Resume a paused resource',
@@ -71,10 +96,14 @@ export const rollout: CommandHelp = {
         kubectl rollout status ds/log-agent --watch=false
 
         # Give up after five minutes of virtual time
-        kubectl rollout status ds/log-agent --timeout=5m`,
+        kubectl rollout status ds/log-agent --timeout=5m
+
+        # Watch the DaemonSet the manifest describes
+        kubectl rollout status -f log-agent.yaml`,
       use: `status ${TARGET}`,
       flags: ROLLOUT_FLAGS['status'],
       flagDocs: {
+        ...ROLLOUT_FILE_DOCS,
         revision: { usage: 'Fail unless the rollout is of this revision; 0 (the default) follows the latest.' },
         timeout: { usage: 'How long to watch before giving up; 0 (the default) watches until the rollout is done.' },
         watch: { usage: 'Keep watching until the rollout is done (the default); --watch=false prints the state once.' },
@@ -93,8 +122,13 @@ export const rollout: CommandHelp = {
       use: `undo ${TARGET}`,
       flags: ROLLOUT_FLAGS['undo'],
       flagDocs: {
+        ...ROLLOUT_FILE_DOCS,
         'to-revision': { usage: 'The revision to go back to; 0 (the default) means the one before the current.' },
-        'dry-run': { usage: 'With "client" or "server", print the template that would be restored without restoring it.', value: 'none' },
+        'dry-run': { usage: 'With "client" or "server", print the template that would be restored without restoring it.' },
+        output: {
+          usage: 'Print the DaemonSet as it was before the rollback instead of the message: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.',
+        },
+        'show-managed-fields': NO_MANAGED_FIELDS,
       },
     },
   },

@@ -9,7 +9,8 @@ export const describe: CommandHelp = {
   long: `Prints a readable report of each object, ending with the events recorded about it: the first
     place to look when a pod stays Pending, a DaemonSet misses nodes or a container keeps restarting.
     With TYPE and a name that no object has exactly, every object whose name starts with it is
-    described.`,
+    described. With -f, the objects a manifest names are described; -l then picks among them by the
+    labels written in the manifest.`,
   examples: `# Why is this pod not running?
     kubectl describe pod log-agent-x7k2p
 
@@ -17,10 +18,15 @@ export const describe: CommandHelp = {
     kubectl describe pods -l app=log-agent
 
     # A node: its taints, conditions, capacity and the pods on it
-    kubectl describe node node-1`,
-  use: 'describe (TYPE [NAME_PREFIX | -l label] | TYPE/NAME)',
+    kubectl describe node node-1
+
+    # The objects a manifest names
+    kubectl describe -f log-agent.yaml`,
+  use: 'describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME)',
   flags: DESCRIBE_FLAGS,
   flagDocs: {
+    filename: { usage: 'A file naming the objects to describe (their kind, name and namespace); "-" reads standard input. May be repeated.' },
+    recursive: { usage: "Accepted for compatibility and changes nothing: -f names the editor's files or standard input, never a directory." },
     'show-events': { usage: 'End each description with the events about the object (the default); --show-events=false leaves them out.' },
   },
 };
