@@ -42,15 +42,16 @@ export function sortByOrder(items: readonly Json[], order: readonly Json[], merg
 }
 
 /**
- * `mergeSortedSlice`: interleaves two sorted lists by their positions in `serverOrder`. An
- * element found there comes before one that is not; two absent ones keep `right` first.
+ * `mergeSortedSlice`: interleaves two sorted lists by their positions in `serverOrder`. The next
+ * element of `left` goes first only when both it and the next of `right` are on the server and it
+ * stands ahead there; otherwise `right`'s goes first. So an element new to the server (a container
+ * a patch adds) comes before the server-only elements around it, as upstream places it.
  */
 export function mergeSorted(left: readonly Json[], right: readonly Json[], serverOrder: readonly Json[], mergeKey: string | undefined): Json[] {
   const less = (l: Json, r: Json) => {
     const li = indexIn(serverOrder, l, mergeKey);
     const ri = indexIn(serverOrder, r, mergeKey);
-    if (li >= 0 && ri >= 0) return li < ri;
-    return li >= 0;
+    return li >= 0 && ri >= 0 && li < ri;
   };
   const out: Json[] = [];
   let i = 0;

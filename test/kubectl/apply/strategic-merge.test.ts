@@ -25,9 +25,11 @@ describe('strategicMerge', () => {
     ]);
   });
 
-  it('appends a new container after the existing ones', () => {
+  it('puts a new container before the ones the patch does not name, after those it follows (read from kubectl 1.32 patch --local)', () => {
     const out = strategicMerge(base, podSpec({ containers: [{ name: 'new', image: 'n:1' }] }), DS);
-    expect((containersOf(out) as JsonMap[]).map((c) => c.name)).toEqual(['agent', 'sidecar', 'new']);
+    expect((containersOf(out) as JsonMap[]).map((c) => c.name)).toEqual(['new', 'agent', 'sidecar']);
+    const after = strategicMerge(base, podSpec({ containers: [{ name: 'sidecar', image: 's:2' }, { name: 'new', image: 'n:1' }] }), DS);
+    expect((containersOf(after) as JsonMap[]).map((c) => c.name)).toEqual(['agent', 'sidecar', 'new']);
   });
 
   it('merges env by name and ports by containerPort inside a container', () => {
@@ -60,9 +62,9 @@ describe('strategicMerge', () => {
     expect(out).toEqual({ metadata: { labels: { c: '3' }, finalizers: ['y'] } });
   });
 
-  it('merges a list of scalars with merge strategy without duplicates, in the patch\'s order', () => {
+  it('merges a list of scalars with merge strategy without duplicates, in the patch\'s order (read from kubectl 1.32)', () => {
     const out = strategicMerge({ metadata: { finalizers: ['x', 'z'] } }, { metadata: { finalizers: ['y', 'x'] } }, DS);
-    expect(out).toEqual({ metadata: { finalizers: ['z', 'y', 'x'] } });
+    expect(out).toEqual({ metadata: { finalizers: ['y', 'x', 'z'] } });
   });
 
   it('rejects a merging list element without its merge key', () => {
