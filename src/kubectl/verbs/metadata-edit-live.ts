@@ -18,7 +18,7 @@ import { fail, type ExecResult } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
 import type { EditOptions, MetadataEdit } from './metadata-edit.js';
 import { fileTargets } from './metadata-edit-files.js';
-import { editMap, operationOf, withField } from './metadata-edit-object.js';
+import { editMap, listing, operationOf, withField } from './metadata-edit-object.js';
 import { printEdited } from './metadata-edit-print.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
@@ -44,12 +44,16 @@ export function editLive(ctx: VerbContext, o: EditOptions, edit: MetadataEdit): 
     }
     const before = t.obj.metadata[edit.field];
     // Written before the object is edited, so also when --overwrite then refuses it.
-    if (edit.field === 'labels' && o.dryRun !== 'client') {
+    if (edit.field === 'labels' && o.dryRun !== 'client' && !o.list) {
       for (const k of o.pairs.remove) if (!before || !(k in before)) stdout += `label "${k}" not found.\n`;
     }
     const after = editMap(edit, o, before);
     if ('errors' in after) {
       for (const message of after.errors) errors.push({ message });
+      continue;
+    }
+    if (o.list) {
+      stdout += listing(edit, o, t.obj, t.name, after);
       continue;
     }
     const bad = edit.field === 'labels' && o.dryRun !== 'client' ? labelErrors(t.obj, after) : undefined;

@@ -17,7 +17,7 @@ import { fail, type ExecResult } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
 import type { EditOptions, MetadataEdit } from './metadata-edit.js';
 import { localObjects } from './metadata-edit-files.js';
-import { editMap, operationOf, withField } from './metadata-edit-object.js';
+import { editMap, listing, operationOf, withField } from './metadata-edit-object.js';
 import { objectRef } from './object-ref.js';
 import { printEdited } from './metadata-edit-print.js';
 
@@ -38,6 +38,11 @@ export function editLocal(ctx: VerbContext, o: EditOptions, edit: MetadataEdit):
     const after = editMap(edit, o, stringMap(before));
     if ('errors' in after) {
       for (const message of after.errors) errors.push({ message });
+      continue;
+    }
+    if (o.list) {
+      const name = isMap(meta) && typeof meta['name'] === 'string' ? meta['name'] : '';
+      stdout += listing(edit, o, item.obj, name, after);
       continue;
     }
     const printer = o.printer(operationOf(edit, o, before, after));

@@ -27,6 +27,20 @@ export function operationOf(edit: MetadataEdit, o: EditOptions, before: unknown,
   return typeof edit.operation === 'string' ? edit.operation : edit.operation(before, after, o.overwrite);
 }
 
+/**
+ * `--list`: the object's map after the edit, one `key=value` line each (kubectl walks a Go map, in
+ * no set order; here in key order). When the command did not name a single object
+ * (`singleItemImplied`), each object's lines follow `Listing labels for KIND.GROUP/NAME:`, indented
+ * by a space; the core group is empty, so a node reads `Node./node-1`.
+ */
+export function listing(edit: MetadataEdit, o: EditOptions, obj: { readonly apiVersion?: unknown; readonly kind?: unknown }, name: string, after: Readonly<Record<string, string>>): string {
+  const lines = Object.keys(after).sort().map((k) => `${o.one ? '' : ' '}${k}=${after[k]}\n`);
+  if (o.one) return lines.join('');
+  const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  return `Listing ${edit.field} for ${String(obj.kind ?? '')}.${group}/${name}:\n${lines.join('')}`;
+}
+
 /** `obj` with its labels or annotations replaced; an empty map stays (`SetLabels` keeps it), undefined drops the field. */
 export function withField<T extends { readonly metadata?: unknown }>(obj: T, field: MetadataEdit['field'], value: Record<string, string> | undefined): T {
   return { ...obj, metadata: { ...(obj.metadata as object | undefined), [field]: value } };

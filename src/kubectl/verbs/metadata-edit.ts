@@ -56,6 +56,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'all', type: 'bool' },
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'local', type: 'bool' },
+  { name: 'list', type: 'bool' },
   ...PRINT_FLAGS,
   DRY_RUN_FLAG,
 ];
@@ -72,6 +73,10 @@ export interface EditOptions {
   readonly selector: string | undefined;
   readonly all: boolean;
   readonly printer: EditPrinter;
+  /** `--list`: the edited map is listed, never written nor printed. */
+  readonly list: boolean;
+  /** The builder's singleItemImplied: one TYPE/NAME, one name, or one file that is not stdin. */
+  readonly one: boolean;
 }
 
 /** `GetResourcesAndPairs`: resource words first, then `k=v` / `k-` words. */
@@ -105,6 +110,8 @@ function completeEdit(ctx: VerbContext, argv: readonly string[], edit: MetadataE
   if ('error' in split) return split;
   const pairs = edit.parse(split.pairs);
   if ('error' in pairs) return pairs;
+  const list = flagBool(flags, 'list');
+  if (list && flagString(flags, 'output')) return { error: 'error: --list and --output may not be specified together' };
   const all = flagBool(flags, 'all');
   const selector = flagString(flags, 'selector');
   const local = flagBool(flags, 'local');
@@ -119,9 +126,20 @@ function completeEdit(ctx: VerbContext, argv: readonly string[], edit: MetadataE
   } else if (split.resources.length === 0 && filenames.length === 0) {
     return { error: 'error: one or more resources must be specified as <resource> <name> or <resource>/<name>' };
   }
-  if (pairs.set.size === 0 && pairs.remove.length === 0) return { error: `error: at least one ${edit.noun} update is required` };
+  if (pairs.set.size === 0 && pairs.remove.length === 0 && !list) return { error: `error: at least one ${edit.noun} update is required` };
   const overwrite = flagBool(flags, 'overwrite');
-  return { flags, dryRun, pairs, resources: split.resources, filenames, local, overwrite, selector, all, printer };
+  const one = singleItemImplied(split.resources, filenames);
+  return { flags, dryRun, pairs, resources: split.resources, filenames, local, overwrite, selector, all, printer, list, one };
+}
+
+/**
+ * cli-runtime's singleItemImplied for what label and annotate read: one file that is not stdin
+ * (`FilenameParam`), else one `TYPE/NAME` (`visitByResource`) or one name after the type
+ * (`visitByName`); a selector or `--all` never.
+ */
+function singleItemImplied(resources: readonly string[], filenames: readonly string[]): boolean {
+  if (filenames.length > 0) return filenames.length === 1 && filenames[0] !== '-';
+  return resources.some((r) => r.includes('/')) ? resources.length === 1 : resources.length === 2;
 }
 
 /** label's `validateNoOverwrites`: one error per key that already has another value. */

@@ -35,6 +35,7 @@ export const label: CommandHelp = {
     all: { usage: 'Label every object of the given type in the namespace.' },
     filename: FILENAME,
     local: { usage: 'Label the objects of the -f files themselves and print them, without asking the cluster; use with -o yaml.' },
+    list: { usage: 'List the labels of each object, with the pairs given applied, instead of changing anything (one object: its lines alone; several: a header each).' },
     output: OUTPUT,
   },
 };
@@ -59,6 +60,7 @@ export const annotate: CommandHelp = {
     all: { usage: 'Annotate every object of the given type in the namespace.' },
     filename: FILENAME,
     local: { usage: 'Annotate the objects of the -f files themselves and print them, without asking the cluster; use with -o yaml.' },
+    list: { usage: 'List the annotations of each object, with the pairs given applied, instead of changing anything (one object: its lines alone; several: a header each).' },
     output: OUTPUT,
   },
 };
