@@ -1,44 +1,61 @@
 /**
- * `kubectl wait --for=condition=C[=V] | --for=delete | --for=jsonpath='{...}'=V TYPE[/NAME] ...`
- * (kubectl `pkg/cmd/wait`). Real kubectl watches until the condition holds or `--timeout` (30 s
- * by default) runs out; here the wait advances virtual time, like `rollout status`, so a script
- * can wait for what a real cluster would take time to do.
+ * `kubectl wait --for=create | delete | condition=C[=V] | jsonpath='{...}'[=V] TYPE[/NAME] ...`
+ * (kubectl 1.32 `pkg/cmd/wait`: `WaitFlags.ToOptions`, `RunWait`, `IsCreated`, `IsDeleted`,
+ * `getObjAndCheckCondition`). Real kubectl watches until the condition holds or `--timeout` (30 s
+ * by default; negative means a week) runs out; here the wait advances virtual time, like
+ * `rollout status`, so a script can wait for what a real cluster would take time to do. What
+ * `--for` means is wait-for.ts.
  *
- * Each object is waited for in turn, each with the whole timeout (as kubectl's visitor does).
- * Success prints `<kind>/<name> condition met`; a timeout is
- * `error: timed out waiting for the condition on <resource>/<name>`, exit 1. For `--for=delete`
- * an object that is already gone is silently skipped and a selector that matches nothing is no
- * error (`RunWait` ignores NotFound and the "no matching resources" check for delete), so such a
- * wait prints nothing and exits 0.
+ * - One deadline for the whole command: RunWait makes one context with the timeout, and every
+ *   object's wait draws on what is left of it. Once it has passed, a later object's condition
+ *   wait cannot start its watch and times out at once, and a later deletion wait fails on its
+ *   first GET (the client's rate limiter refuses a request whose context is done).
+ * - Every object is visited, whatever happened to the ones before (the builder's
+ *   `ContinueOnError`); the errors are printed after all of them, by CheckErr: one alone as
+ *   usual, several one per line without `error: `; exit 1. The objects that met the condition
+ *   are printed all the same.
+ * - An object named by argument or by a file is fetched when its turn comes (`RetrieveLazy`,
+ *   `Latest`), so one deleted while an earlier object was waited for is NotFound; one listed by
+ *   `-l`/`--all` was read once, before the first wait.
+ * - `--timeout=0` checks once: `condition not met for pods/NAME` for a condition or deletion
+ *   that does not hold; `--for=create` says `timed out waiting for the condition`.
+ * - `--for=delete`: NotFound errors are dropped and no match is no error, so an object already
+ *   gone prints nothing; one that goes is printed as it was found before it went. An object
+ *   deleted and created again under the same name (another uid) is gone too: the watch saw it go.
+ * - `--for=create`: the objects are looked up every half second (one lookup of everything, as
+ *   `PollUntilContextTimeout` visits the builder), until the lookup finds them all or fails with
+ *   anything but a single NotFound; then each is printed as `condition met`. Each lookup reads
+ *   the files again, and `-f -` finds standard input already read, so its objects are not there
+ *   a second time.
  *
- * The objects are named by arguments, `-l`, `--all`, or `-f` (the live objects the files name,
- * as label's `fileTargets` finds them: `ResourceBuilderFlags` with `Latest()`). What is printed
- * for an object that met the condition is cli-runtime's `PrintFlags` (`NewPrintFlags("condition
- * met")`, one printer for the whole command, asked for before anything else): by default
- * `<kind>/<name> condition met`, with `-o` the object as the wait last saw it (for a deletion, as
- * it was found before it went). kubectl does not check that printer's error, so neither does this.
+ * What is printed for an object that met the condition is cli-runtime's `PrintFlags`
+ * (`NewPrintFlags("condition met")`, one printer for the whole command, asked for before
+ * anything else): by default `<kind>/<name> condition met`, with `-o` the object as the wait last
+ * saw it. kubectl does not check that printer's error, so neither does this.
  */
 import type { ApiObject, Kind } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { Verb, VerbContext } from '../context.js';
 import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
-import { executeJsonPath, parseJsonPath } from '../format/jsonpath.js';
-import { fail, serverError, type ExecResult } from '../result.js';
+import { fail, type ExecResult } from '../result.js';
+import { checkErr, type CmdError } from './check-err.js';
 import { createPrinter, type CreatePrinter } from './create-printer.js';
 import { PRINT_FLAGS } from './get-output.js';
 import { fileTargets, type DocError } from './metadata-edit-files.js';
-import { commandNamespace, resolveTargets, type Target } from './targets.js';
+import { commandNamespace, lookup, resolveTargets, type Target } from './targets.js';
+import { conditionFuncFor, type StateCheck, type WaitFor } from './wait-for.js';
 
 /**
  * `WaitFlags.AddFlags`: `PrintFlags`, then `ResourceBuilderFlags` (files, with `-R` on by
- * default and no `-k`; `-l`; `--all`; `-A`), `--timeout` and `--for`.
+ * default and no `-k`; `-l`; `--field-selector`; `--all`; `-A`), `--timeout` and `--for`.
  */
 export const FLAGS: readonly FlagSpec[] = [
   ALL_NAMESPACES_FLAG,
   { name: 'for', type: 'string' },
   { name: 'timeout', type: 'duration', default: '30s' },
   { name: 'selector', short: 'l', type: 'string' },
+  { name: 'field-selector', type: 'string' },
   { name: 'all', type: 'bool' },
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'recursive', short: 'R', type: 'bool', default: true },
@@ -50,48 +67,27 @@ const MISSING_RESOURCE =
   'error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n' +
   "   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
 
-/** The builder's error for `-l` or `--all` without a resource type (`visitBySelector`). */
+/** The builder's error for a selector or `--all` without a resource type (`visitBySelector`). */
 const SELECTOR_WITHOUT_TYPE = 'error: at least one resource must be specified to use a selector';
 
-/** What `--for` asks: true when the (possibly deleted) object satisfies it. */
-type Condition = (obj: ApiObject | undefined) => boolean;
+/** `ToOptions`: a negative `--timeout` waits for a week. */
+const WEEK_MS = 168 * 3600_000;
 
-/** Parses `--for` as kubectl's `conditionFuncFor` does. */
-function conditionFor(spec: string): Condition | { error: string } {
-  if (spec.toLowerCase() === 'delete') return (obj) => obj === undefined;
-  if (spec.toLowerCase().startsWith('condition=')) {
-    const body = spec.slice('condition='.length);
-    const eq = body.indexOf('=');
-    const type = eq < 0 ? body : body.slice(0, eq);
-    const want = eq < 0 ? 'true' : body.slice(eq + 1);
-    return (obj) => {
-      const conditions = (obj as { status?: { conditions?: readonly { type: string; status: string }[] } } | undefined)?.status?.conditions ?? [];
-      return conditions.some((c) => c.type.toLowerCase() === type.toLowerCase() && c.status.toLowerCase() === want.toLowerCase());
-    };
-  }
-  if (spec.toLowerCase().startsWith('jsonpath=')) {
-    const body = spec.slice('jsonpath='.length);
-    const close = body.lastIndexOf('}');
-    if (!body.startsWith('{') || close < 0) return { error: `error: jsonpath wait format must be --for=jsonpath='{.status.readyReplicas}'=3 or --for=jsonpath='{.status.readyReplicas}'` };
-    const template = body.slice(0, close + 1);
-    const rest = body.slice(close + 1);
-    if (rest !== '' && !rest.startsWith('=')) return { error: `error: jsonpath wait format must be --for=jsonpath='{.status.readyReplicas}'=3 or --for=jsonpath='{.status.readyReplicas}'` };
-    const compiled = parseJsonPath(template);
-    if ('error' in compiled) return { error: `error: ${compiled.error}` };
-    const want = rest === '' ? undefined : rest.slice(1);
-    return (obj) => {
-      if (!obj) return false;
-      const got = executeJsonPath(compiled, obj, { allowMissingKeys: false });
-      if (typeof got !== 'string') return false;
-      return want === undefined ? got !== '' : got === want;
-    };
-  }
-  return { error: `error: unrecognized condition: "${spec}"` };
-}
+/** `RunWait`'s poll interval for `--for=create`. */
+const CREATE_POLL_MS = 500;
+
+/** What `wait.ErrWaitTimeout` says; with `on <resource>/<name>` for one object (`extendErrWaitTimeout`). */
+const TIMED_OUT = 'timed out waiting for the condition';
+
+/** A GET through the dynamic client once the command's context is done: the rate limiter refuses it. */
+const DEADLINE_PASSED = 'client rate limiter Wait returned an error: context deadline exceeded';
+
+/** What one visit of the resource builder finds: objects (or their NotFound), and documents' errors. */
+type Found = readonly (Target | DocError)[] | { error: string };
 
 /**
  * `WaitFlags.ToOptions` then `RunWait`: the printer first, then the condition; the builder's
- * errors come when it is visited. Each object is waited for in turn.
+ * errors come when it is visited.
  */
 export const wait: Verb = (ctx, argv) => {
   const flags = parseFlags(argv, FLAGS, 'wait');
@@ -100,63 +96,187 @@ export const wait: Verb = (ctx, argv) => {
   if (typeof timeout !== 'number') return fail(`error: invalid argument "${flagString(flags, 'timeout')}" for "--timeout" flag: ${timeout.error}`);
   const print = createPrinter(flags, 'none', ctx.readFile, 'condition met');
   if ('error' in print) return fail(print.error);
-  const forSpec = flagString(flags, 'for');
-  if (!forSpec) return fail('error: --for must be specified');
-  const condition = conditionFor(forSpec);
-  if (typeof condition !== 'function') return fail(condition.error);
-  const selector = flagString(flags, 'selector');
+  const waitFor = conditionFuncFor(flagString(flags, 'for') ?? '');
+  if ('error' in waitFor) return fail(waitFor.error);
+  const selector = (flagString(flags, 'selector') ?? '').trim();
+  const fieldSelector = (flagString(flags, 'field-selector') ?? '').trim();
+  const all = flagBool(flags, 'all');
   const filenames = flagArray(flags, 'filename');
-  let targets: (Target | DocError)[] | { error: string };
-  if (filenames.length > 0) targets = fileTargets(ctx, { flags, filenames, resources: flags.args, selector });
-  else if (flags.args.length === 0) return fail((selector ?? '').trim() !== '' || flagBool(flags, 'all') ? SELECTOR_WITHOUT_TYPE : MISSING_RESOURCE);
-  else {
-    targets = resolveTargets(ctx, {
-      args: flags.args,
-      namespace: commandNamespace(flags).namespace,
-      ...(selector ? { selector } : {}),
-      all: flagBool(flags, 'all'),
-      allNamespaces: flagBool(flags, 'all-namespaces'),
-    });
-  }
-  if ('error' in targets) return fail(targets.error);
-  const forDelete = forSpec.toLowerCase() === 'delete';
-  // The files' stream errors (an unserved kind) come after every object's, as ContinueOnError reports them.
-  const ordered = [...targets.filter((t) => !('error' in t && t.fromStream)), ...targets.filter((t) => 'error' in t && t.fromStream)];
-  if (ordered.length === 0 && !forDelete) return fail('error: no matching resources found');
-  return waitFor(ctx, ordered, { condition, forDelete, timeoutMs: Math.max(0, timeout), print });
+  const byFile = filenames.length > 0;
+  if (!byFile && flags.args.length === 0) return fail(selector !== '' || fieldSelector !== '' || all ? SELECTOR_WITHOUT_TYPE : MISSING_RESOURCE);
+  // The paths come first in the builder: a field selector means nothing to them.
+  const find = (c: VerbContext): Found =>
+    byFile
+      ? fileTargets(c, { flags, filenames, resources: flags.args, selector })
+      : resolveTargets(c, {
+          args: flags.args,
+          namespace: commandNamespace(flags).namespace,
+          ...(selector ? { selector } : {}),
+          ...(fieldSelector ? { fieldSelector } : {}),
+          all,
+          allNamespaces: flagBool(flags, 'all-namespaces'),
+        });
+  const named = byFile || (selector === '' && fieldSelector === '' && !all);
+  return runWait(ctx, find, { waitFor, named, timeoutMs: timeout < 0 ? WEEK_MS : timeout, print });
 };
 
 interface WaitOptions {
-  readonly condition: Condition;
-  readonly forDelete: boolean;
+  readonly waitFor: WaitFor;
+  /** The objects are named (by argument or file) and fetched when their turn comes, not listed. */
+  readonly named: boolean;
   readonly timeoutMs: number;
   readonly print: CreatePrinter;
 }
 
+/** The wait on one object: the object to print, or the error it adds to the command's. */
+type Outcome = { readonly obj: ApiObject } | { readonly error: CmdError };
+
 /**
- * Waits for each object in turn, printing each one that meets the condition; stops at the first
- * error. A deletion prints the object as it was found, before it went.
+ * `RunWait`: one deadline for everything; for `--for=create` the objects are polled for first;
+ * then every object is visited and waited for in turn, and the errors reported at the end.
  */
-function waitFor(ctx: VerbContext, targets: readonly (Target | DocError)[], o: WaitOptions): ExecResult {
-  let stdout = '';
-  for (const t of targets) {
-    if ('error' in t) return { exitCode: 1, stdout, stderr: `${t.error.startsWith('error: ') ? t.error : `error: ${t.error}`}\n` };
-    if (!t.obj) {
-      if (o.forDelete) continue;
-      return { exitCode: 1, stdout, stderr: `${serverError(t.missing!)}\n` };
-    }
-    const found = t.obj;
-    const current = () => ctx.cluster.store.get(t.info.kind as Kind, t.namespace, t.name);
-    // A deletion is met once the object is gone or replaced by another with the same name.
-    const met = () => {
-      const obj = current();
-      return o.forDelete ? obj === undefined || obj.metadata.uid !== found.metadata.uid : o.condition(obj);
-    };
-    if (!ctx.cluster.advanceUntil(met, o.timeoutMs)) {
-      return { exitCode: 1, stdout, stderr: `error: timed out waiting for the condition on ${t.info.resource}/${t.name}\n` };
-    }
-    const shown: ApiObject = o.forDelete ? found : (current() ?? found);
-    stdout += o.print({ obj: shown, ref: `${kubectlKindPrefix(t.info.kind as Kind)}/${t.name}`, typed: false }).stdout;
+function runWait(ctx: VerbContext, find: (c: VerbContext) => Found, o: WaitOptions): ExecResult {
+  // The one deadline of the command; none with `--timeout=0`, which checks once.
+  const deadline = o.timeoutMs === 0 ? undefined : ctx.cluster.now + o.timeoutMs;
+  // A visit after the first reads the files again, and standard input has been read.
+  const again: VerbContext = { ...ctx, stdin: '' };
+  if (o.waitFor.kind === 'create') {
+    const polled = pollUntilFound(ctx, find, again, o.timeoutMs);
+    if (polled !== undefined) return { exitCode: 1, stdout: '', stderr: polled };
   }
+  const found = find(o.waitFor.kind === 'create' ? again : ctx);
+  if ('error' in found) return fail(found.error);
+  const forDelete = o.waitFor.kind === 'delete';
+  const errors: CmdError[] = [];
+  let stdout = '';
+  let visited = 0;
+  for (const item of ordered(found)) {
+    if ('error' in item) {
+      errors.push({ message: item.error });
+      continue;
+    }
+    const t = o.named ? lookup(ctx, item.info, item.namespace, item.name) : item;
+    if (!t.obj) {
+      // IgnoreErrors(apierrors.IsNotFound) for delete.
+      if (!forDelete) errors.push({ status: t.missing! });
+      continue;
+    }
+    visited++;
+    const outcome = waitOne(ctx, t, t.obj, o.waitFor, deadline);
+    if ('error' in outcome) errors.push(outcome.error);
+    else stdout += o.print({ obj: outcome.obj, ref: `${kubectlKindPrefix(t.info.kind as Kind)}/${t.name}`, typed: false }).stdout;
+  }
+  if (errors.length > 0) return { exitCode: 1, stdout, stderr: checkErr(errors) };
+  if (visited === 0 && !forDelete) return fail('error: no matching resources found');
   return { exitCode: 0, stdout, stderr: '' };
+}
+
+/** The builder's visit order under `ContinueOnError`: the files' stream errors (an unserved kind) come after every object's. */
+function ordered(found: readonly (Target | DocError)[]): (Target | DocError)[] {
+  return [...found.filter((t) => !('error' in t && t.fromStream)), ...found.filter((t) => 'error' in t && t.fromStream)];
+}
+
+/** The errors one visit of the builder returns, in order: documents' errors and NotFound objects. */
+function visitErrors(found: readonly (Target | DocError)[]): CmdError[] {
+  return ordered(found).flatMap((t): CmdError[] => ('error' in t ? [{ message: t.error }] : t.obj ? [] : [{ status: t.missing! }]));
+}
+
+/**
+ * `RunWait`'s poll for `--for=create` (`PollUntilContextTimeout`, every 500 ms from the start,
+ * the first at once): until a visit of the builder returns no error. One NotFound means "not
+ * yet"; any other error, or several (an aggregate is no NotFound), ends the command with them.
+ * Nothing changes between the cluster's timers, so the clock moves to the first timer after
+ * which a visit would succeed, then to the poll that sees it. The stderr to fail with, or
+ * undefined once everything is found.
+ */
+function pollUntilFound(ctx: VerbContext, find: (c: VerbContext) => Found, again: VerbContext, timeoutMs: number): string | undefined {
+  const start = ctx.cluster.now;
+  const deadline = start + timeoutMs;
+  let visit = ctx;
+  const settled = (): CmdError[] | undefined => {
+    const found = find(visit);
+    visit = again;
+    if ('error' in found) return [{ message: found.error }];
+    const errors = visitErrors(found);
+    const notYet = errors.length === 1 && 'status' in errors[0]! && errors[0].status.reason === 'NotFound';
+    return notYet ? undefined : errors;
+  };
+  for (;;) {
+    const polled = ctx.cluster.now;
+    const errors = settled();
+    if (errors !== undefined) return errors.length > 0 ? checkErr(errors) : undefined;
+    // The deadline's context is made before the poll's ticker, so a tick at the deadline comes too late.
+    const tick = ctx.cluster.advanceUntil(() => settled() !== undefined, deadline - ctx.cluster.now)
+      ? Math.max(polled + CREATE_POLL_MS, start + Math.ceil((ctx.cluster.now - start) / CREATE_POLL_MS) * CREATE_POLL_MS)
+      : deadline;
+    if (tick >= deadline) {
+      ctx.cluster.advanceTo(deadline);
+      return `error: ${TIMED_OUT}\n`;
+    }
+    ctx.cluster.advanceTo(tick);
+  }
+}
+
+/** The `ConditionFunc` of `--for` on one object (`IsCreated`, `IsDeleted`, or `getObjAndCheckCondition`). */
+function waitOne(ctx: VerbContext, t: Target, obj: ApiObject, waitFor: WaitFor, deadline: number | undefined): Outcome {
+  if (waitFor.kind === 'create') return { obj };
+  if (waitFor.kind === 'delete') return waitDeleted(ctx, t, obj, deadline);
+  return waitState(ctx, t, waitFor.check, deadline);
+}
+
+/**
+ * `IsDeleted`: a GET first (NotFound: already gone, which is success, and the object is printed
+ * as the builder gave it); then, with no timeout, the condition is not met; else it waits until
+ * the object is gone or replaced.
+ */
+function waitDeleted(ctx: VerbContext, t: Target, given: ApiObject, deadline: number | undefined): Outcome {
+  if (deadline !== undefined && ctx.cluster.now >= deadline) return { error: { message: DEADLINE_PASSED } };
+  const current = () => lookup(ctx, t.info, t.namespace, t.name).obj;
+  const found = current();
+  if (!found) return { obj: given };
+  if (deadline === undefined) return { error: { message: `condition not met for ${objectName(t)}` } };
+  const gone = () => {
+    const obj = current();
+    return obj === undefined || obj.metadata.uid !== found.metadata.uid;
+  };
+  return ctx.cluster.advanceUntil(gone, deadline - ctx.cluster.now) ? { obj: found } : timedOut(t);
+}
+
+/**
+ * `getObjAndCheckCondition`: with no timeout, one GET and one check; else, unless the deadline
+ * has passed (the watch's cache cannot sync), NotFound if the object is gone, or a wait until the
+ * check accepts the object or fails on it. The object is printed as it was when it met the check.
+ */
+function waitState(ctx: VerbContext, t: Target, check: StateCheck, deadline: number | undefined): Outcome {
+  const current = () => lookup(ctx, t.info, t.namespace, t.name);
+  if (deadline === undefined) {
+    const now = current();
+    if (!now.obj) return { error: { status: now.missing! } };
+    const met = check(now.obj);
+    if (typeof met !== 'boolean') return { error: { message: met.error } };
+    return met ? { obj: now.obj } : { error: { message: `condition not met for ${objectName(t)}` } };
+  }
+  if (ctx.cluster.now >= deadline) return timedOut(t);
+  const first = current();
+  if (!first.obj) return { error: { status: first.missing! } };
+  let failure: string | undefined;
+  const done = () => {
+    const obj = current().obj;
+    if (!obj) return false;
+    const met = check(obj);
+    if (typeof met !== 'boolean') failure = met.error;
+    return met !== false;
+  };
+  if (!ctx.cluster.advanceUntil(done, deadline - ctx.cluster.now)) return timedOut(t);
+  return failure !== undefined ? { error: { message: failure } } : { obj: current().obj! };
+}
+
+/** `Info.ObjectName()` with a REST mapping: `pods/web`, `daemonsets/agent`. */
+function objectName(t: Target): string {
+  return `${t.info.resource}/${t.name}`;
+}
+
+/** `extendErrWaitTimeout`: the timeout, naming the object. */
+function timedOut(t: Target): Outcome {
+  return { error: { message: `${TIMED_OUT} on ${objectName(t)}` } };
 }

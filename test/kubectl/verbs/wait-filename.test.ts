@@ -97,6 +97,23 @@ describe('kubectl wait -f', () => {
     expect(run('kubectl wait --for=condition=Ready -f pod.yaml -l app=other')).toEqual(failed('error: no matching resources found\n'));
   });
 
+  it('every object of the files is waited for, the errors reported after the last', () => {
+    const { run } = setup();
+    expect(run('kubectl wait --for=condition=Ready -f ghost.yaml -f pod.yaml --timeout=1m')).toEqual(
+      failed('Error from server (NotFound): pods "ghost" not found\n', 'pod/web condition met\n'),
+    );
+  });
+
+  it('--for=create reads the files at every look, and standard input only the first time', () => {
+    const { c, run } = setup();
+    expect(run('kubectl wait --for=create -f agent.yaml -f pod.yaml')).toEqual(ok('daemonset.apps/agent condition met\npod/web condition met\n'));
+    const before = c.now;
+    expect(run('kubectl wait --for=create -f ghost.yaml --timeout=2s')).toEqual(failed('error: timed out waiting for the condition\n'));
+    expect(c.now).toBe(before + 2_000);
+    // The look that found everything read standard input; the visit after it finds nothing there.
+    expect(run('kubectl wait --for=create -f -', POD)).toEqual(failed('error: no matching resources found\n'));
+  });
+
   it('without arguments or -f, the builder\'s own errors', () => {
     const { run } = setup();
     expect(run('kubectl wait --for=delete')).toEqual(

@@ -126,7 +126,7 @@ export const wait: CommandHelp = {
   summary: 'Experimental: Wait for a specific condition on one or many resources.',
   long: `Waits until every named object meets the condition, moving the virtual clock while it waits:
     a status condition (--for=condition=Ready), a value at a JSONPath (--for=jsonpath='{.status.numberReady}'=3)
-    or its deletion (--for=delete).`,
+    or its creation or deletion (--for=create, --for=delete). One --timeout covers every object.`,
   examples: `# Until the pod is Ready, for at most two minutes
     kubectl wait pod/log-agent-x7k2p --for=condition=Ready --timeout=2m
 
@@ -138,18 +138,20 @@ export const wait: CommandHelp = {
 
     # Until the pod a manifest describes is Ready
     kubectl wait -f pod.yaml --for=condition=Ready`,
-  use: "wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=delete|--for condition=available|--for=jsonpath='{}'[=value]]",
+  use: "wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=create|--for=delete|--for condition=available|--for=jsonpath='{}'[=value]]",
   flags: WAIT_FLAGS,
   flagDocs: {
     filename: {
       usage: 'A manifest file whose objects name the live objects to wait for (the rest of the file does not matter); "-" reads standard input. May be repeated.',
     },
-    for: { usage: "The condition: delete, condition=NAME[=VALUE] (VALUE defaults to true) or jsonpath='{EXPR}'[=VALUE] (without a value: any non-empty result)." },
+    for: {
+      usage: "The condition: create, delete, condition=NAME[=VALUE] (VALUE defaults to true, compared without regard to case) or jsonpath='{EXPR}'[=VALUE] (without a value: any value found).",
+    },
     output: { usage: 'Print each object that met the condition instead of the message: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },
     recursive: {
       usage: "Accepted for compatibility (on by default, as in kubectl) and changes nothing: the editor's files are flat tabs, with no directory to recurse into.",
     },
     'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no managedFields, so the output is the same with or without it.' },
-    timeout: { usage: 'How long to wait for each object before giving up; 0 checks once.' },
+    timeout: { usage: 'How long to wait, for all the objects together, before giving up; 0 checks once, a negative value waits for a week.' },
   },
 };
