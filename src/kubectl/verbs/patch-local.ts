@@ -11,7 +11,8 @@
  *   merge`). A patch that is not a JSON object is `invalid JSON document`; `null` changes nothing.
  * - merge: evanphx `MergePatch`: anything but an object or a list is `Invalid JSON Patch`; a list
  *   replaces the whole document (which then is no object).
- * - json: evanphx `DecodePatch` and `Apply`; `null` is an empty list of operations.
+ * - json: evanphx `DecodePatch` and `Apply`; `null` is an empty list of operations. kubectl rewords
+ *   the library's `replace` of a missing list index as `Object to be patched is missing field (...)`.
  * Afterwards the result must name a kind (`Object 'Kind' is missing in '<the JSON>'`).
  */
 import { parse as parseYaml } from 'yaml';
@@ -72,8 +73,17 @@ function patchedDocument(current: JsonMap, type: PatchType, patch: PatchBody): {
   try {
     if (type === 'json') {
       if ('syntaxError' in patch) return { error: patch.syntaxError };
-      const ops = patch.value === null ? [] : decodeJsonPatch(patch.value);
-      return 'error' in ops ? ops : { doc: applyJsonPatch(current, ops) };
+      const ops = decodeJsonPatch(patch.value);
+      if ('error' in ops) return ops;
+      try {
+        return { doc: applyJsonPatch(current, ops) };
+      } catch (e) {
+        // kubectl rewords the library's `replace` of a missing list index, cutting the text after the first `key:`.
+        if (e instanceof PatchError && e.message.includes('doc is missing key')) {
+          return { error: `Object to be patched is missing field (${e.message.slice(e.message.indexOf('key:') + 5)})` };
+        }
+        throw e;
+      }
     }
     if (type === 'merge') {
       if ('syntaxError' in patch || !(isMap(patch.value) || Array.isArray(patch.value))) return { error: 'Invalid JSON Patch' };

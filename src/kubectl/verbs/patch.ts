@@ -34,7 +34,7 @@ import type { Verb, VerbContext } from '../context.js';
 import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { dropFields } from '../apply/drop-fields.js';
-import { applyJsonPatch, decodeJsonPatch } from '../apply/json-patch.js';
+import { API_SERVER_JSON_PATCH_MAX_COPY_BYTES, applyJsonPatch, decodeJsonPatch } from '../apply/json-patch.js';
 import { deepEqual, goJson, isMap, type Json, type JsonMap } from '../apply/json.js';
 import { PatchError } from '../apply/list-order.js';
 import { mergePatch } from '../apply/merge-patch.js';
@@ -187,7 +187,7 @@ function patchObject(
       const ops = decodeJsonPatch(body);
       if ('error' in ops) return { error: { status: badRequest(ops.error) } };
       try {
-        patched = applyJsonPatch(current, ops);
+        patched = applyJsonPatch(current, ops, { accumulatedCopySizeLimit: API_SERVER_JSON_PATCH_MAX_COPY_BYTES });
       } catch (e) {
         if (e instanceof PatchError) return { error: requestInvalid(REJECTED) };
         throw e;
