@@ -61,13 +61,25 @@ export interface ExecOptions {
  * arguments. `rollout` only reads with `history`; `sim why` asks the controllers' dry runs.
  */
 const READ_VERBS: Readonly<Record<'kubectl' | 'sim', ReadonlySet<string>>> = {
-  kubectl: new Set(['get', 'describe', 'explain', 'api-resources', 'version', 'events', 'logs']),
+  kubectl: new Set(['get', 'describe', 'explain', 'api-resources', 'version', 'events']),
   sim: new Set(['why', 'now']),
 };
 
 /** Whether `program verb args...` only reads the cluster (`READ_VERBS`). */
 export function onlyReads(program: 'kubectl' | 'sim', verb: string, args: readonly string[]): boolean {
+  if (program === 'kubectl' && verb === 'logs') return logsOnlyReads(args);
   return READ_VERBS[program].has(verb) || (program === 'kubectl' && verb === 'rollout' && args[0] === 'history');
+}
+
+const POD_TYPES: ReadonlySet<string> = new Set(['po', 'pod', 'pods']);
+
+/**
+ * `kubectl logs` of a pod only reads; of a controller (`ds/agent`) it may wait, advancing the
+ * clock, for the first pod to appear (`--pod-running-timeout`), so a replay must run it. Any
+ * `TYPE/NAME` word not of a pod counts (a flag's value with a `/` is not such a word).
+ */
+function logsOnlyReads(args: readonly string[]): boolean {
+  return args.every((a) => a.startsWith('-') || !a.includes('/') || POD_TYPES.has(a.slice(0, a.indexOf('/'))));
 }
 
 /** What a replay gives for a command it did not run (`ExecOptions.replay`). */

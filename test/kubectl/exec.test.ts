@@ -3,7 +3,7 @@
  * output streams kept in the order they were written.
  */
 import { describe, expect, it } from 'vitest';
-import { exec, outputOf } from '../../src/kubectl/exec.js';
+import { exec, onlyReads, outputOf } from '../../src/kubectl/exec.js';
 import { FILTERS } from '../../src/kubectl/pipe/index.js';
 import { runScript } from '../../src/kubectl/session.js';
 import { createCluster } from '../../src/sim/index.js';
@@ -62,6 +62,21 @@ describe('exec with a pipeline', () => {
     // A replay leaves out a command that only reads, but not one whose output a kubectl stage reads.
     expect(exec(c, 'kubectl get ds agent -o yaml | kubectl delete -f -', undefined, { replay: true }).stdout).toBe('daemonset.apps "agent" deleted\n');
     expect(c.store.get('DaemonSet', 'default', 'agent')).toBeUndefined();
+  });
+
+  it('a replay leaves out kubectl logs of a pod, but runs logs of a DaemonSet, which may wait for its first pod', () => {
+    expect(onlyReads('kubectl', 'logs', ['agent-x2v9k', '-c', 'a'])).toBe(true);
+    expect(onlyReads('kubectl', 'logs', ['pod/agent-x2v9k', '--selector=app.kubernetes.io/name=a'])).toBe(true);
+    expect(onlyReads('kubectl', 'logs', ['ds/agent'])).toBe(false);
+    expect(onlyReads('kubectl', 'logs', ['daemonset.apps/agent', '--all-pods'])).toBe(false);
+    // A node that has just joined is not ready: the DaemonSet has no pod yet, and kubectl
+    // waits (--pod-running-timeout) for the controller to make one.
+    const c = createCluster();
+    exec(c, 'sim node add node-1');
+    exec(c, 'kubectl apply -f -', DS);
+    const before = c.now;
+    expect(exec(c, 'kubectl logs ds/agent', undefined, { replay: true }).stderr).toMatch(/^Error from server \(BadRequest\): container "a" in pod "agent-\w+" is waiting to start/);
+    expect(c.now).toBeGreaterThan(before);
   });
 
   it('answers --help after a pipe with the filter\'s usage and every option it knows', () => {

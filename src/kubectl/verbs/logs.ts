@@ -1,19 +1,32 @@
 /**
- * `kubectl logs POD|pod/NAME [CONTAINER] [-c NAME] [-p] [--tail N] [--timestamps]
- * [--all-containers] [--prefix] [-n NS]` (kubectl `pkg/cmd/logs/logs.go`: `Complete`,
- * `Validate`, `RunLogs`; polymorphichelpers `logsForObjectWithClient`; podcmd
- * `FindContainerByName`, `AllContainerNames`), reading the simulated logs the kubelet derives
- * (sim/controllers/kubelet/logs.ts).
+ * `kubectl logs (POD | TYPE/NAME) [CONTAINER] [-c NAME] [-p] [--tail N] [--timestamps] [--since D |
+ * --since-time T] [--limit-bytes N] [--all-containers] [--all-pods] [--prefix] [-l SELECTOR] [-n NS]`
+ * (kubectl 1.32 `pkg/cmd/logs/logs.go`: `Complete`, `Validate`, `RunLogs`,
+ * `sequentialConsumeRequest`, `addPrefixIfNeeded`; polymorphichelpers `logsForObjectWithClient`;
+ * podcmd `FindContainerByName`, `AllContainerNames`), reading the simulated logs the kubelet derives
+ * (sim/controllers/kubelet/logs.ts) as the kubelet serves them (logs-read.ts).
  *
- * - Without a container name the first container is read, with kubectl's "Defaulted container"
- *   notice on stderr when the pod has more than one container (init containers count).
- * - The API server returns nothing for a pod not bound to a node yet; a node whose kubelet is
- *   stopped (`sim node fail`) cannot be reached; the kubelet's own refusals (waiting to start,
- *   no previous instance) are BadRequest errors.
- * - `--timestamps` prefixes each line with its RFC 3339 time (nine fractional digits, as the
- *   kubelet writes them); `--tail N` keeps the last N lines of each container; `--prefix` adds
- *   `[pod/NAME/CONTAINER] `. `--all-containers` reads init containers, then containers, in spec
- *   order (kubectl visits them in Go's random map order).
+ * - Errors come in kubectl's order: flag values (logs-options.ts), the argument count, `Complete`
+ *   (`--pod-running-timeout`, `--since-time`, the object: logs-target.ts), `Validate`, then the
+ *   pods of the object and each log request.
+ * - `TYPE/NAME` of a DaemonSet reads its pod best for logging, saying which on stderr when it has
+ *   several, or waits (on the virtual clock, up to `--pod-running-timeout`) for a first one;
+ *   `--all-pods` reads every pod and turns `--prefix` on (logs-target.ts). A kind without a pod
+ *   selector is kubectl's error.
+ * - Without a container name a pod's `kubectl.kubernetes.io/default-container` annotation names
+ *   it (with kubectl's notice if it names no container), else the first container is read, with
+ *   the "Defaulted container" notice on stderr when the pod has more than one container (init
+ *   containers count), not with `--all-pods`.
+ * - The API server returns nothing for a pod not bound to a node yet, and refuses a `--since`
+ *   that rounds to 0 seconds (`sinceSeconds` must be greater than 0); a node whose kubelet is
+ *   stopped (`sim node fail`) cannot be reached; the kubelet's own refusals (waiting to start, no
+ *   previous instance) are BadRequest errors.
+ * - The kubelet applies `--tail` (the last N lines of each container), then `--since` /
+ *   `--since-time` (lines written before are skipped), writes `--timestamps` (RFC 3339, nine
+ *   fractional digits) and cuts the output at `--limit-bytes` (logs-read.ts).
+ * - `--prefix` adds `[pod/NAME/CONTAINER] ` to every line kubectl reads, a line cut short by
+ *   `--limit-bytes` too. `--all-containers` reads init containers, then containers, in spec order
+ *   (kubectl visits them in Go's random map order).
  * - `-l SELECTOR` reads every matching pod of the namespace (by name; kubectl's map order is
  *   random), each pod's default container (its notice per pod) or `-c`, the last 10 lines of each
  *   unless `--tail` is given, one after another, unprefixed unless `--prefix`. A selector with a
@@ -21,17 +34,20 @@
  *   succeeds. `--max-log-requests` (default 5) limits only what `-f` follows, so it is accepted
  *   and never reached here.
  *
- * Not modelled: `-f` (a script cannot wait for new lines: a clear error), `TYPE/NAME` of other
- * kinds, `--all-pods`, `--since`, `--since-time`, `--limit-bytes`.
+ * Not modelled: `-f` (a script cannot wait for new lines: a clear error); `--ignore-errors` and
+ * `--insecure-skip-tls-verify-backend` are not accepted.
  */
+import { goQuote } from '../../sim/api/goquote.js';
 import type { Pod } from '../../sim/api/types.js';
+import { invalid } from '../../sim/apiserver/errors.js';
 import type { Kubelet } from '../../sim/controllers/kubelet/kubelet.js';
 import { containerLog, type LogLine } from '../../sim/controllers/kubelet/logs.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagBool, flagString, parseFlags, parseGoIntFlag, type FlagSpec } from '../flags.js';
-import { fail, type ExecResult } from '../result.js';
-import { resolveResource } from '../../sim/apiserver/resources.js';
-import { fetch } from './get-fetch.js';
+import { flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { fail, invalidError, type ExecResult } from '../result.js';
+import { logFlagValues, toLogOptions, validateLogOptions, type PodLogOptions } from './logs-options.js';
+import { readLogs } from './logs-read.js';
+import { logsObject, podsForObject } from './logs-target.js';
 import { commandNamespace } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
@@ -39,43 +55,25 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'previous', short: 'p', type: 'bool' },
   { name: 'tail', type: 'int', default: '-1' },
   { name: 'timestamps', type: 'bool' },
+  { name: 'since', type: 'duration', default: '0s' },
+  { name: 'since-time', type: 'string' },
+  { name: 'limit-bytes', type: 'int', default: '0' },
   { name: 'all-containers', type: 'bool' },
+  { name: 'all-pods', type: 'bool' },
   { name: 'prefix', type: 'bool' },
   { name: 'follow', short: 'f', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'max-log-requests', type: 'int', default: '5' },
+  { name: 'pod-running-timeout', type: 'duration', default: '20s' },
 ];
 
-/** `selectorTail`: with a selector and no `--tail`, each container's last 10 lines. */
-const SELECTOR_TAIL = 10;
+/** podcmd `DefaultContainerAnnotationName`. */
+const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
 
 const USAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
 const SEE_HELP = "\nSee 'kubectl logs -h' for help and examples";
 const NO_FOLLOW =
   'error: kubectl logs -f is not supported in the playground: a script cannot wait for new lines. Run it without -f after "sim advance" to see what was written meanwhile.';
-
-/** `RFC3339NanoFixed`, the kubelet's timestamp for `--timestamps`. */
-function stamp(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 23)}000000Z`;
-}
-
-/** The pod named by `POD` or `pod/NAME`, or kubectl's error. */
-function podArg(ctx: VerbContext, arg: string, namespace: string): Pod | { error: string } {
-  const slash = arg.indexOf('/');
-  if (slash >= 0 && !['pod', 'pods', 'po'].includes(arg.slice(0, slash))) {
-    return { error: `error: kubectl logs here reads pods (POD or pod/NAME), not "${arg}": find the pod with "kubectl get pods"` };
-  }
-  const name = slash >= 0 ? arg.slice(slash + 1) : arg;
-  const pod = ctx.cluster.api.get('Pod', namespace, name);
-  return pod ?? { error: `error: error from server (NotFound): pods "${name}" not found in namespace "${namespace}"` };
-}
-
-/** The pods a selector matches in the namespace, by name, or the API server's error. */
-function selectedPods(ctx: VerbContext, selector: string, namespace: string): Pod[] | { error: string } {
-  const fetched = fetch(ctx.cluster.store, { requests: [{ info: resolveResource('pods')! }], namespace, labelSelector: selector, fieldSelector: '' });
-  if (fetched.errors.length > 0) return { error: fetched.errors.join('\n') };
-  return (fetched.groups[0]?.objects ?? []) as Pod[];
-}
 
 /** `FindContainerByName` / `AllContainerNames`. */
 function containerNames(pod: Pod): { all: string[]; listed: string } {
@@ -84,8 +82,32 @@ function containerNames(pod: Pod): { all: string[]; listed: string } {
   return { all: [...inits, ...regular], listed: [...regular, ...inits.map((n) => `${n} (init)`)].join(', ') };
 }
 
-/** The lines of one container as the API server relays them, or the error it answers. */
-function readContainer(ctx: VerbContext, pod: Pod, container: string, previous: boolean): LogLine[] | { error: string } {
+/**
+ * The container a pod's log is read from when none is named (`logsForObjectWithClient`): the one
+ * its default-container annotation names, else the first, with the notices kubectl writes.
+ */
+function defaultContainer(pod: Pod, allPods: boolean): { container: string; stderr: string } {
+  const names = containerNames(pod);
+  const annotated = pod.metadata.annotations?.[DEFAULT_CONTAINER_ANNOTATION] ?? '';
+  let stderr = '';
+  if (annotated !== '') {
+    if (names.all.includes(annotated)) return { container: annotated, stderr };
+    stderr += `Default container name ${goQuote(annotated)} not found in pod ${pod.metadata.name}\n`;
+  }
+  const container = pod.spec.containers[0]!.name;
+  if (names.all.length > 1 && !allPods) stderr += `Defaulted container "${container}" out of: ${names.listed}\n`;
+  return { container, stderr };
+}
+
+/**
+ * The lines of one container as the API server relays them, or the error it answers: its own
+ * validation of the options (`ValidatePodLogOptions`) first, then the node's kubelet.
+ */
+function readContainer(ctx: VerbContext, pod: Pod, container: string, o: PodLogOptions): LogLine[] | { error: string } {
+  if (o.sinceSeconds === 0) {
+    const cause = { field: 'sinceSeconds', message: 'sinceSeconds: Invalid value: 0: must be greater than 0' };
+    return { error: invalidError(invalid('PodLogOptions', pod.metadata.name, [cause])) };
+  }
   const node = pod.spec.nodeName;
   if (!node) return [];
   const kubelet = ctx.cluster.controller<Kubelet>('kubelet');
@@ -94,64 +116,64 @@ function readContainer(ctx: VerbContext, pod: Pod, container: string, previous: 
     const url = `https://${ip}:10250/containerLogs/${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}/${container}`;
     return { error: `Error from server: Get "${url}": dial tcp ${ip}:10250: connect: connection refused` };
   }
-  const lines = containerLog(pod, { container, previous, behaviours: kubelet.imageBehaviours(), now: ctx.cluster.now });
+  const lines = containerLog(pod, { container, previous: o.previous, behaviours: kubelet.imageBehaviours(), now: ctx.cluster.now });
   return 'error' in lines ? { error: `Error from server (BadRequest): ${lines.error}` } : lines;
+}
+
+/** `prefixingWriter` over `DefaultConsumeRequest`'s reads: the prefix before every line, a cut last one too. */
+function prefixed(text: string, prefix: string): string {
+  if (prefix === '') return text;
+  return text
+    .split(/(?<=\n)/)
+    .filter((piece) => piece !== '')
+    .map((piece) => `${prefix}${piece}`)
+    .join('');
 }
 
 export const logs: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'logs');
   if ('error' in flags) return fail(flags.error);
+  const values = logFlagValues(flags);
+  if ('error' in values) return fail(values.error);
   if (flagBool(flags, 'follow')) return fail(NO_FOLLOW);
   const args = flags.args;
   const selector = flagString(flags, 'selector') ?? '';
   if ((args.length === 0 && !selector) || args.length > 2) return fail(`error: ${USAGE}${SEE_HELP}`);
   if (args.length === 1 && selector) return fail(`error: only a selector (-l) or a POD name is allowed${SEE_HELP}`);
-  if (args.length === 2 && selector) return fail('error: name cannot be provided when a selector is specified');
-  const all = flagBool(flags, 'all-containers');
-  const named = flagString(flags, 'container') ?? args[1] ?? '';
-  const tail = parseGoIntFlag('logs', 'tail', flagString(flags, 'tail') ?? '-1');
-  if (typeof tail !== 'number') return fail(tail.error);
-  const maxRequests = parseGoIntFlag('logs', 'max-log-requests', flagString(flags, 'max-log-requests') ?? '5');
-  if (typeof maxRequests !== 'number') return fail(maxRequests.error);
-  if (all && named) return fail(`error: --all-containers=true should not be specified with container name ${named}`);
-  if (flags.values.has('container') && args.length === 2) return fail('error: only one of -c or an inline [CONTAINER] arg is allowed');
-  if (tail < -1) return fail('error: --tail must be greater than or equal to -1');
-  const tailSpecified = flags.visited.some(([name]) => name === 'tail');
-  const lastLines = selector && !tailSpecified ? SELECTOR_TAIL : tail;
+  const allPods = flagBool(flags, 'all-pods');
+  // An inline CONTAINER replaces -c (Validate then refuses the pair).
+  const options = toLogOptions(flags, values, args[1] ?? flagString(flags, 'container') ?? '');
+  if ('error' in options) return fail(options.error);
   const namespace = commandNamespace(flags).namespace;
-  let pods: Pod[];
-  let stderr = '';
-  if (selector) {
-    const found = selectedPods(ctx, selector, namespace);
-    if ('error' in found) return fail(found.error);
-    pods = found;
-    if (pods.length === 0) stderr += `No resources found in ${namespace} namespace.\n`;
-  } else {
-    const pod = podArg(ctx, args[0]!, namespace);
-    if ('error' in pod) return fail(pod.error);
-    pods = [pod];
-  }
+  const object = logsObject(ctx, args, selector, namespace);
+  if ('error' in object) return fail(object.error);
+  let stderr = selector && 'pods' in object && object.pods.length === 0 ? `No resources found in ${namespace} namespace.\n` : '';
+  const failed = (message: string, stdout = ''): ExecResult => ({ exitCode: 1, stdout, stderr: `${stderr}${message}\n` });
+  const invalidOptions = validateLogOptions(flags, values, options, args.length === 2);
+  if (invalidOptions) return failed(invalidOptions);
+  const found = podsForObject(ctx, object, allPods, values.podRunningTimeoutMs);
+  if ('error' in found) return failed(found.error);
+  stderr += found.stderr;
   // Every request is made (and every container name checked) before any log is read.
   const requests: { pod: Pod; container: string }[] = [];
-  for (const pod of pods) {
+  for (const pod of found.pods) {
     const names = containerNames(pod);
-    if (all) requests.push(...names.all.map((container) => ({ pod, container })));
-    else if (named) {
-      if (!names.all.includes(named)) return { exitCode: 1, stdout: '', stderr: `${stderr}error: container ${named} is not valid for pod ${pod.metadata.name}\n` };
-      requests.push({ pod, container: named });
+    if (flagBool(flags, 'all-containers')) requests.push(...names.all.map((container) => ({ pod, container })));
+    else if (options.container) {
+      if (!names.all.includes(options.container)) return failed(`error: container ${options.container} is not valid for pod ${pod.metadata.name}`);
+      requests.push({ pod, container: options.container });
     } else {
-      const container = pod.spec.containers[0]!.name;
-      if (names.all.length > 1) stderr += `Defaulted container "${container}" out of: ${names.listed}\n`;
-      requests.push({ pod, container });
+      const picked = defaultContainer(pod, allPods);
+      stderr += picked.stderr;
+      requests.push({ pod, container: picked.container });
     }
   }
+  const prefix = flagBool(flags, 'prefix') || allPods;
   let stdout = '';
   for (const { pod, container } of requests) {
-    const lines = readContainer(ctx, pod, container, flagBool(flags, 'previous'));
-    if ('error' in lines) return { exitCode: 1, stdout, stderr: `${stderr}${lines.error}\n` };
-    const shown = lastLines >= 0 ? lines.slice(Math.max(0, lines.length - lastLines)) : lines;
-    const prefix = flagBool(flags, 'prefix') ? `[pod/${pod.metadata.name}/${container}] ` : '';
-    for (const l of shown) stdout += `${prefix}${flagBool(flags, 'timestamps') ? `${stamp(l.at)} ` : ''}${l.text}\n`;
+    const lines = readContainer(ctx, pod, container, options);
+    if ('error' in lines) return failed(lines.error, stdout);
+    stdout += prefixed(readLogs(lines, options, ctx.cluster.now), prefix ? `[pod/${pod.metadata.name}/${container}] ` : '');
   }
   return { exitCode: 0, stdout, stderr };
 };

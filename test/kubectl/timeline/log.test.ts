@@ -55,7 +55,7 @@ describe('replayEntry', () => {
     const c = createCluster();
     for (const line of ['sim node add node-1', 'kubectl apply -f -', 'sim settle']) expect(exec(c, line, agent).exitCode).toBe(0);
     expect(exec(c, 'kubectl get nodes').stdout).toMatch(/^NAME +STATUS/);
-    for (const line of ['kubectl get nodes', 'kubectl describe ds agent', 'kubectl rollout history ds/agent', 'kubectl logs ds/agent | head -1', 'sim why node-1', 'sim now']) {
+    for (const line of ['kubectl get nodes', 'kubectl describe ds agent', 'kubectl rollout history ds/agent', 'kubectl logs -l app=agent | head -1', 'sim why node-1', 'sim now']) {
       expect(exec(c, line, undefined, { replay: true }), line).toEqual({ exitCode: 0, stdout: '', stderr: '' });
     }
     expect(exec(c, 'kubectl label node node-1 pool=a', undefined, { replay: true }).stdout).toBe('node/node-1 labeled\n');

@@ -47,14 +47,27 @@ export const logs: CommandHelp = {
     kubectl logs log-agent-x7k2p --all-containers --prefix --tail=10
 
     # The last ten lines of every log-agent pod in kube-system, each line naming its pod
-    kubectl logs -l app=log-agent -n kube-system --prefix`,
-  use: 'logs [-p] (POD | pod/NAME) [-c CONTAINER]',
+    kubectl logs -l app=log-agent -n kube-system --prefix
+
+    # One pod of a DaemonSet: the one best to read (named on stderr when there are several)
+    kubectl logs ds/log-agent -n kube-system
+
+    # What every pod of the DaemonSet wrote in the last 5 minutes, each line naming its pod
+    kubectl logs ds/log-agent -n kube-system --all-pods --since=5m`,
+  use: 'logs [-p] (POD | TYPE/NAME) [-c CONTAINER]',
   flags: LOGS_FLAGS,
   flagDocs: {
     'all-containers': { usage: 'Print the logs of every container of the pod, init containers first.' },
+    'all-pods': { usage: 'With TYPE/NAME, print the logs of every pod of the controller instead of one. Turns --prefix on.' },
+    'limit-bytes': { usage: 'Stop each container\'s log after this many bytes (timestamps included), even mid-line; 0 (the default) sets no limit.' },
+    'pod-running-timeout': {
+      usage: 'How long TYPE/NAME waits, in virtual time, for the controller\'s first pod when it has none (like 5s, 2m, higher than zero).',
+    },
+    since: { usage: 'Only lines written in this last span of virtual time (like 5s, 2m or 3h), rounded to seconds. Not with --since-time.' },
+    'since-time': { usage: 'Only lines written at or after this RFC 3339 time (2026-01-01T00:05:00Z), to the second. Not with --since.' },
     'max-log-requests': { usage: 'How many logs -f may follow at once with a selector (default 5); -f is refused here, so it never limits.' },
     selector: { usage: 'Read every pod matching this label selector (app=x), one after another; each shows its last 10 lines unless --tail is given.' },
-    container: { usage: 'The container to read; without it, the first container.' },
+    container: { usage: 'The container to read; without it, the one the pod\'s kubectl.kubernetes.io/default-container annotation names, else the first.' },
     follow: { usage: 'Refused here: a script cannot wait for new lines; run logs again after sim advance.' },
     prefix: { usage: 'Start each line with [pod/NAME/CONTAINER].' },
     previous: { usage: 'Print the log of the previous, terminated instance of the container.' },
