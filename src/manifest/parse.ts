@@ -12,6 +12,10 @@
  * from that chunk on are dropped. The `yaml` package builds the values; its own syntax errors
  * only show when go-yaml accepts what it rejects.
  *
+ * A stream kubectl guesses as JSON (first non-space character `{`) is decoded by encoding/json,
+ * which refuses what YAML forgives: json-syntax.ts finds its first error, the values before it
+ * are read as above, and the error is kubectl's `json: offset N: ...`. Valid JSON reads as YAML.
+ *
  * Assumptions:
  * - Input is untrusted: it may be huge, deeply nested or an alias bomb.
  * Invariants:
@@ -29,6 +33,7 @@ import { offsetOfRunawayNesting } from './prescan.js';
 import { checkNesting, scanFields } from './scan.js';
 import { COMPOSE_OPTIONS, TO_JS_OPTIONS } from './yaml-options.js';
 import { kubectlStreamError } from './goyaml/index.js';
+import { guessJSONStream, jsonStreamError } from './json-syntax.js';
 import { conversionReason, parsingMessage, syntaxReason } from './yaml-errors.js';
 import type { Diagnostic, ManifestDoc, ParseOptions, ParseResult } from './types.js';
 
@@ -44,6 +49,15 @@ export function parseManifests(text: string, fileName: string, options: ParseOpt
     const column = runaway - text.lastIndexOf('\n', runaway - 1);
     const message = parsingMessage(fileName, `yaml: line ${line}: exceeded max depth of ${MAX_DEPTH}`);
     return { docs: [], diagnostics: [{ severity: 'error', message, line, column, docIndex: 0 }] };
+  }
+  const json = guessJSONStream(text) ? jsonStreamError(text) : undefined;
+  if (json) {
+    // kubectl decodes this stream as JSON values (json-syntax.ts): those before the bad one are read, then it stops.
+    const head = json.values > 0 ? parseManifests(text.slice(0, json.validEnd), fileName, options) : { docs: [], diagnostics: [] };
+    const line = text.slice(0, json.offset).split('\n').length;
+    const column = json.offset - text.lastIndexOf('\n', json.offset - 1);
+    const stop: Diagnostic = { severity: 'error', message: `error parsing ${fileName}: ${json.message}`, line, column, docIndex: json.values };
+    return { docs: head.docs, diagnostics: [...head.diagnostics, stop] };
   }
   const lines = new LineCounter();
   const composer = new Composer(COMPOSE_OPTIONS);

@@ -25,7 +25,7 @@ import { PatchError } from '../apply/list-order.js';
 import { mergePatch } from '../apply/merge-patch.js';
 import { kindPatchMeta } from '../apply/patch-schema.js';
 import { strategicMerge } from '../apply/strategic-merge.js';
-import { goJsonSyntaxError } from '../go-json-syntax.js';
+import { jsonValueError } from '../../manifest/json-syntax.js';
 
 export type PatchType = 'strategic' | 'merge' | 'json';
 
@@ -43,7 +43,7 @@ export type PatchBody = { readonly value: Json } | { readonly syntaxError: strin
 export function parsePatch(text: string, patchFlag: string, passInvalidJson: boolean): { body: PatchBody } | { error: string } {
   const jsonLike = text.trimStart().startsWith('{');
   if (jsonLike) {
-    const syntaxError = goJsonSyntaxError(text);
+    const syntaxError = jsonValueError(text);
     if (syntaxError === undefined) return { body: { value: JSON.parse(text) as Json } };
     if (passInvalidJson) return { body: { syntaxError } };
   }

@@ -24,7 +24,7 @@ import { PatchError } from '../apply/list-order.js';
 import { mergePatch } from '../apply/merge-patch.js';
 import { kindPatchMeta } from '../apply/patch-schema.js';
 import { strategicMerge } from '../apply/strategic-merge.js';
-import { goJsonSyntaxError } from '../go-json-syntax.js';
+import { jsonValueError } from '../../manifest/json-syntax.js';
 
 /** evanphx `errBadJSONPatch`. */
 const BAD_MERGE_PATCH = 'error: Invalid JSON Patch';
@@ -53,7 +53,7 @@ export function applyOverrides(pod: JsonMap, overrides: string, type: string): {
 /** The patched document, or the error of its patch type. */
 function patchWith(pod: JsonMap, text: string, type: string): { value: Json } | { error: string } {
   if (type !== 'merge' && type !== 'json' && type !== 'strategic') return { error: `error: invalid override type: ${type}` };
-  const syntax = goJsonSyntaxError(text);
+  const syntax = jsonValueError(text);
   if (syntax !== undefined) return { error: type === 'json' ? `error: ${syntax}` : type === 'merge' ? BAD_MERGE_PATCH : BAD_STRATEGIC_PATCH };
   const fragment = JSON.parse(text) as Json;
   try {

@@ -4,7 +4,7 @@
  * --overrides=TEXT --dry-run=client`, which hands TEXT to `json.Unmarshal`).
  */
 import { describe, expect, it } from 'vitest';
-import { goJsonSyntaxError } from '../../src/kubectl/go-json-syntax.js';
+import { jsonValueError } from '../../src/manifest/json-syntax.js';
 
 const CASES: readonly (readonly [string, string])[] = [
   ['{bad', "invalid character 'b' looking for beginning of object key string"],
@@ -31,12 +31,12 @@ const CASES: readonly (readonly [string, string])[] = [
   ["'", "invalid character '\\'' looking for beginning of value"],
 ];
 
-describe('goJsonSyntaxError', () => {
+describe('jsonValueError (checkValid)', () => {
   it.each(CASES)('%j', (text, message) => {
-    expect(goJsonSyntaxError(text)).toBe(message);
+    expect(jsonValueError(text)).toBe(message);
   });
 
   it('accepts every JSON value, with spaces around it', () => {
-    for (const text of ['{}', ' [1, -0.5e+3, "a\\u00e9\\n", true, false, null, {"k": []}] ', '0', '"x"', '{"a":{"b":[{}]}}']) expect(goJsonSyntaxError(text), text).toBeUndefined();
+    for (const text of ['{}', ' [1, -0.5e+3, "a\\u00e9\\n", true, false, null, {"k": []}] ', '0', '"x"', '{"a":{"b":[{}]}}']) expect(jsonValueError(text), text).toBeUndefined();
   });
 });
