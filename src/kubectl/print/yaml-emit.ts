@@ -21,6 +21,7 @@
  * itself: integers past 2^53 (JavaScript numbers cannot hold them) and a U+0085 line break,
  * which go-yaml's reader folds into a space.
  */
+import { utf8ByteLength } from '../../manifest/limits.js';
 import { formatFloat } from '../format/go-template-strconv.js';
 import { yamlKeyOrder } from './yaml-key-order.js';
 import { plainIsString } from './yaml-resolve.js';
@@ -248,7 +249,7 @@ class Emitter {
     for (const k of keys) {
       this.writeIndent();
       const a = analyze(k);
-      if (!a.multiline && utf8Length(k) <= MAX_SIMPLE_KEY) {
+      if (!a.multiline && utf8ByteLength(k) <= MAX_SIMPLE_KEY) {
         this.string(k, true, a);
         this.writeIndicator(':', false, false, false);
       } else {
@@ -475,8 +476,6 @@ class Emitter {
   }
 }
 
-const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
-
 /** go-yaml's escape of a character in a double-quoted scalar. */
 function escapeOf(c: number): string {
   switch (c) {
@@ -500,21 +499,6 @@ function escapeOf(c: number): string {
   if (c <= 0xff) return `\\x${hex.padStart(2, '0')}`;
   if (c <= 0xffff) return `\\u${hex.padStart(4, '0')}`;
   return `\\U${hex.padStart(8, '0')}`;
-}
-
-/** Bytes of `s` in UTF-8. */
-function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && isLowSurrogate(s.charCodeAt(i + 1))) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
 }
 
 /** `doc` as kubectl's `-o yaml` writes it (see the file comment), ending with a newline. */
