@@ -4,6 +4,7 @@
  * `validateNoAnnotationOverwrites`; the operation of `updateDataChangeMsg`).
  */
 import type { EditOptions, MetadataEdit } from './metadata-edit.js';
+import { groupOf } from './object-ref.js';
 
 /**
  * The object's map (undefined when it has none) with the pairs applied: the new map, or the
@@ -36,9 +37,7 @@ export function operationOf(edit: MetadataEdit, o: EditOptions, before: unknown,
 export function listing(edit: MetadataEdit, o: EditOptions, obj: { readonly apiVersion?: unknown; readonly kind?: unknown }, name: string, after: Readonly<Record<string, string>>): string {
   const lines = Object.keys(after).sort().map((k) => `${o.one ? '' : ' '}${k}=${after[k]}\n`);
   if (o.one) return lines.join('');
-  const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
-  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
-  return `Listing ${edit.field} for ${String(obj.kind ?? '')}.${group}/${name}:\n${lines.join('')}`;
+  return `Listing ${edit.field} for ${String(obj.kind ?? '')}.${groupOf(obj.apiVersion)}/${name}:\n${lines.join('')}`;
 }
 
 /** `obj` with its labels or annotations replaced; an empty map stays (`SetLabels` keeps it), undefined drops the field. */

@@ -7,7 +7,7 @@
 import { isMap } from '../apply/json.js';
 
 /** The group of an apiVersion as `schema.ParseGroupVersion` reads it ('' for `v1` or anything unusable). */
-function groupOf(apiVersion: unknown): string {
+export function groupOf(apiVersion: unknown): string {
   if (typeof apiVersion !== 'string') return '';
   const parts = apiVersion.split('/');
   return parts.length === 2 ? parts[0]! : '';
