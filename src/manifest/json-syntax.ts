@@ -22,10 +22,18 @@ export interface JsonStreamError {
   readonly message: string;
   /** Offset of the offending character (the text's length for a truncated stream). */
   readonly offset: number;
-  /** Offset just past the last complete value before the failing one (0 when there is none). */
-  readonly validEnd: number;
-  /** How many complete values come before the failing one. */
-  readonly values: number;
+}
+
+/** Where one complete value of the stream is, in UTF-16 offsets: from its first character to just past its last. */
+export interface JsonValueSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The values the Decoder reads from a stream, in order, and what stopped it after the last of them, if anything did. */
+export interface JsonStreamScan {
+  readonly values: readonly JsonValueSpan[];
+  readonly error?: JsonStreamError;
 }
 
 /** The runes `unicode.IsSpace` accepts: Latin-1 spaces plus the Unicode White_Space ones. */
@@ -44,44 +52,40 @@ export function guessJSONStream(text: string): boolean {
   return body[space.length] === '{' && new TextEncoder().encode(space).length < 4096;
 }
 
-/** The first syntax error encoding/json's Decoder meets in the stream of values `text`, if any. */
-export function jsonStreamError(text: string): JsonStreamError | undefined {
+/**
+ * The stream `text` as encoding/json's Decoder reads it (`Decoder.Decode` called until it fails or
+ * the stream ends): the span of each complete value, then the syntax error that stopped it, if any.
+ */
+export function scanJsonStream(text: string): JsonStreamScan {
   const bom = bomLength(text);
   const body = text.slice(bom);
   const bytes = new TextEncoder().encode(body);
+  const at = charOffsets(body, bom);
   const scan = new Scanner();
-  let validEnd = 0;
-  let values = 0;
-  let started = false;
-  const fail = (message: string, byteOffset: number): JsonStreamError => ({
-    message,
-    offset: bom + charOffset(body, byteOffset),
-    validEnd: values === 0 ? 0 : bom + charOffset(body, validEnd),
-    values,
-  });
+  const values: JsonValueSpan[] = [];
+  let start = -1;
+  const ended = (end: number): void => {
+    values.push({ start: at(start), end: at(end) });
+    scan.reset();
+    start = -1;
+  };
   for (let i = 0; i < bytes.length; i++) {
-    const c = bytes[i]!;
-    const op = scan.step(c);
-    if (op === ERROR) return fail(`json: offset ${i + 1}: ${scan.error}`, i);
+    const op = scan.step(bytes[i]!);
+    if (op === ERROR) return { values, error: { message: `json: offset ${i + 1}: ${scan.error}`, offset: at(i) } };
     if (op === END) {
       // The byte after a number, string or literal ends it and begins the next value.
-      validEnd = i;
-      values++;
-      scan.reset();
-      started = false;
+      ended(i);
       i--;
       continue;
     }
-    if (op !== SKIP_SPACE) started = true;
-    if (op === END_OBJECT_OR_ARRAY && scan.depth() === 0) {
-      validEnd = i + 1;
-      values++;
-      scan.reset();
-      started = false;
-    }
+    if (op !== SKIP_SPACE && start < 0) start = i;
+    if (op === END_OBJECT_OR_ARRAY && scan.depth() === 0) ended(i + 1);
   }
-  if (started && scan.step(0x20) !== END) return fail('unexpected EOF', bytes.length);
-  return undefined;
+  if (start >= 0) {
+    if (scan.step(0x20) !== END) return { values, error: { message: 'unexpected EOF', offset: at(bytes.length) } };
+    ended(bytes.length);
+  }
+  return { values };
 }
 
 /**
@@ -111,16 +115,21 @@ export function jsonValueError(text: string): string | undefined {
   return undefined;
 }
 
-/** The UTF-16 offset of UTF-8 byte `byteOffset` of `text` (always a rune boundary here). */
-function charOffset(text: string, byteOffset: number): number {
+/**
+ * The UTF-16 offsets (plus `shift`) of UTF-8 byte offsets of `text`, asked for in increasing order
+ * (always rune boundaries here): one walk over the text for all of them.
+ */
+function charOffsets(text: string, shift: number): (byteOffset: number) => number {
   let bytes = 0;
   let i = 0;
-  while (i < text.length && bytes < byteOffset) {
-    const cp = text.codePointAt(i)!;
-    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-    i += cp >= 0x10000 ? 2 : 1;
-  }
-  return i;
+  return (byteOffset) => {
+    while (i < text.length && bytes < byteOffset) {
+      const cp = text.codePointAt(i)!;
+      bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+      i += cp >= 0x10000 ? 2 : 1;
+    }
+    return shift + i;
+  };
 }
 
 const CONTINUE = 0;

@@ -12,9 +12,10 @@
  * from that chunk on are dropped. The `yaml` package builds the values; its own syntax errors
  * only show when go-yaml accepts what it rejects.
  *
- * A stream kubectl guesses as JSON (first non-space character `{`) is decoded by encoding/json,
- * which refuses what YAML forgives: json-syntax.ts finds its first error, the values before it
- * are read as above, and the error is kubectl's `json: offset N: ...`. Valid JSON reads as YAML.
+ * A stream kubectl guesses as JSON (first non-space character `{`) is decoded by encoding/json as
+ * a sequence of values, with no `---` between them: json-syntax.ts finds the values and the first
+ * syntax error (kubectl's `json: offset N: ...`, which stops the stream), and each value is read
+ * as a document of its own under JSON's rules.
  *
  * Assumptions:
  * - Input is untrusted: it may be huge, deeply nested or an alias bomb.
@@ -31,9 +32,9 @@ import { MAX_DEPTH, MAX_INPUT_BYTES, utf8ByteLength } from './limits.js';
 import { readObjects } from './objects.js';
 import { offsetOfRunawayNesting } from './prescan.js';
 import { checkNesting, scanFields } from './scan.js';
-import { COMPOSE_OPTIONS, TO_JS_OPTIONS } from './yaml-options.js';
+import { COMPOSE_OPTIONS, JSON_COMPOSE_OPTIONS, TO_JS_OPTIONS } from './yaml-options.js';
 import { kubectlStreamError } from './goyaml/index.js';
-import { guessJSONStream, jsonStreamError } from './json-syntax.js';
+import { guessJSONStream, scanJsonStream, type JsonValueSpan } from './json-syntax.js';
 import { conversionReason, parsingMessage, syntaxReason } from './yaml-errors.js';
 import type { Diagnostic, ManifestDoc, ParseOptions, ParseResult } from './types.js';
 
@@ -50,15 +51,69 @@ export function parseManifests(text: string, fileName: string, options: ParseOpt
     const message = parsingMessage(fileName, `yaml: line ${line}: exceeded max depth of ${MAX_DEPTH}`);
     return { docs: [], diagnostics: [{ severity: 'error', message, line, column, docIndex: 0 }] };
   }
-  const json = guessJSONStream(text) ? jsonStreamError(text) : undefined;
-  if (json) {
-    // kubectl decodes this stream as JSON values (json-syntax.ts): those before the bad one are read, then it stops.
-    const head = json.values > 0 ? parseManifests(text.slice(0, json.validEnd), fileName, options) : { docs: [], diagnostics: [] };
-    const line = text.slice(0, json.offset).split('\n').length;
-    const column = json.offset - text.lastIndexOf('\n', json.offset - 1);
-    const stop: Diagnostic = { severity: 'error', message: `error parsing ${fileName}: ${json.message}`, line, column, docIndex: json.values };
-    return { docs: head.docs, diagnostics: [...head.diagnostics, stop] };
+  return guessJSONStream(text) ? readJsonStream(text, fileName, options) : readYamlStream(text, fileName, options);
+}
+
+/**
+ * A stream kubectl decodes with encoding/json: each complete value read on its own (json-stream
+ * below), then, if the Decoder stopped at a syntax error, that error (json-syntax.ts) and nothing
+ * after it.
+ */
+function readJsonStream(text: string, fileName: string, options: ParseOptions): ParseResult {
+  const scan = scanJsonStream(text);
+  const docs: ManifestDoc[] = [];
+  const diagnostics: Diagnostic[] = [];
+  // Lines before each value, counted as the values come (one walk for the stream).
+  let counted = 0;
+  let newlines = 0;
+  scan.values.forEach((span, index) => {
+    for (; counted < span.start; counted++) if (text.charCodeAt(counted) === 10) newlines++;
+    const out = readJsonValue(text, span, newlines, index, fileName, options);
+    docs.push(...out.docs);
+    diagnostics.push(...out.diagnostics);
+  });
+  if (scan.error) {
+    const { message, offset } = scan.error;
+    const line = text.slice(0, offset).split('\n').length;
+    const column = offset - text.lastIndexOf('\n', offset - 1);
+    diagnostics.push({ severity: 'error', message: `error parsing ${fileName}: ${message}`, line, column, docIndex: scan.values.length });
   }
+  return { docs, diagnostics };
+}
+
+/**
+ * One JSON value of the stream (after `newlines` line breaks) as the document numbered `index`. It is composed by the yaml
+ * library under JSON's rules (yaml-options.ts `JSON_COMPOSE_OPTIONS`: numbers such as `1e3` are
+ * numbers, `<<` is a key like any other, the last of a repeated key wins) from a text that keeps
+ * the value's lines and columns: the lines before it as empty lines, the start of its first line
+ * as spaces. go-yaml never sees a JSON stream, so none of its checks apply.
+ */
+function readJsonValue(
+  text: string, span: JsonValueSpan, newlines: number, index: number, fileName: string, options: ParseOptions,
+): { docs: ManifestDoc[]; diagnostics: Diagnostic[] } {
+  const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
+  const padded = '\n'.repeat(newlines) + ' '.repeat(span.start - lineStart) + goSurrogates(text.slice(span.start, span.end));
+  const lines = new LineCounter();
+  const composer = new Composer(JSON_COMPOSE_OPTIONS);
+  const at: At = (offset, docIndex, message) => {
+    const pos = lines.linePos(offset);
+    return { severity: 'error', message, line: pos.line, column: pos.col, docIndex };
+  };
+  const composed = [...composer.compose(new Parser(lines.addNewLine).parse(padded))];
+  return readDocument(composed[0]!, index, padded, fileName, lines, options, at);
+}
+
+/**
+ * encoding/json's reading of `\\u` escapes of surrogates (`unquoteBytes`): a pair is one
+ * character, any other surrogate becomes U+FFFD. The yaml library would keep a lone one, which
+ * no UTF-8 text can hold. Replaced escape for escape, so offsets stay as they were.
+ */
+function goSurrogates(json: string): string {
+  return json.replace(/\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u([dD][89a-fA-F][0-9a-fA-F]{2})|\\[^]/g, (escape, lone) => (lone ? '\\ufffd' : escape));
+}
+
+/** A stream kubectl cuts into YAML documents and converts with go-yaml. */
+function readYamlStream(text: string, fileName: string, options: ParseOptions): ParseResult {
   const lines = new LineCounter();
   const composer = new Composer(COMPOSE_OPTIONS);
   const docs: ManifestDoc[] = [];

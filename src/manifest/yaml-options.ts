@@ -33,5 +33,18 @@ export const COMPOSE_OPTIONS: ConstructorParameters<typeof Composer>[0] = {
   customTags: goYamlTags,
 };
 
+/**
+ * Options for composing one value of a stream kubectl reads as JSON (parse.ts): the yaml
+ * library's JSON schema, so scalars resolve as encoding/json reads them (`1e3` a number, where
+ * YAML 1.1 keeps a string), no `<<` merges, and the last of a repeated key kept.
+ */
+export const JSON_COMPOSE_OPTIONS: ConstructorParameters<typeof Composer>[0] = {
+  version: '1.2',
+  schema: 'json',
+  uniqueKeys: false,
+  prettyErrors: false,
+  logLevel: 'silent',
+};
+
 /** Options for `Document.toJS`: plain objects, and the billion-laughs guard. */
 export const TO_JS_OPTIONS = { maxAliasCount: MAX_ALIAS_COUNT, mapAsMap: false } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../src/kubectl/exec.js';
 import { parseManifests } from '../../src/manifest/index.js';
-import { guessJSONStream, jsonStreamError, quoteChar } from '../../src/manifest/json-syntax.js';
+import { guessJSONStream, quoteChar, scanJsonStream } from '../../src/manifest/json-syntax.js';
 import { contents, fixture } from '../kubectl/verbs/mutating-fixture.js';
 
 const cm = (name: string): string => `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"${name}"}}`;
@@ -46,24 +46,26 @@ const RECORDED: [string, string][] = [
   ['{"a":1} 12 -', 'unexpected EOF'],
 ];
 
-describe('jsonStreamError: encoding/json Decoder syntax errors as kubectl 1.32 prints them', () => {
+describe('scanJsonStream: encoding/json Decoder syntax errors as kubectl 1.32 prints them', () => {
   it.each(RECORDED)('%j', (text, message) => {
     expect(guessJSONStream(text)).toBe(true);
-    expect(jsonStreamError(text)?.message).toBe(message);
+    expect(scanJsonStream(text).error?.message).toBe(message);
   });
 
-  it('accepts streams of valid values, whatever separates them, and a complete top-level number at the end', () => {
-    expect(jsonStreamError(`${cm('a')}${cm('b')}`)).toBeUndefined();
-    expect(jsonStreamError(` ${cm('a')}\n\t[1, -2.5e+3, "x\\u00e9", true, false, null] "s" 12`)).toBeUndefined();
+  it('reads streams of valid values, whatever separates them, and a complete top-level number at the end', () => {
+    const two = `${cm('a')}${cm('b')}`;
+    expect(scanJsonStream(two)).toEqual({ values: [{ start: 0, end: cm('a').length }, { start: cm('a').length, end: two.length }] });
+    const mixed = ` ${cm('a')}\n\t[1, -2.5e+3, "x\\u00e9", true, false, null] "s" 12`;
+    const spans = scanJsonStream(mixed).values.map(({ start, end }) => mixed.slice(start, end));
+    expect(spans).toEqual([cm('a'), '[1, -2.5e+3, "x\\u00e9", true, false, null]', '"s"', '12']);
   });
 
-  it('points at the bad character and past the last complete value, in UTF-16 offsets', () => {
-    const text = `${cm('é')}\n{"a":x}`;
-    expect(jsonStreamError(text)).toEqual({
-      message: `json: offset ${text.indexOf('x') + 2}: invalid character 'x' looking for beginning of value`,
-      offset: text.indexOf('x'),
-      validEnd: cm('é').length,
-      values: 1,
+  it('gives the values before the bad character and the error at it, in UTF-16 offsets', () => {
+    const text = `\ufeff${cm('é😀')}\n{"a":x}`;
+    // Go counts bytes from 1 and without the byte order mark: é is one more byte than UTF-16 units, 😀 two more.
+    expect(scanJsonStream(text)).toEqual({
+      values: [{ start: 1, end: 1 + cm('é😀').length }],
+      error: { message: `json: offset ${text.indexOf('x') - 1 + 1 + 2 + 1}: invalid character 'x' looking for beginning of value`, offset: text.indexOf('x') },
     });
   });
 });
@@ -102,9 +104,33 @@ describe('parseManifests: a stream kubectl reads as JSON', () => {
     expect(r).toEqual({ docs: [], diagnostics: [{ severity: 'error', message: 'error parsing bad.json: unexpected EOF', line: 2, column: 1, docIndex: 0 }] });
   });
 
-  it('leaves valid JSON and YAML-only streams to the YAML path', () => {
-    expect(parseManifests(`${cm('a')}\n`, 'ok.json').docs).toHaveLength(1);
+  it('leaves a stream that does not start with { to the YAML path', () => {
     expect(parseManifests("metadata: {name: 'a',}\napiVersion: v1\nkind: ConfigMap\n", 'ok.yaml')).toMatchObject({ diagnostics: [], docs: [{ index: 0 }] });
+  });
+
+  it('reads each value as a document of its own, with no --- between them, at its own lines and columns', () => {
+    const text = `${cm('a')} ${cm('b')}\n\n  {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},\n   "data":{"k":1}}`;
+    const r = parseManifests(text, 'three.json');
+    expect(r.docs.map((d) => [d.index, (d.object['metadata'] as { name: string }).name, d.range.line, d.range.column])).toEqual([
+      [0, 'a', 1, 1],
+      [1, 'b', 1, cm('a').length + 2],
+      [2, 'c', 3, 3],
+    ]);
+    expect(r.docs[2]!.valueRange('data.k')).toMatchObject({ line: 4, column: 16 });
+  });
+
+  it('reads values as encoding/json does: surrogate escapes, numbers, the last of a repeated key, << as a plain key', () => {
+    const text = '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"x","name":"y"},"data":{"s":"\\ud83d\\ude00 \\ud83d \\\\ud83d","<<":"m"},"n":[1e3,-0.5E+1,1.0]}';
+    const r = parseManifests(text, 'values.json');
+    expect(r.diagnostics).toEqual([]);
+    expect(r.docs[0]!.object).toEqual({
+      kind: 'ConfigMap',
+      apiVersion: 'v1',
+      metadata: { name: 'y' },
+      data: { s: '😀 \ufffd \\ud83d', '<<': 'm' },
+      n: [1000, -5, 1],
+    });
+    expect(r.docs[0]!.duplicateFields).toEqual(['metadata.name']);
   });
 });
 
@@ -117,5 +143,24 @@ describe('kubectl apply -f FILE with malformed JSON', () => {
     const stderr = "error: error parsing bad.json: json: offset 125: invalid character '}' looking for beginning of object key string\n";
     expect(r).toEqual({ exitCode: 1, stdout: '', stderr });
     expect(contents(f.cluster)).toBe(before);
+  });
+
+  it('reads concatenated values, surrogate pairs, JSON numbers and a << key as kubectl does', () => {
+    const files: Record<string, string> = {
+      'two.json': '{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"a"}} {"apiVersion":"v1","kind":"Namespace","metadata":{"name":"b"}}',
+      'emoji.json': '{"apiVersion":"v1","kind":"Namespace","metadata":{"name":"c","annotations":{"x":"smile \\ud83d\\ude00"}}}\n',
+      'num.json':
+        '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"n"},"data":{"<<":"x","n":"1e3"},"binaryData":null}\n' +
+        '{"apiVersion":"apps/v1","kind":"DaemonSet","metadata":{"name":"d"},"spec":{"revisionHistoryLimit":1e1}}',
+    };
+    const run = (file: string) => exec(fixture().cluster, `kubectl label --local -f ${file} k=v -o yaml`, undefined, { readFile: (p) => files[p] });
+    // Recorded from kubectl 1.32 (`label --local -f FILE k=v -o yaml`).
+    const ns = (name: string) => `apiVersion: v1\nkind: Namespace\nmetadata:\n  labels:\n    k: v\n  name: ${name}\n`;
+    expect(run('two.json')).toEqual({ exitCode: 0, stdout: ns('a') + ns('b'), stderr: '' });
+    expect(run('emoji.json').stdout).toBe('apiVersion: v1\nkind: Namespace\nmetadata:\n  annotations:\n    x: "smile \\U0001F600"\n  labels:\n    k: v\n  name: c\n');
+    expect(run('num.json').stdout).toBe(
+      'apiVersion: v1\nbinaryData: null\ndata:\n  <<: x\n  "n": "1e3"\nkind: ConfigMap\nmetadata:\n  labels:\n    k: v\n  name: "n"\n' +
+        'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  labels:\n    k: v\n  name: d\nspec:\n  revisionHistoryLimit: 10\n',
+    );
   });
 });
