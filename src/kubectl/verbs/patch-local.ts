@@ -51,7 +51,7 @@ export function parsePatch(text: string, patchFlag: string, passInvalidJson: boo
   const bad = chunkSyntaxError(text);
   if (bad) return unparsable(bad.message);
   try {
-    return { body: { value: (parseYaml(text, { version: '1.1' }) ?? null) as Json } };
+    return { body: { value: (parseYaml(text, { version: '1.1', uniqueKeys: false }) ?? null) as Json } };
   } catch (e) {
     // go-yaml accepted what the yaml package refuses: its first line says why.
     return unparsable(`yaml: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);

@@ -31,6 +31,16 @@ describe('kubectl patch', () => {
     expect(ds(f).spec.template.spec.containers.map((c) => `${c.name}=${c.image}`)).toEqual(['agent=a:2', 'side=s:1']);
   });
 
+  it('a key written twice in a YAML patch keeps its last value, as yaml.ToJSON does (kubectl 1.32 patch --local)', () => {
+    const f = fixture();
+    addDaemonSet(f.cluster);
+    expect(f.run(`kubectl patch ds log-agent -p 'metadata: {labels: {c: d, c: e}}'`).stdout).toBe('daemonset.apps/log-agent patched\n');
+    expect(ds(f).metadata.labels?.['c']).toBe('e');
+    const json = `[{"op":"add","path":"/metadata/labels/a","path":"/metadata/labels/z","value":"b"}]`;
+    expect(f.run(`kubectl patch ds log-agent --type json -p '${json}'`).stdout).toBe('daemonset.apps/log-agent patched\n');
+    expect([ds(f).metadata.labels?.['a'], ds(f).metadata.labels?.['z']]).toEqual([undefined, 'b']);
+  });
+
   it('a merge patch replaces the whole list', () => {
     const f = withSidecar();
     f.run(`kubectl patch ds log-agent --type=merge -p '{"spec":{"template":{"spec":{"containers":[{"name":"agent","image":"a:2"}]}}}}'`);
