@@ -12,14 +12,18 @@ export interface CustomColumn {
   readonly path: CompiledJsonPath;
 }
 
-const RELAXED = /^\{?(?:\.)?([^{}]*)\}?$/;
+/** `jsonRegexp` of kubectl's get package: braces around the whole path or none, and something inside them. */
+const RELAXED = /^\{\.?([^{}]+)\}$|^\.?([^{}]+)$/;
 
-/** `RelaxedJSONPathExpression`: `.a.b`, `a.b`, `{a.b}` and `{.a.b}` all mean `{.a.b}`. */
+/**
+ * `RelaxedJSONPathExpression`: `.a.b`, `a.b`, `{a.b}` and `{.a.b}` all mean `{.a.b}`; an unbalanced
+ * brace or an empty `{}` is refused.
+ */
 export function relaxedJsonPath(expr: string): string | { error: string } {
   if (expr.length === 0) return expr;
   const m = RELAXED.exec(expr);
   if (!m) return { error: "unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'" };
-  return `{.${m[1]}}`;
+  return `{.${m[1] ?? m[2]}}`;
 }
 
 /** Parses the spec after `custom-columns=`; errors are kubectl's words. */

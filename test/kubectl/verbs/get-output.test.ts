@@ -69,6 +69,10 @@ describe('kubectl get -o', () => {
         'agent-bbq5s   node-3   registry.example/agent:1   <none>\n',
     );
     expect(run(c, 'kubectl get pods -o custom-columns=NAME').stderr).toBe('error: unexpected custom-columns spec: NAME, expected <header>:<json-path-expr>\n');
+    // RelaxedJSONPathExpression's jsonRegexp: braces around all of the path or none, and a path inside them.
+    const relaxed = "error: unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'\n";
+    for (const path of ['{.metadata.name', 'metadata.name}', '{}']) expect(run(c, `kubectl get pods -o custom-columns=N:${path}`).stderr).toBe(relaxed);
+    expect(run(c, 'kubectl get nodes -o custom-columns=N:{metadata.name} --no-headers').stdout).toMatch(/^node-/);
   });
 
   test('--sort-by orders by the path value', () => {
