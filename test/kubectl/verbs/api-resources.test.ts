@@ -44,6 +44,38 @@ describe('kubectl api-resources', () => {
     expect(run('kubectl api-resources pods').stderr).toBe("error: unexpected arguments: [pods]\nSee 'kubectl api-resources -h' for help and examples\n");
     expect(run('kubectl api-resources --sort-by=group').stderr).toBe('error: --sort-by accepts only name or kind\n');
     expect(run('kubectl api-resources -o table').stderr).toBe('error: unable to match a printer suitable for the output format "table", allowed formats are: json,name,wide,yaml\n');
-    expect(run('kubectl api-resources -o yaml').exitCode).toBe(1);
+  });
+
+  it('-o json: the flattened APIResourceList, as aggregated discovery fills each resource', () => {
+    // From reading upstream (kubectl v0.34.0 RunAPIResources, JSONPrinter; client-go convertAPIResource): struct
+    // field order, four-space indent, group and the empty optional lists left out, no storageVersionHash.
+    expect(run('kubectl api-resources -o json --api-group=scheduling.k8s.io')).toEqual({
+      exitCode: 0,
+      stderr: '',
+      stdout:
+        '{\n    "kind": "APIResourceList",\n    "apiVersion": "v1",\n    "groupVersion": "",\n    "resources": [\n        {\n' +
+        '            "name": "priorityclasses",\n            "singularName": "priorityclass",\n            "namespaced": false,\n' +
+        '            "group": "scheduling.k8s.io",\n            "version": "v1",\n            "kind": "PriorityClass",\n' +
+        '            "verbs": [\n                "create",\n                "delete",\n                "deletecollection",\n' +
+        '                "get",\n                "list",\n                "patch",\n                "update",\n                "watch"\n' +
+        '            ],\n            "shortNames": [\n                "pc"\n            ]\n        }\n    ]\n}\n',
+    });
+    // Nothing left after the filters: a nil slice.
+    expect(run('kubectl api-resources -o json --api-group=batch').stdout).toBe(
+      '{\n    "kind": "APIResourceList",\n    "apiVersion": "v1",\n    "groupVersion": "",\n    "resources": null\n}\n',
+    );
+  });
+
+  it('-o yaml: the same list with sorted keys; the core group has no group key', () => {
+    expect(run('kubectl api-resources -o yaml --api-group= --namespaced=false --verbs=deletecollection').stdout).toBe(
+      'apiVersion: v1\ngroupVersion: ""\nkind: APIResourceList\nresources:\n' +
+        '- kind: Node\n  name: nodes\n  namespaced: false\n  shortNames:\n  - "no"\n  singularName: node\n' +
+        '  verbs:\n  - create\n  - delete\n  - deletecollection\n  - get\n  - list\n  - patch\n  - update\n  - watch\n  version: v1\n',
+    );
+  });
+
+  it('--cached and --show-managed-fields change nothing here', () => {
+    expect(run('kubectl api-resources --cached')).toEqual(run('kubectl api-resources'));
+    expect(run('kubectl api-resources -o yaml --show-managed-fields')).toEqual(run('kubectl api-resources -o yaml'));
   });
 });

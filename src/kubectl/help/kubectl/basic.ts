@@ -220,11 +220,18 @@ export const explain: CommandHelp = {
     kubectl explain pods.spec.containers --recursive
 
     # Ask for a group and version
-    kubectl explain daemonsets --api-version=apps/v1`,
-  use: 'explain TYPE [--recursive=FALSE|TRUE] [--api-version=api-version-group]',
+    kubectl explain daemonsets --api-version=apps/v1
+
+    # Name the output form (plaintext is the default and the one the playground prints)
+    kubectl explain ds.spec --output=plaintext`,
+  use: 'explain TYPE [--recursive=FALSE|TRUE] [--api-version=api-version-group] [-o|--output=plaintext|plaintext-openapiv2]',
   flags: EXPLAIN_FLAGS,
   flagDocs: {
     'api-version': { usage: 'The API group and version to explain the resource in, e.g. apps/v1.' },
+    output: {
+      usage:
+        "How to render the schema: plaintext (from the server's OpenAPI v3 document). kubectl also knows plaintext-openapiv2, its older layout from the OpenAPI v2 document; the playground serves no v2 document and refuses it.",
+    },
     recursive: { usage: 'List the fields of fields too, all the way down, without their descriptions.' },
   },
 };

@@ -18,15 +18,20 @@ export const apiResources: CommandHelp = {
     kubectl api-resources --namespaced=true
 
     # Only the apps group
-    kubectl api-resources --api-group=apps`,
+    kubectl api-resources --api-group=apps
+
+    # The list itself, as discovery describes each resource
+    kubectl api-resources -o yaml`,
   use: 'api-resources',
   flagsInUseLine: true,
   flags: API_RESOURCES_FLAGS,
   flagDocs: {
     'api-group': { usage: 'Only the resources of this API group ("" is the core group).' },
+    cached: { usage: "Use kubectl's cached discovery if there is one. The playground keeps no cache, so the list is the same either way." },
     categories: { usage: 'Only the resources in all of these categories, e.g. all.' },
     namespaced: { usage: 'With true, only the resources that live in a namespace; with false, only the cluster-wide ones. Without it, both.' },
-    output: { usage: 'Output format: wide (adds the verbs and categories) or name.' },
+    output: { usage: 'Output format: wide (adds the verbs and categories), name, or json or yaml (the APIResourceList itself).' },
+    'show-managed-fields': { usage: 'Accepted for compatibility: a resource list has no managedFields, so -o json and -o yaml print the same with or without it.' },
     'sort-by': { usage: 'Sort by name or kind instead of by API group.' },
     verbs: { usage: 'Only the resources that support all of these verbs, e.g. list,watch.' },
   },
@@ -40,9 +45,15 @@ export const version: CommandHelp = {
     kubectl version
 
     # kubectl's own version only
-    kubectl version --client`,
+    kubectl version --client
+
+    # Every detail of both builds, as JSON
+    kubectl version -o json`,
   use: 'version',
   flagsInUseLine: true,
   flags: VERSION_FLAGS,
-  flagDocs: { client: { usage: "Print kubectl's version only, without asking the server." } },
+  flagDocs: {
+    client: { usage: "Print kubectl's version only, without asking the server." },
+    output: { usage: 'Print the full build details (commit, build date, Go version, platform) as yaml or json.' },
+  },
 };
