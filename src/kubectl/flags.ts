@@ -90,8 +90,9 @@ function parseWith(argv: readonly string[], all: readonly FlagSpec[], commandPat
       if (spec.type === 'bool') {
         if (eq >= 0) {
           const v = a.slice(eq + 1);
-          if (v !== 'true' && v !== 'false') return { error: `error: invalid argument "${v}" for "--${name}" flag: strconv.ParseBool: parsing "${v}": invalid syntax${usage}` };
-          set(spec, v === 'true');
+          const b = parseGoBool(v);
+          if (b === undefined) return { error: invalidBool(v, spec, usage) };
+          set(spec, b);
         } else set(spec, true);
         continue;
       }
@@ -111,7 +112,10 @@ function parseWith(argv: readonly string[], all: readonly FlagSpec[], commandPat
         const spec = byShort.get(letter);
         if (!spec) return { error: `error: unknown shorthand flag: '${letter}' in -${rest}${usage}` };
         if (rest.length > 2 && rest[1] === '=') {
-          set(spec, spec.type === 'bool' ? rest.slice(2) === 'true' : rest.slice(2));
+          const v = rest.slice(2);
+          const b = spec.type === 'bool' ? parseGoBool(v) : v;
+          if (b === undefined) return { error: invalidBool(v, spec, usage) };
+          set(spec, b);
           break;
         }
         if (spec.type === 'bool') {
@@ -169,4 +173,17 @@ export function parseGoIntFlag(command: string, name: string, text: string, opts
   const bits = BigInt((opts.bits ?? 64) - 1);
   if (value > 2n ** bits - 1n || value < -(2n ** bits)) return flagError('value out of range');
   return Number(value);
+}
+
+/** `strconv.ParseBool`: the spellings Go reads as a boolean (pflag's bool flags take any of them). */
+export function parseGoBool(text: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false;
+  return undefined;
+}
+
+/** pflag's `FlagSet.Set` error for a bool flag's bad value: the flag named with its shorthand when it has one. */
+function invalidBool(value: string, spec: FlagSpec, usage: string): string {
+  const flag = spec.short ? `-${spec.short}, --${spec.name}` : `--${spec.name}`;
+  return `error: invalid argument "${value}" for "${flag}" flag: strconv.ParseBool: parsing "${value}": invalid syntax${usage}`;
 }

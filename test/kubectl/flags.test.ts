@@ -26,3 +26,23 @@ describe('parseFlags: shorthands', () => {
     expect(parse('-io')).toEqual({ error: "error: flag needs an argument: 'o' in -o\nSee 'kubectl run --help' for usage." });
   });
 });
+
+describe('parseFlags: bool values', () => {
+  const specs: readonly FlagSpec[] = [...SPECS, { name: 'overwrite', type: 'bool' }];
+  const values = (...argv: string[]) => {
+    const r = parseFlags(argv, specs, 'label');
+    return 'error' in r ? r.error : [r.values.get('overwrite'), r.values.get('stdin')];
+  };
+
+  it('takes every spelling strconv.ParseBool reads, long or short', () => {
+    expect(values('--overwrite=T', '-i=0')).toEqual([true, false]);
+    expect(values('--overwrite=False', '--stdin=1')).toEqual([false, true]);
+  });
+
+  it('refuses any other value, naming the flag with its shorthand as pflag does (recorded from kubectl 1.32)', () => {
+    const usage = "\nSee 'kubectl label --help' for usage.";
+    expect(values('--overwrite=yes')).toBe(`error: invalid argument "yes" for "--overwrite" flag: strconv.ParseBool: parsing "yes": invalid syntax${usage}`);
+    expect(values('--stdin=x')).toBe(`error: invalid argument "x" for "-i, --stdin" flag: strconv.ParseBool: parsing "x": invalid syntax${usage}`);
+    expect(values('-i=x')).toBe(`error: invalid argument "x" for "-i, --stdin" flag: strconv.ParseBool: parsing "x": invalid syntax${usage}`);
+  });
+});

@@ -77,20 +77,3 @@ export function runFlagValues(flags: ParsedFlags): RunFlagValues | { error: stri
   return { podRunningTimeout };
 }
 
-/** strconv.ParseBool's words, and the strategy each stands for. */
-const BOOLEAN_CASCADE: Readonly<Record<string, 'background' | 'orphan'>> = {
-  1: 'background', t: 'background', T: 'background', TRUE: 'background', true: 'background', True: 'background',
-  0: 'orphan', f: 'orphan', F: 'orphan', FALSE: 'orphan', false: 'orphan', False: 'orphan',
-};
-
-/**
- * `DeleteFlags.ToOptions` (`parseCascadingFlag`), which `Complete` runs though only `--rm`
- * deletes: the deprecation warning for a boolean `--cascade`, or the error for an unknown value.
- */
-export function cascadeCheck(flags: ParsedFlags): { warning: string } | { error: string } {
-  const value = flagString(flags, 'cascade') ?? 'background';
-  const strategy = Object.hasOwn(BOOLEAN_CASCADE, value) ? BOOLEAN_CASCADE[value] : undefined;
-  if (strategy) return { warning: `warning: --cascade=${value} is deprecated (boolean value) and can be replaced with --cascade=${strategy}.\n` };
-  if (value === 'background' || value === 'orphan' || value === 'foreground') return { warning: '' };
-  return { error: `error: invalid cascade value (${value}). Must be "background", "foreground", or "orphan"` };
-}

@@ -40,7 +40,8 @@ import { checkErr } from './check-err.js';
 import { createPrinter, printOne, type CreatePrinter } from './create-printer.js';
 import { dryRunStrategy, type DryRun } from './dry-run.js';
 import { postObject } from './request-body.js';
-import { cascadeCheck, RUN_FLAGS, runFlagValues } from './run-flags.js';
+import { RUN_FLAGS, runFlagValues } from './run-flags.js';
+import { parseCascade } from './cascade.js';
 import { applyOverrides } from './run-overrides.js';
 import { buildRunPod } from './run-pod.js';
 import { commandNamespace } from './targets.js';
@@ -69,7 +70,8 @@ function runChecked(ctx: VerbContext, flags: ParsedFlags, recorder: Recorder): E
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const print = createPrinter(flags, dryRun, ctx.readFile);
   if ('error' in print) return fail(print.error);
-  const cascade = cascadeCheck(flags);
+  // DeleteFlags.ToOptions (parseCascadingFlag), which Complete runs though only --rm deletes.
+  const cascade = parseCascade(flagString(flags, 'cascade') ?? 'background');
   if ('error' in cascade) return fail(cascade.error);
   const w = new OutputWriter();
   w.warn(cascade.warning);
