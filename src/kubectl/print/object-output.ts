@@ -79,7 +79,7 @@ function sortedJson(v: unknown, newline: string): string {
 }
 
 /** Go's HTML-safe escapes, which encoding/json writes and JSON.stringify does not. */
-function htmlSafe(text: string): string {
+export function htmlSafe(text: string): string {
   return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

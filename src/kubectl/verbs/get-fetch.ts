@@ -47,6 +47,20 @@ function badRequest(info: ResourceInfo, q: FetchQuery, message: string): string 
   return listSelectorError(info, q.labelSelector, q.fieldSelector, message);
 }
 
+/**
+ * What the list handler makes of the selectors of a list of `kind` (`ListOptions` conversion, then
+ * the field labels the kind's registry supports): which objects match, or the BadRequest message.
+ */
+export function listFilter(kind: Kind, labelSelector: string, fieldSelector: string): ((o: ApiObject) => boolean) | { error: string } {
+  const labels = parseSelector(labelSelector);
+  if ('error' in labels) return labels;
+  const fields = parseFieldSelector(fieldSelector);
+  if ('error' in fields) return fields;
+  const unsupported = unsupportedField(kind, fields);
+  if (unsupported) return { error: unsupported };
+  return (o) => labels.matches(o.metadata.labels) && matchesFields(o, fields);
+}
+
 export function fetch(store: Store, q: FetchQuery): Fetched {
   const groups: FetchedGroup[] = [];
   const errors: string[] = [];
@@ -59,23 +73,12 @@ export function fetch(store: Store, q: FetchQuery): Fetched {
       else errors.push(`Error from server (NotFound): ${notFound(qualifiedResource(kind), req.name).message}`);
       continue;
     }
-    const labels = parseSelector(q.labelSelector);
-    if ('error' in labels) {
-      errors.push(badRequest(req.info, q, labels.error));
+    const matches = listFilter(kind, q.labelSelector, q.fieldSelector);
+    if ('error' in matches) {
+      errors.push(badRequest(req.info, q, matches.error));
       continue;
     }
-    const fields = parseFieldSelector(q.fieldSelector);
-    if ('error' in fields) {
-      errors.push(badRequest(req.info, q, fields.error));
-      continue;
-    }
-    const unsupported = unsupportedField(kind, fields);
-    if (unsupported) {
-      errors.push(badRequest(req.info, q, unsupported));
-      continue;
-    }
-    const objects = store.list(kind, ns).filter((o) => labels.matches(o.metadata.labels) && matchesFields(o, fields));
-    groups.push({ info: req.info, objects, list: true });
+    groups.push({ info: req.info, objects: store.list(kind, ns).filter(matches), list: true });
   }
   return { groups, errors };
 }

@@ -13,6 +13,7 @@ import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import { formatTable } from '../format/tabwriter.js';
 import { formatLabels } from '../print/go-format.js';
 import { tableFor } from '../print/tables/index.js';
+import { OBJECT_META_TABLE } from '../print/tables/object-meta.js';
 import type { FetchedGroup } from './get-fetch.js';
 
 export interface TableFlags {
@@ -24,12 +25,17 @@ export interface TableFlags {
   /** Prefix names with `kind.group/` (several kinds listed, or `--show-kind`). */
   readonly withKind: boolean;
   readonly now: number;
+  /**
+   * `--server-print` (the default): the server's Table of each kind. Without it kubectl prints
+   * NAME and AGE itself (OBJECT_META_TABLE), one table per run of one kind, lists included.
+   */
+  readonly serverPrint: boolean;
 }
 
 /** The table of one group of same-kind objects (empty string for no objects). */
 function renderGroup(group: FetchedGroup, f: TableFlags): string {
   if (group.objects.length === 0) return '';
-  const def = tableFor(group.info.kind);
+  const def = f.serverPrint ? tableFor(group.info.kind) : OBJECT_META_TABLE;
   const headers = [...(f.wide ? def.wideColumns : def.columns)];
   const nameAt = headers.indexOf('NAME');
   const withNs = f.allNamespaces && group.info.namespaced;
@@ -50,12 +56,12 @@ function renderGroup(group: FetchedGroup, f: TableFlags): string {
   return formatTable(rows);
 }
 
-/** Every group, consecutive named objects of one kind sharing a table, tables apart by a blank line. */
+/** Every group, consecutive named objects of one kind (any of one kind without --server-print) sharing a table, tables apart by a blank line. */
 export function renderTables(groups: readonly FetchedGroup[], f: TableFlags): string {
   const merged: FetchedGroup[] = [];
   for (const g of groups) {
     const last = merged[merged.length - 1];
-    if (last && !last.list && !g.list && last.info.kind === g.info.kind) {
+    if (last && ((!last.list && !g.list) || !f.serverPrint) && last.info.kind === g.info.kind) {
       merged[merged.length - 1] = { ...last, objects: [...last.objects, ...g.objects] };
     } else merged.push(g);
   }

@@ -6,13 +6,20 @@
  * The objects are those the resource arguments name, or those `-f` files name, each fetched again
  * (file-visit.ts), printed as if named one by one: a table per run of one kind.
  * `--watch` is refused: the playground's clock moves only with `sim advance` / `rollout status`,
- * so a watch would never see anything happen.
+ * so a watch would never see anything happen (`--output-watch-events` is checked as Validate
+ * checks it, and means nothing without a watch).
+ * `--raw URI` prints what the API server answers a GET of URI with (get-raw.ts).
+ * `--server-print=false` prints kubectl's own NAME and AGE table instead of the server's, sorting
+ * (`--sort-by`) the objects of every kind together as `RuntimeSorter` sorts objects.
+ * `--chunk-size` is parsed (an int64) and otherwise unused: the store lists in one go, and the
+ * pages kubectl would fetch make the same output.
  */
 import type { ApiObject } from '../../sim/api/types.js';
 import type { Verb, VerbContext } from '../context.js';
-import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, parseGoIntFlag, type FlagSpec } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
 import { fetch, type FetchedGroup } from './get-fetch.js';
+import { getRaw, WATCH_EVENTS_WITHOUT_WATCH } from './get-raw.js';
 import { checkErr } from './check-err.js';
 import { checkVisitErrors, flattenErrors, visitFiles, withoutNotFound } from './file-visit.js';
 import { sortObjects, type SortError } from './get-sort.js';
@@ -40,6 +47,10 @@ export const GET_FLAGS: readonly FlagSpec[] = [
   SUBRESOURCE_FLAG,
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'recursive', short: 'R', type: 'bool' },
+  { name: 'raw', type: 'string' },
+  { name: 'chunk-size', type: 'int', default: '500' },
+  { name: 'output-watch-events', type: 'bool' },
+  { name: 'server-print', type: 'bool', default: true },
 ];
 
 const NO_TYPE =
@@ -69,6 +80,26 @@ function sortTables(groups: readonly FetchedGroup[], expr: string): FetchedGroup
     out.push({ ...g, objects: sorted });
   }
   return out;
+}
+
+/**
+ * `RuntimeSorter.Sort` over objects rather than server tables (`--server-print=false`): all of
+ * them together, as `SortObjects` sorts them (one object is left as it is), then cut into runs of
+ * one kind, each printed under its own header.
+ */
+function sortTogether(groups: readonly FetchedGroup[], expr: string): FetchedGroup[] | SortError {
+  const infoOf = new Map(groups.flatMap((g) => g.objects.map((o) => [o, g.info] as const)));
+  if (infoOf.size <= 1) return [...groups];
+  const sorted = sortObjects([...infoOf.keys()], expr, 'list');
+  if ('error' in sorted) return sorted;
+  const runs: { info: FetchedGroup['info']; objects: ApiObject[] }[] = [];
+  for (const o of sorted) {
+    const info = infoOf.get(o)!;
+    const last = runs[runs.length - 1];
+    if (last?.info.kind === info.kind) last.objects.push(o);
+    else runs.push({ info, objects: [o] });
+  }
+  return runs.map((r) => ({ ...r, list: false }));
 }
 
 function sortFailure(e: SortError): ExecResult {
@@ -145,6 +176,10 @@ function fromFiles(ctx: VerbContext, filenames: readonly string[], args: readonl
 export const get: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, GET_FLAGS, 'get');
   if ('error' in flags) return fail(flags.error);
+  const chunkSize = parseGoIntFlag('get', 'chunk-size', flagString(flags, 'chunk-size') ?? '500');
+  if (typeof chunkSize !== 'number') return fail(chunkSize.error);
+  const raw = flagString(flags, 'raw') ?? '';
+  if (raw !== '') return getRaw(ctx, flags, raw);
   if (flagBool(flags, 'watch') || flagBool(flags, 'watch-only')) return fail(NO_WATCH);
   const output = parseOutput(flagString(flags, 'output'), {
     template: flagString(flags, 'template'),
@@ -156,6 +191,7 @@ export const get: Verb = (ctx, argv): ExecResult => {
   if (typeof subresource !== 'string') return fail(subresource.error);
   const filenames = flagArray(flags, 'filename');
   if (flags.args.length === 0 && filenames.length === 0) return { exitCode: 1, stdout: '', stderr: NO_TYPE };
+  if (flagBool(flags, 'output-watch-events')) return fail(WATCH_EVENTS_WITHOUT_WATCH);
   const ns = commandNamespace(flags);
   const scope: Scope = {
     allNamespaces: flagBool(flags, 'all-namespaces'),
@@ -189,8 +225,9 @@ export const get: Verb = (ctx, argv): ExecResult => {
     return { exitCode, stdout: r.stdout, stderr: found.flatErrors };
   }
 
+  const serverPrint = flagBool(flags, 'server-print');
   if (sortExpr) {
-    const sorted = sortTables(groups, sortExpr);
+    const sorted = serverPrint ? sortTables(groups, sortExpr) : sortTogether(groups, sortExpr);
     if ('error' in sorted) return sortFailure(sorted);
     groups = sorted;
   }
@@ -203,6 +240,7 @@ export const get: Verb = (ctx, argv): ExecResult => {
     allNamespaces,
     withKind: kinds.size > 1 || flagBool(flags, 'show-kind'),
     now: ctx.cluster.now,
+    serverPrint,
   });
   let stderr = found.errors;
   if (stdout.length === 0 && !found.failed && !ignoreNotFound) {

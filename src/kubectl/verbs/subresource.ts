@@ -19,7 +19,8 @@ export function subresourceOf(flags: ParsedFlags): Subresource | { error: string
   return { error: `error: invalid subresource value: ${JSON.stringify(v)}. Must be one of [status scale]` };
 }
 
-const WITH_STATUS: ReadonlySet<ApiObject['kind']> = new Set(['Namespace', 'Node', 'Pod', 'DaemonSet']);
+/** The kinds with a status subresource (discovery lists `KIND/status` for them). */
+export const WITH_STATUS: ReadonlySet<ApiObject['kind']> = new Set(['Namespace', 'Node', 'Pod', 'DaemonSet']);
 
 /** The API server's answer when `obj` has no such subresource, else undefined. */
 export function subresourceMissing(obj: ApiObject, subresource: Subresource): StatusError | undefined {

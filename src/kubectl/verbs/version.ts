@@ -15,46 +15,15 @@ import type { Verb } from '../context.js';
 import { flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { toYaml } from '../print/object-output.js';
 import { fail, ok } from '../result.js';
+import { versionInfo } from './version-info.js';
 
 /** The kustomize version kubectl v1.34 embeds (the `kustomizeVersion` constant of version.go). */
 const KUSTOMIZE_VERSION = 'v5.7.1';
-
-/**
- * How the v1.34.3 release binaries were built (what they report on a real cluster): the commit of
- * the tag, the Go toolchain, and each binary's build time. Change them with KUBELET_VERSION.
- */
-const BUILD = {
-  gitCommit: 'df11db1c0f08fab3c0baee1e5ce6efbf816af7f1',
-  goVersion: 'go1.24.11',
-  clientBuildDate: '2025-12-09T15:06:39Z',
-  serverBuildDate: '2025-12-09T14:59:13Z',
-  platform: 'linux/amd64',
-};
 
 export const VERSION_FLAGS: readonly FlagSpec[] = [
   { name: 'client', type: 'bool' },
   { name: 'output', short: 'o', type: 'string' },
 ];
-
-/** apimachinery's `version.Info` of a binary of the release, fields in struct order; the server adds its effective versions. */
-function versionInfo(server: boolean): Record<string, string> {
-  const [major, minor] = KUBELET_VERSION.slice(1).split('.') as [string, string];
-  const effective: Record<string, string> = server
-    ? { emulationMajor: major, emulationMinor: minor, minCompatibilityMajor: major, minCompatibilityMinor: String(Number(minor) - 1) }
-    : {};
-  return {
-    major,
-    minor,
-    ...effective,
-    gitVersion: KUBELET_VERSION,
-    gitCommit: BUILD.gitCommit,
-    gitTreeState: 'clean',
-    buildDate: server ? BUILD.serverBuildDate : BUILD.clientBuildDate,
-    goVersion: BUILD.goVersion,
-    compiler: 'gc',
-    platform: BUILD.platform,
-  };
-}
 
 export const version: Verb = (_ctx, argv) => {
   const flags = parseFlags(argv, VERSION_FLAGS, 'version');

@@ -246,3 +246,48 @@ describe('kubectl get extras', () => {
     expect(quiet.endsWith('  Tolerations:     <none>\n')).toBe(true);
   });
 });
+
+describe('kubectl get --server-print=false (cli-runtime HumanReadablePrinter default handler, printObjectMeta)', () => {
+  test('NAME and AGE of any kind, with the namespace and label decorations', () => {
+    const { c } = scene();
+    expect(run(c, 'kubectl get pods --server-print=false').stdout).toBe(lines('NAME          AGE', 'agent-4x7kq   5m', 'agent-9fz2m   5m', 'agent-bbq5s   20s', 'web           2m'));
+    expect(run(c, 'kubectl get ds -o wide --server-print=false').stdout).toBe(lines('NAME    AGE', 'agent   10m'));
+    expect(run(c, 'kubectl get pods -A --server-print=false --show-labels -l k8s').stdout).toBe(lines('NAMESPACE     NAME      AGE   LABELS', 'kube-system   coredns   5m    k8s=dns'));
+  });
+
+  test('--sort-by sorts the objects of every kind together, a header per run of one kind', () => {
+    const { c } = scene();
+    expect(run(c, 'kubectl get pods,ds --server-print=false --sort-by=.metadata.creationTimestamp -l app').stdout).toBe(
+      lines('NAME                   AGE', 'daemonset.apps/agent   10m', '', 'NAME              AGE', 'pod/agent-4x7kq   5m', 'pod/agent-9fz2m   5m', 'pod/web           2m', 'pod/agent-bbq5s   20s'),
+    );
+    // One object is not sorted (RuntimeSorter.Sort), so a path it lacks is no error; two are.
+    expect(run(c, 'kubectl get po web --server-print=false --sort-by=.nothing').stdout).toBe(lines('NAME   AGE', 'web    2m'));
+    expect(run(c, 'kubectl get po web agent-4x7kq --server-print=false --sort-by=.nothing').stderr).toBe(
+      'error: couldn\'t find any field with path "{.nothing}" in the list of objects\n',
+    );
+  });
+});
+
+describe('kubectl get --chunk-size and --output-watch-events', () => {
+  test('--chunk-size changes nothing printed; a bad value is the flag error (recorded from kubectl 1.32)', () => {
+    const { c } = scene();
+    expect(run(c, 'kubectl get pods --chunk-size=1')).toEqual(run(c, 'kubectl get pods'));
+    expect(run(c, 'kubectl get pods --chunk-size=1.5')).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: `error: invalid argument "1.5" for "--chunk-size" flag: strconv.ParseInt: parsing "1.5": invalid syntax\nSee 'kubectl get --help' for usage.\n`,
+    });
+    expect(run(c, 'kubectl get pods --chunk-size=99999999999999999999').stderr).toContain('strconv.ParseInt: parsing "99999999999999999999": value out of range');
+  });
+
+  test('--output-watch-events needs --watch; without a type the type is missing first (recorded from kubectl 1.32)', () => {
+    const { c } = scene();
+    expect(run(c, 'kubectl get pods --output-watch-events')).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr: 'error: --output-watch-events option can only be used with --watch or --watch-only\n',
+    });
+    expect(run(c, 'kubectl get --output-watch-events').stderr).toMatch(/^You must specify the type of resource to get\./);
+    expect(run(c, 'kubectl get pods -w --output-watch-events').stderr).toMatch(/^error: kubectl get --watch is not supported in the playground/);
+  });
+});

@@ -243,6 +243,11 @@ export const get: CommandHelp = {
     the current namespace is searched unless -A is given. With -f, each object a manifest names is
     read again from the cluster and printed as if named on the command line.
 
+    With --raw PATH, kubectl sends a plain GET of PATH to the API server and prints the answer
+    as it comes: discovery (/api, /apis/apps/v1), an object or a list as JSON
+    (/api/v1/namespaces/default/pods), /version, /healthz. This is what the API server really
+    stores and sends, before kubectl turns it into a table.
+
     There is no --watch here: the playground's clock moves only with sim advance, sim settle or a
     command that waits, so a watch would never see anything happen.`,
   examples: `# The DaemonSets of the current namespace
@@ -264,7 +269,13 @@ export const get: CommandHelp = {
     kubectl get nodes -L topology.kubernetes.io/zone
 
     # The live objects a manifest names, as JSON
-    kubectl get -f log-agent.yaml -o json`,
+    kubectl get -f log-agent.yaml -o json
+
+    # The pods of the default namespace exactly as the API server sends them
+    kubectl get --raw /api/v1/namespaces/default/pods
+
+    # What the apps/v1 API group serves
+    kubectl get --raw /apis/apps/v1`,
   use: 'get [(-o|--output=)json|yaml|name|wide|custom-columns=...|custom-columns-file=...|go-template=...|go-template-file=...|jsonpath=...|jsonpath-file=...] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags]',
   flags: GET_FLAGS,
   flagDocs: {
@@ -273,8 +284,16 @@ export const get: CommandHelp = {
     },
     filename: { usage: 'A file naming the objects to get (their kind, name and namespace); "-" reads standard input. May be repeated.' },
     'label-columns': { usage: 'Add a column with the value of each of these labels (comma-separated or repeated).' },
+    'output-watch-events': { usage: 'With --watch, print each change as a watch event (type and object); refused without --watch, and --watch is refused here.' },
+    raw: {
+      usage:
+        'A path on the API server (e.g. /api/v1/nodes, /apis/apps/v1, /version) to GET and print as it answers; a query string such as ?labelSelector=, ?limit= or ?pretty=true is passed along. No resource arguments, -o, -l or --watch with it.',
+    },
     recursive: { usage: "Accepted for compatibility and changes nothing: -f names the editor's files or standard input, never a directory." },
     'show-kind': { usage: 'Put the kind before every name, as when several types are listed.' },
+    'server-print': {
+      usage: "Ask the API server for the table to print (the default). With --server-print=false kubectl prints only each object's NAME and AGE itself.",
+    },
     'show-labels': { usage: 'Add a LABELS column with every label of the object.' },
     'sort-by': { usage: 'Sort the rows by the value at this JSONPath, e.g. .metadata.creationTimestamp.' },
     watch: { usage: 'Refused here: time moves only with sim advance, sim settle or a waiting command.' },
@@ -299,11 +318,26 @@ export const del: CommandHelp = {
     kubectl delete -f log-agent.yaml
 
     # Keep the pods running without their DaemonSet
-    kubectl delete ds log-agent --cascade=orphan`,
+    kubectl delete ds log-agent --cascade=orphan
+
+    # List the pods first and delete them only on a "y" read from standard input
+    echo y | kubectl delete pods -l app=log-agent -i
+
+    # Send the DELETE request yourself and see the API server's answer
+    kubectl delete --raw /apis/apps/v1/namespaces/default/daemonsets/log-agent`,
   use: 'delete ([-f FILENAME] | TYPE [(NAME | -l label | --all)])',
   flags: DELETE_FLAGS,
   flagDocs: {
     output: { usage: 'Output format: name prints TYPE/NAME for each deleted object.' },
+    interactive: {
+      usage:
+        'List the objects and ask before deleting them. The answer is read from standard input (a pipe or heredoc): only "y" or "Y" deletes; anything else, or no input, cancels.',
+    },
+    raw: {
+      usage:
+        "A URI to send a DELETE request to, printing the API server's answer as it comes; the other flags, --dry-run included, do not apply. Here it takes one object's path whose answer is a Status (a DaemonSet, a node, ...).",
+    },
+    recursive: { usage: "Accepted for compatibility and changes nothing: the editor's files are flat tabs, with no directory to recurse into." },
     now: { usage: 'Give pods one second to shut down (the same as --grace-period=1).' },
     timeout: { usage: 'How long to wait for the objects to be gone; 0 (the default) waits until the longest grace period and a minute more have passed.' },
     wait: { usage: 'Wait until the objects are really gone before returning (the default).' },
