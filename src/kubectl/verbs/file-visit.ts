@@ -18,8 +18,8 @@
  * `--field-selector` and `--subresource` never reach objects read from files (`visitByPaths` does
  * not use them). `-R` changes nothing: the editor's files are a flat list, with no directories.
  *
- * label and annotate read `-f` with fileTargets (metadata-edit-files.ts), whose shape is theirs:
- * always the `-n`/default namespace, always `Latest()`, the namespace refused before the fetch.
+ * label and annotate read `-f` here too (metadata-edit-targets.ts): their own function can fail an
+ * object, so they take the visit step by step (`steps`) rather than as `infos` and `error`.
  */
 import type { ApiObject } from '../../sim/api/types.js';
 import { parseSelector } from '../../sim/api/labels.js';
@@ -67,6 +67,14 @@ export interface FileVisit {
   readonly infos: readonly FileInfo[];
   /** What `Result.Infos()` returns besides them (a `ContinueOnError` builder's collected errors), if anything. */
   readonly error: VisitError | undefined;
+  /**
+   * What the command's function is handed, in the order of the files: each object, or
+   * RequireNamespace's refusal of it (the decorators run outside the visit, so `ContinueOnErrorVisitor`
+   * collects a refusal where the object would have been).
+   */
+  readonly steps: readonly (FileInfo | CmdError)[];
+  /** The visit's own errors (an unserved kind, a failed fetch): one aggregate after every step's error. */
+  readonly visitErrors: readonly CmdError[];
   /** `visitByPaths`' singleItemImplied: one `-f`, and not stdin. */
   readonly singleItemImplied: boolean;
 }
@@ -95,10 +103,9 @@ export function visitFiles(ctx: VerbContext, q: FileQuery): FileVisit | { readon
   const items = readInput({ filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate: 'ignore', namespace: defaultNamespace, enforceNamespace: false });
   if ('error' in items) return { errors: [{ message: items.error }] };
 
-  const infos: FileInfo[] = [];
-  // RequireNamespace's errors, raised outside the visit, and the visit's own (an unserved kind, a failed fetch).
-  const decorated: VisitError[] = [];
-  const visited: VisitError[] = [];
+  // The objects and RequireNamespace's errors, raised outside the visit; the visit's own errors (an unserved kind, a failed fetch).
+  const steps: (FileInfo | CmdError)[] = [];
+  const visited: CmdError[] = [];
   for (const item of items) {
     if ('error' in item) {
       visited.push({ message: item.error });
@@ -120,15 +127,30 @@ export function visitFiles(ctx: VerbContext, q: FileQuery): FileVisit | { readon
       obj = live.obj;
     } else if (!matches(writtenLabels(item.obj))) continue;
     if (q.enforceNamespace && info.namespaced && namespace !== q.namespace) {
-      decorated.push({ message: namespaceMismatch(namespace, q.namespace) });
+      steps.push({ message: namespaceMismatch(namespace, q.namespace) });
       continue;
     }
-    infos.push(obj ? { info, namespace, name, obj } : { info, namespace, name });
+    steps.push(obj ? { info, namespace, name, obj } : { info, namespace, name });
   }
-  // ContinueOnErrorVisitor: its own errors, then what the visit returned as one aggregate; one error alone is itself.
-  const errs = visited.length > 0 ? [...decorated, { aggregate: visited }] : decorated;
-  const error = errs.length === 0 ? undefined : errs.length === 1 ? errs[0] : { aggregate: errs };
-  return { infos, error, singleItemImplied: q.filenames.length === 1 && q.filenames[0] !== '-' };
+  const infos = steps.filter((s): s is FileInfo => 'info' in s);
+  const stepErrors = steps.filter((s): s is CmdError => !('info' in s));
+  const error = continueOnError(stepErrors, visited);
+  return { infos, error, steps, visitErrors: visited, singleItemImplied: q.filenames.length === 1 && q.filenames[0] !== '-' };
+}
+
+/**
+ * What `ContinueOnErrorVisitor.Visit` returns: the errors of the steps, in order, then the visit's
+ * own as one aggregate; a single error is itself, none is undefined.
+ */
+export function continueOnError(stepErrors: readonly CmdError[], visitErrors: readonly CmdError[]): VisitError | undefined {
+  const errs: VisitError[] = visitErrors.length > 0 ? [...stepErrors, { aggregate: visitErrors }] : [...stepErrors];
+  return errs.length === 0 ? undefined : errs.length === 1 ? errs[0] : { aggregate: errs };
+}
+
+/** `CheckErr` of what `ContinueOnErrorVisitor.Visit` returns, for a command that returns it as it is (label, annotate). */
+export function checkContinueOnError(stepErrors: readonly CmdError[], visitErrors: readonly CmdError[]): string {
+  const error = continueOnError(stepErrors, visitErrors);
+  return error === undefined ? '' : checkVisitErrors('aggregate' in error ? error.aggregate : [error]);
 }
 
 /**

@@ -1,13 +1,16 @@
 /**
- * `-f` of `kubectl label` and `kubectl annotate`: cli-runtime's builder with `FilenameParam`
+ * `-f` of the verbs that edit what files name: cli-runtime's builder with `FilenameParam`
  * (`visitByPaths`), reading files, `-f -` (the command's stdin) and the editor's files as
  * apply/input.ts reads them for every verb.
  *
- * - Without `--local`, each object of the files names a live object, which is fetched and edited
- *   (`Latest()`); `-l` keeps the live objects it matches. The files' own contents do not matter.
- * - With `--local` the files' objects are the objects (`LocalParam(true)`): any kind, no REST
- *   mapping, the namespace left as written. Their metadata is decoded as cli-runtime's
- *   `metadataValidatingDecoder` does, for the two maps these verbs read.
+ * - `fileTargets` (patch, set, wait, rollout): each object of the files names a live object,
+ *   which is fetched (`Latest()`); `-l` keeps the live objects it matches. The files' own contents
+ *   do not matter. label and annotate read live objects through file-visit.ts instead, which
+ *   follows the builder further (`-A`, the namespace judged after the fetch, error order).
+ * - `localObjects` (`--local` of label, annotate, patch, set image): the files' objects are the
+ *   objects (`LocalParam(true)`): any kind, no REST mapping, the namespace left as written. Their
+ *   metadata is decoded as cli-runtime's `metadataValidatingDecoder` does, for the two maps label
+ *   and annotate read.
  *
  * Checks in the builder's order: every named file exists, then no resource arguments beside
  * `-f`, then the selector, then the documents.

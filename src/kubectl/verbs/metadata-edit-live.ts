@@ -1,13 +1,17 @@
 /**
  * `kubectl label` / `kubectl annotate` on objects of the cluster (kubectl v1.34 `RunLabel` /
- * `RunAnnotate` without `--local`): the objects of `TYPE NAME...`, `TYPE/NAME...`, `-l`, `--all`,
- * or the live objects `-f` names (the builder's `Latest()`). Each object is fetched, edited, written
- * through the API server's metadata write (unless `--dry-run`), and printed.
+ * `RunAnnotate` without `--local`): the objects the builder visits (metadata-edit-targets.ts),
+ * each fetched, edited, written through the API server's metadata write (unless `--dry-run`), and
+ * printed.
  *
- * Errors are kubectl's, aggregated once every object is done (`ContinueOnError`). One deliberate
- * difference: kubectl label asks for its printer only after the write, so a bad `-o` labels each
- * object and then fails it; here the object is refused before the write with the same message,
- * so bad input changes nothing.
+ * Errors are kubectl's, in `ContinueOnErrorVisitor`'s order: the builder's own stop the command
+ * before anything (then `--resource-version` with more than one object); each object's in turn;
+ * the visit's (a file's unserved kind, a fetch that failed) last, as one aggregate. With
+ * `--resource-version`, the write carries that version and the API server refuses a stale one
+ * with a Conflict before it validates anything. One deliberate difference: kubectl label asks
+ * for its printer only after the write, so a bad `-o` labels each object and then fails it;
+ * here the object is refused before the write with the same message, so bad input changes
+ * nothing.
  */
 import type { ApiObject, Kind } from '../../sim/api/types.js';
 import { isQualifiedName } from '../../sim/api/labels.js';
@@ -15,27 +19,24 @@ import { invalid } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix, qualifiedKind } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
 import { fail, type ExecResult } from '../result.js';
-import { checkErr, type CmdError } from './check-err.js';
+import type { CmdError } from './check-err.js';
+import { checkContinueOnError } from './file-visit.js';
 import type { EditOptions, MetadataEdit } from './metadata-edit.js';
-import { fileTargets } from './metadata-edit-files.js';
 import { editMap, listing, operationOf, withField } from './metadata-edit-object.js';
 import { printEdited } from './metadata-edit-print.js';
-import { commandNamespace, resolveTargets } from './targets.js';
+import { editTargets } from './metadata-edit-targets.js';
+import { staleVersion } from './optimistic-lock.js';
 
+/** `RunLabel` / `RunAnnotate` without `--local`: visits the objects and edits each in turn. */
 export function editLive(ctx: VerbContext, o: EditOptions, edit: MetadataEdit): ExecResult {
-  const namespace = commandNamespace(o.flags);
-  const targets =
-    o.filenames.length > 0
-      ? fileTargets(ctx, o)
-      : resolveTargets(ctx, { args: o.resources, namespace: namespace.namespace, ...(o.selector ? { selector: o.selector } : {}), all: o.all });
-  if ('error' in targets) return fail(targets.error);
+  const found = editTargets(ctx, o);
+  if ('refused' in found) return { exitCode: 1, stdout: '', stderr: found.refused };
+  if (o.resourceVersion !== '' && !o.one) return fail('error: --resource-version may only be used with a single resource');
   let stdout = '';
   const errors: CmdError[] = [];
-  // The file reader's own errors (an unserved kind) come after every object's, as ContinueOnError aggregates them.
-  const streamErrors: CmdError[] = [];
-  for (const t of targets) {
-    if ('error' in t) {
-      (t.fromStream ? streamErrors : errors).push({ message: t.error });
+  for (const t of found.steps) {
+    if (!('info' in t)) {
+      errors.push(t);
       continue;
     }
     if (!t.obj) {
@@ -56,12 +57,17 @@ export function editLive(ctx: VerbContext, o: EditOptions, edit: MetadataEdit): 
       stdout += listing(edit, o, t.obj, t.name, after);
       continue;
     }
-    const bad = edit.field === 'labels' && o.dryRun !== 'client' ? labelErrors(t.obj, after) : undefined;
-    if (bad) {
-      errors.push({ status: bad });
-      continue;
+    // What kubectl holds as the object after labelFunc / updateAnnotations, and sends the change of.
+    const sent = withField(t.obj, edit.field, after, o.resourceVersion);
+    if (o.dryRun !== 'client') {
+      const stale = staleVersion(t.info, t.name, o.resourceVersion, t.obj.metadata.resourceVersion);
+      const bad = stale ?? (edit.field === 'labels' ? labelErrors(t.obj, after) : undefined);
+      if (bad) {
+        errors.push({ status: bad });
+        continue;
+      }
     }
-    const printer = o.printer(operationOf(edit, o, before, after));
+    const printer = o.printer(operationOf(edit, o, t.obj.metadata, sent));
     if ('error' in printer) {
       errors.push({ message: printer.error });
       continue;
@@ -76,13 +82,13 @@ export function editLive(ctx: VerbContext, o: EditOptions, edit: MetadataEdit): 
       }
       answer = r.obj;
     }
-    const printed = edit.printsAnswer && o.dryRun !== 'client' ? answer : withField(t.obj, edit.field, after);
+    const printed = edit.printsAnswer && o.dryRun !== 'client' ? answer : sent;
     const out = printEdited(printer, printed, `${kubectlKindPrefix(t.info.kind)}/${t.name}`);
     stdout += out.stdout;
     if (out.error) errors.push(out.error);
   }
-  const all = [...errors, ...streamErrors];
-  return { exitCode: all.length > 0 ? 1 : 0, stdout, stderr: checkErr(all) };
+  const failed = errors.length + found.visitErrors.length > 0;
+  return { exitCode: failed ? 1 : 0, stdout, stderr: checkContinueOnError(errors, found.visitErrors) };
 }
 
 /** The API server's `ValidateLabels` on the edited labels: an Invalid error, if any. */

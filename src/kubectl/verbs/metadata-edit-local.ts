@@ -10,20 +10,25 @@
  * not all strings reads as no map (`NestedStringMap`), and an emptied map stays as `{}`. The
  * label operation compares the object's JSON before and after, so removing a key from an object
  * without labels reads `labeled` (it gains `labels: {}`) (read from kubectl 1.32).
+ * `--resource-version` only replaces each object's resourceVersion (nothing checks it), and needs
+ * one file that is not stdin, as for live objects.
  */
 import { isMap, stringMap } from '../apply/json.js';
 import type { VerbContext } from '../context.js';
 import { fail, type ExecResult } from '../result.js';
-import { checkErr, type CmdError } from './check-err.js';
+import type { CmdError } from './check-err.js';
+import { checkContinueOnError } from './file-visit.js';
 import type { EditOptions, MetadataEdit } from './metadata-edit.js';
 import { localObjects } from './metadata-edit-files.js';
 import { editMap, listing, operationOf, withField } from './metadata-edit-object.js';
 import { objectRef } from './object-ref.js';
 import { printEdited } from './metadata-edit-print.js';
 
+/** `RunLabel` / `RunAnnotate` with `--local`: edits and prints each object of the files. */
 export function editLocal(ctx: VerbContext, o: EditOptions, edit: MetadataEdit): ExecResult {
   const objects = localObjects(ctx, o);
   if ('error' in objects) return fail(objects.error);
+  if (o.resourceVersion !== '' && !o.one) return fail('error: --resource-version may only be used with a single resource');
   let stdout = '';
   const errors: CmdError[] = [];
   // Errors of the reader itself (a document it cannot decode) come after every object's.
@@ -45,15 +50,16 @@ export function editLocal(ctx: VerbContext, o: EditOptions, edit: MetadataEdit):
       stdout += listing(edit, o, item.obj, name, after);
       continue;
     }
-    const printer = o.printer(operationOf(edit, o, before, after));
+    const edited = withField(item.obj, edit.field, after, o.resourceVersion);
+    const printer = o.printer(operationOf(edit, o, item.obj['metadata'], edited));
     if ('error' in printer) {
       errors.push({ message: printer.error });
       continue;
     }
-    const out = printEdited(printer, withField(item.obj, edit.field, after), objectRef(item.obj));
+    const out = printEdited(printer, edited, objectRef(item.obj));
     stdout += out.stdout;
     if (out.error) errors.push(out.error);
   }
-  const all = [...errors, ...streamErrors];
-  return { exitCode: all.length > 0 ? 1 : 0, stdout, stderr: checkErr(all) };
+  const failed = errors.length + streamErrors.length > 0;
+  return { exitCode: failed ? 1 : 0, stdout, stderr: checkContinueOnError(errors, streamErrors) };
 }

@@ -3,6 +3,7 @@
  * `labelFunc` with `validateNoOverwrites`, annotate's `updateAnnotations` with
  * `validateNoAnnotationOverwrites`; the operation of `updateDataChangeMsg`).
  */
+import { isMap } from '../apply/json.js';
 import type { EditOptions, MetadataEdit } from './metadata-edit.js';
 import { groupOf } from './object-ref.js';
 
@@ -23,9 +24,19 @@ export function editMap(
   return after;
 }
 
-/** The name printer's operation for one object: `before` is the field as the object had it. */
-export function operationOf(edit: MetadataEdit, o: EditOptions, before: unknown, after: Readonly<Record<string, string>>): string {
-  return typeof edit.operation === 'string' ? edit.operation : edit.operation(before, after, o.overwrite);
+/**
+ * The name printer's operation for one object, judged from its metadata as it had it and as
+ * edited (`edited.metadata`). Label first drops the object's resourceVersion when
+ * `--resource-version` replaces it (`SetResourceVersion("")`), so the change always shows.
+ */
+export function operationOf(edit: MetadataEdit, o: EditOptions, before: unknown, edited: { readonly metadata?: unknown }): string {
+  if (typeof edit.operation === 'string') return edit.operation;
+  let from = before;
+  if (o.resourceVersion !== '' && isMap(before)) {
+    const { resourceVersion: _dropped, ...rest } = before;
+    from = rest;
+  }
+  return edit.operation(from, edited.metadata as object, o.overwrite);
 }
 
 /**
@@ -40,7 +51,15 @@ export function listing(edit: MetadataEdit, o: EditOptions, obj: { readonly apiV
   return `Listing ${edit.field} for ${String(obj.kind ?? '')}.${groupOf(obj.apiVersion)}/${name}:\n${lines.join('')}`;
 }
 
-/** `obj` with its labels or annotations replaced; an empty map stays (`SetLabels` keeps it), undefined drops the field. */
-export function withField<T extends { readonly metadata?: unknown }>(obj: T, field: MetadataEdit['field'], value: Record<string, string> | undefined): T {
-  return { ...obj, metadata: { ...(obj.metadata as object | undefined), [field]: value } };
+/**
+ * `obj` with its labels or annotations replaced; an empty map stays (`SetLabels` keeps it),
+ * undefined drops the field. A `resourceVersion` (`--resource-version`) replaces the object's own.
+ */
+export function withField<T extends { readonly metadata?: unknown }>(
+  obj: T,
+  field: MetadataEdit['field'],
+  value: Record<string, string> | undefined,
+  resourceVersion = '',
+): T {
+  return { ...obj, metadata: { ...(obj.metadata as object | undefined), [field]: value, ...(resourceVersion === '' ? {} : { resourceVersion }) } };
 }

@@ -5,14 +5,21 @@
  * that stop the command before any object is read, in kubectl's order.
  *
  * Then the run: without `--local`, the objects of the cluster named by `TYPE NAME...`,
- * `TYPE/NAME...`, `-l`, `--all` or `-f FILE` (metadata-edit-live.ts); with `--local`, the objects
- * of the files alone, the server never asked (metadata-edit-local.ts). A key that already has a
- * different value needs `--overwrite` (each verb words the refusal its own way). Each object is
- * printed by the printer `-o` asks for (metadata-edit-print.ts): by default the name printer,
+ * `TYPE/NAME...`, `-l`, `--field-selector`, `--all` (in every namespace with `-A`) or `-f FILE`
+ * (metadata-edit-targets.ts, metadata-edit-live.ts); with `--local`, the objects of the files
+ * alone, the server never asked (metadata-edit-local.ts). A key that already has a different
+ * value needs `--overwrite` (each verb words the refusal its own way). Each object is printed by
+ * the printer `-o` asks for (metadata-edit-print.ts): by default the name printer,
  * `daemonset.apps/agent labeled`.
+ *
+ * `--resource-version` is put on each edited object (so `-o yaml` shows it), after the one it
+ * had is dropped, so that the merge patch always carries it: the API server then refuses a
+ * stale one (optimistic-lock.ts). Only one object may be named so (the builder's
+ * singleItemImplied). `--field-manager` is accepted and changes nothing: the playground keeps no
+ * managedFields. `-R` changes nothing: the editor's files are a flat list.
  */
 import type { VerbContext } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
 import { goJson } from '../apply/json.js';
 import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
@@ -27,8 +34,11 @@ export interface Pairs {
   readonly remove: string[];
 }
 
-/** What label's operation judges from: the field as the object had it (undefined when absent) and the new map. */
-type Operation = (before: unknown, after: Readonly<Record<string, string>>, overwrite: boolean) => string;
+/**
+ * What label's operation judges from: the object's metadata before the edit (undefined when it
+ * has none; without the resourceVersion that `--resource-version` replaces) and after it.
+ */
+type Operation = (before: unknown, after: object, overwrite: boolean) => string;
 
 export interface MetadataEdit {
   readonly command: 'label' | 'annotate';
@@ -53,10 +63,15 @@ export interface MetadataEdit {
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'overwrite', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
+  { name: 'field-selector', type: 'string' },
   { name: 'all', type: 'bool' },
+  ALL_NAMESPACES_FLAG,
+  { name: 'resource-version', type: 'string' },
   { name: 'filename', short: 'f', type: 'stringArray' },
+  { name: 'recursive', short: 'R', type: 'bool' },
   { name: 'local', type: 'bool' },
   { name: 'list', type: 'bool' },
+  { name: 'field-manager', type: 'string' },
   ...PRINT_FLAGS,
   DRY_RUN_FLAG,
 ];
@@ -71,7 +86,13 @@ export interface EditOptions {
   readonly local: boolean;
   readonly overwrite: boolean;
   readonly selector: string | undefined;
+  /** `--field-selector`, or undefined. */
+  readonly fieldSelector: string | undefined;
   readonly all: boolean;
+  /** `-A`: selectors and `--all` look in every namespace (ignored with `--local`). */
+  readonly allNamespaces: boolean;
+  /** `--resource-version`, '' when not given. */
+  readonly resourceVersion: string;
   readonly printer: EditPrinter;
   /** `--list`: the edited map is listed, never written nor printed. */
   readonly list: boolean;
@@ -111,12 +132,15 @@ function completeEdit(ctx: VerbContext, argv: readonly string[], edit: MetadataE
   const pairs = edit.parse(split.pairs);
   if ('error' in pairs) return pairs;
   const list = flagBool(flags, 'list');
-  if (list && flagString(flags, 'output')) return { error: 'error: --list and --output may not be specified together' };
+  // Annotate means to make the same check, but reads a field that -o never sets: it lists, and -o goes unused.
+  if (edit.command === 'label' && list && flagString(flags, 'output')) return { error: 'error: --list and --output may not be specified together' };
   const all = flagBool(flags, 'all');
   const selector = flagString(flags, 'selector');
+  const fieldSelector = flagString(flags, 'field-selector');
   const local = flagBool(flags, 'local');
   const filenames = flagArray(flags, 'filename');
   if (all && selector) return { error: 'error: cannot set --all and --selector at the same time' };
+  if (all && fieldSelector) return { error: 'error: cannot set --all and --field-selector at the same time' };
   // Each verb names its example file its own way.
   const example = edit.command === 'label' ? '-f pod.yaml or --filename=pod.json' : '-f rsrc.yaml or --filename=rsrc.json';
   if (local) {
@@ -129,17 +153,22 @@ function completeEdit(ctx: VerbContext, argv: readonly string[], edit: MetadataE
   if (pairs.set.size === 0 && pairs.remove.length === 0 && !list) return { error: `error: at least one ${edit.noun} update is required` };
   const overwrite = flagBool(flags, 'overwrite');
   const one = singleItemImplied(split.resources, filenames);
-  return { flags, dryRun, pairs, resources: split.resources, filenames, local, overwrite, selector, all, printer, list, one };
+  const allNamespaces = flagBool(flags, 'all-namespaces');
+  const resourceVersion = flagString(flags, 'resource-version') ?? '';
+  const resources = split.resources;
+  return { flags, dryRun, pairs, resources, filenames, local, overwrite, selector, fieldSelector, all, allNamespaces, resourceVersion, printer, list, one };
 }
 
 /**
  * cli-runtime's singleItemImplied for what label and annotate read: one file that is not stdin
- * (`FilenameParam`), else one `TYPE/NAME` (`visitByResource`) or one name after the type
- * (`visitByName`); a selector or `--all` never.
+ * (`FilenameParam`), else one `TYPE/NAME` (`visitByResource`) or one name after one type
+ * (`visitByName`; `a,b NAME` is two `TYPE/NAME`s, `normalizeMultipleResourcesArgs`); a selector
+ * or `--all` never.
  */
 function singleItemImplied(resources: readonly string[], filenames: readonly string[]): boolean {
   if (filenames.length > 0) return filenames.length === 1 && filenames[0] !== '-';
-  return resources.some((r) => r.includes('/')) ? resources.length === 1 : resources.length === 2;
+  if (resources.some((r) => r.includes('/'))) return resources.length === 1;
+  return resources.length === 2 && new Set(resources[0]!.split(',')).size === 1;
 }
 
 /** label's `validateNoOverwrites`: one error per key that already has another value. */
@@ -149,10 +178,11 @@ export function labelOverwriteErrors(before: Readonly<Record<string, string>>, s
 
 /**
  * `updateDataChangeMsg`: the label operation, judged as kubectl does by the object's JSON before
- * and after. Only the labels differ, so comparing them is enough, except that an object without
- * labels gains `"labels":{}` (`SetLabels` of an empty map), which always reads as `labeled`.
+ * and after. Only the metadata differs, so comparing it is enough: an object without labels
+ * gains `"labels":{}` (`SetLabels` of an empty map), and `--resource-version` a resourceVersion,
+ * so either reads as changed; an object without metadata gains it, so it is `labeled`.
  */
-export function labelOperation(before: unknown, after: Readonly<Record<string, string>>, overwrite: boolean): string {
+export function labelOperation(before: unknown, after: object, overwrite: boolean): string {
   if (before === undefined) return 'labeled';
   const a = goJson(before);
   const b = goJson(after);

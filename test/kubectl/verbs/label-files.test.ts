@@ -169,3 +169,61 @@ describe('TYPE NAME forms, as upstream judges them', () => {
     expect(f.run('kubectl label node node-1 app=y zz-')).toEqual(failed("error: 'app' already has a value (x), and --overwrite is false\n", 'label "zz" not found.\n'));
   });
 });
+
+describe('-f read as the builder reads it for label: namespaces, -A, the order of errors', () => {
+  const pod = (name: string, namespace?: string) =>
+    `apiVersion: v1\nkind: Pod\nmetadata:\n  name: ${name}\n${namespace ? `  namespace: ${namespace}\n` : ''}spec:\n  containers: [{name: c, image: nginx}]\n`;
+  const FILES: Readonly<Record<string, string>> = {
+    'shop.yaml': pod('web', 'shop'),
+    'bare.yaml': pod('web'),
+    'mixed.yaml': `${pod('web', 'shop')}---\n${pod('web')}---\n${pod('nope')}`,
+    'reversed.yaml': `${pod('web')}---\n${pod('web', 'shop')}`,
+  };
+  function pods() {
+    const f = fixture();
+    f.run('kubectl create namespace shop');
+    addPod(f.cluster, { name: 'web', labels: { tier: 'a' } });
+    addPod(f.cluster, { name: 'web', namespace: 'shop' });
+    const run = (line: string) => exec(f.cluster, line, undefined, { readFile: (p) => FILES[p] });
+    return { f, run, labels: (ns: string) => f.cluster.store.get('Pod', ns, 'web')?.metadata.labels };
+  }
+
+  it('the namespace the file names wins over the default; -n that differs refuses the object once fetched', () => {
+    const { f, run, labels } = pods();
+    expect(run('kubectl label -f shop.yaml x=1')).toEqual(ok('pod/web labeled\n'));
+    expect(labels('shop')).toEqual({ x: '1' });
+    expectUnchanged(f.cluster, () => {
+      const mismatch = `error: the namespace from the provided object "shop" does not match the namespace "default". You must pass '--namespace=shop' to perform this operation.\n`;
+      expect(run('kubectl label -f shop.yaml -n default x=2 --overwrite')).toEqual(failed(mismatch));
+    });
+    // The fetch comes first: an object that is not there is NotFound, whatever the namespace.
+    f.run('kubectl delete pod web -n shop --wait=false --grace-period=0 --force');
+    expect(run('kubectl label -f shop.yaml -n default x=2')).toEqual(failed('Error from server (NotFound): pods "web" not found\n'));
+  });
+
+  it('-A: the namespace the file names, else none, so a namespaced object cannot be fetched; with -n every one is refused', () => {
+    const { run, labels } = pods();
+    expect(run('kubectl label -f shop.yaml -A x=1')).toEqual(ok('pod/web labeled\n'));
+    expect(labels('shop')).toEqual({ x: '1' });
+    expect(run('kubectl label -f bare.yaml -A x=1')).toEqual(failed('error: no namespace set on resource /v1, Resource=pods "web"\n'));
+    expect(run('kubectl annotate -f shop.yaml -A -n shop note=x')).toEqual(
+      failed(`error: the namespace from the provided object "shop" does not match the namespace "". You must pass '--namespace=shop' to perform this operation.\n`),
+    );
+  });
+
+  it('each object\'s errors in file order, then what the visit failed to fetch (one aggregate)', () => {
+    const { run, labels } = pods();
+    const mismatch = `the namespace from the provided object "shop" does not match the namespace "default". You must pass '--namespace=shop' to perform this operation.\n`;
+    const taken = "'tier' already has a value (a), and --overwrite is false\n";
+    expect(run('kubectl label -f mixed.yaml -n default tier=b')).toEqual(failed(`${mismatch}${taken}pods "nope" not found\n`));
+    expect(run('kubectl label -f reversed.yaml -n default tier=b')).toEqual(failed(`${taken}${mismatch}`));
+    expect(labels('default')).toEqual({ tier: 'a' });
+  });
+
+  it('every missing file is named, each on its line (read from kubectl 1.32); --field-selector and --all do nothing to files', () => {
+    const { run } = pods();
+    expect(run('kubectl label -f nope.yaml -f nope2.yaml x=y')).toEqual(failed('the path "nope.yaml" does not exist\nthe path "nope2.yaml" does not exist\n'));
+    expect(run('kubectl label -f shop.yaml --field-selector metadata.name=other x=1')).toEqual(ok('pod/web labeled\n'));
+    expect(run('kubectl annotate -f shop.yaml --all note=x')).toEqual(ok('pod/web annotated\n'));
+  });
+});

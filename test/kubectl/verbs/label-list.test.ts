@@ -49,6 +49,17 @@ describe('kubectl label --list', () => {
     expect(run('kubectl label node node-1')).toEqual({ exitCode: 1, stdout: '', stderr: 'error: at least one label update is required\n' });
   });
 
+  it('annotate makes no such check (it reads a field -o never sets), yet parses -o (read from kubectl 1.32; lines in key order here)', () => {
+    const { run } = setup();
+    expect(run('kubectl annotate --local -f cm.yaml --list -o yaml x=y')).toEqual(ok('x=y\nz=w\n'));
+    expect(run('kubectl annotate --local -f cm.yaml --list -o foo x=y')).toEqual({
+      exitCode: 1,
+      stdout: '',
+      stderr:
+        'error: unable to match a printer suitable for the output format "foo", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml\n',
+    });
+  });
+
   it('--local: the file objects, one file naming one object or two files each with a header (read from kubectl 1.32, whose lines come in Go map order; here in key order)', () => {
     const { run } = setup();
     expect(run('kubectl label --local -f cm.yaml --list')).toEqual(ok('a=1\nb=2\n'));
