@@ -23,6 +23,13 @@
  *   annotate=false)`, so the live annotation stays), only the patcher's own error wrapping
  *   (`error when patching "FILE"`) applies, and apply's missing-annotation warning is not printed.
  * - A live object that is being deleted gets `WarnIfDeleting`'s warning after the patch.
+ * - A patch kubectl cannot work out fails before anything is sent. kubectl tries the OpenAPI v3
+ *   schema, then v2, then its built-in types; the first two failures are only warnings
+ *   (`warning: error calculating patch from openapi v3 spec: ...`), the third is the error.
+ * - `--overwrite=false` makes the patch refuse a field the live object changed since the last
+ *   apply (three-way.ts). `--force` turns a patch the server refuses as Invalid or Conflict into
+ *   a delete and a create (force-recreate.ts), printed as `configured`; kubectl wraps its errors
+ *   as patch errors, the patch being the whole manifest.
  * - What the server stores is the decoded object written back by Go's encoder: zero values of
  *   `omitempty` fields are gone (manifest/omitempty.ts). The last-applied annotation keeps the
  *   manifest as kubectl serialised it, zeros included, so re-applying a manifest with such a
@@ -44,6 +51,7 @@ import type { VerbContext } from '../context.js';
 import { withSource, type CmdError } from '../verbs/check-err.js';
 import type { DryRun } from '../verbs/dry-run.js';
 import { dropFields } from './drop-fields.js';
+import { deleteAndCreate, type ForceOptions } from './force-recreate.js';
 import { infoString, type InputObject } from './input.js';
 import { goJson, isMap, type Json, type JsonMap } from './json.js';
 import { hasLastApplied, LAST_APPLIED, modifiedConfiguration, originalConfiguration } from './last-applied.js';
@@ -67,11 +75,27 @@ export type ObjectOutcome =
 /** Whose request this is: `kubectl apply`, or `kubectl diff` computing its would-be object. */
 export type ApplyFlavor = 'apply' | 'diff';
 
+/** What apply's patcher takes from the flags (`newPatcher`): `--overwrite`, and with `--force` the deletion flags. */
+export interface PatcherOptions {
+  readonly overwrite: boolean;
+  readonly force?: ForceOptions | undefined;
+}
+
+/** The patcher without `--overwrite=false` or `--force` (diff's, and apply's by default). */
+const DEFAULT_PATCHER: PatcherOptions = { overwrite: true };
+
 /**
  * Applies one input object (apply.go `applyOneObject` for client-side apply, with the patcher's
  * `Patch`): creates it, patches it, or leaves it unchanged, and says which, or why it failed.
  */
-export function applyObject(ctx: VerbContext, item: InputObject, validate: ValidateMode, dryRun: DryRun, flavor: ApplyFlavor = 'apply'): ObjectOutcome {
+export function applyObject(
+  ctx: VerbContext,
+  item: InputObject,
+  validate: ValidateMode,
+  dryRun: DryRun,
+  flavor: ApplyFlavor = 'apply',
+  patcher: PatcherOptions = DEFAULT_PATCHER,
+): ObjectOutcome {
   const { info, namespace, name, source } = item;
   if (!name) {
     return { stderr: '', error: { message: `error when retrieving current configuration of:\n${infoString(info, namespace, name)}\nfrom server for: "${source}": resource name may not be empty` } };
@@ -112,15 +136,17 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
   let patch: JsonMap;
   let patched: JsonMap;
   try {
-    patch = threeWayPatch(original, modified, live, meta);
+    patch = threeWayPatch(original, modified, live, meta, patcher.overwrite);
     patched = strategicMerge(live, patch, meta);
   } catch (e) {
     if (!(e instanceof PatchError)) throw e;
-    // The patcher's `createPatchErrFormat` (each document as the JSON encoder ends it, with a
-    // newline) wrapped by its `AddSourceToErr("patching")`, and apply.go's wrapper around that.
+    // patchSimple warns of the OpenAPI v3 and v2 attempts, then fails with the built-in types'
+    // `createPatchErrFormat` (each document as the JSON encoder ends it, with a newline), wrapped
+    // by the patcher's `AddSourceToErr("patching")`, and by apply.go's wrapper around that.
+    const fallbacks = `warning: error calculating patch from openapi v3 spec: ${e.message}\nwarning: error calculating patch from openapi spec: ${e.message}\n`;
     const text = `error when patching "${source}": creating patch with:\noriginal:\n${goJson(original)}\n\nmodified:\n${goJson(modified)}\n\ncurrent:\n${goJson(live)}\n\nfor: ${e.message}`;
     const message = annotate ? `error when applying patch:\n\nto:\n${infoString(info, namespace, name)}\nfor: "${source}": ${text}` : text;
-    return { stderr: noAnnotation, error: { message } };
+    return { stderr: noAnnotation + fallbacks, error: { message } };
   }
   const patchText = goJson(patch);
   if (patchText === '{}') return { operation: 'unchanged', stderr: noAnnotation + warnIfDeleting(current), obj: current };
@@ -129,17 +155,26 @@ export function applyObject(ctx: VerbContext, item: InputObject, validate: Valid
     annotate
       ? withSource(`applying patch:\n${patchText}\nto:\n${infoString(info, namespace, name)}\nfor:`, source, withSource('patching', source, status))
       : withSource('patching', source, status);
+  // Patcher.Patch: with --force, a patch refused as Invalid or Conflict becomes a delete and a create.
+  const refused = (stderr: string, status: StatusError, alone?: string): ObjectOutcome => {
+    if (!patcher.force || (status.reason !== 'Invalid' && status.reason !== 'Conflict')) return { stderr, error: { status: patching(status), ...(alone ? { alone } : {}) } };
+    const out = deleteAndCreate(ctx, item, current, modified, validate, patcher.force);
+    if (!out.error) return { operation: 'configured', stderr: stderr + out.warnings + warnIfDeleting(out.obj), obj: out.obj };
+    const wrapper = `applying patch:\n${goJson(modified)}\n\nto:\n${infoString(info, namespace, name)}\nfor:`;
+    const error = 'status' in out.error ? { status: withSource(wrapper, source, out.error.status) } : { message: `error when ${wrapper} "${source}": ${out.error.message}` };
+    return { stderr: stderr + out.warnings, error };
+  };
   // The server applies the patch to the live object and decodes the result (strategicPatchObject).
   const result = decodeObject({ ...patched, apiVersion: info.group ? `${info.group}/${info.version}` : info.version, kind: info.kind }, validate, { flavor: 'unstructured' });
   if (result.error) {
     const detail = `patch: Invalid value: ${goQuote(describe(patch))}: ${result.error}`;
     const status: StatusError = { code: 422, reason: 'Invalid', message: ` "" is invalid: ${detail}`, causes: [{ field: 'patch', message: detail }] };
-    return { stderr: noAnnotation, error: { status: patching(status), alone: `The request is invalid: ${detail}` } };
+    return refused(noAnnotation, status, `The request is invalid: ${detail}`);
   }
   const patchWarnings = result.warnings.map((w) => `Warning: ${w}\n`).join('');
   const obj = omitEmpty(withDecodedNulls(dropFields(patched, result.unknownFields))) as unknown as ApiObject;
   const r = dryRun === 'server' ? ctx.cluster.api.update(obj, { dryRun: true }) : ctx.client.update(obj, `kubectl apply: configure ${kubectlKindPrefix(info.kind)}/${name}`);
-  if (!r.ok) return { stderr: noAnnotation + patchWarnings, error: { status: patching(r.error) } };
+  if (!r.ok) return refused(noAnnotation + patchWarnings, r.error);
   return { operation: 'configured', stderr: noAnnotation + patchWarnings + warnIfDeleting(r.obj), obj: r.obj };
 }
 

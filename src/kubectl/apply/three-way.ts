@@ -14,25 +14,38 @@
  *   `{$patch: delete}` in a merging list) only if the last apply set it and this one does not.
  * - A merging list whose content or order changed carries `$setElementOrder/<list>`.
  * - An empty result (`{}`) means "unchanged".
+ * - With `overwrite` false (`kubectl apply --overwrite=false`), a patch that touches a field the
+ *   live object changed since the last apply (the full original -> current diff, without
+ *   `$setElementOrder`) is refused with mergepatch's `ErrConflict`, both sides as YAML. The
+ *   last-applied annotation is such a field: any patch that changes the manifest conflicts.
  */
 import { deepEqual, goType, isMap, type Json, type JsonMap } from './json.js';
 import { DELETE_PRIMITIVE_PREFIX, DIRECTIVE, PatchError, SET_ORDER_PREFIX, dedupe, keyString, orderMerged, sortByOrder } from './list-order.js';
 import { fieldMeta, type PatchMeta } from './patch-schema.js';
+import { toYaml } from '../print/object-output.js';
+import { mergingMapsHaveConflicts } from './patch-conflicts.js';
 import { describe } from './strategic-merge.js';
 
 interface DiffOptions {
   readonly ignoreDeletions: boolean;
   readonly ignoreChangesAndAdditions: boolean;
+  readonly setElementOrder: boolean;
 }
 
-/** `CreateThreeWayMergePatch` (overwrite = true, kubectl's default); throws PatchError. */
-export function threeWayPatch(original: JsonMap, modified: JsonMap, current: JsonMap, meta: PatchMeta): JsonMap {
-  const delta = diffMaps(current, modified, meta, { ignoreDeletions: true, ignoreChangesAndAdditions: false });
-  const deletions = diffMaps(original, modified, meta, { ignoreDeletions: false, ignoreChangesAndAdditions: true });
+/** `CreateThreeWayMergePatch(original, modified, current, meta, overwrite)`; throws PatchError. */
+export function threeWayPatch(original: JsonMap, modified: JsonMap, current: JsonMap, meta: PatchMeta, overwrite = true): JsonMap {
+  const delta = diffMaps(current, modified, meta, { ignoreDeletions: true, ignoreChangesAndAdditions: false, setElementOrder: true });
+  const deletions = diffMaps(original, modified, meta, { ignoreDeletions: false, ignoreChangesAndAdditions: true, setElementOrder: true });
   const patch = mergePatches(deletions, delta, meta);
   const md = patch.metadata;
   if ('apiVersion' in patch || 'kind' in patch || (isMap(md) && 'name' in md)) {
     throw new PatchError('At least one of apiVersion, kind and name was changed');
+  }
+  if (!overwrite) {
+    const changed = diffMaps(original, current, meta, { ignoreDeletions: false, ignoreChangesAndAdditions: false, setElementOrder: false });
+    if (mergingMapsHaveConflicts(patch, changed, meta)) {
+      throw new PatchError(`patch:\n${toYaml(patch)}\nconflicts with changes made from original to current:\n${toYaml(changed)}\n`);
+    }
   }
   return patch;
 }
@@ -79,14 +92,14 @@ function diffLists(ov: Json[], mv: Json[], meta: PatchMeta, o: DiffOptions): [Js
   if (!isMap(first)) {
     const [add, del] = diffScalars(ov, mv, o);
     const changed = (!o.ignoreDeletions && del.length > 0) || (!o.ignoreChangesAndAdditions && !deepEqual(ov, mv));
-    return [sortByOrder(add, mv, undefined), del, changed ? mv : []];
+    return [sortByOrder(add, mv, undefined), del, o.setElementOrder && changed ? mv : []];
   }
   const mergeKey = meta.mergeKey;
   if (mergeKey === undefined) throw new PatchError('cannot merge lists without merge key');
   const [changes, deletes] = diffMapLists(ov, mv, meta, mergeKey, o);
   const patchList = [...sortByOrder(changes, mv, mergeKey), ...deletes];
   const orderSame = ov.length === mv.length && ov.every((x, i) => keyString((x as JsonMap)[mergeKey]) === keyString((mv[i] as JsonMap)[mergeKey]));
-  const wantOrder = (!o.ignoreChangesAndAdditions && (patchList.length > 0 || !orderSame)) || (!o.ignoreDeletions && patchList.length > 0);
+  const wantOrder = o.setElementOrder && ((!o.ignoreChangesAndAdditions && (patchList.length > 0 || !orderSame)) || (!o.ignoreDeletions && patchList.length > 0));
   const order = wantOrder ? mv.map((x) => ({ [mergeKey]: (x as JsonMap)[mergeKey]! })) : [];
   return [patchList, [], order];
 }

@@ -1,8 +1,10 @@
 /**
  * `kubectl apply -f - [--validate=strict|warn|ignore|true|false] [--dry-run=client|server]
- * [-l SELECTOR] [-o FORMAT] [-n NS]` (kubectl `pkg/cmd/apply/apply.go`: `ApplyFlags.ToOptions`,
- * `ApplyOptions.Run`, `GetObjects`, `applyOneObject`, `shouldPrintObject`, `printObjects`;
- * `cmdutil.GetValidationDirective`).
+ * [-l SELECTOR] [-o FORMAT] [-n NS] [--prune (-l SELECTOR | --all) [--prune-allowlist=G/V/K]...]
+ * [--force] [--overwrite=false] [--grace-period=N] [--cascade=...] [--timeout=D]` (kubectl
+ * `pkg/cmd/apply/apply.go`: `ApplyFlags.ToOptions`, `ApplyOptions.Validate`, `Run`, `GetObjects`,
+ * `applyOneObject`, `shouldPrintObject`, `printObjects`, `PrintAndPrunePostProcessor`;
+ * `cmdutil.GetValidationDirective`). The flags are settled in apply/apply-options.ts.
  *
  * Every document is applied in order (apply/apply-object.ts); a failing object does not stop
  * the others. Errors are printed together at the end, as kubectl aggregates them: the input's
@@ -23,8 +25,13 @@
  * Which object is printed is apply-object.ts's (the server's answer, or under `--dry-run=client`
  * the object as it would be sent for a create and the live one for an existing object).
  *
+ * `--prune` runs once every object is applied without an error and printed (apply/prune.ts):
+ * the objects it deletes are printed after the applied ones (`daemonset.apps/old pruned`).
+ * `--force` and `--overwrite=false` change how an existing object is patched (apply-object.ts).
+ *
  * `-R` is accepted and changes nothing: the editor's files are flat, with no directories.
- * Not modelled: `--server-side` (a clear error), `--prune`, `-k`, `--record`.
+ * `--wait` is accepted and changes nothing, as in kubectl, whose apply never reads it.
+ * Not modelled: `--server-side` (a clear error, after kubectl's own checks of it), `-k`, `--record`.
  */
 import type { ValidateMode } from '../../manifest/index.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
@@ -33,10 +40,12 @@ import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type Parsed
 import { sortKeysDeep } from '../print/object-output.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { applyObject, type ApplyOperation } from '../apply/apply-object.js';
+import { applyOptions } from '../apply/apply-options.js';
 import { readInput, type InputItem } from '../apply/input.js';
+import { pruneAll } from '../apply/prune.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { createPrinter, type Printable } from './create-printer.js';
-import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
+import { DRY_RUN_FLAG, type DryRun } from './dry-run.js';
 import { GENERIC_FORMATS, PRINT_FLAGS, TEMPLATE_PRINTER_FORMATS } from './get-output.js';
 import { commandNamespace } from './targets.js';
 
@@ -47,6 +56,15 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'validate', type: 'string', default: 'strict' },
   { name: 'server-side', type: 'bool' },
   { name: 'field-manager', type: 'string' },
+  { name: 'prune', type: 'bool' },
+  { name: 'prune-allowlist', type: 'stringArray' },
+  { name: 'all', type: 'bool' },
+  { name: 'overwrite', type: 'bool', default: true },
+  { name: 'force', type: 'bool' },
+  { name: 'grace-period', type: 'int', default: '-1' },
+  { name: 'cascade', type: 'string', default: 'background' },
+  { name: 'timeout', type: 'duration', default: '0s' },
+  { name: 'wait', type: 'bool' },
   DRY_RUN_FLAG,
   ...PRINT_FLAGS,
 ];
@@ -65,10 +83,16 @@ export function readVerbInput(ctx: VerbContext, flags: ParsedFlags, validate: Va
   return readFiles(ctx, flags, validate, undefined);
 }
 
+/** `FilenameOptions.RequireFilenameOrKustomize`: the error when no `-f` is given (`-k` is not modelled). */
+export function missingFilename(flags: ParsedFlags): string | undefined {
+  return flagArray(flags, 'filename').length === 0 ? 'error: must specify one of -f and -k' : undefined;
+}
+
 /** `-f` through the resource builder, keeping what `selector` matches (`FilenameParam`, `LabelSelectorParam`). */
 function readFiles(ctx: VerbContext, flags: ParsedFlags, validate: ValidateMode, selector: string | undefined): InputItem[] | { error: string } {
+  const missing = missingFilename(flags);
+  if (missing) return { error: missing };
   const filenames = flagArray(flags, 'filename');
-  if (filenames.length === 0) return { error: 'error: must specify one of -f and -k' };
   const ns = commandNamespace(flags);
   return readInput({ filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate, namespace: ns.namespace, enforceNamespace: ns.explicit, selector });
 }
@@ -76,36 +100,48 @@ function readFiles(ctx: VerbContext, flags: ParsedFlags, validate: ValidateMode,
 export const apply: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'apply');
   if ('error' in flags) return fail(flags.error);
-  if (flagBool(flags, 'server-side')) return fail('error: --server-side is not available in this playground: use client-side apply (drop --server-side)');
-  const dryRun = dryRunStrategy(flags);
-  if (typeof dryRun !== 'string') return fail(dryRun.error);
-  const validate = validationDirective(flags);
-  if (typeof validate !== 'string') return fail(validate.error);
-  if (flags.args.length > 0) return fail(`error: Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);
-  const unprintable = playgroundCannotPrint(ctx, flags);
-  if (unprintable) return fail(unprintable);
-  const items = readFiles(ctx, flags, validate, flagString(flags, 'selector'));
-  if ('error' in items) return fail(items.error);
-  if (items.length === 0) return fail('error: no objects passed to apply');
+  const w = new OutputWriter();
+  const settled = applyOptions(flags);
+  w.warn(settled.stderr);
+  if ('error' in settled) {
+    w.warn(`${settled.error}\n`);
+    return w.result(1);
+  }
+  const o = settled.options;
+  const { dryRun, validate } = o;
+  const refusal = flagBool(flags, 'server-side')
+    ? 'error: --server-side is not available in this playground: use client-side apply (drop --server-side)'
+    : playgroundCannotPrint(ctx, flags);
+  const items = refusal ? { error: refusal } : readFiles(ctx, flags, validate, o.selector);
+  if ('error' in items || items.length === 0) {
+    w.warn(`${'error' in items ? items.error : 'error: no objects passed to apply'}\n`);
+    return w.result(1);
+  }
   const output = flagString(flags, 'output') ?? '';
   // shouldPrintObject: every -o but name prints the objects once, after all of them are applied.
   const printAtEnd = output !== '' && output !== 'name';
   const inputErrors: CmdError[] = [];
   const objectErrors: CmdError[] = [];
   const applied: Printable[] = [];
-  const w = new OutputWriter();
+  // What Run marks visited for the pruner: -n when given, each namespaced object's namespace, each applied uid.
+  const ns = commandNamespace(flags);
+  const visitedNamespaces = new Set<string>(ns.explicit ? [ns.namespace] : []);
+  const visitedUids = new Set<string>();
+  const patcher = { overwrite: o.overwrite, force: o.force };
   for (const item of items) {
     if ('error' in item) {
       inputErrors.push({ message: item.error });
       continue;
     }
+    if (item.info.namespaced) visitedNamespaces.add(item.namespace);
     // The server's warnings come with its answer, before kubectl prints the object's line.
-    const out = applyObject(ctx, item, validate, dryRun);
+    const out = applyObject(ctx, item, validate, dryRun, 'apply', patcher);
     w.warn(out.stderr);
     if (out.error) {
       objectErrors.push(out.error);
       continue;
     }
+    visitedUids.add(out.obj.metadata.uid ?? '');
     const p: Printable = { obj: out.obj, ref: `${kubectlKindPrefix(item.info.kind)}/${item.name}`, typed: false };
     if (printAtEnd) {
       applied.push(p);
@@ -120,6 +156,11 @@ export const apply: Verb = (ctx, argv): ExecResult => {
     const printed = printWith(ctx, flags, dryRun, '', applied.length === 1 ? applied[0]! : appliedList(applied));
     w.print(printed.stdout);
     if (printed.error) errors.push(printed.error);
+  }
+  if (o.prune && errors.length === 0) {
+    const opts = { allowlist: o.prune, selector: o.selector, dryRun, ...o.deletion, visitedUids, visitedNamespaces };
+    const pruneError = pruneAll(ctx, opts, (operation) => createPrinter(flags, dryRun, ctx.readFile, operation), w);
+    if (pruneError) errors.push(pruneError);
   }
   w.warn(checkErr(errors));
   return w.result(errors.length > 0 ? 1 : 0);

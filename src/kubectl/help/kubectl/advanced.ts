@@ -35,7 +35,14 @@ export const apply: CommandHelp = {
     kubectl.kubernetes.io/last-applied-configuration annotation) and what is stored now. A field
     removed from the manifest is removed from the object; fields set by others are kept.
 
-    Changing a DaemonSet's pod template starts a rolling update.`,
+    Changing a DaemonSet's pod template starts a rolling update. A field the API server will not let
+    change, such as a DaemonSet's selector, is refused; with --force the object is deleted and created
+    anew from the manifest instead.
+
+    With --prune, objects that an earlier apply created but that the manifest no longer lists are
+    deleted: those matching -l (or every one, with --all), of the kinds --prune-allowlist names (by
+    default pods, DaemonSets and namespaces), in the namespaces the manifest uses. Pruning is an alpha
+    feature of kubectl.`,
   examples: `# Create or update what a manifest file describes
     kubectl apply -f log-agent.yaml
 
@@ -43,18 +50,45 @@ export const apply: CommandHelp = {
     kubectl apply -f -
 
     # Ask the API server whether it would accept the change, without making it
-    kubectl apply -f log-agent.yaml --dry-run=server`,
+    kubectl apply -f log-agent.yaml --dry-run=server
+
+    # Apply the manifest, then delete the DaemonSets labelled tier=agents that it no longer lists
+    kubectl apply -f agents.yaml --prune -l tier=agents --prune-allowlist=apps/v1/DaemonSet
+
+    # Change the selector of a DaemonSet: it is deleted and created again
+    kubectl apply -f log-agent.yaml --force`,
   use: 'apply -f FILENAME',
   flags: APPLY_FLAGS,
   flagDocs: {
+    all: { usage: 'With --prune, consider every object of the allowed kinds, whatever its labels (instead of -l).' },
+    cascade: {
+      usage: 'For the objects --prune or --force deletes, what happens to what they own: "background" (the default), "foreground" or "orphan".',
+    },
     'field-manager': fieldManager('kubectl-client-side-apply'),
+    force: {
+      usage:
+        'When the API server refuses the change as invalid (an immutable field) or conflicting, delete the object and create it from the manifest. Not with --prune or --dry-run=server.',
+    },
+    'grace-period': { usage: "Seconds the pods deleted by --prune or --force get to shut down; -1 (the default) uses each pod's own." },
     output: {
       usage:
         'Print the objects instead of a line each: json, yaml, jsonpath=TEMPLATE or go-template=TEMPLATE print them once all are applied (several as a List), name prints TYPE/NAME as each is applied. With --dry-run=client, a new object as it would be sent, an existing one as it is now.',
     },
+    overwrite: {
+      usage:
+        'Let the manifest win where the live object was changed since the last apply (the default). With --overwrite=false such a change is refused as a conflict, and so is any change to the manifest itself.',
+    },
+    prune: { usage: 'After applying, delete the objects an earlier apply created that the files no longer list; needs -l or --all.' },
+    'prune-allowlist': {
+      usage: 'A kind --prune may delete, as group/version/Kind (core/v1/Pod, apps/v1/DaemonSet); may be repeated. Without it: pods, DaemonSets and namespaces.',
+    },
     recursive: { usage: "Accepted for compatibility: the editor's files are flat, with no directories to recurse into." },
-    selector: { usage: "Apply only the objects of the files whose labels match, e.g. app=agent, tier!=db or 'env in (prod,staging)'." },
+    selector: {
+      usage: "Apply only the objects of the files whose labels match, e.g. app=agent, tier!=db or 'env in (prod,staging)'; with --prune, prune only objects that match.",
+    },
     'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no metadata.managedFields, so the output is the same either way.' },
+    timeout: { usage: 'With --force, how long to wait for the deleted object to be gone before creating it again; 0 (the default) looks only once.' },
+    wait: { usage: 'Accepted for compatibility: kubectl apply does not wait for the objects it deletes, with or without it.' },
   },
 };
 
