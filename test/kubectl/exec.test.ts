@@ -60,7 +60,7 @@ describe('exec with a pipeline', () => {
     expect(c.store.get('DaemonSet', 'default', 'agent')!.metadata.generation).toBe(1);
     expect(exec(c, 'kubectl get nodes | kubectl get ds -o name')).toEqual({ exitCode: 0, stdout: 'daemonset.apps/agent\n', stderr: '' });
     // A replay leaves out a command that only reads, but not one whose output a kubectl stage reads.
-    expect(exec(c, 'kubectl get ds agent -o yaml | kubectl delete -f -', undefined, { replay: true }).stdout).toBe('daemonset.apps "agent" deleted\n');
+    expect(exec(c, 'kubectl get ds agent -o yaml | kubectl delete -f -', undefined, { replay: true }).stdout).toBe('daemonset.apps "agent" deleted from default namespace\n');
     expect(c.store.get('DaemonSet', 'default', 'agent')).toBeUndefined();
   });
 
@@ -227,7 +227,7 @@ describe('output order', () => {
     const r = exec(c, 'kubectl delete ds agent --cascade=true');
     expect(outputOf(r)).toEqual([
       { stream: 'stderr', text: 'warning: --cascade=true is deprecated (boolean value) and can be replaced with --cascade=background.\n' },
-      { stream: 'stdout', text: 'daemonset.apps "agent" deleted\n' },
+      { stream: 'stdout', text: 'daemonset.apps "agent" deleted from default namespace\n' },
     ]);
   });
 });

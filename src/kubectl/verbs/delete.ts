@@ -1,8 +1,11 @@
 /**
  * `kubectl delete (TYPE NAME... | TYPE/NAME... | TYPE -l SEL | TYPE --all | -f -) [-n NS] [-A]
  * [--grace-period=N] [--now] [--force] [--wait=false] [--timeout=D] [--ignore-not-found]
- * [--cascade=background|orphan|foreground] [--dry-run] [-o name]` (kubectl `pkg/cmd/delete/delete.go`: `Complete`, `Validate`,
- * `DeleteResult`, `PrintObj`; v1.30–1.33 output, `pod "x" deleted`).
+ * [--cascade=background|orphan|foreground] [--dry-run] [-o name] [-i]` and `kubectl delete --raw URI`
+ * (kubectl `pkg/cmd/delete/delete.go`: `Complete`, `Validate`, `RunDelete`, `DeleteResult`, `PrintObj`
+ * in delete-print.ts: v1.34's `pod "x" deleted from default namespace`). `-i` asks before deleting (delete-interactive.ts); `--raw`
+ * sends a DELETE of its own (delete-raw.ts). `-R` is accepted and changes nothing but what `--raw`
+ * allows: the editor's files are flat tabs, with no directory to recurse into.
  *
  * Pods are deleted gracefully by the API server (terminating until their kubelet stops them).
  * Like kubectl, `delete` then waits until every deleted object is gone (`--wait`, default true),
@@ -13,13 +16,18 @@
  * Terminating. An explicit `--timeout` is honoured with kubectl's timeout error.
  */
 import type { ApiObject, Kind, Pod } from '../../sim/api/types.js';
+import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { Verb, VerbContext } from '../context.js';
 import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { readInput } from '../apply/input.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
-import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix } from './dry-run.js';
+import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
+import { deletedLine } from './delete-print.js';
+import { parseCascade } from './cascade.js';
+import { confirmationPrompt, confirmed } from './delete-interactive.js';
+import { rawDelete, rawRequest } from './delete-raw.js';
 import { commandNamespace, lookup, resolveTargets, type Target } from './targets.js';
 import { waitUntilGone, type DeletedRef } from './wait-deleted.js';
 
@@ -37,6 +45,9 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'ignore-not-found', type: 'bool' },
   { name: 'cascade', type: 'string', default: 'background' },
   { name: 'output', short: 'o', type: 'string' },
+  { name: 'recursive', short: 'R', type: 'bool' },
+  { name: 'raw', type: 'string' },
+  { name: 'interactive', short: 'i', type: 'bool' },
   DRY_RUN_FLAG,
 ];
 
@@ -61,14 +72,12 @@ export const del: Verb = (ctx, argv): ExecResult => {
   }
   if (grace === 0 && !force) grace = 1;
   if (force && grace < 0) grace = 0;
-  // GetCascadingStrategy: background (default, also `true`), orphan (`false`), foreground.
-  const cascadeText = flagString(flags, 'cascade') ?? 'background';
-  const cascade = ({ background: 'Background', true: 'Background', orphan: 'Orphan', false: 'Orphan', foreground: 'Foreground' } as const)[cascadeText as 'background'];
-  if (!cascade) return fail(`error: invalid cascade value (${cascadeText}). Must be "background", "foreground", or "orphan"`);
+  // DeleteFlags.ToOptions: parseCascadingFlag (booleans still parse, with a warning).
+  const parsedCascade = parseCascade(flagString(flags, 'cascade') ?? 'background');
+  if ('error' in parsedCascade) return fail(parsedCascade.error);
+  const cascade = parsedCascade.cascade;
   const w = new OutputWriter();
-  if (cascadeText === 'true' || cascadeText === 'false') {
-    w.warn(`warning: --cascade=${cascadeText} is deprecated (boolean value) and can be replaced with --cascade=${cascadeText === 'true' ? 'background' : 'orphan'}.\n`);
-  }
+  if (parsedCascade.warning) w.warn(parsedCascade.warning);
   const output = flagString(flags, 'output') ?? '';
   if (output !== '' && output !== 'name') return fail(`error: unexpected -o output mode: ${output}. We only support '-o name'`);
   const all = flagBool(flags, 'all');
@@ -80,6 +89,17 @@ export const del: Verb = (ctx, argv): ExecResult => {
   if (grace > 0 && force) return fail('error: --force and --grace-period greater than 0 cannot be specified together', '');
   const timeout = parseDuration(flagString(flags, 'timeout') ?? '0s');
   if (typeof timeout !== 'number') return fail(`error: invalid argument "${flagString(flags, 'timeout')}" for "--timeout" flag: ${timeout.error}`);
+  const raw = flagString(flags, 'raw') ?? '';
+  if (raw !== '') {
+    const req = rawRequest(flags, raw);
+    if ('error' in req) {
+      w.warn(`${req.error}\n`);
+      return w.result(1);
+    }
+    const answer = rawDelete(ctx, flags, req);
+    w.append(answer);
+    return w.result(answer.exitCode);
+  }
   const ignoreNotFound = flags.values.has('ignore-not-found') ? flagBool(flags, 'ignore-not-found') : all || !!selector || !!fieldSelector;
 
   const ns = commandNamespace(flags);
@@ -87,6 +107,24 @@ export const del: Verb = (ctx, argv): ExecResult => {
   if ('error' in targets) {
     w.warn(targets.error.endsWith('\n') ? targets.error : `${targets.error}\n`);
     return w.result(1);
+  }
+  if (flagBool(flags, 'interactive')) {
+    // RunDelete's preview: the objects as the builder lists them (named ones unfetched), errors ending the command.
+    const previewErrors = targets.flatMap((t) => ('error' in t ? [{ message: t.error }] : []));
+    if (previewErrors.length > 0) {
+      w.warn(checkErr(previewErrors));
+      return w.result(1);
+    }
+    if (targets.length === 0) {
+      w.print('No resources found\n');
+      return w.result(0);
+    }
+    w.print(confirmationPrompt(targets.filter((t): t is Target => !('error' in t))));
+    // `-f -` has read standard input to its end before the question is asked.
+    if (!confirmed(flagArray(flags, 'filename').includes('-') ? '' : (ctx.stdin ?? ''))) {
+      w.print('deletion is cancelled\n');
+      return w.result(0);
+    }
   }
 
   const errors: CmdError[] = [];
@@ -104,8 +142,7 @@ export const del: Verb = (ctx, argv): ExecResult => {
       w.warn('Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n');
       warnClusterScope = false;
     }
-    const what = t.info.group ? `${t.info.kind.toLowerCase()}.${t.info.group}` : t.info.kind.toLowerCase();
-    const line = output === 'name' ? `${what}/${t.name}\n` : `${what} "${t.name}" ${grace === 0 ? 'force deleted' : 'deleted'}${dryRunSuffix(dryRun)}\n`;
+    const line = deletedLine(t.info, t.namespace, t.name, grace, dryRun, output);
     if (dryRun === 'client') {
       w.print(line);
       continue;
@@ -115,7 +152,7 @@ export const del: Verb = (ctx, argv): ExecResult => {
       continue;
     }
     const opts = { ...(grace >= 0 ? { gracePeriodSeconds: grace } : {}), ...(dryRun === 'server' ? { dryRun: true } : {}), propagationPolicy: cascade };
-    const r = dryRun === 'server' ? ctx.cluster.api.delete(t.obj.kind, t.namespace, t.name, opts) : ctx.client.delete(t.obj, `${ctx.line}: delete ${what}/${t.name}`, opts);
+    const r = dryRun === 'server' ? ctx.cluster.api.delete(t.obj.kind, t.namespace, t.name, opts) : ctx.client.delete(t.obj, `${ctx.line}: delete ${kubectlKindPrefix(t.info.kind)}/${t.name}`, opts);
     if (!r.ok) {
       if (!(ignoreNotFound && r.error.reason === 'NotFound')) errors.push({ status: t.source ? withSource('deleting', t.source, r.error) : r.error });
       continue;

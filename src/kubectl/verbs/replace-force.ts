@@ -8,7 +8,7 @@
  *    messages that name the source name that file (`/tmp/kubectl_replace_NNN/resource.stdin`;
  *    NNN is random in real kubectl, fixed here).
  * 2. Each object is deleted (`--grace-period`, `--cascade`; one that does not exist is skipped
- *    without a word): `daemonset.apps "x" deleted`, or `daemonset.apps/x` with `-o name`. Any
+ *    without a word): `daemonset.apps "x" deleted from default namespace` (delete-print.ts), or `daemonset.apps/x` with `-o name`. Any
  *    error here (a refused delete, a kind the cluster does not serve, a namespace mismatch) ends
  *    the command before anything is created: what was deleted stays deleted, as with kubectl.
  *    No object at all prints `No resources found` and carries on.
@@ -31,6 +31,7 @@ import { unreadablePath, type InputItem, type InputObject } from '../apply/input
 import { isMap, type JsonMap } from '../apply/json.js';
 import { createOrUpdateAnnotation } from '../apply/last-applied.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
+import { deletedLine } from './delete-print.js';
 import type { Printer, ReplaceOptions } from './replace.js';
 import { postObject } from './request-body.js';
 import { waitUntilGone, type DeletedRef } from './wait-deleted.js';
@@ -77,7 +78,7 @@ export function forceReplace(ctx: VerbContext, o: ReplaceOptions, read: () => In
       if (r.error.reason !== 'NotFound') errors.push({ status: withSource('deleting', source, r.error) });
       continue;
     }
-    w.print(o.output === 'name' ? `${what}/${name}\n` : `${what} "${name}" deleted\n`);
+    w.print(deletedLine(info, namespace, name, o.grace, 'none', o.output));
     deleted.push({ kind: info.kind as Kind, namespace, name, uid: live.metadata.uid });
     if (live.kind === 'Pod') longestGraceMs = Math.max(longestGraceMs, (o.grace >= 0 ? o.grace : ((live as Pod).spec.terminationGracePeriodSeconds ?? 30)) * 1000);
   }
@@ -150,8 +151,11 @@ function builderError(ctx: VerbContext, o: ReplaceOptions): string | undefined {
   return undefined;
 }
 
-/** `wait.PollImmediate(1s, limit, info.Get() is NotFound)`, moving virtual time a second a poll. */
-function pollUntilNotFound(ctx: VerbContext, item: InputObject, limitMs: number): boolean {
+/**
+ * `wait.PollImmediate(1s, limit, info.Get() is NotFound)`, moving virtual time a second a poll
+ * (also apply --force's `PollUntilContextTimeout(1s, timeout, immediate)`: a 0 limit looks once).
+ */
+export function pollUntilNotFound(ctx: VerbContext, item: InputObject, limitMs: number): boolean {
   const start = ctx.cluster.now;
   for (let waited = 0; ; waited += 1000) {
     if (!ctx.cluster.api.get(item.info.kind, item.namespace, item.name)) return true;
@@ -161,7 +165,7 @@ function pollUntilNotFound(ctx: VerbContext, item: InputObject, limitMs: number)
 }
 
 /** `Helper.Create(modify=true)`: a resourceVersion is cleared before the POST. */
-function withoutResourceVersion(obj: JsonMap): JsonMap {
+export function withoutResourceVersion(obj: JsonMap): JsonMap {
   if (!isMap(obj.metadata) || !('resourceVersion' in obj.metadata)) return obj;
   const { resourceVersion: _cleared, ...metadata } = obj.metadata;
   return { ...obj, metadata };

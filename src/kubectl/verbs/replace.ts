@@ -42,9 +42,11 @@ import { readInput, type InputItem, type InputObject } from '../apply/input.js';
 import { isMap, type JsonMap } from '../apply/json.js';
 import { createOrUpdateAnnotation } from '../apply/last-applied.js';
 import { validationDirective } from './apply.js';
+import { parseCascade, type Cascade } from './cascade.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
 import { GENERIC_FORMATS, noCompatiblePrinter, PRINT_FLAGS } from './get-output.js';
+import { conflict, staleVersion } from './optimistic-lock.js';
 import { forceReplace, STDIN_COPY, visitErrors } from './replace-force.js';
 import { decodeBody } from './request-body.js';
 import { commandNamespace } from './targets.js';
@@ -83,7 +85,7 @@ export interface ReplaceOptions {
   readonly waitForDeletion: boolean;
   /** `--timeout` in ms; 0 when not given. */
   readonly timeoutMs: number;
-  readonly cascade: 'Background' | 'Orphan' | 'Foreground';
+  readonly cascade: Cascade;
   readonly filenames: readonly string[];
   /** The positional arguments: ignored by a plain replace, refused by `--force`'s builder. */
   readonly args: readonly string[];
@@ -127,16 +129,9 @@ function complete(flags: ParsedFlags): (ReplaceOptions & { stderr: string }) | {
     return { error: `error: ${noCompatiblePrinter(output)}`, stderr: '' };
   }
   // DeleteFlags.ToOptions: parseCascadingFlag (booleans still parse, with a warning).
-  const cascadeText = flagString(flags, 'cascade') ?? 'background';
-  const asBool = parseGoBool(cascadeText);
-  let stderr = '';
-  let cascade: ReplaceOptions['cascade'];
-  if (asBool !== undefined) {
-    cascade = asBool ? 'Background' : 'Orphan';
-    stderr = `warning: --cascade=${cascadeText} is deprecated (boolean value) and can be replaced with --cascade=${asBool ? 'background' : 'orphan'}.\n`;
-  } else if (cascadeText === 'background' || cascadeText === 'orphan' || cascadeText === 'foreground') {
-    cascade = ({ background: 'Background', orphan: 'Orphan', foreground: 'Foreground' } as const)[cascadeText];
-  } else return { error: `error: invalid cascade value (${cascadeText}). Must be "background", "foreground", or "orphan"`, stderr: '' };
+  const parsedCascade = parseCascade(flagString(flags, 'cascade') ?? 'background');
+  if ('error' in parsedCascade) return { error: parsedCascade.error, stderr: '' };
+  const { cascade, warning: stderr } = parsedCascade;
   const filenames = flagArray(flags, 'filename');
   // FilenameOptions.RequireFilenameOrKustomize, still in Complete.
   if (filenames.length === 0) return { error: 'error: must specify one of -f and -k', stderr };
@@ -216,9 +211,8 @@ function replaceObject(ctx: VerbContext, item: InputObject, o: ReplaceOptions, p
   }
   if (!live) return failed(notFound(qualifiedResource(info.kind), name));
   const rv = typeof meta.resourceVersion === 'string' ? meta.resourceVersion : '';
-  if (!sameVersion(rv, live.metadata.resourceVersion)) {
-    return failed(conflict(info, name, 'the object has been modified; please apply your changes to the latest version and try again'));
-  }
+  const stale = staleVersion(info, name, rv, live.metadata.resourceVersion);
+  if (stale) return failed(stale);
   // Helper.Replace sends the live resourceVersion when the manifest has none. The decoded Go
   // object always has its spec struct, written back as `spec: {}` at least.
   const spec = WITH_SPEC.has(info.kind) && !isMap(body.obj.spec) ? { spec: {} } : {};
@@ -227,17 +221,6 @@ function replaceObject(ctx: VerbContext, item: InputObject, o: ReplaceOptions, p
   const r = o.dryRun === 'server' ? ctx.cluster.api.update(obj, { dryRun: true }) : ctx.client.update(obj, `kubectl replace: ${kubectlKindPrefix(info.kind)}/${name}`);
   if (!r.ok) return failed(r.error);
   return { stdout: print(r.obj, info.kind, name), stderr: body.warnings };
-}
-
-/** The storage's optimistic-concurrency check: none for `''` and `0`, else the stored version. */
-function sameVersion(sent: string, stored: string): boolean {
-  if (/^\d+$/.test(sent) && /^\d+$/.test(stored)) return BigInt(sent) === 0n || BigInt(sent) === BigInt(stored);
-  return sent === '' || sent === stored;
-}
-
-/** apimachinery `NewConflict`. */
-function conflict(info: ResourceInfo, name: string, detail: string): StatusError {
-  return { code: 409, reason: 'Conflict', message: `Operation cannot be fulfilled on ${qualifiedResource(info.kind)} "${name}": ${detail}`, name };
 }
 
 /** The object's etcd key, as storage errors print it (Nodes are stored as `minions`). */
@@ -267,9 +250,3 @@ function parseGoInt(text: string): number | undefined {
   return Number(BigInt(digits)) * (m[1] === '-' ? -1 : 1);
 }
 
-/** `strconv.ParseBool`. */
-function parseGoBool(text: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false;
-  return undefined;
-}

@@ -15,7 +15,7 @@ describe('kubectl delete: pods, graceful and waited for', () => {
   it('deletes a pod and waits (in virtual time) until its grace period has run out', () => {
     const f = running();
     const t0 = f.cluster.now;
-    expect(f.run('kubectl delete pod web-1')).toEqual({ exitCode: 0, stdout: 'pod "web-1" deleted\n', stderr: '' });
+    expect(f.run('kubectl delete pod web-1')).toEqual({ exitCode: 0, stdout: 'pod "web-1" deleted from default namespace\n', stderr: '' });
     expect(pod(f, 'web-1')).toBeUndefined();
     expect(f.cluster.now - t0).toBe(30_000);
   });
@@ -23,7 +23,7 @@ describe('kubectl delete: pods, graceful and waited for', () => {
   it('--wait=false returns at once, leaving the pod terminating', () => {
     const f = running();
     const t0 = f.cluster.now;
-    expect(f.run('kubectl delete pod web-1 --wait=false').stdout).toBe('pod "web-1" deleted\n');
+    expect(f.run('kubectl delete pod web-1 --wait=false').stdout).toBe('pod "web-1" deleted from default namespace\n');
     expect(pod(f, 'web-1')?.metadata.deletionTimestamp).toBe('2026-01-01T00:00:30Z');
     expect(f.cluster.now).toBe(t0);
   });
@@ -43,8 +43,8 @@ describe('kubectl delete: pods, graceful and waited for', () => {
     const t0 = f.cluster.now;
     const warning = 'Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n';
     const warned = (stdout: string) => ({ exitCode: 0, stdout, stderr: warning, output: [{ stream: 'stderr', text: warning }, { stream: 'stdout', text: stdout }] });
-    expect(f.run('kubectl delete pod web-1 --force --grace-period=0')).toEqual(warned('pod "web-1" force deleted\n'));
-    expect(f.run('kubectl delete pod web-2 --force')).toEqual(warned('pod "web-2" force deleted\n'));
+    expect(f.run('kubectl delete pod web-1 --force --grace-period=0')).toEqual(warned('pod "web-1" force deleted from default namespace\n'));
+    expect(f.run('kubectl delete pod web-2 --force')).toEqual(warned('pod "web-2" force deleted from default namespace\n'));
     expect(pod(f, 'web-1')).toBeUndefined();
     expect(f.cluster.now).toBe(t0);
     expect(f.run('kubectl delete pod db-1 --force --grace-period=5').stderr).toBe('error: --force and --grace-period greater than 0 cannot be specified together\n');
@@ -54,7 +54,7 @@ describe('kubectl delete: pods, graceful and waited for', () => {
   it('--grace-period=0 without --force is one second', () => {
     const f = running();
     const t0 = f.cluster.now;
-    expect(f.run('kubectl delete pod web-1 --grace-period=0').stdout).toBe('pod "web-1" deleted\n');
+    expect(f.run('kubectl delete pod web-1 --grace-period=0').stdout).toBe('pod "web-1" deleted from default namespace\n');
     expect(f.cluster.now - t0).toBe(1_000);
   });
 
@@ -62,12 +62,12 @@ describe('kubectl delete: pods, graceful and waited for', () => {
     const f = running();
     f.kubelet.dead.add('node-1');
     const t0 = f.cluster.now;
-    expect(f.run('kubectl delete pod web-1')).toEqual({ exitCode: 0, stdout: 'pod "web-1" deleted\n', stderr: '' });
+    expect(f.run('kubectl delete pod web-1')).toEqual({ exitCode: 0, stdout: 'pod "web-1" deleted from default namespace\n', stderr: '' });
     expect(pod(f, 'web-1')?.metadata.deletionTimestamp).toBeDefined();
     expect(f.cluster.now - t0).toBe(90_000);
     expect(f.run('kubectl delete pod web-2 --timeout=10s')).toEqual({
       exitCode: 1,
-      stdout: 'pod "web-2" deleted\n',
+      stdout: 'pod "web-2" deleted from default namespace\n',
       stderr: 'error: timed out waiting for the condition on pods/web-2\n',
     });
   });
@@ -77,14 +77,14 @@ describe('kubectl delete: choosing objects', () => {
   it('TYPE NAME..., TYPE/NAME and -n', () => {
     const f = running();
     addPod(f.cluster, { name: 'cni-node-abcde', namespace: 'kube-system' });
-    expect(f.run('kubectl delete pods web-1 web-2').stdout).toBe('pod "web-1" deleted\npod "web-2" deleted\n');
-    expect(f.run('kubectl delete -n kube-system pod/cni-node-abcde').stdout).toBe('pod "cni-node-abcde" deleted\n');
+    expect(f.run('kubectl delete pods web-1 web-2').stdout).toBe('pod "web-1" deleted from default namespace\npod "web-2" deleted from default namespace\n');
+    expect(f.run('kubectl delete -n kube-system pod/cni-node-abcde').stdout).toBe('pod "cni-node-abcde" deleted from kube-system namespace\n');
     expect(pod(f, 'cni-node-abcde', 'kube-system')).toBeUndefined();
   });
 
   it('-l deletes what matches; nothing matching is "No resources found"', () => {
     const f = running();
-    expect(f.run('kubectl delete pods -l app=web').stdout).toBe('pod "web-1" deleted\npod "web-2" deleted\n');
+    expect(f.run('kubectl delete pods -l app=web').stdout).toBe('pod "web-1" deleted from default namespace\npod "web-2" deleted from default namespace\n');
     expect(pod(f, 'db-1')).toBeDefined();
     expect(f.run('kubectl delete pods -l app=none')).toEqual({ exitCode: 0, stdout: 'No resources found\n', stderr: '' });
   });
@@ -93,7 +93,7 @@ describe('kubectl delete: choosing objects', () => {
     const f = running();
     addNode(f.cluster, 'node-2');
     addPod(f.cluster, { name: 'web-3', node: 'node-2', labels: { app: 'web' } });
-    expect(f.run('kubectl delete pods -l app=web --field-selector spec.nodeName=node-2 --wait=false').stdout).toBe('pod "web-3" deleted\n');
+    expect(f.run('kubectl delete pods -l app=web --field-selector spec.nodeName=node-2 --wait=false').stdout).toBe('pod "web-3" deleted from default namespace\n');
     expect(pod(f, 'web-3')?.metadata.deletionTimestamp).toBeDefined();
     expect(pod(f, 'web-1')?.metadata.deletionTimestamp).toBeUndefined();
     expectUnchanged(f.cluster, () => {
@@ -115,13 +115,13 @@ describe('kubectl delete: choosing objects', () => {
     expect(f.run('kubectl delete pod nope')).toEqual({ exitCode: 1, stdout: '', stderr: 'Error from server (NotFound): pods "nope" not found\n' });
     expect(f.run('kubectl delete pod nope --ignore-not-found')).toEqual({ exitCode: 0, stdout: '', stderr: '' });
     const r = f.run('kubectl delete pod web-1 nope --wait=false');
-    expect(r).toEqual({ exitCode: 1, stdout: 'pod "web-1" deleted\n', stderr: 'Error from server (NotFound): pods "nope" not found\n' });
+    expect(r).toEqual({ exitCode: 1, stdout: 'pod "web-1" deleted from default namespace\n', stderr: 'Error from server (NotFound): pods "nope" not found\n' });
   });
 
   it('daemonsets and nodes are named with their kubectl kind', () => {
     const f = running();
     addDaemonSet(f.cluster);
-    expect(f.run('kubectl delete ds log-agent').stdout).toBe('daemonset.apps "log-agent" deleted\n');
+    expect(f.run('kubectl delete ds log-agent').stdout).toBe('daemonset.apps "log-agent" deleted from default namespace\n');
     expect(f.cluster.store.get('DaemonSet', 'default', 'log-agent')).toBeUndefined();
     expect(f.run('kubectl delete node node-1')).toEqual({ exitCode: 0, stdout: 'node "node-1" deleted\n', stderr: '' });
     addNode(f.cluster, 'node-2');
@@ -140,17 +140,17 @@ describe('kubectl delete: choosing objects', () => {
     const f = running();
     const ds = addDaemonSet(f.cluster);
     addPod(f.cluster, { name: 'agent-x', labels: { app: 'log-agent' }, owner: ds });
-    expect(f.run('kubectl delete ds log-agent --cascade=orphan').stdout).toBe('daemonset.apps "log-agent" deleted\n');
+    expect(f.run('kubectl delete ds log-agent --cascade=orphan').stdout).toBe('daemonset.apps "log-agent" deleted from default namespace\n');
     f.cluster.settle('test');
     expect(f.cluster.store.get('Pod', 'default', 'agent-x')?.metadata.ownerReferences).toBeUndefined();
     expect(f.run('kubectl delete pod web-1 --cascade=bogus').stderr).toBe('error: invalid cascade value (bogus). Must be "background", "foreground", or "orphan"\n');
     expect(f.run('kubectl delete pod web-1 --cascade=false --wait=false')).toEqual({
       exitCode: 0,
-      stdout: 'pod "web-1" deleted\n',
+      stdout: 'pod "web-1" deleted from default namespace\n',
       stderr: 'warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n',
       output: [
         { stream: 'stderr', text: 'warning: --cascade=false is deprecated (boolean value) and can be replaced with --cascade=orphan.\n' },
-        { stream: 'stdout', text: 'pod "web-1" deleted\n' },
+        { stream: 'stdout', text: 'pod "web-1" deleted from default namespace\n' },
       ],
     });
   });
@@ -159,7 +159,7 @@ describe('kubectl delete: choosing objects', () => {
     const f = running();
     const manifest = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: web-1\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: gone\n';
     const r = f.run('kubectl delete --wait=false -f -', manifest);
-    expect(r).toEqual({ exitCode: 1, stdout: 'pod "web-1" deleted\n', stderr: 'Error from server (NotFound): error when deleting "STDIN": pods "gone" not found\n' });
+    expect(r).toEqual({ exitCode: 1, stdout: 'pod "web-1" deleted from default namespace\n', stderr: 'Error from server (NotFound): error when deleting "STDIN": pods "gone" not found\n' });
   });
 
   it('-f with no objects is "No resources found" and success, unlike create and apply', () => {
@@ -176,8 +176,8 @@ describe('kubectl delete: choosing objects', () => {
   it('-o name and --dry-run', () => {
     const f = running();
     expectUnchanged(f.cluster, () => {
-      expect(f.run('kubectl delete pod web-1 --dry-run=client').stdout).toBe('pod "web-1" deleted (dry run)\n');
-      expect(f.run('kubectl delete pod web-1 --dry-run=server').stdout).toBe('pod "web-1" deleted (server dry run)\n');
+      expect(f.run('kubectl delete pod web-1 --dry-run=client').stdout).toBe('pod "web-1" deleted from default namespace (dry run)\n');
+      expect(f.run('kubectl delete pod web-1 --dry-run=server').stdout).toBe('pod "web-1" deleted from default namespace (server dry run)\n');
     });
     expect(f.run('kubectl delete pod web-1 -o name --wait=false').stdout).toBe('pod/web-1\n');
   });

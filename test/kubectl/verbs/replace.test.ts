@@ -247,7 +247,7 @@ describe('kubectl replace --force', () => {
     const f = fixture();
     const old = addDaemonSet(f.cluster);
     const r = f.run('kubectl replace --force -f -', DS_YAML.replace(':1.0', ':2.0'));
-    expect(r).toEqual({ exitCode: 0, stdout: 'daemonset.apps "log-agent" deleted\ndaemonset.apps/log-agent replaced\n', stderr: '' });
+    expect(r).toEqual({ exitCode: 0, stdout: 'daemonset.apps "log-agent" deleted from default namespace\ndaemonset.apps/log-agent replaced\n', stderr: '' });
     expect(ds(f)?.metadata.uid).not.toBe(old.metadata.uid);
     expect(ds(f)?.metadata.generation).toBe(1);
     expect(f.run('kubectl replace --force -o name -f -', DS_YAML).stdout).toBe('daemonset.apps/log-agent\ndaemonset.apps/log-agent\n');
@@ -264,7 +264,7 @@ describe('kubectl replace --force', () => {
     addNode(f.cluster, 'node-1');
     addPod(f.cluster, { name: 'web', node: 'node-1', grace: 10 });
     const start = f.cluster.now;
-    expect(f.run('kubectl replace --force -f -', POD('registry.example/web:2.0')).stdout).toBe('pod "web" deleted\npod/web replaced\n');
+    expect(f.run('kubectl replace --force -f -', POD('registry.example/web:2.0')).stdout).toBe('pod "web" deleted from default namespace\npod/web replaced\n');
     expect(f.cluster.now - start).toBe(10_000);
     const pod = f.cluster.store.get('Pod', 'default', 'web') as Pod;
     expect(pod.spec.containers[0]?.image).toBe('registry.example/web:2.0');
@@ -280,7 +280,7 @@ describe('kubectl replace --force', () => {
     expect(f.cluster.now - start).toBe(1_000);
     f.kubelet.dead.add('node-1');
     const r = f.run('kubectl replace --force --timeout=20s -f -', POD('registry.example/web:3.0'));
-    expect(r).toEqual({ exitCode: 1, stdout: 'pod "web" deleted\n', stderr: 'error: timed out waiting for the condition\n' });
+    expect(r).toEqual({ exitCode: 1, stdout: 'pod "web" deleted from default namespace\n', stderr: 'error: timed out waiting for the condition\n' });
     expect((f.cluster.store.get('Pod', 'default', 'web') as Pod).metadata.deletionTimestamp).toBeDefined();
   });
 
@@ -290,7 +290,7 @@ describe('kubectl replace --force', () => {
     const r = f.run('kubectl replace --force -f -', withSpec('  replicas: 3\n'));
     expect(r).toEqual({
       exitCode: 1,
-      stdout: 'daemonset.apps "log-agent" deleted\n',
+      stdout: 'daemonset.apps "log-agent" deleted from default namespace\n',
       stderr: 'Error from server (BadRequest): DaemonSet in version "v1" cannot be handled as a DaemonSet: strict decoding error: unknown field "spec.replicas"\n',
     });
     expect(ds(f)).toBeUndefined();
@@ -300,7 +300,7 @@ describe('kubectl replace --force', () => {
     const f = fixture();
     addDaemonSet(f.cluster);
     const r = f.run('kubectl replace --force -f -', `${DS_YAML}---\n${DEPLOYMENT('web')}`);
-    expect(r.stdout).toBe('daemonset.apps "log-agent" deleted\n');
+    expect(r.stdout).toBe('daemonset.apps "log-agent" deleted from default namespace\n');
     expect(r.stderr).toMatch(/^error: resource mapping not found for name: "web" namespace: "" from "\/tmp\/kubectl_replace_\d+\/resource\.stdin": no matches for kind "Deployment" in version "apps\/v1"\nensure CRDs are installed first\n$/);
     expect(ds(f)).toBeUndefined();
     expect(f.run('kubectl replace --force -f -', NAMESPACE('default')).stderr).toMatch(
