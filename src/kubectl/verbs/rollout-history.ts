@@ -11,7 +11,7 @@
  * default `daemonset.apps/NAME rolled back`. Several errors are printed as `CheckErr` prints an
  * aggregate.
  */
-import type { DaemonSet } from '../../sim/api/types.js';
+import type { ControllerRevision, DaemonSet } from '../../sim/api/types.js';
 import { kubectlKindPrefix, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import { matchRevision } from '../../sim/controllers/daemonset/history.js';
 import { goEncodeObject } from '../../manifest/go-encode.js';
@@ -19,10 +19,11 @@ import type { JsonMap } from '../apply/json.js';
 import type { VerbContext } from '../context.js';
 import { flagString, type ParsedFlags } from '../flags.js';
 import { historyTable, printTemplate } from '../print/history.js';
+import { sortKeysDeep } from '../print/object-output.js';
 import type { ExecResult } from '../result.js';
 import { createPrinter } from './create-printer.js';
 import { dryRunStrategy, type DryRun } from './dry-run.js';
-import { aggregateText, applyHistory, daemonSetHistory, groupKind, requiredResource, rolloutTargets, type RolloutTargets } from './rollout-target.js';
+import { aggregateText, applyHistory, daemonSetHistory, errorLines, groupKind, requiredResource, rolloutTargets, type RolloutTargets } from './rollout-target.js';
 
 function failed(errors: readonly string[], stdout = ''): ExecResult {
   return { exitCode: 1, stdout, stderr: aggregateText(errors) };
@@ -89,7 +90,7 @@ export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult
   if ('error' in targets) return failed([targets.error]);
   if (flags.visited.some(([name]) => name === 'output')) return printRevisions(ctx, flags, targets, revision);
   let stdout = '';
-  const errors = [...targets.errors];
+  const errors = errorLines(targets.errors);
   for (const { info, obj } of targets.objects) {
     if (obj.kind !== 'DaemonSet') {
       errors.push(noVisitor('history viewer', 'history', info));
@@ -126,7 +127,7 @@ function printRevisions(ctx: VerbContext, flags: ParsedFlags, targets: RolloutTa
   const print = createPrinter(flags, 'none', ctx.readFile, '');
   if ('error' in print) return failed([print.error]);
   let stdout = '';
-  const errors = [...targets.errors];
+  const errors = errorLines(targets.errors);
   for (const { info, obj } of targets.objects) {
     if (obj.kind !== 'DaemonSet') {
       errors.push(noVisitor('history viewer', 'history', info));
@@ -139,9 +140,19 @@ function printRevisions(ctx: VerbContext, flags: ParsedFlags, targets: RolloutTa
       errors.push('unable to find the specified revision');
       continue;
     }
-    for (const cr of revisions) stdout += print({ obj: cr, ref: `${kubectlKindPrefix(cr.kind)}/${cr.metadata.name}`, typed: false }).stdout;
+    for (const cr of revisions) stdout += print({ obj: typedRevision(cr), ref: `${kubectlKindPrefix(cr.kind)}/${cr.metadata.name}`, typed: true }).stdout;
   }
   return finish(stdout, errors);
+}
+
+/**
+ * A revision as `GetHistory` hands it to the printer: the typed ControllerRevision of the
+ * clientset, so fields come in Go's declaration order, with `data` as the bytes the DaemonSet
+ * controller wrote (`getPatch` marshals maps, so every level's keys are sorted).
+ */
+function typedRevision(cr: ControllerRevision): JsonMap {
+  const typed = goEncodeObject(cr as unknown as JsonMap);
+  return { ...typed, data: sortKeysDeep(typed['data']) as JsonMap };
 }
 
 type UndoOutcome = { readonly operation: string } | { readonly error: string };
@@ -185,7 +196,7 @@ export function rolloutUndo(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const probe = createPrinter(flags, dryRun, ctx.readFile, 'rolled back');
   const refused = 'error' in probe ? bare(probe.error) : undefined;
   let stdout = '';
-  const errors = [...targets.errors];
+  const errors = errorLines(targets.errors);
   for (const { info, obj } of targets.objects) {
     if (obj.kind !== 'DaemonSet') {
       errors.push(noVisitor('rollbacker', 'rollbacker', info));

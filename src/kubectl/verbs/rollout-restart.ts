@@ -1,34 +1,24 @@
 /**
- * `kubectl rollout restart`, `pause` and `resume`: kubectl `pkg/cmd/rollout/rollout_restart.go`,
- * `rollout_pause.go`, `rollout_resume.go` with polymorphichelpers' `defaultObjectRestarter`
- * (the template annotation `kubectl.kubernetes.io/restartedAt` set to now in RFC3339,
- * so a second restart in the same second changes nothing and is refused), `defaultObjectPauser`
- * and `defaultObjectResumer` (DaemonSets cannot be paused).
+ * `kubectl rollout restart`: kubectl `pkg/cmd/rollout/rollout_restart.go` with polymorphichelpers'
+ * `defaultObjectRestarter` (the template annotation `kubectl.kubernetes.io/restartedAt` set to now
+ * in RFC3339, so a second restart in the same second changes nothing and is refused).
  *
  * Restart names its objects by arguments or `-f` (rollout-target.ts) and prints the API server's
  * answer through cli-runtime's `PrintFlags` (create-printer.ts): by default
- * `daemonset.apps/NAME restarted`, with `-o` the restarted object.
+ * `daemonset.apps/NAME restarted`, with `-o` the restarted object. `--field-manager` changes
+ * nothing: the playground keeps no managedFields.
  */
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import { rfc3339 } from '../../sim/engine/time.js';
 import { goEncodeObject } from '../../manifest/go-encode.js';
 import type { JsonMap } from '../apply/json.js';
 import type { VerbContext } from '../context.js';
-import { flagString, type ParsedFlags } from '../flags.js';
+import type { ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
 import { createPrinter } from './create-printer.js';
-import { aggregateText, requiredResource, rolloutTargets } from './rollout-target.js';
+import { aggregateText, noResources, notSupported, patchErrorsText, requiredResource, rolloutTargets } from './rollout-target.js';
 
 export const RESTARTED_AT = 'kubectl.kubernetes.io/restartedAt';
-
-/** `No resources found in NS namespace.` when nothing matched and nothing failed. */
-function noResources(flags: ParsedFlags): ExecResult {
-  return { exitCode: 0, stdout: '', stderr: `No resources found in ${flagString(flags, 'namespace') || 'default'} namespace.\n` };
-}
-
-function resourceString(info: { resource: string; group: string }): string {
-  return info.group ? `${info.resource}.${info.group}` : info.resource;
-}
 
 /**
  * `RestartOptions` `Validate` then `RunRestart`: the builder's errors first (`r.Infos()`), then per
@@ -43,11 +33,11 @@ export function rolloutRestart(ctx: VerbContext, flags: ParsedFlags): ExecResult
   if ('error' in targets) return { exitCode: 1, stdout: '', stderr: aggregateText([targets.error]) };
   if (targets.objects.length === 0 && targets.errors.length === 0) return noResources(flags);
   let stdout = '';
-  const errors = [...targets.errors];
+  const errors: string[] = [];
   const now = rfc3339(ctx.cluster.now);
   for (const { info, obj } of targets.objects) {
     if (obj.kind !== 'DaemonSet') {
-      errors.push(`error: ${resourceString(info)} "${obj.metadata.name}" restarting is not supported`);
+      errors.push(notSupported(info, obj.metadata.name, 'restarting'));
       continue;
     }
     const template = obj.spec.template;
@@ -78,17 +68,6 @@ export function rolloutRestart(ctx: VerbContext, flags: ParsedFlags): ExecResult
     stdout += out.stdout;
     if (out.error) errors.push(out.error);
   }
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout, stderr: aggregateText(errors) };
-}
-
-/** `rollout pause` / `rollout resume`: only Deployments support them. */
-export function rolloutPauseResume(ctx: VerbContext, flags: ParsedFlags, verb: 'pausing' | 'resuming'): ExecResult {
-  const missing = requiredResource(flags);
-  if (missing) return { exitCode: 1, stdout: '', stderr: aggregateText([missing]) };
-  const targets = rolloutTargets(ctx, flags);
-  if ('error' in targets) return { exitCode: 1, stdout: '', stderr: aggregateText([targets.error]) };
-  if (targets.objects.length === 0 && targets.errors.length === 0) return noResources(flags);
-  const errors = [...targets.errors];
-  for (const { info, obj } of targets.objects) errors.push(`error: ${resourceString(info)} "${obj.metadata.name}" ${verb} is not supported`);
-  return { exitCode: errors.length > 0 ? 1 : 0, stdout: '', stderr: aggregateText(errors) };
+  const failed = errors.length > 0 || targets.errors.length > 0;
+  return { exitCode: failed ? 1 : 0, stdout, stderr: patchErrorsText(targets.errors, errors) };
 }

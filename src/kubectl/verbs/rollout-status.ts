@@ -19,7 +19,7 @@ import type { VerbContext } from '../context.js';
 import { flagBool, flagString, type ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
 import { RolloutProgress } from './rollout-progress.js';
-import { aggregateText, groupKind, requiredResource, rolloutTargets } from './rollout-target.js';
+import { aggregateText, errorLines, groupKind, requiredResource, rolloutTargets } from './rollout-target.js';
 
 /** The limit of a watch without `--timeout`: never reached, as a stalled rollout stops it first. */
 export const FOREVER_MS = 100 * 365 * 24 * 3_600_000;
@@ -68,7 +68,7 @@ export function rolloutStatus(ctx: VerbContext, flags: ParsedFlags): ExecResult 
     stdout += out.stdout;
     if (out.error) errors.push(out.error);
   }
-  errors.push(...targets.errors);
+  errors.push(...errorLines(targets.errors));
   if (targets.objects.length === 0 && targets.errors.length === 0) {
     const ns = flagString(flags, 'namespace') || 'default';
     return { exitCode: 0, stdout: '', stderr: `No resources found in ${ns} namespace.\n` };

@@ -12,7 +12,9 @@ import { qualifiedResource, type ResourceInfo } from '../../sim/apiserver/resour
 import type { Store } from '../../sim/store/store.js';
 import type { VerbContext } from '../context.js';
 import { flagArray, flagString, type FlagSpec, type ParsedFlags } from '../flags.js';
-import { serverError } from '../result.js';
+import { serverError, type ExecResult } from '../result.js';
+import type { CmdError } from './check-err.js';
+import { checkVisitErrors, type VisitError } from './file-visit.js';
 import { fileTargets } from './metadata-edit-files.js';
 import { parseResourceArgs } from './resource-args.js';
 
@@ -28,8 +30,8 @@ export const FILE_FLAGS: readonly FlagSpec[] = [
 
 export interface RolloutTargets {
   readonly objects: readonly { readonly info: ResourceInfo; readonly obj: ApiObject }[];
-  /** NotFound errors and the files' own errors, as printed. */
-  readonly errors: readonly string[];
+  /** What `r.Infos()` returns besides them: NotFound errors and the files' own errors, in the builder's order. */
+  readonly errors: readonly CmdError[];
 }
 
 /**
@@ -54,7 +56,7 @@ export function rolloutTargets(ctx: VerbContext, flags: ParsedFlags): RolloutTar
   if ('error' in selector) return selector;
   const store = ctx.cluster.store;
   const objects: { info: ResourceInfo; obj: ApiObject }[] = [];
-  const errors: string[] = [];
+  const errors: CmdError[] = [];
   for (const req of parsed.requests) {
     const kind = req.info.kind as Kind;
     const ns = req.info.namespaced ? namespace : '';
@@ -66,7 +68,7 @@ export function rolloutTargets(ctx: VerbContext, flags: ParsedFlags): RolloutTar
     }
     const obj = store.get(kind, ns, req.name);
     if (obj) objects.push({ info: req.info, obj });
-    else errors.push(`Error from server (NotFound): ${notFound(qualifiedResource(kind), req.name).message}`);
+    else errors.push({ status: notFound(qualifiedResource(kind), req.name) });
   }
   return { objects, errors };
 }
@@ -82,14 +84,44 @@ function liveObjectsOfFiles(ctx: VerbContext, flags: ParsedFlags, filenames: rea
   const found = fileTargets(ctx, { flags, filenames, resources: flags.args, selector: flagString(flags, 'selector') });
   if ('error' in found) return found;
   const objects: { info: ResourceInfo; obj: ApiObject }[] = [];
-  const errors: string[] = [];
-  const streamErrors: string[] = [];
+  const errors: CmdError[] = [];
+  const streamErrors: CmdError[] = [];
   for (const t of found) {
-    if ('error' in t) (t.fromStream ? streamErrors : errors).push(t.error);
+    if ('error' in t) (t.fromStream ? streamErrors : errors).push({ message: t.error });
     else if (t.obj) objects.push({ info: t.info, obj: t.obj });
-    else errors.push(serverError(t.missing!));
+    else errors.push({ status: t.missing! });
   }
   return { objects, errors: [...errors, ...streamErrors] };
+}
+
+/** The builder's errors as the subcommands that collect theirs beside them print each: an API error as `Error from server (Reason): ...`. */
+export function errorLines(errors: readonly CmdError[]): string[] {
+  return errors.map((e) => ('status' in e ? serverError(e.status) : e.message));
+}
+
+/**
+ * `CheckErr(NewAggregate(allErrs))` of restart, pause and resume (`RunRestart`, `RunPause`,
+ * `RunResume`): first the error `r.Infos()` returned, one aggregate of the builder's errors (so
+ * beside other errors it takes one line, its messages bare: `[a, b]` for several), then one error
+ * per object the subcommand could not change.
+ */
+export function patchErrorsText(builderErrors: readonly CmdError[], objectErrors: readonly string[]): string {
+  const infos: VisitError[] = builderErrors.length > 0 ? [{ aggregate: builderErrors }] : [];
+  return checkVisitErrors([...infos, ...objectErrors.map((message) => ({ message }))]);
+}
+
+/**
+ * The error restart, pause and resume make of an object their polymorphic helper refuses (the
+ * helper's `restarting is not supported` behind the resource and name):
+ * `error: daemonsets.apps "agent" pausing is not supported`.
+ */
+export function notSupported(info: ResourceInfo, name: string, doing: 'restarting' | 'pausing' | 'resuming'): string {
+  return `error: ${info.group ? `${info.resource}.${info.group}` : info.resource} "${name}" ${doing} is not supported`;
+}
+
+/** What restart, pause and resume print when nothing matched and nothing failed: `No resources found in NS namespace.` */
+export function noResources(flags: ParsedFlags): ExecResult {
+  return { exitCode: 0, stdout: '', stderr: `No resources found in ${flagString(flags, 'namespace') || 'default'} namespace.\n` };
 }
 
 /**

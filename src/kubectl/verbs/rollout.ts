@@ -1,9 +1,9 @@
 /**
  * `kubectl rollout SUBCOMMAND`: kubectl `pkg/cmd/rollout/rollout.go` and its subcommands, for
  * DaemonSets (status, history, undo, restart; pause and resume refuse as real kubectl does).
- * Each subcommand's flags are kubectl 1.32's, without `-k`: status, history, undo and restart
- * also name their objects by `-f` (rollout-target.ts), and history, undo and restart print
- * through cli-runtime's `PrintFlags` (`-o`, `--template`, ...).
+ * Each subcommand's flags are kubectl 1.32's, without `-k`: every subcommand also names its
+ * objects by `-f` (rollout-target.ts), and all but status print through cli-runtime's
+ * `PrintFlags` (`-o`, `--template`, ...).
  */
 import type { Verb } from '../context.js';
 import { parseFlags, type FlagSpec } from '../flags.js';
@@ -11,11 +11,14 @@ import { fail, type ExecResult } from '../result.js';
 import { DRY_RUN_FLAG } from './dry-run.js';
 import { PRINT_FLAGS } from './get-output.js';
 import { rolloutHistory, rolloutUndo } from './rollout-history.js';
-import { rolloutPauseResume, rolloutRestart } from './rollout-restart.js';
+import { rolloutPauseResume } from './rollout-pause.js';
+import { rolloutRestart } from './rollout-restart.js';
 import { rolloutStatus } from './rollout-status.js';
 import { FILE_FLAGS } from './rollout-target.js';
 
 const SELECTOR: FlagSpec = { name: 'selector', short: 'l', type: 'string' };
+/** `AddFieldManagerFlagVar(cmd, &o.fieldManager, "kubectl-rollout")` of the subcommands that patch. */
+const FIELD_MANAGER: FlagSpec = { name: 'field-manager', type: 'string' };
 
 /** Each subcommand's flags, as kubectl 1.32 declares them (less `-k`); help lists them from here. */
 export const SUBCOMMANDS: Readonly<Record<string, readonly FlagSpec[]>> = {
@@ -28,9 +31,9 @@ export const SUBCOMMANDS: Readonly<Record<string, readonly FlagSpec[]>> = {
   ],
   history: [SELECTOR, ...FILE_FLAGS, { name: 'revision', type: 'int' }, ...PRINT_FLAGS],
   undo: [SELECTOR, ...FILE_FLAGS, { name: 'to-revision', type: 'int' }, DRY_RUN_FLAG, ...PRINT_FLAGS],
-  restart: [SELECTOR, ...FILE_FLAGS, ...PRINT_FLAGS],
-  pause: [SELECTOR],
-  resume: [SELECTOR],
+  restart: [SELECTOR, ...FILE_FLAGS, FIELD_MANAGER, ...PRINT_FLAGS],
+  pause: [SELECTOR, ...FILE_FLAGS, FIELD_MANAGER, ...PRINT_FLAGS],
+  resume: [SELECTOR, ...FILE_FLAGS, FIELD_MANAGER, ...PRINT_FLAGS],
 };
 
 /** `NewCmdRollout`: dispatches to the subcommand named first, with that subcommand's flags. */

@@ -44,6 +44,19 @@ describe('kubectl rollout history', () => {
     );
   });
 
+  test('-o json prints each revision typed, as GetHistory hands the typed ControllerRevision to the printer', () => {
+    const { c } = scene();
+    const doc = JSON.parse(run(c, 'kubectl rollout history ds/agent --revision=1 -o json').stdout) as Record<string, Record<string, unknown>>;
+    // Struct order: TypeMeta, ObjectMeta (name before namespace, uid, ...), data, revision.
+    expect(Object.keys(doc)).toEqual(['kind', 'apiVersion', 'metadata', 'data', 'revision']);
+    expect(Object.keys(doc['metadata']!).slice(0, 2)).toEqual(['name', 'namespace']);
+    // data is the bytes the controller's getPatch marshalled from maps: every level sorted.
+    const template = (doc['data']!['spec'] as Record<string, Record<string, unknown>>)['template']!;
+    expect(Object.keys(template)).toEqual(['$patch', 'metadata', 'spec']);
+    const container = ((template['spec'] as Record<string, unknown>)['containers'] as Record<string, unknown>[])[0]!;
+    expect(Object.keys(container)).toEqual([...Object.keys(container)].sort());
+  });
+
   test('unknown revision, no history, missing DaemonSet, wrong kind', () => {
     const { c } = scene();
     expect(run(c, 'kubectl rollout history ds/agent --revision=9')).toEqual({ exitCode: 1, stdout: '', stderr: 'error: unable to find the specified revision\n' });

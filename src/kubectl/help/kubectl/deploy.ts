@@ -1,6 +1,7 @@
 /** Help for kubectl's "Deploy Commands": rollout and its subcommands, scale. */
 import { SUBCOMMANDS as ROLLOUT_FLAGS } from '../../verbs/rollout.js';
 import { FLAGS as SCALE_FLAGS } from '../../verbs/scale.js';
+import { fieldManager } from '../flag-docs.js';
 import type { CommandHelp } from '../types.js';
 
 const TARGET = '(TYPE NAME | TYPE/NAME) [flags]';
@@ -15,6 +16,19 @@ const ROLLOUT_FILE_DOCS = {
 
 /** `--show-managed-fields` of the rollout subcommands that print objects. */
 const NO_MANAGED_FIELDS = { usage: 'Accepted for compatibility: the playground keeps no managedFields, so the output is the same with or without it.' };
+
+/** The printer flags of pause and resume, which never print: a DaemonSet is refused before anything is printed. */
+const NEVER_PRINTED = { usage: 'Accepted as kubectl accepts it, and never used: no object here can be paused or resumed, so nothing is printed.' };
+
+/** What pause and resume make of their flags. */
+const PAUSE_RESUME_DOCS = {
+  ...ROLLOUT_FILE_DOCS,
+  'field-manager': fieldManager('kubectl-rollout'),
+  output: NEVER_PRINTED,
+  template: NEVER_PRINTED,
+  'allow-missing-template-keys': NEVER_PRINTED,
+  'show-managed-fields': NEVER_PRINTED,
+};
 
 export const rollout: CommandHelp = {
   short: 'Manage the rollout of a resource',
@@ -54,11 +68,17 @@ export const rollout: CommandHelp = {
     },
     pause: {
       short: 'Mark the provided resource as paused',
-      long: 'A DaemonSet cannot be paused: the command fails as it does on a real cluster.',
+      long: `Only Deployments can be paused, and the playground has none: for a DaemonSet (or any other
+        object found by name, -l or -f) the command fails as it does on a real cluster, with one
+        error line per object.`,
       examples: `# Refused for a DaemonSet
-        kubectl rollout pause ds/log-agent`,
+        kubectl rollout pause ds/log-agent
+
+        # Refused for each DaemonSet the manifest names
+        kubectl rollout pause -f log-agent.yaml`,
       use: 'pause RESOURCE',
       flags: ROLLOUT_FLAGS['pause'],
+      flagDocs: PAUSE_RESUME_DOCS,
     },
     restart: {
       short: 'Restart a resource',
@@ -70,6 +90,7 @@ export const rollout: CommandHelp = {
       flags: ROLLOUT_FLAGS['restart'],
       flagDocs: {
         ...ROLLOUT_FILE_DOCS,
+        'field-manager': fieldManager('kubectl-rollout'),
         output: {
           usage: 'Print the restarted DaemonSet, as the API server answered, instead of the message: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.',
         },
@@ -78,11 +99,13 @@ export const rollout: CommandHelp = {
     },
     resume: {
       short: 'Resume a paused resource',
-      long: 'A DaemonSet cannot be paused, so there is nothing to resume: the command fails as it does on a real cluster.',
+      long: `A DaemonSet cannot be paused, so there is nothing to resume: for it (or any other object found
+        by name, -l or -f) the command fails as it does on a real cluster, with one error line per object.`,
       examples: `# Refused for a DaemonSet
         kubectl rollout resume ds/log-agent`,
       use: 'resume RESOURCE',
       flags: ROLLOUT_FLAGS['resume'],
+      flagDocs: PAUSE_RESUME_DOCS,
     },
     status: {
       short: 'Show the status of the rollout',
