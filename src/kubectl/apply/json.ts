@@ -95,6 +95,9 @@ const ESCAPES: Readonly<Record<string, string>> = {
   '\n': '\\n',
   '\r': '\\r',
   '\t': '\\t',
+  // Go 1.22's encoding/json writes these two short escapes too (kubectl 1.32 prints "a\bb\fc").
+  '\b': '\\b',
+  '\f': '\\f',
   '<': '\\u003c',
   '>': '\\u003e',
   '&': '\\u0026',
