@@ -16,6 +16,15 @@ describe('PriorityClass', () => {
     expect([pc.value, pc.preemptionPolicy]).toEqual([0, 'PreemptLowerPriority']);
   });
 
+  it('PrepareForCreate sets generation 1, whatever the request says; an update keeps it', () => {
+    const api = newApi();
+    const pc = ok(api.create<'PriorityClass'>(pcDraft('low', 5, { metadata: { name: 'low', generation: 7 } })));
+    expect(pc.metadata.generation).toBe(1);
+    const described = clone(pc);
+    described.description = 'for agents';
+    expect(ok(api.update<'PriorityClass'>(described)).metadata.generation).toBe(1);
+  });
+
   it('the built-in system classes are accepted with their exact values', () => {
     const api = newApi();
     for (const pc of BUILTIN_PRIORITY_CLASSES) ok(api.create<'PriorityClass'>(pcDraft(pc.name, pc.value)));

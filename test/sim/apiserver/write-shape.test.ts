@@ -29,6 +29,8 @@ function previousShape(draft: Record<string, unknown>, namespaced: boolean, with
     uid: 'u',
     resourceVersion: '0',
     creationTimestamp: 't',
+    // PrepareForCreate's generation of a PriorityClass (a Pod's and a Node's have none).
+    ...(draft['kind'] === 'PriorityClass' ? { generation: 1 } : {}),
   };
   delete meta['deletionTimestamp'];
   if (!namespaced) delete meta['namespace'];

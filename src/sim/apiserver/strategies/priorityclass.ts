@@ -5,6 +5,7 @@
  *
  * - defaults: preemptionPolicy `PreemptLowerPriority`; a missing value is Go's zero, 0; a false
  *   globalDefault is omitted (omitempty), as the API server's encoding drops it.
+ * - PrepareForCreate: generation 1 (a PriorityClass has no spec, so no update bumps it).
  * - validation: names starting `system-` are reserved for the two built-in classes with their
  *   exact values; other classes may not exceed 1000000000. On update, value and
  *   preemptionPolicy are immutable.
@@ -40,6 +41,10 @@ export const priorityClassStrategy: Strategy<PriorityClass> = {
     // `globalDefault bool json:"globalDefault,omitempty"`: a stored false is never serialized.
     if (!out.globalDefault) delete (out as { globalDefault?: boolean }).globalDefault;
     return out;
+  },
+
+  prepareForCreate(pc) {
+    return { ...pc, metadata: { ...pc.metadata, generation: 1 } };
   },
 
   admit(pc, op, ctx) {
