@@ -34,8 +34,11 @@
  *   succeeds. `--max-log-requests` (default 5) limits only what `-f` follows, so it is accepted
  *   and never reached here.
  *
- * Not modelled: `-f` (a script cannot wait for new lines: a clear error); `--ignore-errors` and
- * `--insecure-skip-tls-verify-backend` are not accepted.
+ * - `--ignore-errors`: a request that fails (a kubelet that does not answer, a container not
+ *   started) prints `error: ...` among the logs, and the others are still read (exit 0).
+ *   `--insecure-skip-tls-verify-backend` is accepted: there is no kubelet certificate to skip.
+ *
+ * Not modelled: `-f` (a script cannot wait for new lines: a clear error).
  */
 import { goQuote } from '../../sim/api/goquote.js';
 import type { Pod } from '../../sim/api/types.js';
@@ -65,6 +68,8 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'max-log-requests', type: 'int', default: '5' },
   { name: 'pod-running-timeout', type: 'duration', default: '20s' },
+  { name: 'ignore-errors', type: 'bool' },
+  { name: 'insecure-skip-tls-verify-backend', type: 'bool' },
 ];
 
 /** podcmd `DefaultContainerAnnotationName`. */
@@ -99,14 +104,21 @@ function defaultContainer(pod: Pod, allPods: boolean): { container: string; stde
   return { container, stderr };
 }
 
+/** A failed log request: as CheckErr prints it, and the error's own text (`%v`, what --ignore-errors prints). */
+interface LogRequestError {
+  readonly error: string;
+  readonly message: string;
+}
+
 /**
  * The lines of one container as the API server relays them, or the error it answers: its own
  * validation of the options (`ValidatePodLogOptions`) first, then the node's kubelet.
  */
-function readContainer(ctx: VerbContext, pod: Pod, container: string, o: PodLogOptions): LogLine[] | { error: string } {
+function readContainer(ctx: VerbContext, pod: Pod, container: string, o: PodLogOptions): LogLine[] | LogRequestError {
   if (o.sinceSeconds === 0) {
     const cause = { field: 'sinceSeconds', message: 'sinceSeconds: Invalid value: 0: must be greater than 0' };
-    return { error: invalidError(invalid('PodLogOptions', pod.metadata.name, [cause])) };
+    const err = invalid('PodLogOptions', pod.metadata.name, [cause]);
+    return { error: invalidError(err), message: err.message };
   }
   const node = pod.spec.nodeName;
   if (!node) return [];
@@ -114,10 +126,11 @@ function readContainer(ctx: VerbContext, pod: Pod, container: string, o: PodLogO
   if (!kubelet?.heartbeat(node) || kubelet.heartbeat(node)?.state === 'stopped') {
     const ip = pod.status.hostIP ?? kubelet?.machine(node)?.name ?? node;
     const url = `https://${ip}:10250/containerLogs/${pod.metadata.namespace ?? 'default'}/${pod.metadata.name}/${container}`;
-    return { error: `Error from server: Get "${url}": dial tcp ${ip}:10250: connect: connection refused` };
+    const message = `Get "${url}": dial tcp ${ip}:10250: connect: connection refused`;
+    return { error: `Error from server: ${message}`, message };
   }
   const lines = containerLog(pod, { container, previous: o.previous, behaviours: kubelet.imageBehaviours(), now: ctx.cluster.now });
-  return 'error' in lines ? { error: `Error from server (BadRequest): ${lines.error}` } : lines;
+  return 'error' in lines ? { error: `Error from server (BadRequest): ${lines.error}`, message: lines.error } : lines;
 }
 
 /** `prefixingWriter` over `DefaultConsumeRequest`'s reads: the prefix before every line, a cut last one too. */
@@ -172,7 +185,12 @@ export const logs: Verb = (ctx, argv): ExecResult => {
   let stdout = '';
   for (const { pod, container } of requests) {
     const lines = readContainer(ctx, pod, container, options);
-    if ('error' in lines) return failed(lines.error, stdout);
+    if ('error' in lines) {
+      // sequentialConsumeRequest: a failed request ends the command, unless --ignore-errors, which prints it among the logs and goes on.
+      if (!flagBool(flags, 'ignore-errors')) return failed(lines.error, stdout);
+      stdout += `error: ${lines.message}\n`;
+      continue;
+    }
     stdout += prefixed(readLogs(lines, options, ctx.cluster.now), prefix ? `[pod/${pod.metadata.name}/${container}] ` : '');
   }
   return { exitCode: 0, stdout, stderr };

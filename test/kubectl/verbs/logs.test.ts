@@ -176,6 +176,23 @@ describe('kubectl logs TYPE/NAME: a DaemonSet', () => {
   });
 });
 
+describe('kubectl logs --ignore-errors', () => {
+  it('prints a failed request among the logs as error: %v and reads the others (sequentialConsumeRequest); without it, the error ends the command', () => {
+    const c = rolledOut();
+    // The pod read first (by name) is the one whose kubelet does not answer, so the others come after it.
+    const down = [...c.store.list('Pod', 'default')].sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1))[0]!;
+    exec(c, `sim node fail ${down.spec.nodeName}`);
+    const refused = `Get "https://${down.status.hostIP}:10250/containerLogs/default/${down.metadata.name}/agent": dial tcp ${down.status.hostIP}:10250: connect: connection refused`;
+    const strict = exec(c, 'kubectl logs -l app=agent -c agent');
+    expect([strict.exitCode, strict.stderr]).toEqual([1, `Error from server: ${refused}\n`]);
+    const lenient = exec(c, 'kubectl logs -l app=agent -c agent --ignore-errors --insecure-skip-tls-verify-backend');
+    expect([lenient.exitCode, lenient.stderr]).toEqual([0, '']);
+    expect(lenient.stdout.startsWith(`error: ${refused}\n`)).toBe(true);
+    expect(lenient.stdout.split('\n').filter((l) => l.startsWith('simulated: container "agent" started')).length).toBe(2);
+    expect(strict.stdout).toBe('');
+  });
+});
+
 describe('ByLogging: the pod a controller\'s logs are read from', () => {
   const ready = (name: string, readyAt: number, o: Parameters<typeof pod>[1] = {}): Pod => {
     const p = pod(name, { node: 'node-1', statuses: [running('agent', -300)], ...o });

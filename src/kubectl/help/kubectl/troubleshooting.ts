@@ -59,6 +59,8 @@ export const logs: CommandHelp = {
   flagDocs: {
     'all-containers': { usage: 'Print the logs of every container of the pod, init containers first.' },
     'all-pods': { usage: 'With TYPE/NAME, print the logs of every pod of the controller instead of one. Turns --prefix on.' },
+    'ignore-errors': { usage: 'When a pod\'s log cannot be read (its node is down, its container not started), print the error among the logs and go on to the next.' },
+    'insecure-skip-tls-verify-backend': { usage: 'Accepted for compatibility: the simulated kubelets have no serving certificate to check.' },
     'limit-bytes': { usage: 'Stop each container\'s log after this many bytes (timestamps included), even mid-line; 0 (the default) sets no limit.' },
     'pod-running-timeout': {
       usage: 'How long TYPE/NAME waits, in virtual time, for the controller\'s first pod when it has none (like 5s, 2m, higher than zero).',
