@@ -6,13 +6,15 @@
  * 2. `Unexpected args: [...]`, 3. `--dry-run`, 4. `--cascade` (a boolean value still parses, after
  *    its deprecation warning), 5. `must specify one of -f and -k`, 6. `--validate`, 7. with
  *    `--prune`, the `--prune-allowlist` entries (prune.ts);
- * 8. `Validate`: `--server-side` with `--dry-run=client` or `--force`, `--dry-run=server` with
- *    `--force`, `--all` with `-l`, then for `--prune`: not with `--force`, only with `-l` or
- *    `--all`, not with `--server-side`.
+ * 8. `Validate`: `--force-conflicts` only with `--server-side`, `--server-side` with
+ *    `--dry-run=client` or `--force`, `--dry-run=server` with `--force`, `--all` with `-l`, then
+ *    for `--prune`: not with `--force`, only with `-l` or `--all`, not with `--server-side`; last,
+ *    `--subresource` only with `--server-side` (which the playground then refuses).
  * A failure is the command's only error, after any warning already written. `--all`,
  * `--prune-allowlist`, `--grace-period`, `--cascade` and `--timeout` mean nothing without
  * `--prune` or `--force` but are parsed all the same; `--wait` is parsed and never read (apply's
- * pruner and patcher do not wait for deletions).
+ * pruner and patcher do not wait for deletions), nor is `--openapi-patch` (the playground's patch
+ * always comes from its own schema of the kinds it serves).
  */
 import type { ValidateMode } from '../../manifest/index.js';
 import { parseDuration } from '../../sim/engine/time.js';
@@ -84,15 +86,18 @@ function validateOptions(flags: ParsedFlags, dryRun: DryRun, selector: string, p
   const serverSide = flagBool(flags, 'server-side');
   const force = flagBool(flags, 'force');
   const all = flagBool(flags, 'all');
+  if (flagBool(flags, 'force-conflicts') && !serverSide) return '--force-conflicts only works with --server-side';
   if (dryRun === 'client' && serverSide) return "--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)";
   if (serverSide && force) return '--force cannot be used with --server-side';
   if (dryRun === 'server' && force) return '--dry-run=server cannot be used with --force';
   if (all && selector !== '') return 'cannot set --all and --selector at the same time';
-  if (!prune) return undefined;
-  if (force) return '--force cannot be used with --prune';
-  if (!all && selector === '') {
-    return 'all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector';
+  if (prune) {
+    if (force) return '--force cannot be used with --prune';
+    if (!all && selector === '') {
+      return 'all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector';
+    }
+    if (serverSide) return "--prune is in alpha and doesn't currently work on objects created by server-side apply";
   }
-  if (serverSide) return "--prune is in alpha and doesn't currently work on objects created by server-side apply";
+  if ((flagString(flags, 'subresource') ?? '') !== '' && !serverSide) return '--subresource can only be specified for --server-side';
   return undefined;
 }

@@ -20,6 +20,11 @@ const NO_SELECTOR =
   'error: all resources selected for prune without explicitly passing --all. To prune all resources, pass the --all flag. If you did not mean to prune all resources, specify a label selector\n';
 
 describe('kubectl apply: ApplyOptions.Validate (recorded from kubectl 1.32)', () => {
+  it('--force-conflicts first, --subresource last, both only with --server-side', () => {
+    refused('--force-conflicts --prune -f -', 'error: --force-conflicts only works with --server-side\n');
+    refused('--subresource=status --prune -f -', NO_SELECTOR);
+    refused('--subresource=status -f -', 'error: --subresource can only be specified for --server-side\n');
+  });
   it('--prune needs -l or --all', () => refused('--prune -f -', NO_SELECTOR));
   it('--all and -l exclude each other, with or without --prune', () => {
     refused('--prune --all -l a=b -f -', 'error: cannot set --all and --selector at the same time\n');

@@ -70,6 +70,8 @@ export const apply: CommandHelp = {
         'When the API server refuses the change as invalid (an immutable field) or conflicting, delete the object and create it from the manifest. Not with --prune or --dry-run=server.',
     },
     'grace-period': { usage: "Seconds the pods deleted by --prune or --force get to shut down; -1 (the default) uses each pod's own." },
+    'force-conflicts': { usage: 'Server-side apply only (refused here): take over fields another manager owns.' },
+    'openapi-patch': { usage: "Accepted for compatibility: the patch always comes from the playground's schema of the kinds it serves." },
     output: {
       usage:
         'Print the objects instead of a line each: json, yaml, jsonpath=TEMPLATE or go-template=TEMPLATE print them once all are applied (several as a List), name prints TYPE/NAME as each is applied. With --dry-run=client, a new object as it would be sent, an existing one as it is now.',
@@ -87,6 +89,7 @@ export const apply: CommandHelp = {
       usage: "Apply only the objects of the files whose labels match, e.g. app=agent, tier!=db or 'env in (prod,staging)'; with --prune, prune only objects that match.",
     },
     'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no metadata.managedFields, so the output is the same either way.' },
+    subresource: { usage: 'Server-side apply only (refused here): apply to a subresource such as status.' },
     timeout: { usage: 'With --force, how long to wait for the deleted object to be gone before creating it again; 0 (the default) looks only once.' },
     wait: { usage: 'Accepted for compatibility: kubectl apply does not wait for the objects it deletes, with or without it.' },
   },
