@@ -10,8 +10,8 @@ import type { Verb } from '../context.js';
 import { CHANGE_CAUSE } from '../print/history.js';
 import { runMetadataEdit, type MetadataEdit, type Pairs } from './metadata-edit.js';
 
-/** `parseAnnotations` + `validateAnnotations`. */
-export function parseAnnotationPairs(pairs: readonly string[]): Pairs | { error: string } {
+/** `parseAnnotations`: `k=v` sets (values may hold `=`), `k-` removes. */
+function parseAnnotationPairs(pairs: readonly string[]): Pairs | { error: string } {
   const set = new Map<string, string>();
   const remove: string[] = [];
   const invalid: string[] = [];
@@ -22,9 +22,13 @@ export function parseAnnotationPairs(pairs: readonly string[]): Pairs | { error:
     else invalid.push(spec);
   }
   if (invalid.length > 0) return { error: `error: invalid annotation format: ${invalid.join(', ')}` };
-  const both = remove.filter((k) => set.has(k));
-  if (both.length > 0) return { error: `error: can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}` };
   return { set, remove };
+}
+
+/** `validateAnnotations`, the last check of `ToOptions`: no key both set and removed. */
+function validateAnnotations(pairs: Pairs): { error: string } | undefined {
+  const both = pairs.remove.filter((k) => pairs.set.has(k));
+  return both.length > 0 ? { error: `error: can not both modify and remove the following annotation(s) in the same command: ${both.join(', ')}` } : undefined;
 }
 
 /** `validateNoAnnotationOverwrites`: one error for every key that already has another value. */
@@ -38,6 +42,7 @@ const ANNOTATE: MetadataEdit = {
   field: 'annotations',
   noun: 'annotation',
   parse: parseAnnotationPairs,
+  validate: validateAnnotations,
   operation: 'annotated',
   overwriteErrors: annotationOverwriteErrors,
   printsAnswer: true,

@@ -22,13 +22,14 @@ import type { Verb, VerbContext } from '../context.js';
 import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { readInput } from '../apply/input.js';
-import { checkErr, withSource, type CmdError } from './check-err.js';
+import { withSource, type CmdError } from './check-err.js';
+import { checkContinueOnError } from './file-visit.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
 import { deletedLine } from './delete-print.js';
 import { parseCascade } from './cascade.js';
 import { confirmationPrompt, confirmed } from './delete-interactive.js';
 import { rawDelete, rawRequest } from './delete-raw.js';
-import { commandNamespace, lookup, resolveTargets, type Target } from './targets.js';
+import { commandNamespace, lookup, visitTargets, type Target } from './targets.js';
 import { waitUntilGone, type DeletedRef } from './wait-deleted.js';
 
 export const FLAGS: readonly FlagSpec[] = [
@@ -103,16 +104,17 @@ export const del: Verb = (ctx, argv): ExecResult => {
   const ignoreNotFound = flags.values.has('ignore-not-found') ? flagBool(flags, 'ignore-not-found') : all || !!selector || !!fieldSelector;
 
   const ns = commandNamespace(flags);
-  const targets = collectTargets(ctx, flags.args, flagArray(flags, 'filename'), { ns: ns.namespace, explicit: ns.explicit, selector, fieldSelector, all, allNamespaces: flagBool(flags, 'all-namespaces') });
-  if ('error' in targets) {
-    w.warn(targets.error.endsWith('\n') ? targets.error : `${targets.error}\n`);
+  const collected = collectTargets(ctx, flags.args, flagArray(flags, 'filename'), { ns: ns.namespace, explicit: ns.explicit, selector, fieldSelector, all, allNamespaces: flagBool(flags, 'all-namespaces') });
+  if ('error' in collected) {
+    w.warn(collected.error.endsWith('\n') ? collected.error : `${collected.error}\n`);
     return w.result(1);
   }
+  const { targets, listErrors } = collected;
   if (flagBool(flags, 'interactive')) {
     // RunDelete's preview: the objects as the builder lists them (named ones unfetched), errors ending the command.
     const previewErrors = targets.flatMap((t) => ('error' in t ? [{ message: t.error }] : []));
-    if (previewErrors.length > 0) {
-      w.warn(checkErr(previewErrors));
+    if (previewErrors.length + listErrors.length > 0) {
+      w.warn(checkContinueOnError(previewErrors, listErrors));
       return w.result(1);
     }
     if (targets.length === 0) {
@@ -161,8 +163,8 @@ export const del: Verb = (ctx, argv): ExecResult => {
     deleted.push({ kind: t.obj.kind as Kind, namespace: t.namespace, name: t.name, uid: t.obj.metadata.uid });
     if (t.obj.kind === 'Pod') longestGraceMs = Math.max(longestGraceMs, podGraceMs(t.obj, grace));
   }
-  if (errors.length > 0) {
-    w.warn(checkErr(errors));
+  if (errors.length + listErrors.length > 0) {
+    w.warn(checkContinueOnError(errors, listErrors));
     return w.result(1);
   }
   if (found === 0) w.print('No resources found\n');
@@ -194,21 +196,28 @@ interface Scope {
 
 type DeleteTarget = (Target & { readonly source?: string }) | { readonly error: string };
 
-/** The objects named by arguments or by `-f`, in order; errors for the unreadable ones. */
-function collectTargets(ctx: VerbContext, args: readonly string[], filenames: readonly string[], s: Scope): DeleteTarget[] | { error: string } {
+/** The objects named by arguments or by `-f`, in order, errors for the unreadable ones; then the lists the API server refused. */
+interface Collected {
+  readonly targets: readonly DeleteTarget[];
+  readonly listErrors: readonly CmdError[];
+}
+
+/** The builder of `DeleteOptions.Complete` (`FilenameParam`, selectors, `SelectAllParam`, `AllNamespaces`, `ResourceTypeOrNameArgs(false)`). */
+function collectTargets(ctx: VerbContext, args: readonly string[], filenames: readonly string[], s: Scope): Collected | { error: string } {
   if (filenames.length > 0) {
     if (args.length > 0) return { error: 'error: Unexpected args: [' + args.join(' ') + "]\nSee 'kubectl delete -h' for help and examples" };
     const items = readInput({ filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate: 'ignore', namespace: s.ns, enforceNamespace: s.explicit });
     if ('error' in items) return items;
-    return items.map((it) => ('error' in it ? it : { ...lookup(ctx, it.info, it.namespace, it.name), source: it.source }));
+    return { targets: items.map((it) => ('error' in it ? it : { ...lookup(ctx, it.info, it.namespace, it.name), source: it.source })), listErrors: [] };
   }
-  if (args.length === 0) return { error: NO_RESOURCES };
-  return resolveTargets(ctx, {
+  // Without arguments a selector or --all is still refused by the builder, in its own words.
+  if (args.length === 0 && !s.selector?.trim() && !s.fieldSelector?.trim() && !s.all) return { error: NO_RESOURCES };
+  return visitTargets(ctx, {
     args,
     namespace: s.ns,
     ...(s.selector ? { selector: s.selector } : {}),
     ...(s.fieldSelector ? { fieldSelector: s.fieldSelector } : {}),
-    all: s.all,
+    selectAll: s.all,
     allNamespaces: s.allNamespaces,
   });
 }

@@ -5,9 +5,10 @@
  */
 import type { ApiObject, Kind } from '../../sim/api/types.js';
 import { parseSelector } from '../../sim/api/labels.js';
-import { notFound } from '../../sim/apiserver/errors.js';
+import { badRequest, notFound, type StatusError } from '../../sim/apiserver/errors.js';
 import { qualifiedResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import type { Store } from '../../sim/store/store.js';
+import { serverError } from '../result.js';
 import { matchesFields, parseFieldSelector, unsupportedField } from './field-selector.js';
 import type { ResourceRequest } from './resource-args.js';
 
@@ -38,13 +39,13 @@ export function gvr(info: ResourceInfo): string {
   return `${info.group}/${info.version}, Resource=${info.resource}`;
 }
 
-/** The API server's answer to a list whose label or field selector it cannot use. */
-export function listSelectorError(info: ResourceInfo, labelSelector: string, fieldSelector: string, message: string): string {
-  return `Error from server (BadRequest): Unable to find "${gvr(info)}" that match label selector "${labelSelector}", field selector "${fieldSelector}": ${message}`;
+/** The API server's BadRequest for a list whose label or field selector it cannot use, as cli-runtime's `EnhanceListError` rewords it. */
+export function listSelectorError(info: ResourceInfo, labelSelector: string, fieldSelector: string, message: string): StatusError {
+  return badRequest(`Unable to find "${gvr(info)}" that match label selector "${labelSelector}", field selector "${fieldSelector}": ${message}`);
 }
 
-function badRequest(info: ResourceInfo, q: FetchQuery, message: string): string {
-  return listSelectorError(info, q.labelSelector, q.fieldSelector, message);
+function listError(info: ResourceInfo, q: FetchQuery, message: string): string {
+  return serverError(listSelectorError(info, q.labelSelector, q.fieldSelector, message));
 }
 
 /**
@@ -75,7 +76,7 @@ export function fetch(store: Store, q: FetchQuery): Fetched {
     }
     const matches = listFilter(kind, q.labelSelector, q.fieldSelector);
     if ('error' in matches) {
-      errors.push(badRequest(req.info, q, matches.error));
+      errors.push(listError(req.info, q, matches.error));
       continue;
     }
     groups.push({ info: req.info, objects: store.list(kind, ns).filter(matches), list: true });

@@ -25,7 +25,7 @@ import { checkVisitErrors, flattenErrors, visitFiles, withoutNotFound } from './
 import { sortObjects, type SortError } from './get-sort.js';
 import { parseOutput, renderGeneric } from './get-output.js';
 import { renderTables } from './get-table.js';
-import { parseResourceArgs } from './resource-args.js';
+import { NAMED_ACROSS_NAMESPACES, requestsFor, selectorRefusal, splitResourceArgs } from './resource-args.js';
 import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf, type Subresource } from './subresource.js';
 import { commandNamespace } from './targets.js';
 
@@ -128,13 +128,21 @@ interface Scope {
   readonly ignoreNotFound: boolean;
 }
 
-/** The builder over resource arguments (`ResourceTypeOrNameArgs`, `LabelSelectorParam`, `FieldSelectorParam`, `Subresource`). */
+/**
+ * The builder over resource arguments (`ResourceTypeOrNameArgs(true)`, `LabelSelectorParam`,
+ * `FieldSelectorParam`, `Subresource`), its errors in `visitorResult`'s order: the arguments'
+ * own, then a selector's refusals (before any type is looked up), then the types, then `-A`
+ * beside the name of a namespaced kind.
+ */
 function fromArguments(ctx: VerbContext, args: readonly string[], scope: Scope, fieldSelector: string, subresource: Subresource): Retrieved | ExecResult {
-  const parsed = parseResourceArgs(args);
-  if ('error' in parsed) return fail(parsed.error);
+  const split = splitResourceArgs(args);
+  if ('error' in split) return fail(split.error);
   const { allNamespaces, namespace, labelSelector } = scope;
-  if (parsed.named && allNamespaces) return fail('a resource cannot be retrieved by name across all namespaces');
-  if (parsed.named && (labelSelector || fieldSelector)) return fail('name cannot be provided when a selector is specified');
+  const refused = labelSelector || fieldSelector ? selectorRefusal(split) : undefined;
+  if (refused) return fail(refused);
+  const parsed = requestsFor(split);
+  if ('error' in parsed) return fail(parsed.error);
+  if (parsed.named && allNamespaces && parsed.requests.some((r) => r.info.namespaced)) return fail(NAMED_ACROSS_NAMESPACES);
   const fetched = fetch(ctx.cluster.store, { requests: parsed.requests, namespace: allNamespaces ? undefined : namespace, labelSelector, fieldSelector });
   // The status subresource serves the whole object; a kind without it has no such route.
   const noSubresource = fetched.groups.flatMap((g) => g.objects).map((o) => subresourceMissing(o, subresource)).find((e) => e !== undefined);
@@ -196,13 +204,14 @@ export const get: Verb = (ctx, argv): ExecResult => {
   const scope: Scope = {
     allNamespaces: flagBool(flags, 'all-namespaces'),
     namespace: ns.namespace,
-    labelSelector: flagString(flags, 'selector') ?? '',
+    // LabelSelectorParam and FieldSelectorParam ignore blank selectors.
+    labelSelector: (flagString(flags, 'selector') ?? '').trim(),
     ignoreNotFound: flagBool(flags, 'ignore-not-found'),
   };
   const found =
     filenames.length > 0
       ? fromFiles(ctx, filenames, flags.args, scope, ns.explicit)
-      : fromArguments(ctx, flags.args, scope, flagString(flags, 'field-selector') ?? '', subresource);
+      : fromArguments(ctx, flags.args, scope, (flagString(flags, 'field-selector') ?? '').trim(), subresource);
   if ('exitCode' in found) return found;
   let groups = found.groups;
   const { allNamespaces, namespace, ignoreNotFound } = scope;

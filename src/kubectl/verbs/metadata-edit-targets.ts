@@ -10,16 +10,15 @@
  *   object the file puts in another namespace; label keeps `-n` as given under `-A` (get drops
  *   it), so there the namespace to match is '' and every namespaced object is refused.
  *   `--field-selector` and `--all` do nothing to files.
- * - arguments: targets.ts `resolveTargets`, with what this builder adds to it: `--all` selects
- *   only after a bare type (`ResourceTypeOrNameArgs(allowEmptySelector)`; after names it does
- *   nothing), a selector beside TYPE/NAME is refused (`visitBySelector`), and under `-A` a name of
- *   a namespaced kind is refused (`visitByResource`, `visitByName`).
+ * - arguments: targets.ts `visitTargets`, `--all` as `ResourceTypeOrNameArgs(allowEmptySelector)`
+ *   takes it (only after a bare type); a list the API server refuses is reported after every
+ *   object's error.
  */
 import type { VerbContext } from '../context.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { visitFiles } from './file-visit.js';
 import type { EditOptions } from './metadata-edit.js';
-import { commandNamespace, resolveTargets, type Target } from './targets.js';
+import { commandNamespace, visitTargets, type Target } from './targets.js';
 
 /** What the builder hands the command: the steps of the visit, then its own errors. */
 export interface EditTargets {
@@ -43,13 +42,6 @@ export function editTargets(ctx: VerbContext, o: EditOptions): EditTargets | { r
     });
     return 'errors' in visit ? { refused: checkErr(visit.errors) } : { steps: visit.steps, visitErrors: visit.visitErrors };
   }
-  const selector = o.selector?.trim() ?? '';
-  const fieldSelector = o.fieldSelector?.trim() ?? '';
-  const tuples = o.resources.every((r) => r.includes('/'));
-  if ((selector || fieldSelector) && tuples) return { refused: 'error: selectors and the all flag cannot be used when passing resource/name arguments\n' };
-  const all = o.all && o.resources.length === 1 && !tuples;
-  const targets = resolveTargets(ctx, { args: o.resources, namespace: ns.namespace, selector, fieldSelector, all, allNamespaces: o.allNamespaces });
-  if ('error' in targets) return { refused: `${targets.error}\n` };
-  const namedInEveryNamespace = o.allNamespaces && !selector && !fieldSelector && !all && targets.some((t) => t.info.namespaced);
-  return namedInEveryNamespace ? { refused: 'error: a resource cannot be retrieved by name across all namespaces\n' } : { steps: targets, visitErrors: [] };
+  const visit = visitTargets(ctx, { args: o.resources, namespace: ns.namespace, selector: o.selector, fieldSelector: o.fieldSelector, all: o.all, allNamespaces: o.allNamespaces });
+  return 'error' in visit ? { refused: `${visit.error}\n` } : { steps: visit.targets, visitErrors: visit.listErrors };
 }

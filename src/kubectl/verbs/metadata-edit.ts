@@ -47,6 +47,8 @@ export interface MetadataEdit {
   readonly noun: 'label' | 'annotation';
   /** Parses the `k=v` / `k-` words into additions and removals, or returns kubectl's error. */
   parse(pairs: readonly string[]): Pairs | { error: string };
+  /** A check of the pairs made after every other check of the flags (annotate's `validateAnnotations`); label makes its own in `parse`. */
+  validate?(pairs: Pairs): { error: string } | undefined;
   /**
    * What the name printer says after `kind/name`. Annotate's is one word, and it builds its one
    * printer before reading anything; label judges each object and asks for a printer per object
@@ -151,6 +153,8 @@ function completeEdit(ctx: VerbContext, argv: readonly string[], edit: MetadataE
     return { error: 'error: one or more resources must be specified as <resource> <name> or <resource>/<name>' };
   }
   if (pairs.set.size === 0 && pairs.remove.length === 0 && !list) return { error: `error: at least one ${edit.noun} update is required` };
+  const invalid = edit.validate?.(pairs);
+  if (invalid) return invalid;
   const overwrite = flagBool(flags, 'overwrite');
   const one = singleItemImplied(split.resources, filenames);
   const allNamespaces = flagBool(flags, 'all-namespaces');

@@ -31,7 +31,7 @@ import { readInput, unreadablePath } from '../apply/input.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
 import { GENERIC_FORMATS, noCompatiblePrinter, PRINT_FLAGS } from './get-output.js';
-import { commandNamespace, resolveTargets } from './targets.js';
+import { commandNamespace, visitTargets } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'replicas', type: 'int' },
@@ -93,15 +93,16 @@ function resolveInfos(ctx: VerbContext, q: Query): { infos: Info[]; errors: CmdE
     return { infos, errors };
   }
   if (args.length === 0) return { error: selector ? 'error: at least one resource must be specified to use a selector' : NO_RESOURCES };
-  const targets = resolveTargets(ctx, { args, namespace: ns.namespace, ...(selector ? { selector } : {}), all });
-  if ('error' in targets) return targets;
+  const visit = visitTargets(ctx, { args, namespace: ns.namespace, ...(selector ? { selector } : {}), all });
+  if ('error' in visit) return visit;
   const infos: Info[] = [];
   const errors: CmdError[] = [];
-  for (const t of targets) {
+  for (const t of visit.targets) {
     if (t.obj) infos.push({ obj: t.obj, name: t.name });
     else errors.push({ status: t.missing! });
   }
-  return { infos, errors };
+  // Names and selectors never meet, so the NotFounds and the refused lists are never nested together.
+  return { infos, errors: [...errors, ...visit.listErrors] };
 }
 
 /** What `-o` prints for one object scaled with `--dry-run=client` (the name printer says `scaled (dry run)`). */
