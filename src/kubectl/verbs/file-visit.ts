@@ -1,7 +1,8 @@
 /**
- * `-f` of `kubectl get` and `kubectl describe`: cli-runtime's resource builder (v0.32) from
- * `FilenameParam` through `visitByPaths` to `Do`, over the editor's files and the command's stdin
- * (`-f -`), read as apply/input.ts reads them for every verb.
+ * `-f` of the verbs that name objects by file (get, describe, label, annotate, patch, set image,
+ * wait, rollout): cli-runtime's resource builder from `FilenameParam` through `visitByPaths` to
+ * `Do`, with `ContinueOnError` (every one of them asks for it), over the editor's files and the
+ * command's stdin (`-f -`), read as apply/input.ts reads them for every verb.
  *
  * In the builder's order:
  * - the errors it collects before visiting: each `-f` that names no file (`FilenameParam`), then
@@ -18,15 +19,17 @@
  * `--field-selector` and `--subresource` never reach objects read from files (`visitByPaths` does
  * not use them). `-R` changes nothing: the editor's files are a flat list, with no directories.
  *
- * label and annotate read `-f` here too (metadata-edit-targets.ts): their own function can fail an
- * object, so they take the visit step by step (`steps`) rather than as `infos` and `error`.
+ * `visitFiles` takes the whole visit at once, as `Result.Infos()` does; label and annotate, whose
+ * own function can fail an object, walk its `steps`. `streamFiles` hands the objects over one at a
+ * time, as `Result.Visit(fn)` does, for the commands that act on each (and let time pass) before
+ * the next is fetched: patch, wait, rollout.
  */
 import type { ApiObject } from '../../sim/api/types.js';
-import { parseSelector } from '../../sim/api/labels.js';
+import { parseSelector, type LabelPredicate } from '../../sim/api/labels.js';
 import type { ResourceInfo } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
-import { namespaceMismatch, readInput, unreadablePath } from '../apply/input.js';
-import { writtenLabels } from '../apply/json.js';
+import { namespaceMismatch, readInput, unreadablePath, type InputItem } from '../apply/input.js';
+import { writtenLabels, type JsonMap } from '../apply/json.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { gvr } from './get-fetch.js';
 import { SLASH_MIXED } from './resource-args.js';
@@ -42,6 +45,8 @@ export interface FileInfo {
   /** '' for cluster-scoped kinds, and for namespaced ones under `-A` when the file names none. */
   readonly namespace: string;
   readonly name: string;
+  /** The object as the file holds it, in the namespace the builder gives it (`SetNamespace`): `info.Object` without `Latest()`. */
+  readonly written: JsonMap;
   /** The object fetched again (`Latest()`); absent without it. */
   readonly obj?: ApiObject;
 }
@@ -79,19 +84,46 @@ export interface FileVisit {
   readonly singleItemImplied: boolean;
 }
 
+/** The builder's visit of `-f` taken one object at a time, as `Result.Visit` hands the objects to a command's function. */
+export interface FileStream {
+  /**
+   * Each object, or RequireNamespace's refusal of it, in the order of the files. Produced as they
+   * are taken: under `Latest()` an object is fetched (and `-l` judged) when its turn comes, after
+   * the command has done what it does with the ones before (`RetrieveLatest` runs inside the visit).
+   * One pass only.
+   */
+  readonly steps: Iterable<FileInfo | CmdError>;
+  /** The visit's own errors (an unserved kind, a failed fetch), filled in as the steps are taken: complete after the last. */
+  readonly visitErrors: readonly CmdError[];
+  /** `visitByPaths`' singleItemImplied: one `-f`, and not stdin. */
+  readonly singleItemImplied: boolean;
+}
+
 /**
  * Runs the builder over `-f` (`FilenameParam`, `visitByPaths`, `Do` with `ContinueOnError`): the
  * objects the files name, or the errors that stop the command before anything is visited.
  */
 export function visitFiles(ctx: VerbContext, q: FileQuery): FileVisit | { readonly errors: readonly CmdError[] } {
-  const collected: CmdError[] = q.filenames
-    .filter((f) => f !== '-' && ctx.readFile?.(f) === undefined)
-    .map((f) => ({ message: unreadablePath(f).replace(/^error: /, '') }));
+  const stream = streamFiles(ctx, q);
+  if ('errors' in stream) return stream;
+  const steps = [...stream.steps];
+  const infos = steps.filter((s): s is FileInfo => 'info' in s);
+  const stepErrors = steps.filter((s): s is CmdError => !('info' in s));
+  const { visitErrors, singleItemImplied } = stream;
+  return { infos, error: continueOnError(stepErrors, visitErrors), steps, visitErrors, singleItemImplied };
+}
+
+/**
+ * `visitFiles` for a command that acts on each object before the next is visited (wait, rollout,
+ * patch): the same checks up front, then the objects one at a time. The files are read here, once.
+ */
+export function streamFiles(ctx: VerbContext, q: FileQuery): FileStream | { readonly errors: readonly CmdError[] } {
+  const collected = filenameErrors(ctx, q.filenames);
   const args = argumentErrors(q.args);
   if (args.collected) collected.push({ message: args.collected });
   if (collected.length > 0) return { errors: collected };
   if (args.refused) return { errors: [{ message: args.refused }] };
-  let matches: (labels: Readonly<Record<string, string>> | undefined) => boolean = () => true;
+  let matches: LabelPredicate = () => true;
   const selector = q.selector.trim();
   if (selector !== '') {
     const sel = parseSelector(selector);
@@ -102,40 +134,54 @@ export function visitFiles(ctx: VerbContext, q: FileQuery): FileVisit | { readon
   const { filenames, namespace: defaultNamespace } = q;
   const items = readInput({ filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate: 'ignore', namespace: defaultNamespace, enforceNamespace: false });
   if ('error' in items) return { errors: [{ message: items.error }] };
+  const visitErrors: CmdError[] = [];
+  return { steps: fileSteps(ctx, q, items, matches, visitErrors), visitErrors, singleItemImplied: q.filenames.length === 1 && q.filenames[0] !== '-' };
+}
 
-  // The objects and RequireNamespace's errors, raised outside the visit; the visit's own errors (an unserved kind, a failed fetch).
-  const steps: (FileInfo | CmdError)[] = [];
-  const visited: CmdError[] = [];
+/** `FilenameParam`'s errors: one for each `-f` that names no file (`-` is stdin), in order. */
+export function filenameErrors(ctx: VerbContext, filenames: readonly string[]): CmdError[] {
+  return filenames.filter((f) => f !== '-' && ctx.readFile?.(f) === undefined).map((f) => ({ message: unreadablePath(f).replace(/^error: /, '') }));
+}
+
+/**
+ * The visit itself, one document at a time: the stream's errors and failed fetches go to
+ * `visitErrors` (an `EagerVisitorList` aggregate, outside what the command sees); the objects
+ * `-l` keeps, or RequireNamespace's refusal of them (a decorator `Do` adds outside the visit, so
+ * `ContinueOnErrorVisitor` collects a refusal where the object would have been), are yielded.
+ */
+function* fileSteps(
+  ctx: VerbContext,
+  q: FileQuery,
+  items: readonly InputItem[],
+  matches: LabelPredicate,
+  visitErrors: CmdError[],
+): Generator<FileInfo | CmdError, void, undefined> {
   for (const item of items) {
     if ('error' in item) {
-      visited.push({ message: item.error });
+      visitErrors.push({ message: item.error });
       continue;
     }
-    const { info, namespace, name } = item;
+    const { info, namespace, name, obj: written } = item;
     let obj: ApiObject | undefined;
     if (q.latest) {
       if (info.namespaced && namespace === '') {
-        visited.push({ message: `no namespace set on resource ${gvr(info)} "${name}"` });
+        visitErrors.push({ message: `no namespace set on resource ${gvr(info)} "${name}"` });
         continue;
       }
       const live = lookup(ctx, info, namespace, name);
       if (!live.obj) {
-        visited.push({ status: live.missing! });
+        visitErrors.push({ status: live.missing! });
         continue;
       }
       if (!matches(live.obj.metadata.labels)) continue;
       obj = live.obj;
-    } else if (!matches(writtenLabels(item.obj))) continue;
+    } else if (!matches(writtenLabels(written))) continue;
     if (q.enforceNamespace && info.namespaced && namespace !== q.namespace) {
-      steps.push({ message: namespaceMismatch(namespace, q.namespace) });
+      yield { message: namespaceMismatch(namespace, q.namespace) };
       continue;
     }
-    steps.push(obj ? { info, namespace, name, obj } : { info, namespace, name });
+    yield obj ? { info, namespace, name, written, obj } : { info, namespace, name, written };
   }
-  const infos = steps.filter((s): s is FileInfo => 'info' in s);
-  const stepErrors = steps.filter((s): s is CmdError => !('info' in s));
-  const error = continueOnError(stepErrors, visited);
-  return { infos, error, steps, visitErrors: visited, singleItemImplied: q.filenames.length === 1 && q.filenames[0] !== '-' };
 }
 
 /**
@@ -149,8 +195,15 @@ export function continueOnError(stepErrors: readonly CmdError[], visitErrors: re
 
 /** `CheckErr` of what `ContinueOnErrorVisitor.Visit` returns, for a command that returns it as it is (label, annotate). */
 export function checkContinueOnError(stepErrors: readonly CmdError[], visitErrors: readonly CmdError[]): string {
-  const error = continueOnError(stepErrors, visitErrors);
-  return error === undefined ? '' : checkVisitErrors('aggregate' in error ? error.aggregate : [error]);
+  return checkVisitError(continueOnError(stepErrors, visitErrors));
+}
+
+/**
+ * `CheckErr(err)` of one error as the visitors nest them ('' for none): an aggregate is unwrapped
+ * when it holds one error, else printed one line per member.
+ */
+export function checkVisitError(e: VisitError | undefined): string {
+  return e === undefined ? '' : checkVisitErrors('aggregate' in e ? e.aggregate : [e]);
 }
 
 /**

@@ -1,27 +1,18 @@
 /**
- * `-f` of the verbs that edit what files name: cli-runtime's builder with `FilenameParam`
- * (`visitByPaths`), reading files, `-f -` (the command's stdin) and the editor's files as
- * apply/input.ts reads them for every verb.
+ * `-f` under `--local` (label, annotate, patch, set image): cli-runtime's builder with
+ * `LocalParam(true)` over `FilenameParam`, reading files, `-f -` (the command's stdin) and the
+ * editor's files as apply/input.ts reads them for every verb. The files' objects are the objects:
+ * any kind, no REST mapping, the namespace left as written. Their metadata is decoded as
+ * cli-runtime's `metadataValidatingDecoder` does, for the two maps label and annotate read.
+ * Without `--local`, every verb reads `-f` through file-visit.ts.
  *
- * - `fileTargets` (patch, set, wait, rollout): each object of the files names a live object,
- *   which is fetched (`Latest()`); `-l` keeps the live objects it matches. The files' own contents
- *   do not matter. label and annotate read live objects through file-visit.ts instead, which
- *   follows the builder further (`-A`, the namespace judged after the fetch, error order).
- * - `localObjects` (`--local` of label, annotate, patch, set image): the files' objects are the
- *   objects (`LocalParam(true)`): any kind, no REST mapping, the namespace left as written. Their
- *   metadata is decoded as cli-runtime's `metadataValidatingDecoder` does, for the two maps label
- *   and annotate read.
- *
- * Checks in the builder's order: every named file exists, then no resource arguments beside
- * `-f`, then the selector, then the documents.
+ * Checks in the builder's order: the named file exists, then the documents.
  */
-import { namespaceMismatch, readDocs, unreadablePath, type InputItem } from '../apply/input.js';
+import { namespaceMismatch, readDocs, unreadablePath } from '../apply/input.js';
 import { isMap, type JsonMap } from '../apply/json.js';
-import { parseSelector } from '../../sim/api/labels.js';
 import type { VerbContext } from '../context.js';
-import { readVerbInput } from './apply.js';
 import type { EditOptions } from './metadata-edit.js';
-import { commandNamespace, lookup, type Target } from './targets.js';
+import { commandNamespace } from './targets.js';
 
 /** An error of one document, in stream order; `fromStream` errors come after every object's (`ContinueOnError`). */
 export type DocError = { readonly error: string; readonly fromStream?: true };
@@ -30,27 +21,6 @@ export type DocError = { readonly error: string; readonly fromStream?: true };
 export interface LocalObject {
   readonly obj: JsonMap;
   readonly source: string;
-}
-
-type FileOptions = Pick<EditOptions, 'flags' | 'filenames' | 'resources' | 'selector'>;
-
-/** The live objects the files name, each fetched again (or NotFound), filtered by `-l`. */
-export function fileTargets(ctx: VerbContext, o: FileOptions): (Target | DocError)[] | { error: string } {
-  const problem = missingFile(ctx, o.filenames) ?? argumentsBesidePaths(o.resources);
-  if (problem) return { error: problem };
-  let matches: (labels: Readonly<Record<string, string>> | undefined) => boolean = () => true;
-  if (o.selector) {
-    const sel = parseSelector(o.selector);
-    if ('error' in sel) return { error: `error: the provided selector "${o.selector}" is not valid: ${sel.error}` };
-    matches = sel.matches;
-  }
-  const items = readVerbInput(ctx, o.flags, 'ignore');
-  if ('error' in items) return items;
-  return items.flatMap((it: InputItem): (Target | DocError)[] => {
-    if ('error' in it) return [it];
-    const t = lookup(ctx, it.info, it.namespace, it.name);
-    return !t.obj || matches(t.obj.metadata.labels) ? [t] : [];
-  });
 }
 
 /** The objects of the files as written, for `--local`. */
@@ -75,13 +45,6 @@ export function localObjects(ctx: VerbContext, o: Pick<EditOptions, 'flags' | 'f
 function missingFile(ctx: VerbContext, filenames: readonly string[]): string | undefined {
   const missing = filenames.find((f) => f !== '-' && ctx.readFile?.(f) === undefined);
   return missing === undefined ? undefined : unreadablePath(missing);
-}
-
-/** `visitByPaths`: resource arguments cannot name objects beside `-f`. */
-function argumentsBesidePaths(resources: readonly string[]): string | undefined {
-  if (resources.length === 0) return undefined;
-  if (resources.every((a) => a.includes('/'))) return 'error: resource/name arguments cannot be provided when a path is specified';
-  return 'error: when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well';
 }
 
 /**

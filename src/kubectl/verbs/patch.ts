@@ -8,7 +8,10 @@
  *   env, ports... merge by their key; `$patch: replace|delete` directives.
  * - merge: JSON merge patch (RFC 7386). json: JSON patch (RFC 6902). `--type` is read in any case.
  * - The objects (patch-targets.ts): `TYPE NAME`, or `-f FILE` (`-f -` reads stdin), whose objects
- *   name the live ones; the file's object is what kubectl compares the answer with.
+ *   name the live ones; the file's object is what kubectl compares the answer with. Each is
+ *   patched as the server holds it when its turn comes, so a file naming one object twice
+ *   patches it twice. The errors are printed as `ContinueOnError` returns them: each object's in
+ *   order, then the files' own (an unserved kind) as one aggregate.
  * - The API server's patch: the patched object is decoded as the server does without a
  *   field-validation directive: unknown fields are dropped with a `Warning:`; a wrongly typed
  *   value rejects the patch. Then it is stored with an update (validation included), without the
@@ -40,15 +43,17 @@ import { PatchError } from '../apply/list-order.js';
 import { mergePatch } from '../apply/merge-patch.js';
 import { kindPatchMeta } from '../apply/patch-schema.js';
 import { describe, strategicMerge } from '../apply/strategic-merge.js';
-import { checkErr, type CmdError } from './check-err.js';
+import type { CmdError } from './check-err.js';
 import { createPrinter } from './create-printer.js';
 import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
+import { checkVisitError, continueOnError } from './file-visit.js';
 import { PRINT_FLAGS } from './get-output.js';
 import { printEdited } from './metadata-edit-print.js';
 import { objectRef } from './object-ref.js';
 import { parsePatch, patchLocally, type PatchBody, type PatchType } from './patch-local.js';
 import { patchTargets, type PatchTarget } from './patch-targets.js';
 import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf, type Subresource } from './subresource.js';
+import { lookup } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'patch', short: 'p', type: 'string' },
@@ -104,17 +109,17 @@ export const patch: Verb = (ctx, argv): ExecResult => {
   const body = parsePatch(patchText, text, clientSide);
   if ('error' in body) return fail(body.error);
   const visits = patchTargets(ctx, { flags, args: flags.args, filenames: flagArray(flags, 'filename'), local });
-  if ('error' in visits) return fail(visits.error);
+  if ('stderr' in visits) return { exitCode: 1, stdout: '', stderr: visits.stderr };
   // ToPrinter's error does not depend on the operation: known before anything is written.
   const printer = createPrinter(flags, 'none', ctx.readFile, 'patched');
   const printerError = 'error' in printer ? { message: printer.error.replace(/^error: /, '') } : undefined;
   const w = new OutputWriter();
+  // r.Visit with ContinueOnError: the steps' errors and the function's, in order, then the visit's own.
   const errors: CmdError[] = [];
-  const streamErrors: CmdError[] = [];
   let visited = 0;
-  for (const v of visits) {
-    if ('error' in v) {
-      (v.fromStream ? streamErrors : errors).push(v.error);
+  for (const v of visits.steps) {
+    if (!('before' in v)) {
+      errors.push(v);
       continue;
     }
     visited++;
@@ -129,10 +134,10 @@ export const patch: Verb = (ctx, argv): ExecResult => {
     w.print(printed.stdout);
     if (printed.error) errors.push(printed.error);
   }
-  const all = [...errors, ...streamErrors];
-  if (all.length === 0 && visited === 0) return fail('error: no objects passed to patch');
-  w.warn(checkErr(all));
-  return w.result(all.length > 0 ? 1 : 0);
+  const error = continueOnError(errors, visits.visitErrors);
+  if (error === undefined && visited === 0) return fail('error: no objects passed to patch');
+  w.warn(checkVisitError(error));
+  return w.result(error !== undefined ? 1 : 0);
 };
 
 /** `ToPrinter(patchOperation(didPatch))` and `PrintObj`: a printer per object, named from the object printed. */
@@ -161,7 +166,8 @@ function patchedOnServer(
   subresource: Subresource,
   printerError: CmdError | undefined,
 ): Outcome {
-  const live = v.live!;
+  // The patch goes to the object where the visited one names it, as it is now.
+  const live = lookup(ctx, v.at!.info, v.at!.namespace, v.at!.name);
   if (!live.obj) return { error: { status: live.missing! } };
   if (printerError) return { error: printerError };
   // The server path reads invalid JSON as YAML (parsePatch), so its body always has a value.

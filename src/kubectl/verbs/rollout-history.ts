@@ -8,8 +8,8 @@
  * cli-runtime's `PrintFlags` (create-printer.ts): history with `-o` prints the revisions, without
  * it the name printer carries the table as its "operation" (so `--template` alone prints the
  * DaemonSet); undo prints the DaemonSet as it was read before the rollback (`info.Object`), by
- * default `daemonset.apps/NAME rolled back`. Several errors are printed as `CheckErr` prints an
- * aggregate.
+ * default `daemonset.apps/NAME rolled back`. The errors are what `r.Visit` returns, printed by
+ * `CheckErr` (rollout-target.ts `visitTargets`).
  */
 import type { ControllerRevision, DaemonSet } from '../../sim/api/types.js';
 import { kubectlKindPrefix, type ResourceInfo } from '../../sim/apiserver/resources.js';
@@ -23,15 +23,16 @@ import { sortKeysDeep } from '../print/object-output.js';
 import type { ExecResult } from '../result.js';
 import { createPrinter } from './create-printer.js';
 import { dryRunStrategy, type DryRun } from './dry-run.js';
-import { aggregateText, applyHistory, daemonSetHistory, errorLines, groupKind, requiredResource, rolloutTargets, type RolloutTargets } from './rollout-target.js';
+import { aggregateText, applyHistory, daemonSetHistory, groupKind, requiredResource, rolloutTargets, visitTargets, type RolloutTargets } from './rollout-target.js';
 
-function failed(errors: readonly string[], stdout = ''): ExecResult {
-  return { exitCode: 1, stdout, stderr: aggregateText(errors) };
+/** An error that stops the subcommand before its visit (`Validate`, a printer it cannot make). */
+function failed(errors: readonly string[]): ExecResult {
+  return { exitCode: 1, stdout: '', stderr: aggregateText(errors) };
 }
 
-/** The outcome of a subcommand that collected its errors (`ContinueOnError`). */
-function finish(stdout: string, errors: readonly string[]): ExecResult {
-  return errors.length > 0 ? failed(errors, stdout) : { exitCode: 0, stdout, stderr: '' };
+/** The outcome of a subcommand's visit: what it printed, and the visit's error as CheckErr prints it. */
+function finish(stdout: string, stderr: string): ExecResult {
+  return { exitCode: stderr === '' ? 0 : 1, stdout, stderr };
 }
 
 function intFlag(flags: ParsedFlags, name: string): number | { error: string } {
@@ -52,17 +53,12 @@ function ref(ds: DaemonSet): string {
 
 /**
  * The DaemonSet as its own printer writes it (a printer per object, asked for with `operation`,
- * as history and undo do), as a typed object; a printer or print error is added to `errors`.
+ * as history and undo do), as a typed object; with the printer's or the print's error.
  */
-function printDaemonSet(ctx: VerbContext, flags: ParsedFlags, dryRun: DryRun, operation: string, ds: DaemonSet, errors: string[]): string {
+function printDaemonSet(ctx: VerbContext, flags: ParsedFlags, dryRun: DryRun, operation: string, ds: DaemonSet): { stdout: string; error?: string } {
   const print = createPrinter(flags, dryRun, ctx.readFile, operation);
-  if ('error' in print) {
-    errors.push(bare(print.error));
-    return '';
-  }
-  const out = print({ obj: goEncodeObject(ds as unknown as JsonMap), ref: ref(ds), typed: true });
-  if (out.error) errors.push(out.error);
-  return out.stdout;
+  if ('error' in print) return { stdout: '', error: bare(print.error) };
+  return print({ obj: goEncodeObject(ds as unknown as JsonMap), ref: ref(ds), typed: true });
 }
 
 /**
@@ -87,34 +83,26 @@ export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult
   if (missing) return failed([missing]);
   if (revision < 0) return failed([`revision must be a positive integer: ${revision}`]);
   const targets = rolloutTargets(ctx, flags);
-  if ('error' in targets) return failed([targets.error]);
+  if ('stderr' in targets) return finish('', targets.stderr);
   if (flags.visited.some(([name]) => name === 'output')) return printRevisions(ctx, flags, targets, revision);
   let stdout = '';
-  const errors = errorLines(targets.errors);
-  for (const { info, obj } of targets.objects) {
-    if (obj.kind !== 'DaemonSet') {
-      errors.push(noVisitor('history viewer', 'history', info));
-      continue;
-    }
+  const visit = visitTargets(targets, ({ info, obj }) => {
+    if (obj.kind !== 'DaemonSet') return noVisitor('history viewer', 'history', info);
     const history = daemonSetHistory(ctx.cluster.store, obj);
     let text: string;
     if (history.length > 0 && revision > 0) {
       const cr = [...history].reverse().find((h) => h.revision === revision);
-      if (!cr) {
-        errors.push('unable to find the specified revision');
-        continue;
-      }
+      if (!cr) return 'unable to find the specified revision';
       const applied = applyHistory(obj, cr);
-      if (!applied) {
-        errors.push(`unable to parse history ${cr.metadata.name}`);
-        continue;
-      }
+      if (!applied) return `unable to parse history ${cr.metadata.name}`;
       text = printTemplate(applied.spec.template);
     } else text = historyTable(history);
     const withRevision = revision > 0 ? `with revision #${revision}` : '';
-    stdout += printDaemonSet(ctx, flags, 'none', `${withRevision}\n${text}`, obj, errors);
-  }
-  return finish(stdout, errors);
+    const printed = printDaemonSet(ctx, flags, 'none', `${withRevision}\n${text}`, obj);
+    stdout += printed.stdout;
+    return printed.error;
+  });
+  return finish(stdout, visit.stderr);
 }
 
 /**
@@ -127,22 +115,16 @@ function printRevisions(ctx: VerbContext, flags: ParsedFlags, targets: RolloutTa
   const print = createPrinter(flags, 'none', ctx.readFile, '');
   if ('error' in print) return failed([print.error]);
   let stdout = '';
-  const errors = errorLines(targets.errors);
-  for (const { info, obj } of targets.objects) {
-    if (obj.kind !== 'DaemonSet') {
-      errors.push(noVisitor('history viewer', 'history', info));
-      continue;
-    }
+  const visit = visitTargets(targets, ({ info, obj }) => {
+    if (obj.kind !== 'DaemonSet') return noVisitor('history viewer', 'history', info);
     const revisions = daemonSetHistory(ctx.cluster.store, obj)
       .sort((a, b) => a.revision - b.revision)
       .filter((h) => revision === 0 || h.revision === revision);
-    if (revision > 0 && revisions.length === 0) {
-      errors.push('unable to find the specified revision');
-      continue;
-    }
+    if (revision > 0 && revisions.length === 0) return 'unable to find the specified revision';
     for (const cr of revisions) stdout += print({ obj: typedRevision(cr), ref: `${kubectlKindPrefix(cr.kind)}/${cr.metadata.name}`, typed: true }).stdout;
-  }
-  return finish(stdout, errors);
+    return undefined;
+  });
+  return finish(stdout, visit.stderr);
 }
 
 /**
@@ -192,22 +174,17 @@ export function rolloutUndo(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const missing = requiredResource(flags);
   if (missing) return failed([missing]);
   const targets = rolloutTargets(ctx, flags);
-  if ('error' in targets) return failed([targets.error]);
+  if ('stderr' in targets) return finish('', targets.stderr);
   const probe = createPrinter(flags, dryRun, ctx.readFile, 'rolled back');
   const refused = 'error' in probe ? bare(probe.error) : undefined;
   let stdout = '';
-  const errors = errorLines(targets.errors);
-  for (const { info, obj } of targets.objects) {
-    if (obj.kind !== 'DaemonSet') {
-      errors.push(noVisitor('rollbacker', 'rollbacker', info));
-      continue;
-    }
+  const visit = visitTargets(targets, ({ info, obj }) => {
+    if (obj.kind !== 'DaemonSet') return noVisitor('rollbacker', 'rollbacker', info);
     const r = rollback(ctx, obj, toRevision, dryRun, refused);
-    if ('error' in r) {
-      errors.push(r.error);
-      continue;
-    }
-    stdout += printDaemonSet(ctx, flags, dryRun, r.operation, obj, errors);
-  }
-  return finish(stdout, errors);
+    if ('error' in r) return r.error;
+    const printed = printDaemonSet(ctx, flags, dryRun, r.operation, obj);
+    stdout += printed.stdout;
+    return printed.error;
+  });
+  return finish(stdout, visit.stderr);
 }

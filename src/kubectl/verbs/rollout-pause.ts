@@ -5,23 +5,24 @@
  * so every object found is refused, each with its own line when there are several:
  * `error: daemonsets.apps "agent" pausing is not supported`.
  *
- * The objects are named by arguments, `-l` or `-f` (rollout-target.ts), the builder's errors
- * (NotFound, the files' own) coming first. The printer flags (`-o`, `--template`, ...) and
+ * The objects are named by arguments, `-l` or `-f` (rollout-target.ts), the error `r.Infos()`
+ * returned (NotFound, the files' own) coming first. The printer flags (`-o`, `--template`, ...) and
  * `--field-manager` are accepted and never used: kubectl asks for a printer only for an object it
  * has paused, resumed, or found already so, so even an `-o` it does not know goes unremarked.
  */
 import type { VerbContext } from '../context.js';
 import type { ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
-import { aggregateText, noResources, notSupported, patchErrorsText, requiredResource, rolloutTargets } from './rollout-target.js';
+import { aggregateText, noResources, notSupported, patchErrorsText, requiredResource, rolloutInfos, rolloutTargets } from './rollout-target.js';
 
 /** `PauseOptions` / `ResumeOptions` `Validate`, then `RunPause` / `RunResume` up to their helper's refusal of each object. */
 export function rolloutPauseResume(ctx: VerbContext, flags: ParsedFlags, doing: 'pausing' | 'resuming'): ExecResult {
   const missing = requiredResource(flags);
   if (missing) return { exitCode: 1, stdout: '', stderr: aggregateText([missing]) };
   const targets = rolloutTargets(ctx, flags);
-  if ('error' in targets) return { exitCode: 1, stdout: '', stderr: aggregateText([targets.error]) };
-  if (targets.objects.length === 0 && targets.errors.length === 0) return noResources(flags);
-  const refused = targets.objects.map(({ info, obj }) => notSupported(info, obj.metadata.name, doing));
-  return { exitCode: 1, stdout: '', stderr: patchErrorsText(targets.errors, refused) };
+  if ('stderr' in targets) return { exitCode: 1, stdout: '', stderr: targets.stderr };
+  const infos = rolloutInfos(targets);
+  if (infos.objects.length === 0 && infos.error === undefined) return noResources(flags);
+  const refused = infos.objects.map(({ info, obj }) => notSupported(info, obj.metadata.name, doing));
+  return { exitCode: 1, stdout: '', stderr: patchErrorsText(infos.error, refused) };
 }

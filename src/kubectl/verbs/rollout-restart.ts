@@ -16,7 +16,7 @@ import type { VerbContext } from '../context.js';
 import type { ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
 import { createPrinter } from './create-printer.js';
-import { aggregateText, noResources, notSupported, patchErrorsText, requiredResource, rolloutTargets } from './rollout-target.js';
+import { aggregateText, noResources, notSupported, patchErrorsText, requiredResource, rolloutInfos, rolloutTargets } from './rollout-target.js';
 
 export const RESTARTED_AT = 'kubectl.kubernetes.io/restartedAt';
 
@@ -30,12 +30,13 @@ export function rolloutRestart(ctx: VerbContext, flags: ParsedFlags): ExecResult
   const missing = requiredResource(flags);
   if (missing) return { exitCode: 1, stdout: '', stderr: aggregateText([missing]) };
   const targets = rolloutTargets(ctx, flags);
-  if ('error' in targets) return { exitCode: 1, stdout: '', stderr: aggregateText([targets.error]) };
-  if (targets.objects.length === 0 && targets.errors.length === 0) return noResources(flags);
+  if ('stderr' in targets) return { exitCode: 1, stdout: '', stderr: targets.stderr };
+  const infos = rolloutInfos(targets);
+  if (infos.objects.length === 0 && infos.error === undefined) return noResources(flags);
   let stdout = '';
   const errors: string[] = [];
   const now = rfc3339(ctx.cluster.now);
-  for (const { info, obj } of targets.objects) {
+  for (const { info, obj } of infos.objects) {
     if (obj.kind !== 'DaemonSet') {
       errors.push(notSupported(info, obj.metadata.name, 'restarting'));
       continue;
@@ -68,6 +69,6 @@ export function rolloutRestart(ctx: VerbContext, flags: ParsedFlags): ExecResult
     stdout += out.stdout;
     if (out.error) errors.push(out.error);
   }
-  const failed = errors.length > 0 || targets.errors.length > 0;
-  return { exitCode: failed ? 1 : 0, stdout, stderr: patchErrorsText(targets.errors, errors) };
+  const failed = errors.length > 0 || infos.error !== undefined;
+  return { exitCode: failed ? 1 : 0, stdout, stderr: patchErrorsText(infos.error, errors) };
 }

@@ -19,7 +19,7 @@ import type { VerbContext } from '../context.js';
 import { flagBool, flagString, type ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
 import { RolloutProgress } from './rollout-progress.js';
-import { aggregateText, errorLines, groupKind, requiredResource, rolloutTargets } from './rollout-target.js';
+import { aggregateText, groupKind, noResources, requiredResource, rolloutTargets, visitTargets } from './rollout-target.js';
 
 /** The limit of a watch without `--timeout`: never reached, as a stalled rollout stops it first. */
 export const FOREVER_MS = 100 * 365 * 24 * 3_600_000;
@@ -43,37 +43,30 @@ export function daemonSetStatus(ds: DaemonSet): RolloutStatus {
 
 /** `RolloutStatusOptions` `Validate` then `Run`: each object watched in turn, the errors reported at the end. */
 export function rolloutStatus(ctx: VerbContext, flags: ParsedFlags): ExecResult {
-  const fail = (stdout: string, errors: readonly string[]): ExecResult => ({ exitCode: 1, stdout, stderr: aggregateText(errors) });
+  const fail = (errors: readonly string[]): ExecResult => ({ exitCode: 1, stdout: '', stderr: aggregateText(errors) });
   const timeoutText = flagString(flags, 'timeout') ?? '0s';
   const timeout = parseDuration(timeoutText);
   if (typeof timeout !== 'number') {
-    return fail('', [`invalid argument "${timeoutText}" for "--timeout" flag: ${timeout.error}\nSee 'kubectl rollout status --help' for usage.`]);
+    return fail([`invalid argument "${timeoutText}" for "--timeout" flag: ${timeout.error}\nSee 'kubectl rollout status --help' for usage.`]);
   }
   const missing = requiredResource(flags);
-  if (missing) return fail('', [missing]);
+  if (missing) return fail([missing]);
   const revision = Number(flagString(flags, 'revision') ?? '0');
-  if (revision < 0) return fail('', [`revision must be a positive integer: ${revision}`]);
+  if (revision < 0) return fail([`revision must be a positive integer: ${revision}`]);
   const targets = rolloutTargets(ctx, flags);
-  if ('error' in targets) return fail('', [targets.error]);
-  // RolloutStatusOptions.Run: r.Visit with ContinueOnError — every object is watched in turn, the
-  // errors are collected and reported at the end (one alone as `error: ...`, several one per line).
+  if ('stderr' in targets) return { exitCode: 1, stdout: '', stderr: targets.stderr };
+  // RolloutStatusOptions.Run: r.Visit with ContinueOnError — every object is watched in turn (the
+  // next one fetched once the watch before it is over), the errors reported at the end.
   let stdout = '';
-  const errors: string[] = [];
-  for (const { info, obj } of targets.objects) {
-    if (obj.kind !== 'DaemonSet') {
-      errors.push(`no status viewer has been implemented for ${groupKind(info)}`);
-      continue;
-    }
+  const visit = visitTargets(targets, ({ info, obj }) => {
+    if (obj.kind !== 'DaemonSet') return `no status viewer has been implemented for ${groupKind(info)}`;
     const out = watchStatus(ctx, obj, flagBool(flags, 'watch'), timeout);
     stdout += out.stdout;
-    if (out.error) errors.push(out.error);
-  }
-  errors.push(...errorLines(targets.errors));
-  if (targets.objects.length === 0 && targets.errors.length === 0) {
-    const ns = flagString(flags, 'namespace') || 'default';
-    return { exitCode: 0, stdout: '', stderr: `No resources found in ${ns} namespace.\n` };
-  }
-  return errors.length === 0 ? { exitCode: 0, stdout, stderr: '' } : fail(stdout, errors);
+    return out.error;
+  });
+  if (visit.stderr !== '') return { exitCode: 1, stdout, stderr: visit.stderr };
+  if (visit.visited === 0) return noResources(flags);
+  return { exitCode: 0, stdout, stderr: '' };
 }
 
 /** One object's `UntilWithSync` loop: the status on the initial list and on every change. */

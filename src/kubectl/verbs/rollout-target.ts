@@ -1,22 +1,24 @@
 /**
  * What a `kubectl rollout` subcommand acts on: the resource builder over its arguments
- * (`TYPE/NAME`, `TYPE NAME...`, or `TYPE` with `-l`) or over `-f` files (`FilenameParam` with
- * `Latest()`: each object a file describes names the live object to act on), and the DaemonSet's
+ * (`TYPE/NAME`, `TYPE NAME...`, or `TYPE` with `-l`) or over `-f` files (file-visit.ts, with
+ * `Latest()`: each object a file describes names the live object to act on, fetched before `-n`
+ * is checked against the namespace the file gives it), how the subcommands take its visit (as it
+ * goes, or all at once as `r.Infos()`) and print its errors, and the DaemonSet's
  * history as polymorphichelpers' `daemonSetHistory` / `controlledHistory` find it: the
  * ControllerRevisions in its namespace that match its selector and name it as their controller.
  */
 import type { ApiObject, ControllerRevision, DaemonSet, Kind } from '../../sim/api/types.js';
-import { matchesLabelSelector, parseSelector } from '../../sim/api/labels.js';
+import { matchesLabelSelector, parseSelector, type LabelPredicate } from '../../sim/api/labels.js';
 import { notFound } from '../../sim/apiserver/errors.js';
 import { qualifiedResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import type { Store } from '../../sim/store/store.js';
 import type { VerbContext } from '../context.js';
 import { flagArray, flagString, type FlagSpec, type ParsedFlags } from '../flags.js';
-import { serverError, type ExecResult } from '../result.js';
-import type { CmdError } from './check-err.js';
-import { checkVisitErrors, type VisitError } from './file-visit.js';
-import { fileTargets } from './metadata-edit-files.js';
-import { parseResourceArgs } from './resource-args.js';
+import type { ExecResult } from '../result.js';
+import { checkErr, type CmdError } from './check-err.js';
+import { checkContinueOnError, checkVisitErrors, continueOnError, streamFiles, type FileInfo, type VisitError } from './file-visit.js';
+import { parseResourceArgs, type ResourceRequest } from './resource-args.js';
+import { commandNamespace } from './targets.js';
 
 /**
  * cmdutil `AddFilenameOptionFlags` as the rollout subcommands add it, without `-k` (no kustomize
@@ -28,10 +30,23 @@ export const FILE_FLAGS: readonly FlagSpec[] = [
   { name: 'recursive', short: 'R', type: 'bool' },
 ];
 
+/** One object a subcommand acts on. */
+export interface RolloutObject {
+  readonly info: ResourceInfo;
+  readonly obj: ApiObject;
+}
+
+/** What the builder hands a subcommand: its visit, taken one object at a time, as `r.Visit` takes it. */
 export interface RolloutTargets {
-  readonly objects: readonly { readonly info: ResourceInfo; readonly obj: ApiObject }[];
-  /** What `r.Infos()` returns besides them: NotFound errors and the files' own errors, in the builder's order. */
-  readonly errors: readonly CmdError[];
+  /**
+   * Each object, or the error of its step (a NotFound of `TYPE/NAME`, RequireNamespace's refusal
+   * of a file's object), in order. Produced as they are taken: a named object is fetched when its
+   * turn comes (`RetrieveLazy`, `RetrieveLatest`), after the subcommand has acted on the ones
+   * before. One pass only.
+   */
+  readonly steps: Iterable<RolloutObject | CmdError>;
+  /** The files' own errors (an unserved kind, an object a file names that is not there), complete after the last step. */
+  readonly visitErrors: readonly CmdError[];
 }
 
 /**
@@ -43,70 +58,92 @@ export function requiredResource(flags: ParsedFlags): string | undefined {
 }
 
 /**
- * Resolves the arguments or the `-f` files (the caller has checked `requiredResource`); errors
- * are kubectl's words (without `error: ` unless the builder's message carries it).
+ * The builder every subcommand sets up (`NamespaceParam().DefaultNamespace()`,
+ * `FilenameParam(enforceNamespace)`, `LabelSelectorParam`, `ResourceTypeOrNameArgs(true, ...)`,
+ * `ContinueOnError()`, `Latest()`, `Flatten()`) over the arguments or the `-f` files (the caller
+ * has checked `requiredResource`): its visit, or the stderr of the error `r.Err()` stops it with.
  */
-export function rolloutTargets(ctx: VerbContext, flags: ParsedFlags): RolloutTargets | { error: string } {
+export function rolloutTargets(ctx: VerbContext, flags: ParsedFlags): RolloutTargets | { readonly stderr: string } {
   const filenames = flagArray(flags, 'filename');
-  if (filenames.length > 0) return liveObjectsOfFiles(ctx, flags, filenames);
-  const parsed = parseResourceArgs(flags.args);
-  if ('error' in parsed) return parsed;
-  const namespace = flagString(flags, 'namespace') || 'default';
-  const selector = parseSelector(flagString(flags, 'selector') ?? '');
-  if ('error' in selector) return selector;
-  const store = ctx.cluster.store;
-  const objects: { info: ResourceInfo; obj: ApiObject }[] = [];
-  const errors: CmdError[] = [];
-  for (const req of parsed.requests) {
-    const kind = req.info.kind as Kind;
-    const ns = req.info.namespaced ? namespace : '';
-    if (req.name === undefined) {
-      for (const obj of store.list(kind, req.info.namespaced ? namespace : undefined)) {
-        if (selector.matches(obj.metadata.labels)) objects.push({ info: req.info, obj });
-      }
-      continue;
-    }
-    const obj = store.get(kind, ns, req.name);
-    if (obj) objects.push({ info: req.info, obj });
-    else errors.push({ status: notFound(qualifiedResource(kind), req.name) });
+  const ns = commandNamespace(flags);
+  const selectorText = flagString(flags, 'selector') ?? '';
+  if (filenames.length > 0) {
+    const stream = streamFiles(ctx, { filenames, args: flags.args, selector: selectorText, namespace: ns.namespace, enforceNamespace: ns.explicit, latest: true });
+    if ('errors' in stream) return { stderr: checkErr(stream.errors) };
+    return { steps: liveObjects(stream.steps), visitErrors: stream.visitErrors };
   }
-  return { objects, errors };
+  const parsed = parseResourceArgs(flags.args);
+  if ('error' in parsed) return { stderr: aggregateText([parsed.error]) };
+  const selector = parseSelector(selectorText);
+  if ('error' in selector) return { stderr: aggregateText([selector.error]) };
+  return { steps: argumentSteps(ctx.cluster.store, parsed.requests, ns.namespace, selector.matches), visitErrors: [] };
+}
+
+/** `-f` (file-visit.ts `streamFiles` with `Latest()`): each object as fetched when its turn comes. */
+function* liveObjects(steps: Iterable<FileInfo | CmdError>): Generator<RolloutObject | CmdError, void, undefined> {
+  for (const step of steps) yield 'info' in step ? { info: step.info, obj: step.obj! } : step;
 }
 
 /**
- * `-f`: the builder's `visitByPaths` with `Latest()` and `-l`, through `fileTargets` (shared with
- * label and annotate), reshaped into what the subcommands walk: the objects, and the errors the
- * subcommand reports where it reports a NotFound of `TYPE/NAME`. The objects' own errors
- * (NotFound, a namespace that contradicts `-n`) come in file order, the stream's (a kind the
- * cluster does not serve) after them all, as a `ContinueOnError` builder reports them.
+ * The arguments: `TYPE/NAME` or `TYPE NAME` fetched when its turn comes, or its NotFound;
+ * `TYPE` alone lists the objects `-l` matches (every one without it) when its turn comes.
  */
-function liveObjectsOfFiles(ctx: VerbContext, flags: ParsedFlags, filenames: readonly string[]): RolloutTargets | { error: string } {
-  const found = fileTargets(ctx, { flags, filenames, resources: flags.args, selector: flagString(flags, 'selector') });
-  if ('error' in found) return found;
-  const objects: { info: ResourceInfo; obj: ApiObject }[] = [];
-  const errors: CmdError[] = [];
-  const streamErrors: CmdError[] = [];
-  for (const t of found) {
-    if ('error' in t) (t.fromStream ? streamErrors : errors).push({ message: t.error });
-    else if (t.obj) objects.push({ info: t.info, obj: t.obj });
-    else errors.push({ status: t.missing! });
+function* argumentSteps(
+  store: Store,
+  requests: readonly ResourceRequest[],
+  namespace: string,
+  matches: LabelPredicate,
+): Generator<RolloutObject | CmdError, void, undefined> {
+  for (const { info, name } of requests) {
+    const kind = info.kind as Kind;
+    if (name === undefined) {
+      for (const obj of store.list(kind, info.namespaced ? namespace : undefined)) if (matches(obj.metadata.labels)) yield { info, obj };
+      continue;
+    }
+    const obj = store.get(kind, info.namespaced ? namespace : '', name);
+    yield obj ? { info, obj } : { status: notFound(qualifiedResource(kind), name) };
   }
-  return { objects, errors: [...errors, ...streamErrors] };
 }
 
-/** The builder's errors as the subcommands that collect theirs beside them print each: an API error as `Error from server (Reason): ...`. */
-export function errorLines(errors: readonly CmdError[]): string[] {
-  return errors.map((e) => ('status' in e ? serverError(e.status) : e.message));
+/**
+ * `r.Visit(fn)` as status, history and undo call it: `fn` on each object in turn, its errors among
+ * the steps' in order, then the files' own as one aggregate (`ContinueOnErrorVisitor`). How many
+ * objects were visited, and the error as CheckErr prints it ('' for none).
+ */
+export function visitTargets(targets: RolloutTargets, fn: (o: RolloutObject) => string | undefined): { readonly visited: number; readonly stderr: string } {
+  const errors: CmdError[] = [];
+  let visited = 0;
+  for (const step of targets.steps) {
+    if (!('info' in step)) {
+      errors.push(step);
+      continue;
+    }
+    visited++;
+    const message = fn(step);
+    if (message !== undefined) errors.push({ message });
+  }
+  return { visited, stderr: checkContinueOnError(errors, targets.visitErrors) };
+}
+
+/** `r.Infos()` as restart, pause and resume call it: every object, and the one error the visit returned. */
+export function rolloutInfos(targets: RolloutTargets): { readonly objects: readonly RolloutObject[]; readonly error: VisitError | undefined } {
+  const objects: RolloutObject[] = [];
+  const errors: CmdError[] = [];
+  for (const step of targets.steps) {
+    if ('info' in step) objects.push(step);
+    else errors.push(step);
+  }
+  return { objects, error: continueOnError(errors, targets.visitErrors) };
 }
 
 /**
  * `CheckErr(NewAggregate(allErrs))` of restart, pause and resume (`RunRestart`, `RunPause`,
- * `RunResume`): first the error `r.Infos()` returned, one aggregate of the builder's errors (so
- * beside other errors it takes one line, its messages bare: `[a, b]` for several), then one error
+ * `RunResume`): first the error `r.Infos()` returned as it is (one error, or an aggregate that
+ * beside other errors takes one line, its messages bare: `[a, b]` for several), then one error
  * per object the subcommand could not change.
  */
-export function patchErrorsText(builderErrors: readonly CmdError[], objectErrors: readonly string[]): string {
-  const infos: VisitError[] = builderErrors.length > 0 ? [{ aggregate: builderErrors }] : [];
+export function patchErrorsText(infosError: VisitError | undefined, objectErrors: readonly string[]): string {
+  const infos: VisitError[] = infosError ? [infosError] : [];
   return checkVisitErrors([...infos, ...objectErrors.map((message) => ({ message }))]);
 }
 
@@ -119,7 +156,7 @@ export function notSupported(info: ResourceInfo, name: string, doing: 'restartin
   return `error: ${info.group ? `${info.resource}.${info.group}` : info.resource} "${name}" ${doing} is not supported`;
 }
 
-/** What restart, pause and resume print when nothing matched and nothing failed: `No resources found in NS namespace.` */
+/** What every subcommand but history and undo prints when nothing matched and nothing failed: `No resources found in NS namespace.` */
 export function noResources(flags: ParsedFlags): ExecResult {
   return { exitCode: 0, stdout: '', stderr: `No resources found in ${flagString(flags, 'namespace') || 'default'} namespace.\n` };
 }

@@ -11,14 +11,17 @@
  *   would also decode built-in kinds the playground does not serve, such as Deployment).
  * - A value of the wrong type is Go's `json: cannot unmarshal ...` for that file; unknown fields
  *   are dropped without a word (the decoder is not strict).
- * - Any of these errors stops the command (`Infos()` fails): nothing is printed.
+ * - Any of these errors stops the command (`Infos()` fails): nothing is printed. They are the
+ *   visit's own errors, so beside a refused namespace they take one line together.
  * The object then is what the struct holds, encoded as kubectl 1.34 does (manifest/go-encode.ts).
  */
 import { decodeObject, goEncodeObject, schemaFor } from '../../manifest/index.js';
 import type { ApiObject } from '../../sim/api/types.js';
 import type { VerbContext } from '../context.js';
 import type { ParsedFlags } from '../flags.js';
-import type { CmdError } from './check-err.js';
+import { fail } from '../result.js';
+import { checkErr, type CmdError } from './check-err.js';
+import { checkContinueOnError, filenameErrors } from './file-visit.js';
 import { localObjects, type LocalObject } from './metadata-edit-files.js';
 
 /** One object set image works on. */
@@ -52,14 +55,17 @@ function decodeTyped(item: LocalObject): ApiObject | { error: string } {
   return goEncodeObject(obj) as unknown as ApiObject;
 }
 
-/** The objects of the files, or the error that stops the builder, or every object's error (aggregated, the reader's own last). */
-export function localImageTargets(
-  ctx: VerbContext,
-  flags: ParsedFlags,
-  filenames: readonly string[],
-): ImageTarget[] | { error: string } | { errors: CmdError[] } {
+/**
+ * The objects of the files, or the stderr of what `Infos()` fails with: the error that stops the
+ * builder, or what `ContinueOnError` collected (RequireNamespace's refusals in order, then the
+ * documents that cannot be decoded as one aggregate).
+ */
+export function localImageTargets(ctx: VerbContext, flags: ParsedFlags, filenames: readonly string[]): ImageTarget[] | { stderr: string } {
+  // FilenameParam names every missing file; localObjects, as label's `--local` prints it, only the first.
+  const missing = filenameErrors(ctx, filenames);
+  if (missing.length > 0) return { stderr: checkErr(missing) };
   const objects = localObjects(ctx, { flags, filenames });
-  if ('error' in objects) return objects;
+  if ('error' in objects) return { stderr: fail(objects.error).stderr };
   const errors: CmdError[] = [];
   const streamErrors: CmdError[] = [];
   const targets: ImageTarget[] = [];
@@ -72,5 +78,5 @@ export function localImageTargets(
     if ('error' in typed) streamErrors.push({ message: typed.error });
     else targets.push({ obj: typed, objectName: localObjectName(typed), local: true });
   }
-  return errors.length + streamErrors.length > 0 ? { errors: [...errors, ...streamErrors] } : targets;
+  return errors.length + streamErrors.length > 0 ? { stderr: checkContinueOnError(errors, streamErrors) } : targets;
 }

@@ -5,8 +5,9 @@
  * `WithScheme`, `LocalParam`, `FilenameParam`, `Latest`). `*` names every container.
  *
  * - The objects: `TYPE NAME`, `-l`, `--all`, or `-f FILE` (`-f -` reads stdin), which names live
- *   objects fetched again (metadata-edit-files.ts `fileTargets`). With `--local` the objects of the
- *   files themselves, decoded into their Go types (set-image-local.ts); nothing is sent.
+ *   objects fetched again (file-visit.ts `visitFiles` with `Latest()`: `-l` judges the live labels,
+ *   and with `-n` an object the file puts elsewhere is refused once fetched). With `--local` the
+ *   objects of the files themselves, decoded into their Go types (set-image-local.ts); nothing is sent.
  * - As upstream, `Complete` resolves the objects (builder errors, NotFound: nothing is changed)
  *   before `Validate` checks the image arguments.
  * - An object whose images already match is left out: not written, not printed (its patch is
@@ -31,13 +32,13 @@ import { deepEqual } from '../apply/json.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { createPrinter } from './create-printer.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
+import { checkVisitError, visitFiles } from './file-visit.js';
 import { PRINT_FLAGS } from './get-output.js';
 import { splitResourcesAndPairs } from './metadata-edit.js';
-import { fileTargets } from './metadata-edit-files.js';
 import { objectRef } from './object-ref.js';
 import { NO_RESOURCES } from './patch-targets.js';
 import { localImageTargets, type ImageTarget } from './set-image-local.js';
-import { commandNamespace, resolveTargets, type Target } from './targets.js';
+import { commandNamespace, resolveTargets } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
@@ -91,8 +92,7 @@ function updateImages(ctx: VerbContext, flags: ParsedFlags, recorder: Recorder):
   const all = flagBool(flags, 'all');
   const local = flagBool(flags, 'local');
   const targets = imageTargets(ctx, flags, { resources: split.resources, filenames: flagArray(flags, 'filename'), selector, all, local });
-  if ('error' in targets) return fail(targets.error);
-  if ('errors' in targets) return { exitCode: 1, stdout: '', stderr: checkErr(targets.errors) };
+  if ('stderr' in targets) return { exitCode: 1, stdout: '', stderr: targets.stderr };
   // Validate.
   const problems: string[] = [];
   if (all && selector) problems.push('cannot set --all and --selector at the same time');
@@ -156,48 +156,40 @@ function runErrors(errors: readonly CmdError[], endInNewline: ReadonlySet<CmdErr
   return checkErr(errors.map((e) => (endInNewline.has(e) && 'message' in e ? { message: `${e.message}\n` } : e)));
 }
 
-/** The builder of Complete: the objects, the error that stops it, or the errors of its objects (aggregated). */
+/** The builder of Complete: the objects, or the stderr of what `Infos()` fails with (nothing is then changed). */
 function imageTargets(
   ctx: VerbContext,
   flags: ParsedFlags,
   o: { resources: readonly string[]; filenames: readonly string[]; selector: string | undefined; all: boolean; local: boolean },
-): ImageTarget[] | { error: string } | { errors: CmdError[] } {
+): ImageTarget[] | { stderr: string } {
   if (o.local) {
     // A --local run cannot ask the API server for TYPE NAME (resource.LocalResourceError).
     if (o.resources.length > 0) {
       return {
-        error:
-          "error: you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'",
+        stderr:
+          "error: you must specify resources by --filename when --local is set.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n",
       };
     }
-    if (o.filenames.length === 0) return { error: NO_RESOURCES };
+    if (o.filenames.length === 0) return { stderr: `${NO_RESOURCES}\n` };
     return localImageTargets(ctx, flags, o.filenames);
   }
-  let found: (Target | { readonly error: string; readonly fromStream?: true })[];
+  const ns = commandNamespace(flags);
   if (o.filenames.length > 0) {
-    const read = fileTargets(ctx, { flags, filenames: o.filenames, resources: o.resources, selector: o.selector });
-    if ('error' in read) return read;
-    found = read;
-  } else {
-    if (o.resources.length === 0) return { error: NO_RESOURCES };
-    const resolved = resolveTargets(ctx, {
-      args: o.resources,
-      namespace: commandNamespace(flags).namespace,
-      ...(o.selector ? { selector: o.selector } : {}),
-      all: o.all,
-    });
-    if ('error' in resolved) return resolved;
-    found = resolved;
+    const visit = visitFiles(ctx, { filenames: o.filenames, args: o.resources, selector: o.selector ?? '', namespace: ns.namespace, enforceNamespace: ns.explicit, latest: true });
+    if ('errors' in visit) return { stderr: checkErr(visit.errors) };
+    if (visit.error) return { stderr: checkVisitError(visit.error) };
+    return visit.infos.map((i) => liveTarget(i.obj!));
   }
-  const errors: CmdError[] = [];
-  const streamErrors: CmdError[] = [];
-  const targets: ImageTarget[] = [];
-  for (const t of found) {
-    if ('error' in t) (t.fromStream ? streamErrors : errors).push({ message: t.error });
-    else if (!t.obj) errors.push({ status: t.missing! });
-    else targets.push({ obj: t.obj, objectName: `${resourceInfo(t.obj.kind).resource}/${t.name}`, local: false });
-  }
-  return errors.length + streamErrors.length > 0 ? { errors: [...errors, ...streamErrors] } : targets;
+  if (o.resources.length === 0) return { stderr: `${NO_RESOURCES}\n` };
+  const found = resolveTargets(ctx, { args: o.resources, namespace: ns.namespace, ...(o.selector ? { selector: o.selector } : {}), all: o.all });
+  if ('error' in found) return { stderr: fail(found.error).stderr };
+  const missing = found.flatMap((t): CmdError[] => (t.obj ? [] : [{ status: t.missing! }]));
+  return missing.length > 0 ? { stderr: checkErr(missing) } : found.map((t) => liveTarget(t.obj!));
+}
+
+/** A live object as set image works on it, named as `Info.ObjectName` names it: `daemonsets/agent`. */
+function liveTarget(obj: ApiObject): ImageTarget {
+  return { obj, objectName: `${resourceInfo(obj.kind).resource}/${obj.metadata.name}`, local: false };
 }
 
 /** `setImage` on one list: the list with the image set on the named containers (as it was when none matched). */

@@ -1,6 +1,6 @@
 /**
  * `kubectl wait --for=create | delete | condition=C[=V] | jsonpath='{...}'[=V] TYPE[/NAME] ...`
- * (kubectl 1.32 `pkg/cmd/wait`: `WaitFlags.ToOptions`, `RunWait`, `IsCreated`, `IsDeleted`,
+ * (kubectl 1.34 `pkg/cmd/wait`: `WaitFlags.ToOptions`, `RunWait`, `IsCreated`, `IsDeleted`,
  * `getObjAndCheckCondition`). Real kubectl watches until the condition holds or `--timeout` (30 s
  * by default; negative means a week) runs out; here the wait advances virtual time, like
  * `rollout status`, so a script can wait for what a real cluster would take time to do. What
@@ -13,20 +13,24 @@
  * - Every object is visited, whatever happened to the ones before (the builder's
  *   `ContinueOnError`); the errors are printed after all of them, by CheckErr: one alone as
  *   usual, several one per line without `error: `; exit 1. The objects that met the condition
- *   are printed all the same.
+ *   are printed all the same. The files' own errors (an unserved kind, an object a file names
+ *   that is not there) come last, as one aggregate: beside other errors, on one line, bare.
  * - An object named by argument or by a file is fetched when its turn comes (`RetrieveLazy`,
  *   `Latest`), so one deleted while an earlier object was waited for is NotFound; one listed by
- *   `-l`/`--all` was read once, before the first wait.
+ *   `-l`/`--all` was read once, before the first wait. A file's object is fetched before `-n` is
+ *   checked against the namespace the file gives it (file-visit.ts).
  * - `--timeout=0` checks once: `condition not met for pods/NAME` for a condition or deletion
  *   that does not hold; `--for=create` says `timed out waiting for the condition`.
  * - `--for=delete`: NotFound errors are dropped and no match is no error, so an object already
  *   gone prints nothing; one that goes is printed as it was found before it went. An object
  *   deleted and created again under the same name (another uid) is gone too: the watch saw it go.
  * - `--for=create`: the objects are looked up every half second (one lookup of everything, as
- *   `PollUntilContextTimeout` visits the builder), until the lookup finds them all or fails with
- *   anything but a single NotFound; then each is printed as `condition met`. Each lookup reads
- *   the files again, and `-f -` finds standard input already read, so its objects are not there
- *   a second time.
+ *   `PollUntilContextTimeout` visits the builder), until the lookup finds something and fails on
+ *   nothing (a selector that matches nothing yet keeps it looking), or fails with anything but a
+ *   single NotFound; then each is printed as `condition met`. An object a file names that is
+ *   not there fails at once: its NotFound comes wrapped in the files' aggregate. Each lookup
+ *   reads the files again, and `-f -` finds standard input already read, so its objects are not
+ *   there a second time.
  *
  * What is printed for an object that met the condition is cli-runtime's `PrintFlags`
  * (`NewPrintFlags("condition met")`, one printer for the whole command, asked for before
@@ -40,10 +44,10 @@ import type { Verb, VerbContext } from '../context.js';
 import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
+import { checkVisitError, continueOnError, streamFiles, withoutNotFound, type FileQuery, type VisitError } from './file-visit.js';
 import { createPrinter, type CreatePrinter } from './create-printer.js';
 import { PRINT_FLAGS } from './get-output.js';
-import { fileTargets, type DocError } from './metadata-edit-files.js';
-import { commandNamespace, lookup, resolveTargets, type Target } from './targets.js';
+import { commandNamespace, lookup, resolveTargets, type Target, type TargetQuery } from './targets.js';
 import { conditionFuncFor, type StateCheck, type WaitFor } from './wait-for.js';
 
 /**
@@ -82,8 +86,12 @@ const TIMED_OUT = 'timed out waiting for the condition';
 /** A GET through the dynamic client once the command's context is done: the rate limiter refuses it. */
 const DEADLINE_PASSED = 'client rate limiter Wait returned an error: context deadline exceeded';
 
-/** What one visit of the resource builder finds: objects (or their NotFound), and documents' errors. */
-type Found = readonly (Target | DocError)[] | { error: string };
+/**
+ * One visit of the resource builder (`ResourceFinder.Do().Visit(fn)`): `fn` on each object in
+ * turn; the stderr of the error that stops the builder before any object (`r.Err()`), or what
+ * `ContinueOnErrorVisitor` returns.
+ */
+type Visit = (c: VerbContext, fn: (t: Target) => CmdError | undefined) => { readonly refused: string } | { readonly error: VisitError | undefined };
 
 /**
  * `WaitFlags.ToOptions` then `RunWait`: the printer first, then the condition; the builder's
@@ -101,29 +109,58 @@ export const wait: Verb = (ctx, argv) => {
   const selector = (flagString(flags, 'selector') ?? '').trim();
   const fieldSelector = (flagString(flags, 'field-selector') ?? '').trim();
   const all = flagBool(flags, 'all');
+  const allNamespaces = flagBool(flags, 'all-namespaces');
   const filenames = flagArray(flags, 'filename');
-  const byFile = filenames.length > 0;
-  if (!byFile && flags.args.length === 0) return fail(selector !== '' || fieldSelector !== '' || all ? SELECTOR_WITHOUT_TYPE : MISSING_RESOURCE);
+  if (filenames.length === 0 && flags.args.length === 0) {
+    return fail(selector !== '' || fieldSelector !== '' || all ? SELECTOR_WITHOUT_TYPE : MISSING_RESOURCE);
+  }
+  const ns = commandNamespace(flags);
   // The paths come first in the builder: a field selector means nothing to them.
-  const find = (c: VerbContext): Found =>
-    byFile
-      ? fileTargets(c, { flags, filenames, resources: flags.args, selector })
-      : resolveTargets(c, {
-          args: flags.args,
-          namespace: commandNamespace(flags).namespace,
-          ...(selector ? { selector } : {}),
-          ...(fieldSelector ? { fieldSelector } : {}),
-          all,
-          allNamespaces: flagBool(flags, 'all-namespaces'),
-        });
-  const named = byFile || (selector === '' && fieldSelector === '' && !all);
-  return runWait(ctx, find, { waitFor, named, timeoutMs: timeout < 0 ? WEEK_MS : timeout, print });
+  const visit: Visit =
+    filenames.length > 0
+      ? (c, fn) => visitByFiles(c, { filenames, args: flags.args, selector, namespace: allNamespaces ? '' : ns.namespace, enforceNamespace: ns.explicit }, fn)
+      : (c, fn) =>
+          visitByArgs(c, { args: flags.args, namespace: ns.namespace, ...(selector ? { selector } : {}), ...(fieldSelector ? { fieldSelector } : {}), all, allNamespaces }, fn);
+  return runWait(ctx, visit, { waitFor, timeoutMs: timeout < 0 ? WEEK_MS : timeout, print });
 };
+
+/**
+ * `-f` (file-visit.ts `streamFiles` with `Latest()`): each object fetched, and `-l` judged on its
+ * live labels, when its turn comes; under `-A` in no namespace unless the file names one. With
+ * `-n`, RequireNamespace refuses an object the file puts elsewhere (under `-A` every namespaced one
+ * that names a namespace: the builder then requires the namespace '').
+ */
+function visitByFiles(c: VerbContext, q: Omit<FileQuery, 'latest'>, fn: (t: Target) => CmdError | undefined): ReturnType<Visit> {
+  const stream = streamFiles(c, { ...q, latest: true });
+  if ('errors' in stream) return { refused: checkErr(stream.errors) };
+  const errors: CmdError[] = [];
+  for (const step of stream.steps) {
+    const e = 'info' in step ? fn(step) : step;
+    if (e) errors.push(e);
+  }
+  return { error: continueOnError(errors, stream.visitErrors) };
+}
+
+/**
+ * Arguments (targets.ts `resolveTargets`): an object named by argument is fetched when its turn
+ * comes (`RetrieveLazy`), so one deleted while an earlier object was waited for is NotFound, an
+ * error of its step; one listed by `-l`/`--all` was read once, before the first wait.
+ */
+function visitByArgs(c: VerbContext, q: TargetQuery, fn: (t: Target) => CmdError | undefined): ReturnType<Visit> {
+  const found = resolveTargets(c, q);
+  if ('error' in found) return { refused: fail(found.error).stderr };
+  const named = !q.selector && !q.fieldSelector && !q.all;
+  const errors: CmdError[] = [];
+  for (const item of found) {
+    const t = named ? lookup(c, item.info, item.namespace, item.name) : item;
+    const e = t.obj ? fn(t) : { status: t.missing! };
+    if (e) errors.push(e);
+  }
+  return { error: continueOnError(errors, []) };
+}
 
 interface WaitOptions {
   readonly waitFor: WaitFor;
-  /** The objects are named (by argument or file) and fetched when their turn comes, not listed. */
-  readonly named: boolean;
   readonly timeoutMs: number;
   readonly print: CreatePrinter;
 }
@@ -135,76 +172,64 @@ type Outcome = { readonly obj: ApiObject } | { readonly error: CmdError };
  * `RunWait`: one deadline for everything; for `--for=create` the objects are polled for first;
  * then every object is visited and waited for in turn, and the errors reported at the end.
  */
-function runWait(ctx: VerbContext, find: (c: VerbContext) => Found, o: WaitOptions): ExecResult {
+function runWait(ctx: VerbContext, visit: Visit, o: WaitOptions): ExecResult {
   // The one deadline of the command; none with `--timeout=0`, which checks once.
   const deadline = o.timeoutMs === 0 ? undefined : ctx.cluster.now + o.timeoutMs;
   // A visit after the first reads the files again, and standard input has been read.
   const again: VerbContext = { ...ctx, stdin: '' };
   if (o.waitFor.kind === 'create') {
-    const polled = pollUntilFound(ctx, find, again, o.timeoutMs);
+    const polled = pollUntilFound(ctx, visit, again, o.timeoutMs);
     if (polled !== undefined) return { exitCode: 1, stdout: '', stderr: polled };
   }
-  const found = find(o.waitFor.kind === 'create' ? again : ctx);
-  if ('error' in found) return fail(found.error);
   const forDelete = o.waitFor.kind === 'delete';
-  const errors: CmdError[] = [];
   let stdout = '';
   let visited = 0;
-  for (const item of ordered(found)) {
-    if ('error' in item) {
-      errors.push({ message: item.error });
-      continue;
-    }
-    const t = o.named ? lookup(ctx, item.info, item.namespace, item.name) : item;
-    if (!t.obj) {
-      // IgnoreErrors(apierrors.IsNotFound) for delete.
-      if (!forDelete) errors.push({ status: t.missing! });
-      continue;
-    }
+  const result = visit(o.waitFor.kind === 'create' ? again : ctx, (t) => {
     visited++;
-    const outcome = waitOne(ctx, t, t.obj, o.waitFor, deadline);
-    if ('error' in outcome) errors.push(outcome.error);
-    else stdout += o.print({ obj: outcome.obj, ref: `${kubectlKindPrefix(t.info.kind as Kind)}/${t.name}`, typed: false }).stdout;
-  }
-  if (errors.length > 0) return { exitCode: 1, stdout, stderr: checkErr(errors) };
+    const outcome = waitOne(ctx, t, t.obj!, o.waitFor, deadline);
+    if ('error' in outcome) return outcome.error;
+    stdout += o.print({ obj: outcome.obj, ref: `${kubectlKindPrefix(t.info.kind as Kind)}/${t.name}`, typed: false }).stdout;
+    return undefined;
+  });
+  if ('refused' in result) return { exitCode: 1, stdout: '', stderr: result.refused };
+  // IgnoreErrors(apierrors.IsNotFound) for delete, at every depth of the aggregate.
+  const error = forDelete ? withoutNotFound(result.error) : result.error;
+  if (error !== undefined) return { exitCode: 1, stdout, stderr: checkVisitError(error) };
   if (visited === 0 && !forDelete) return fail('error: no matching resources found');
   return { exitCode: 0, stdout, stderr: '' };
 }
 
-/** The builder's visit order under `ContinueOnError`: the files' stream errors (an unserved kind) come after every object's. */
-function ordered(found: readonly (Target | DocError)[]): (Target | DocError)[] {
-  return [...found.filter((t) => !('error' in t && t.fromStream)), ...found.filter((t) => 'error' in t && t.fromStream)];
-}
-
-/** The errors one visit of the builder returns, in order: documents' errors and NotFound objects. */
-function visitErrors(found: readonly (Target | DocError)[]): CmdError[] {
-  return ordered(found).flatMap((t): CmdError[] => ('error' in t ? [{ message: t.error }] : t.obj ? [] : [{ status: t.missing! }]));
-}
-
 /**
  * `RunWait`'s poll for `--for=create` (`PollUntilContextTimeout`, every 500 ms from the start,
- * the first at once): until a visit of the builder returns no error. One NotFound means "not
- * yet"; any other error, or several (an aggregate is no NotFound), ends the command with them.
- * Nothing changes between the cluster's timers, so the clock moves to the first timer after
- * which a visit would succeed, then to the poll that sees it. The stderr to fail with, or
- * undefined once everything is found.
+ * the first at once): until a visit of the builder finds an object and returns no error. A
+ * NotFound that is the visit's whole error means "not yet", and so does finding nothing; any
+ * other error ends the command with it. An aggregate is no NotFound (`IsNotFound` cannot see
+ * into one), whatever it holds: two objects missing, or one object a file names, whose fetch
+ * fails inside the files' own visit. Nothing changes between the cluster's timers, so the clock
+ * moves to the first timer after which a visit would succeed, then to the poll that sees it.
+ * The stderr to fail with, or undefined once something is found.
  */
-function pollUntilFound(ctx: VerbContext, find: (c: VerbContext) => Found, again: VerbContext, timeoutMs: number): string | undefined {
+function pollUntilFound(ctx: VerbContext, visit: Visit, again: VerbContext, timeoutMs: number): string | undefined {
   const start = ctx.cluster.now;
   const deadline = start + timeoutMs;
-  let visit = ctx;
-  const settled = (): CmdError[] | undefined => {
-    const found = find(visit);
-    visit = again;
-    if ('error' in found) return [{ message: found.error }];
-    const errors = visitErrors(found);
-    const notYet = errors.length === 1 && 'status' in errors[0]! && errors[0].status.reason === 'NotFound';
-    return notYet ? undefined : errors;
+  let c = ctx;
+  // One look: the stderr to fail with, '' once something is found, undefined while not yet.
+  const settled = (): string | undefined => {
+    let found = false;
+    const result = visit(c, () => {
+      found = true;
+      return undefined;
+    });
+    c = again;
+    if ('refused' in result) return result.refused;
+    const e = result.error;
+    if (e === undefined) return found ? '' : undefined;
+    return 'status' in e && e.status.reason === 'NotFound' ? undefined : checkVisitError(e);
   };
   for (;;) {
     const polled = ctx.cluster.now;
-    const errors = settled();
-    if (errors !== undefined) return errors.length > 0 ? checkErr(errors) : undefined;
+    const outcome = settled();
+    if (outcome !== undefined) return outcome === '' ? undefined : outcome;
     // The deadline's context is made before the poll's ticker, so a tick at the deadline comes too late.
     const tick = ctx.cluster.advanceUntil(() => settled() !== undefined, deadline - ctx.cluster.now)
       ? Math.max(polled + CREATE_POLL_MS, start + Math.ceil((ctx.cluster.now - start) / CREATE_POLL_MS) * CREATE_POLL_MS)

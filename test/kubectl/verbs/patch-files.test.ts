@@ -250,6 +250,43 @@ describe('kubectl patch -f FILE: the live objects the file names', () => {
     });
   });
 
+  it('each object is patched as the server holds it when its turn comes: a file naming it twice patches it twice', () => {
+    const { run, stored } = setup({ create: true });
+    const toleration = (key: string) => `{"spec":{"template":{"spec":{"tolerations":[{"key":"${key}","operator":"Exists"}]}}}}`;
+    expect(run(`kubectl patch ds agent -p '${toleration('a')}'`)).toEqual(ok('daemonset.apps/agent patched\n'));
+    // RunPatch sends one patch per object the builder visits (helper.Patch), each applied to what is stored then.
+    const append = `[{"op":"add","path":"/spec/template/spec/tolerations/-","value":{"key":"b","operator":"Exists"}}]`;
+    expect(run(`kubectl patch -f agent.yaml -f - --type=json -p '${append}'`, AGENT)).toEqual(ok('daemonset.apps/agent patched\ndaemonset.apps/agent patched\n'));
+    expect(stored()?.spec.template.spec.tolerations?.map((t) => t.key)).toEqual(['a', 'b', 'b']);
+  });
+
+  it("errors in the builder's order: each object's in turn, then the files' own as one aggregate (ContinueOnErrorVisitor)", () => {
+    const { f, run } = setup({ create: true });
+    const other = WIDGET.replace('name: w1', 'name: w2');
+    const unserved = (name: string, source: string) =>
+      `resource mapping not found for name: "${name}" namespace: "" from "${source}": no matches for kind "Widget" in version "example.com/v1"\nensure CRDs are installed first`;
+    expectUnchanged(f.cluster, () => {
+      // Without Latest() nothing is fetched first: -n refuses the pod the file puts in "tools" though it does not exist.
+      expect(run("kubectl patch -f pod.yaml -n other -p '{}'")).toEqual(
+        failed('error: the namespace from the provided object "tools" does not match the namespace "other". You must pass \'--namespace=tools\' to perform this operation.\n'),
+      );
+      expect(run("kubectl patch -f w.yaml -f pod.yaml -f - -f agent.yaml -n other -p '{}'", other)).toEqual(
+        failed(
+          'the namespace from the provided object "tools" does not match the namespace "other". You must pass \'--namespace=tools\' to perform this operation.\n' +
+            'Error from server (NotFound): daemonsets.apps "agent" not found\n' +
+            `[${unserved('w1', 'w.yaml')}, ${unserved('w2', 'STDIN')}]\n`,
+        ),
+      );
+    });
+  });
+
+  it('names every missing file, with or without --local (recorded from kubectl 1.32)', () => {
+    const { run } = setup();
+    const missing = failed('the path "a.yaml" does not exist\nthe path "b.yaml" does not exist\n');
+    expect(run("kubectl patch -f a.yaml -f agent.yaml -f b.yaml -p '{}'")).toEqual(missing);
+    expect(run("kubectl patch --local -f a.yaml -f b.yaml -p '{}'")).toEqual(missing);
+  });
+
   it('refuses resource arguments beside -f and a missing file, changing nothing (read from kubectl 1.32)', () => {
     const { f, run } = setup({ create: true });
     expectUnchanged(f.cluster, () => {

@@ -110,6 +110,42 @@ describe('-f names the live object, which each subcommand acts on as on TYPE/NAM
       failed('no history viewer has been implemented for "Pod"\nunable to find the specified revision\n'),
     );
   });
+
+  test("a file's missing object is the visit's own error: after the others, bare, several on one line (ContinueOnErrorVisitor, EagerVisitorList)", () => {
+    const { c, run } = setup();
+    const gone = AGENT.replace('name: agent\n', 'name: gone\n');
+    expectUnchanged(c, () => {
+      expect(run('kubectl rollout history -f nope.yaml -f web.yaml')).toEqual(
+        failed('no history viewer has been implemented for "Pod"\ndaemonsets.apps "nope" not found\n'),
+      );
+      expect(run('kubectl rollout status -f nope.yaml -f web.yaml')).toEqual(failed('no status viewer has been implemented for Pod\ndaemonsets.apps "nope" not found\n'));
+      expect(run('kubectl rollout undo -f nope.yaml -f - -f web.yaml', gone)).toEqual(
+        failed('no rollbacker has been implemented for "Pod"\n[daemonsets.apps "nope" not found, daemonsets.apps "gone" not found]\n'),
+      );
+      // Alone, the aggregate is unwrapped: each NotFound is an API error again.
+      expect(run('kubectl rollout status -f nope.yaml -f -', gone)).toEqual(
+        failed('Error from server (NotFound): daemonsets.apps "nope" not found\nError from server (NotFound): daemonsets.apps "gone" not found\n'),
+      );
+    });
+  });
+
+  test("a NotFound of TYPE/NAME is an error of its step: in order, printed as an API error (RetrieveLazy)", () => {
+    const { c, run } = setup();
+    expectUnchanged(c, () => {
+      expect(run('kubectl rollout history ds/nope pod/web')).toEqual(
+        failed('Error from server (NotFound): daemonsets.apps "nope" not found\nno history viewer has been implemented for "Pod"\n'),
+      );
+      expect(run('kubectl rollout undo pod/web ds/nope')).toEqual(
+        failed('no rollbacker has been implemented for "Pod"\nError from server (NotFound): daemonsets.apps "nope" not found\n'),
+      );
+      expect(run('kubectl rollout status pod/web ds/nope ds/agent --watch=false')).toEqual(
+        failed(
+          'no status viewer has been implemented for Pod\nError from server (NotFound): daemonsets.apps "nope" not found\n',
+          'Waiting for daemon set "agent" rollout to finish: 2 out of 3 new pods have been updated...\n',
+        ),
+      );
+    });
+  });
 });
 
 describe('what -f refuses, changing nothing', () => {
@@ -133,15 +169,23 @@ describe('what -f refuses, changing nothing', () => {
     });
   });
 
-  test('an object in another namespace than -n gives; without -n the file\'s namespace is looked in', () => {
+  test('an object in another namespace than -n gives, once fetched; without -n the file\'s namespace is looked in', () => {
     const { c, run } = setup();
+    const notThere = failed('Error from server (NotFound): daemonsets.apps "agent" not found\n');
+    expectUnchanged(c, () => {
+      // RetrieveLatest fetches the object before Do's RequireNamespace judges its namespace: there is none to judge.
+      expect(run('kubectl rollout status -f elsewhere.yaml -n default')).toEqual(notThere);
+      expect(run('kubectl rollout restart -f elsewhere.yaml')).toEqual(notThere);
+    });
+    const ds = daemonSet('agent');
+    put(c, { ...ds, metadata: { ...ds.metadata, namespace: 'other', uid: 'uid-ds-agent-other' } });
     expectUnchanged(c, () => {
       const mismatch = failed(
         'error: the namespace from the provided object "other" does not match the namespace "default". You must pass \'--namespace=other\' to perform this operation.\n',
       );
       expect(run('kubectl rollout status -f elsewhere.yaml -n default')).toEqual(mismatch);
       expect(run('kubectl rollout undo -n default -f elsewhere.yaml')).toEqual(mismatch);
-      expect(run('kubectl rollout restart -f elsewhere.yaml')).toEqual(failed('Error from server (NotFound): daemonsets.apps "agent" not found\n'));
+      expect(run('kubectl rollout history -f elsewhere.yaml')).toEqual(ok('daemonset.apps/agent \nNo rollout history found.\n'));
     });
   });
 
@@ -152,6 +196,13 @@ describe('what -f refuses, changing nothing', () => {
         expect(run(`kubectl rollout ${sub} -f nope.yaml`)).toEqual(failed('Error from server (NotFound): daemonsets.apps "nope" not found\n'));
       }
     });
+  });
+
+  test('every missing file is named (recorded from kubectl 1.32)', () => {
+    const { run } = setup();
+    for (const sub of ['status', 'history', 'undo', 'restart', 'pause']) {
+      expect(run(`kubectl rollout ${sub} -f a.yaml -f b.yaml`)).toEqual(failed('the path "a.yaml" does not exist\nthe path "b.yaml" does not exist\n'));
+    }
   });
 
   test('Validate comes first: a resource (or -f), then the revision', () => {

@@ -69,19 +69,25 @@ describe('kubectl rollout pause|resume: the objects, by name, -l or -f', () => {
 });
 
 describe('restart, pause and resume: NotFound beside the refusals', () => {
-  test('NotFound alone is an API error; beside a refusal the builder\'s errors take one bare line', () => {
+  test('NotFound alone is an API error; beside a refusal the error r.Infos() returned takes one line, an aggregate of several bare', () => {
     const { c, run } = setup();
     expectUnchanged(c, () => {
       expect(run('kubectl rollout pause ds/nope')).toEqual(failed('Error from server (NotFound): daemonsets.apps "nope" not found\n'));
       expect(run('kubectl rollout pause ds/nope ds/gone')).toEqual(
         failed('Error from server (NotFound): daemonsets.apps "nope" not found\nError from server (NotFound): daemonsets.apps "gone" not found\n'),
       );
-      expect(run('kubectl rollout resume ds/agent ds/nope')).toEqual(failed('daemonsets.apps "nope" not found\nerror: daemonsets.apps "agent" resuming is not supported\n'));
+      // One NotFound of TYPE/NAME is what ContinueOnErrorVisitor returns as it is, so MultipleErrors prints it as an API error.
+      expect(run('kubectl rollout resume ds/agent ds/nope')).toEqual(
+        failed('Error from server (NotFound): daemonsets.apps "nope" not found\nerror: daemonsets.apps "agent" resuming is not supported\n'),
+      );
       expect(run('kubectl rollout pause ds/agent ds/nope ds/gone')).toEqual(
         failed('[daemonsets.apps "nope" not found, daemonsets.apps "gone" not found]\nerror: daemonsets.apps "agent" pausing is not supported\n'),
       );
+      // A file's NotFound comes in the files' own aggregate (EagerVisitorList): bare.
       expect(run('kubectl rollout pause -f nope.yaml -f agent.yaml')).toEqual(failed('daemonsets.apps "nope" not found\nerror: daemonsets.apps "agent" pausing is not supported\n'));
-      expect(run('kubectl rollout restart pod/web ds/nope')).toEqual(failed('daemonsets.apps "nope" not found\nerror: pods "web" restarting is not supported\n'));
+      expect(run('kubectl rollout restart pod/web ds/nope')).toEqual(
+        failed('Error from server (NotFound): daemonsets.apps "nope" not found\nerror: pods "web" restarting is not supported\n'),
+      );
     });
   });
 

@@ -215,6 +215,29 @@ describe('kubectl set image -f FILE: the live objects the file names', () => {
     });
   });
 
+  it('-n is judged once the object is fetched (RequireNamespace comes after RetrieveLatest); the errors as Infos() returns them', () => {
+    const { f, run } = setup({ create: true });
+    const mismatch = 'the namespace from the provided object "tools" does not match the namespace "other". You must pass \'--namespace=tools\' to perform this operation.';
+    expectUnchanged(f.cluster, () => {
+      // Nothing in "tools" to fetch: NotFound, not the namespace.
+      expect(run('kubectl set image -f pod.yaml -n other main=x:5')).toEqual(failed('Error from server (NotFound): pods "tool" not found\n'));
+    });
+    expect(run('kubectl create namespace tools').exitCode).toBe(0);
+    expect(run('kubectl create -f pod.yaml --validate=false').exitCode).toBe(0);
+    expectUnchanged(f.cluster, () => {
+      expect(run('kubectl set image -f pod.yaml -n other main=x:5')).toEqual(failed(`error: ${mismatch}\n`));
+      // The refusal is an error of its step; the file's missing object one of the files' own, after it and bare.
+      expect(run('kubectl set image -f agent.yaml -f pod.yaml -n other main=x:5')).toEqual(failed(`${mismatch}\ndaemonsets.apps "agent" not found\n`));
+    });
+  });
+
+  it('names every missing file, with or without --local (recorded from kubectl 1.32)', () => {
+    const { run } = setup();
+    const missing = failed('the path "a.yaml" does not exist\nthe path "b.yaml" does not exist\n');
+    expect(run('kubectl set image -f a.yaml -f b.yaml x=y')).toEqual(missing);
+    expect(run('kubectl set image --local -f a.yaml -f agent.yaml -f b.yaml x=y')).toEqual(missing);
+  });
+
   it('refuses resource arguments beside -f and a missing file, changing nothing (read from kubectl 1.32)', () => {
     const { f, run } = setup({ create: true });
     expectUnchanged(f.cluster, () => {

@@ -1,8 +1,11 @@
 /**
- * `kubectl wait -f FILE` and the printer flags of wait. Upstream (kubectl 1.32 `pkg/cmd/wait`,
+ * `kubectl wait -f FILE` and the printer flags of wait. Upstream (kubectl 1.34 `pkg/cmd/wait`,
  * cli-runtime `ResourceBuilderFlags` with `Latest()`): each object a file describes names the
  * live object to wait for, as `TYPE/NAME` would; what is printed for an object that met the
- * condition is `PrintFlags("condition met")`, asked for before the condition is parsed.
+ * condition is `PrintFlags("condition met")`, asked for before the condition is parsed. The
+ * files' visit (`visitByPaths`) fetches each object (`RetrieveLatest`) inside an
+ * `EagerVisitorList`, so its NotFound comes in that list's aggregate, after the other errors, and
+ * before `Do`'s `RequireNamespace` compares the file's namespace with `-n`.
  */
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
@@ -71,17 +74,42 @@ describe('kubectl wait -f', () => {
     expect(run('kubectl wait --for=condition=Ready -f pod.yaml')).toEqual(failed('Error from server (NotFound): pods "web" not found\n'));
   });
 
-  it('refuses a missing file, resource arguments beside -f, and a namespace other than -n', () => {
+  it('refuses missing files (every one: recorded from kubectl 1.32), resource arguments beside -f, and a namespace other than -n', () => {
     const { run } = setup();
     expect(run('kubectl wait --for=delete -f pod.yaml -f nope.yaml')).toEqual(failed('error: the path "nope.yaml" does not exist\n'));
+    expect(run('kubectl wait --for=delete -f a.yaml -f b.yaml')).toEqual(failed('the path "a.yaml" does not exist\nthe path "b.yaml" does not exist\n'));
     expect(run('kubectl wait --for=delete -f pod.yaml pod web')).toEqual(
       failed('error: when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well\n'),
     );
     expect(run('kubectl wait --for=delete -f pod.yaml pod/web')).toEqual(failed('error: resource/name arguments cannot be provided when a path is specified\n'));
-    expect(run('kubectl wait --for=delete -f elsewhere.yaml -n default')).toEqual(
-      failed('error: the namespace from the provided object "other" does not match the namespace "default". You must pass \'--namespace=other\' to perform this operation.\n'),
-    );
+    // Fetched first: nothing is there, and --for=delete drops the NotFound.
+    expect(run('kubectl wait --for=delete -f elsewhere.yaml -n default')).toEqual(ok(''));
+    expect(run('kubectl create namespace other').exitCode).toBe(0);
+    expect(run('kubectl apply -f elsewhere.yaml')).toEqual(ok('pod/web created\n'));
+    const mismatch = (ns: string) =>
+      `the namespace from the provided object "other" does not match the namespace "${ns}". You must pass '--namespace=other' to perform this operation.`;
+    expect(run('kubectl wait --for=delete -f elsewhere.yaml -n default')).toEqual(failed(`error: ${mismatch('default')}\n`));
+    // Under -A the builder requires the namespace '', so -n refuses every object that names one.
+    expect(run('kubectl wait --for=delete -f elsewhere.yaml -A -n default')).toEqual(failed(`error: ${mismatch('')}\n`));
     expect(run('kubectl get pod web').exitCode).toBe(0);
+    expect(run('kubectl get pod web -n other').exitCode).toBe(0);
+  });
+
+  it('the files\' own errors come last, one aggregate: beside other errors, on one line and bare', () => {
+    const { c, run } = setup();
+    // -A: a file object with no namespace cannot be fetched (RetrieveLatest's "no namespace set").
+    expect(run('kubectl wait --for=jsonpath={.metadata.name} -f pod.yaml -A')).toEqual(failed('error: no namespace set on resource /v1, Resource=pods "web"\n'));
+    expect(run('kubectl create namespace other').exitCode).toBe(0);
+    expect(run('kubectl apply -f elsewhere.yaml').exitCode).toBe(0);
+    const before = c.now;
+    expect(run('kubectl wait --for=condition=Ready -f ghost.yaml -f elsewhere.yaml -f mixed.yaml -n default --timeout=1m')).toEqual(
+      failed(
+        'the namespace from the provided object "other" does not match the namespace "default". You must pass \'--namespace=other\' to perform this operation.\n' +
+          '[pods "ghost" not found, resource mapping not found for name: "settings" namespace: "" from "mixed.yaml": no matches for kind "ConfigMap" in version "v1"\nensure CRDs are installed first]\n',
+        'pod/web condition met\n',
+      ),
+    );
+    expect(c.now).toBeGreaterThan(before);
   });
 
   it('an object the file names that does not exist, an unserved kind, a selector that keeps nothing', () => {
@@ -108,7 +136,9 @@ describe('kubectl wait -f', () => {
     const { c, run } = setup();
     expect(run('kubectl wait --for=create -f agent.yaml -f pod.yaml')).toEqual(ok('daemonset.apps/agent condition met\npod/web condition met\n'));
     const before = c.now;
-    expect(run('kubectl wait --for=create -f ghost.yaml --timeout=2s')).toEqual(failed('error: timed out waiting for the condition\n'));
+    // A file's object that is not there fails at once: its NotFound comes in the files' aggregate, which IsNotFound does not see into.
+    expect(run('kubectl wait --for=create -f ghost.yaml --timeout=2s')).toEqual(failed('Error from server (NotFound): pods "ghost" not found\n'));
+    expect(run('kubectl wait --for=create pod/ghost --timeout=2s')).toEqual(failed('error: timed out waiting for the condition\n'));
     expect(c.now).toBe(before + 2_000);
     // The look that found everything read standard input; the visit after it finds nothing there.
     expect(run('kubectl wait --for=create -f -', POD)).toEqual(failed('error: no matching resources found\n'));

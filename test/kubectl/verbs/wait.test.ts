@@ -196,12 +196,15 @@ describe('kubectl wait --for=create', () => {
     expect(once.now).toBe(EPOCH_MS + 10_000);
   });
 
-  it('stops at once on anything but a single NotFound (two are an aggregate), and a selector finds no objects to wait for', () => {
-    const { results, now } = run('kubectl wait --for=create pod/a pod/b\nkubectl wait --for=create pod -l app=none\n');
-    expect(results.map((r) => r.stderr)).toEqual([
-      'Error from server (NotFound): pods "a" not found\nError from server (NotFound): pods "b" not found\n',
-      'error: no matching resources found\n',
-    ]);
+  it('stops at once on anything but a single NotFound (two are an aggregate)', () => {
+    const { results, now } = run('kubectl wait --for=create pod/a pod/b\n');
+    expect(results.map((r) => r.stderr)).toEqual(['Error from server (NotFound): pods "a" not found\nError from server (NotFound): pods "b" not found\n']);
     expect(now).toBe(EPOCH_MS + 10_000);
+  });
+
+  it('a selector that matches nothing yet keeps it looking until the timeout (1.34 `RunWait`: a look must find something)', () => {
+    const { results, now } = run('kubectl wait --for=create pod -l app=none --timeout=3s\n');
+    expect(results.map((r) => r.stderr)).toEqual(['error: timed out waiting for the condition\n']);
+    expect(now).toBe(EPOCH_MS + 13_000);
   });
 });
