@@ -49,7 +49,23 @@ export const ALL_NAMESPACES_FLAG: FlagSpec = { name: 'all-namespaces', short: 'A
  * `kubectl` (`get`, `rollout status`), for the `See 'kubectl get --help'` hint.
  */
 export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[], command: string): ParsedFlags | { error: string } {
-  return parseWith(argv, [...specs, ...GLOBAL_FLAGS], `kubectl ${command}`);
+  const parsed = parseWith(argv, [...specs, ...GLOBAL_FLAGS], `kubectl ${command}`);
+  return 'error' in parsed || !specs.includes(KUSTOMIZE_FLAG) ? parsed : (kustomizeRefusal(parsed) ?? parsed);
+}
+
+/**
+ * `-k, --kustomize DIR`, in the flag tables of the verbs kubectl gives it (apply, create, delete,
+ * describe, diff, get, label, annotate, patch, replace, rollout, set image, scale), so a command
+ * pasted from the docs is understood. Kustomizations are not modelled: once the flags are read,
+ * the command is refused, with cli-runtime's `FilenameOptions` check of `-f` beside it first.
+ */
+export const KUSTOMIZE_FLAG: FlagSpec = { name: 'kustomize', short: 'k', type: 'string' };
+
+/** The refusal of a command that names a kustomization, or undefined when it names none. */
+function kustomizeRefusal(f: ParsedFlags): { error: string } | undefined {
+  if (!f.values.has('kustomize')) return undefined;
+  if (f.values.has('filename')) return { error: 'error: only one of -f or -k can be specified' };
+  return { error: 'error: -k (kustomize) is not available in this playground: kustomizations are not modelled; write the objects into a manifest and use -f' };
 }
 
 /**

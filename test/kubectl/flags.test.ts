@@ -46,3 +46,18 @@ describe('parseFlags: bool values', () => {
     expect(values('-i=x')).toBe(`error: invalid argument "x" for "-i, --stdin" flag: strconv.ParseBool: parsing "x": invalid syntax${usage}`);
   });
 });
+
+describe('-k, --kustomize', () => {
+  it('is understood by every verb kubectl gives it, and refused: with -f beside it as FilenameOptions refuses it (recorded from kubectl 1.32)', async () => {
+    const { exec } = await import('../../src/kubectl/exec.js');
+    const { createCluster } = await import('../../src/sim/index.js');
+    const refusal = 'error: -k (kustomize) is not available in this playground: kustomizations are not modelled; write the objects into a manifest and use -f\n';
+    const verbs = ['apply', 'create', 'delete', 'describe', 'diff', 'get', 'label', 'annotate', 'patch', 'replace', 'rollout status', 'rollout history', 'rollout undo', 'rollout restart', 'rollout pause', 'rollout resume', 'set image', 'scale'];
+    for (const verb of verbs) {
+      const c = createCluster();
+      // diff exits 2 on an error, as CheckDiffErr does (1 means differences).
+      expect(exec(c, `kubectl ${verb} -k ./overlays/dev`), verb).toEqual({ exitCode: verb === 'diff' ? 2 : 1, stdout: '', stderr: refusal });
+      expect(exec(c, `kubectl ${verb} --kustomize=. -f agent.yaml`).stderr, verb).toBe('error: only one of -f or -k can be specified\n');
+    }
+  });
+});

@@ -34,6 +34,7 @@ export const SHARED_FLAG_DOCS: Readonly<Record<string, FlagDoc>> = {
     usage: 'Seconds a pod gets to shut down; -1 (the default) uses the pod\'s terminationGracePeriodSeconds, 0 with --force removes it at once.',
   },
   'ignore-not-found': { usage: 'Treat an object that does not exist as success instead of an error.' },
+  kustomize: { usage: 'Refused here: kustomizations are not modelled. Write the objects into a manifest and use -f.' },
   namespace: { usage: 'The namespace to work in (default: "default").' },
   'no-headers': { usage: 'Leave out the header line of the table.' },
   output: { usage: 'Output format: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },

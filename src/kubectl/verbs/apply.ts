@@ -36,7 +36,7 @@
 import type { ValidateMode } from '../../manifest/index.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { sortKeysDeep } from '../print/object-output.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { applyObject, type ApplyOperation } from '../apply/apply-object.js';
@@ -51,6 +51,7 @@ import { commandNamespace } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'validate', type: 'string', default: 'strict' },

@@ -15,7 +15,7 @@
  */
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagBool, GLOBAL_FLAGS, parseFlags, type FlagSpec } from '../flags.js';
+import { flagBool, GLOBAL_FLAGS, KUSTOMIZE_FLAG, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import type { InputObject } from '../apply/input.js';
 import { modifiedConfiguration } from '../apply/last-applied.js';
@@ -31,6 +31,7 @@ import { postObject } from './request-body.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'validate', type: 'string', default: 'strict' },
   { name: 'save-config', type: 'bool' },
   { name: 'field-manager', type: 'string' },

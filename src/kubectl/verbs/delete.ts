@@ -19,7 +19,7 @@ import type { ApiObject, Kind, Pod } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { Verb, VerbContext } from '../context.js';
-import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { readInput } from '../apply/input.js';
 import { withSource, type CmdError } from './check-err.js';
@@ -35,6 +35,7 @@ import { waitUntilGone, type DeletedRef } from './wait-deleted.js';
 export const FLAGS: readonly FlagSpec[] = [
   ALL_NAMESPACES_FLAG,
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'field-selector', type: 'string' },
   { name: 'all', type: 'bool' },

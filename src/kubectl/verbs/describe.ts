@@ -11,7 +11,7 @@ import { parseSelector } from '../../sim/api/labels.js';
 import { notFound, noRoute } from '../../sim/apiserver/errors.js';
 import { qualifiedResource } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
-import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { EventSearch } from '../print/describe/events.js';
 import { describeObject } from '../print/describe/index.js';
 import { fail, type ExecResult } from '../result.js';
@@ -26,6 +26,7 @@ export const DESCRIBE_FLAGS: readonly FlagSpec[] = [
   { name: 'show-events', type: 'bool', default: true },
   { name: 'chunk-size', type: 'int', default: '500' },
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', type: 'bool' },
 ];
 

@@ -30,7 +30,7 @@ import type { Verb } from '../context.js';
 import { diffDirectories } from '../diff/directories.js';
 import { applyObject } from '../apply/apply-object.js';
 import type { InputObject } from '../apply/input.js';
-import { flagBool, parseFlags, type FlagSpec } from '../flags.js';
+import { flagBool, KUSTOMIZE_FLAG, parseFlags, type FlagSpec } from '../flags.js';
 import { toYaml } from '../print/object-output.js';
 import type { ExecResult } from '../result.js';
 import { readVerbInput } from './apply.js';
@@ -38,6 +38,7 @@ import { checkErr, type CmdError } from './check-err.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'server-side', type: 'bool' },
   { name: 'field-manager', type: 'string' },
   { name: 'show-managed-fields', type: 'bool' },

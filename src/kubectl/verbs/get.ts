@@ -16,7 +16,7 @@
  */
 import type { ApiObject } from '../../sim/api/types.js';
 import type { Verb, VerbContext } from '../context.js';
-import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, parseGoIntFlag, type FlagSpec } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, parseGoIntFlag, type FlagSpec } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
 import { fetch, type FetchedGroup } from './get-fetch.js';
 import { getRaw, WATCH_EVENTS_WITHOUT_WATCH } from './get-raw.js';
@@ -46,6 +46,7 @@ export const GET_FLAGS: readonly FlagSpec[] = [
   { name: 'allow-missing-template-keys', type: 'bool', default: true },
   SUBRESOURCE_FLAG,
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', type: 'bool' },
   { name: 'raw', type: 'string' },
   { name: 'chunk-size', type: 'int', default: '500' },

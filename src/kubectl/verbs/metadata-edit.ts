@@ -19,7 +19,7 @@
  * managedFields. `-R` changes nothing: the editor's files are a flat list.
  */
 import type { VerbContext } from '../context.js';
-import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
 import { goJson } from '../apply/json.js';
 import { DRY_RUN_FLAG, dryRunStrategy, type DryRun } from './dry-run.js';
@@ -70,6 +70,7 @@ export const FLAGS: readonly FlagSpec[] = [
   ALL_NAMESPACES_FLAG,
   { name: 'resource-version', type: 'string' },
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', type: 'bool' },
   { name: 'local', type: 'bool' },
   { name: 'list', type: 'bool' },

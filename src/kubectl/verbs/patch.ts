@@ -34,7 +34,7 @@ import { badRequest } from '../../sim/apiserver/errors.js';
 import { resourceInfo } from '../../sim/apiserver/resources.js';
 import { decodeObject, omitEmpty, withDecodedNulls } from '../../manifest/index.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import { dropFields } from '../apply/drop-fields.js';
 import { API_SERVER_JSON_PATCH_MAX_COPY_BYTES, applyJsonPatch, decodeJsonPatch } from '../apply/json-patch.js';
@@ -60,6 +60,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'patch-file', type: 'string' },
   { name: 'type', type: 'string', default: 'strategic' },
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', type: 'bool' },
   { name: 'local', type: 'bool' },
   SUBRESOURCE_FLAG,

@@ -35,7 +35,7 @@ import { notFound, type StatusError } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix, qualifiedResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { toJson, toYaml } from '../print/object-output.js';
 import { afterWarning, fail, OutputWriter, type ExecResult } from '../result.js';
 import { readInput, type InputItem, type InputObject } from '../apply/input.js';
@@ -53,6 +53,7 @@ import { commandNamespace } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   ...PRINT_FLAGS,
   { name: 'force', type: 'bool' },
   { name: 'grace-period', type: 'int', default: '-1' },

@@ -13,7 +13,7 @@ import { notFound } from '../../sim/apiserver/errors.js';
 import { qualifiedResource, type ResourceInfo } from '../../sim/apiserver/resources.js';
 import type { Store } from '../../sim/store/store.js';
 import type { VerbContext } from '../context.js';
-import { flagArray, flagString, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { flagArray, flagString, KUSTOMIZE_FLAG, type FlagSpec, type ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { checkContinueOnError, checkVisitErrors, continueOnError, streamFiles, type FileInfo, type VisitError } from './file-visit.js';
@@ -27,6 +27,7 @@ import { commandNamespace } from './targets.js';
  */
 export const FILE_FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', type: 'bool' },
 ];
 

@@ -23,7 +23,7 @@ import { parseDuration } from '../../sim/engine/time.js';
 import { noRoute } from '../../sim/apiserver/errors.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, parseGoIntFlag, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, parseGoIntFlag, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { RECORD_FLAG, recorderFor } from '../record.js';
 import { toJson, toYaml } from '../print/object-output.js';
 import { afterWarning, fail, type ExecResult } from '../result.js';
@@ -41,6 +41,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'all', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', type: 'bool' },
   RECORD_FLAG,
   ...PRINT_FLAGS,

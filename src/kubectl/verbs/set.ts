@@ -25,7 +25,7 @@ import type { ApiObject, Container, DaemonSet, Pod, PodSpec } from '../../sim/ap
 import { resourceInfo } from '../../sim/apiserver/resources.js';
 import { goEncodeObject } from '../../manifest/index.js';
 import type { Verb, VerbContext } from '../context.js';
-import { flagArray, flagBool, flagString, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
+import { flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { RECORD_FLAG, recorderFor, type Recorder } from '../record.js';
 import { afterWarning, fail, type ExecResult } from '../result.js';
 import { deepEqual } from '../apply/json.js';
@@ -42,6 +42,7 @@ import { commandNamespace, resolveTargets } from './targets.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
+  KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'all', type: 'bool' },
