@@ -17,7 +17,7 @@ import { describeObject } from '../print/describe/index.js';
 import { fail, type ExecResult } from '../result.js';
 import { checkErr } from './check-err.js';
 import { checkVisitErrors, visitFiles, type VisitError } from './file-visit.js';
-import { parseResourceArgs } from './resource-args.js';
+import { NAMED_ACROSS_NAMESPACES, requestsFor, selectorRefusal, splitResourceArgs } from './resource-args.js';
 import { commandNamespace } from './targets.js';
 
 export const DESCRIBE_FLAGS: readonly FlagSpec[] = [
@@ -85,12 +85,18 @@ export const describe: Verb = (ctx, argv): ExecResult => {
   if (flags.args.length === 0 && filenames.length === 0) return { exitCode: 1, stdout: '', stderr: NO_TYPE };
   const showEvents = flags.values.get('show-events') !== false;
   if (filenames.length > 0) return describeFiles(ctx, flags, filenames, showEvents);
-  const parsed = parseResourceArgs(flags.args);
+  // visitorResult's order: the arguments' own errors, a selector's refusals, then the types.
+  const split = splitResourceArgs(flags.args);
+  if ('error' in split) return fail(split.error);
+  const selectorText = flagString(flags, 'selector') ?? '';
+  const refused = selectorText.trim() ? selectorRefusal(split) : undefined;
+  if (refused) return fail(refused);
+  const parsed = requestsFor(split);
   if ('error' in parsed) return fail(parsed.error);
   const allNamespaces = flagBool(flags, 'all-namespaces');
+  // visitByName: a namespaced object cannot be named across every namespace.
+  if (parsed.named && allNamespaces && parsed.requests.some((r) => r.info.namespaced)) return fail(NAMED_ACROSS_NAMESPACES);
   const namespace = flagString(flags, 'namespace') || 'default';
-  const selectorText = flagString(flags, 'selector') ?? '';
-  if (parsed.named && selectorText) return fail('name cannot be provided when a selector is specified');
   const selector = parseSelector(selectorText);
   if ('error' in selector) return fail(selector.error);
   const store = ctx.cluster.store;

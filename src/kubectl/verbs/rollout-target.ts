@@ -17,7 +17,7 @@ import { flagArray, flagString, KUSTOMIZE_FLAG, type FlagSpec, type ParsedFlags 
 import type { ExecResult } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { checkContinueOnError, checkVisitErrors, continueOnError, streamFiles, type FileInfo, type VisitError } from './file-visit.js';
-import { parseResourceArgs, type ResourceRequest } from './resource-args.js';
+import { requestsFor, selectorRefusal, splitResourceArgs, type ResourceRequest } from './resource-args.js';
 import { commandNamespace } from './targets.js';
 
 /**
@@ -73,7 +73,12 @@ export function rolloutTargets(ctx: VerbContext, flags: ParsedFlags): RolloutTar
     if ('errors' in stream) return { stderr: checkErr(stream.errors) };
     return { steps: liveObjects(stream.steps), visitErrors: stream.visitErrors };
   }
-  const parsed = parseResourceArgs(flags.args);
+  // visitorResult's order: the arguments' own errors, a selector's refusals, then the types.
+  const split = splitResourceArgs(flags.args);
+  if ('error' in split) return { stderr: aggregateText([split.error]) };
+  const refused = selectorText.trim() ? selectorRefusal(split) : undefined;
+  if (refused) return { stderr: aggregateText([refused]) };
+  const parsed = requestsFor(split);
   if ('error' in parsed) return { stderr: aggregateText([parsed.error]) };
   const selector = parseSelector(selectorText);
   if ('error' in selector) return { stderr: aggregateText([selector.error]) };
@@ -111,7 +116,7 @@ function* argumentSteps(
  * the steps' in order, then the files' own as one aggregate (`ContinueOnErrorVisitor`). How many
  * objects were visited, and the error as CheckErr prints it ('' for none).
  */
-export function visitTargets(targets: RolloutTargets, fn: (o: RolloutObject) => string | undefined): { readonly visited: number; readonly stderr: string } {
+export function visitRolloutTargets(targets: RolloutTargets, fn: (o: RolloutObject) => string | undefined): { readonly visited: number; readonly stderr: string } {
   const errors: CmdError[] = [];
   let visited = 0;
   for (const step of targets.steps) {
@@ -155,6 +160,19 @@ export function patchErrorsText(infosError: VisitError | undefined, objectErrors
  */
 export function notSupported(info: ResourceInfo, name: string, doing: 'restarting' | 'pausing' | 'resuming'): string {
   return `error: ${info.group ? `${info.resource}.${info.group}` : info.resource} "${name}" ${doing} is not supported`;
+}
+
+/**
+ * What restart, pause and resume do before acting: `requiredResource`, the builder, then
+ * `Infos()`; or the result that ends the command first (an error, or `No resources found`).
+ */
+export function rolloutInfosOrEnd(ctx: VerbContext, flags: ParsedFlags): ReturnType<typeof rolloutInfos> | { readonly end: ExecResult } {
+  const missing = requiredResource(flags);
+  if (missing) return { end: { exitCode: 1, stdout: '', stderr: aggregateText([missing]) } };
+  const targets = rolloutTargets(ctx, flags);
+  if ('stderr' in targets) return { end: { exitCode: 1, stdout: '', stderr: targets.stderr } };
+  const infos = rolloutInfos(targets);
+  return infos.objects.length === 0 && infos.error === undefined ? { end: noResources(flags) } : infos;
 }
 
 /** What every subcommand but history and undo prints when nothing matched and nothing failed: `No resources found in NS namespace.` */

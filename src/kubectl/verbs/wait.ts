@@ -47,7 +47,8 @@ import { checkErr, type CmdError } from './check-err.js';
 import { checkVisitError, continueOnError, streamFiles, withoutNotFound, type FileQuery, type VisitError } from './file-visit.js';
 import { createPrinter, type CreatePrinter } from './create-printer.js';
 import { PRINT_FLAGS } from './get-output.js';
-import { commandNamespace, lookup, resolveTargets, type Target, type TargetQuery } from './targets.js';
+import { splitResourceArgs } from './resource-args.js';
+import { commandNamespace, lookup, visitTargets, type Target, type TargetQuery } from './targets.js';
 import { conditionFuncFor, type StateCheck, type WaitFor } from './wait-for.js';
 
 /**
@@ -70,9 +71,6 @@ export const FLAGS: readonly FlagSpec[] = [
 const MISSING_RESOURCE =
   'error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n' +
   "   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'";
-
-/** The builder's error for a selector or `--all` without a resource type (`visitBySelector`). */
-const SELECTOR_WITHOUT_TYPE = 'error: at least one resource must be specified to use a selector';
 
 /** `ToOptions`: a negative `--timeout` waits for a week. */
 const WEEK_MS = 168 * 3600_000;
@@ -111,9 +109,8 @@ export const wait: Verb = (ctx, argv) => {
   const all = flagBool(flags, 'all');
   const allNamespaces = flagBool(flags, 'all-namespaces');
   const filenames = flagArray(flags, 'filename');
-  if (filenames.length === 0 && flags.args.length === 0) {
-    return fail(selector !== '' || fieldSelector !== '' || all ? SELECTOR_WITHOUT_TYPE : MISSING_RESOURCE);
-  }
+  // `--all` without a type sets no selector (`ResourceTypeOrNameArgs` makes one only for a lone type), so it is no visit at all.
+  if (filenames.length === 0 && flags.args.length === 0 && selector === '' && fieldSelector === '') return fail(MISSING_RESOURCE);
   const ns = commandNamespace(flags);
   // The paths come first in the builder: a field selector means nothing to them.
   const visit: Visit =
@@ -142,21 +139,25 @@ function visitByFiles(c: VerbContext, q: Omit<FileQuery, 'latest'>, fn: (t: Targ
 }
 
 /**
- * Arguments (targets.ts `resolveTargets`): an object named by argument is fetched when its turn
+ * Arguments (targets.ts `visitTargets`): an object named by argument is fetched when its turn
  * comes (`RetrieveLazy`), so one deleted while an earlier object was waited for is NotFound, an
- * error of its step; one listed by `-l`/`--all` was read once, before the first wait.
+ * error of its step; one listed by `-l`/`--all` was read once, before the first wait. A list the
+ * API server refuses does not stop the others (`EagerVisitorList`): every other list's objects are
+ * waited for, and the refusal comes after every object's error, in the aggregate the lists return.
  */
 function visitByArgs(c: VerbContext, q: TargetQuery, fn: (t: Target) => CmdError | undefined): ReturnType<Visit> {
-  const found = resolveTargets(c, q);
-  if ('error' in found) return { refused: fail(found.error).stderr };
-  const named = !q.selector && !q.fieldSelector && !q.all;
+  const visit = visitTargets(c, q);
+  if ('error' in visit) return { refused: `${visit.error}\n` };
+  // Past visitTargets, names mean a visit by name: beside a selector they are refused.
+  const split = splitResourceArgs(q.args);
+  const named = !('error' in split) && ('tuples' in split || split.names.length > 0);
   const errors: CmdError[] = [];
-  for (const item of found) {
+  for (const item of visit.targets) {
     const t = named ? lookup(c, item.info, item.namespace, item.name) : item;
     const e = t.obj ? fn(t) : { status: t.missing! };
     if (e) errors.push(e);
   }
-  return { error: continueOnError(errors, []) };
+  return { error: continueOnError(errors, visit.listErrors) };
 }
 
 interface WaitOptions {
