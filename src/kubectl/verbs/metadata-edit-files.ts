@@ -8,9 +8,11 @@
  *
  * Checks in the builder's order: the named file exists, then the documents.
  */
-import { namespaceMismatch, readDocs, unreadablePath } from '../apply/input.js';
+import { namespaceMismatch, readDocs } from '../apply/input.js';
 import { isMap, type JsonMap } from '../apply/json.js';
 import type { VerbContext } from '../context.js';
+import { checkErr } from './check-err.js';
+import { filenameErrors } from './file-visit.js';
 import type { EditOptions } from './metadata-edit.js';
 import { commandNamespace } from './targets.js';
 
@@ -23,12 +25,15 @@ export interface LocalObject {
   readonly source: string;
 }
 
-/** The objects of the files as written, for `--local`. */
-export function localObjects(ctx: VerbContext, o: Pick<EditOptions, 'flags' | 'filenames'>): (LocalObject | DocError)[] | { error: string } {
-  const problem = missingFile(ctx, o.filenames);
-  if (problem) return { error: problem };
+/**
+ * The objects of the files as written, for `--local`, or what stops the command first as CheckErr
+ * prints it: every `-f` that names no file (`FilenameParam`), or a stream that cannot be read.
+ */
+export function localObjects(ctx: VerbContext, o: Pick<EditOptions, 'flags' | 'filenames'>): (LocalObject | DocError)[] | { stderr: string } {
+  const missing = filenameErrors(ctx, o.filenames);
+  if (missing.length > 0) return { stderr: checkErr(missing) };
   const docs = readDocs({ filenames: o.filenames, stdin: ctx.stdin, readFile: ctx.readFile, validate: 'ignore' });
-  if ('error' in docs) return docs;
+  if ('error' in docs) return { stderr: `${docs.error}\n` };
   const ns = commandNamespace(o.flags);
   return docs.map(({ doc, source }): LocalObject | DocError => {
     const obj = doc.object as JsonMap;
@@ -39,12 +44,6 @@ export function localObjects(ctx: VerbContext, o: Pick<EditOptions, 'flags' | 'f
     if (ns.explicit && typeof own === 'string' && own !== '' && own !== ns.namespace) return { error: namespaceMismatch(own, ns.namespace) };
     return { obj, source };
   });
-}
-
-/** `FilenameParam`: the first named file that does not exist (`-` is stdin). */
-function missingFile(ctx: VerbContext, filenames: readonly string[]): string | undefined {
-  const missing = filenames.find((f) => f !== '-' && ctx.readFile?.(f) === undefined);
-  return missing === undefined ? undefined : unreadablePath(missing);
 }
 
 /**

@@ -27,7 +27,7 @@ import { printEdited } from './metadata-edit-print.js';
 /** `RunLabel` / `RunAnnotate` with `--local`: edits and prints each object of the files. */
 export function editLocal(ctx: VerbContext, o: EditOptions, edit: MetadataEdit): ExecResult {
   const objects = localObjects(ctx, o);
-  if ('error' in objects) return fail(objects.error);
+  if ('stderr' in objects) return { exitCode: 1, stdout: '', stderr: objects.stderr };
   if (o.resourceVersion !== '' && !o.one) return fail('error: --resource-version may only be used with a single resource');
   let stdout = '';
   const errors: CmdError[] = [];

@@ -20,7 +20,7 @@ import type { VerbContext } from '../context.js';
 import type { ParsedFlags } from '../flags.js';
 import { fail } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
-import { filenameErrors, visitFiles } from './file-visit.js';
+import { visitFiles } from './file-visit.js';
 import { localObjects } from './metadata-edit-files.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
@@ -51,11 +51,8 @@ export function patchTargets(
 ): PatchVisit | { readonly stderr: string } {
   if (o.args.length === 0 && o.filenames.length === 0) return { stderr: fail(NO_RESOURCES).stderr };
   if (o.local) {
-    // FilenameParam names every missing file; localObjects, as label's `--local` prints it, only the first.
-    const missing = filenameErrors(ctx, o.filenames);
-    if (missing.length > 0) return { stderr: checkErr(missing) };
     const objects = localObjects(ctx, o);
-    if ('error' in objects) return { stderr: fail(objects.error).stderr };
+    if ('stderr' in objects) return objects;
     const steps = objects.filter((it) => !('error' in it && it.fromStream)).map((it) => ('error' in it ? { message: it.error } : { before: it.obj }));
     const visitErrors = objects.flatMap((it) => ('error' in it && it.fromStream ? [{ message: it.error }] : []));
     return { steps, visitErrors };

@@ -9,7 +9,7 @@
  * it the name printer carries the table as its "operation" (so `--template` alone prints the
  * DaemonSet); undo prints the DaemonSet as it was read before the rollback (`info.Object`), by
  * default `daemonset.apps/NAME rolled back`. The errors are what `r.Visit` returns, printed by
- * `CheckErr` (rollout-target.ts `visitTargets`).
+ * `CheckErr` (rollout-target.ts `visitRolloutTargets`).
  */
 import type { ControllerRevision, DaemonSet } from '../../sim/api/types.js';
 import { kubectlKindPrefix, type ResourceInfo } from '../../sim/apiserver/resources.js';
@@ -23,7 +23,7 @@ import { sortKeysDeep } from '../print/object-output.js';
 import type { ExecResult } from '../result.js';
 import { createPrinter } from './create-printer.js';
 import { dryRunStrategy, type DryRun } from './dry-run.js';
-import { aggregateText, applyHistory, daemonSetHistory, groupKind, requiredResource, rolloutTargets, visitTargets, type RolloutTargets } from './rollout-target.js';
+import { aggregateText, applyHistory, daemonSetHistory, groupKind, requiredResource, rolloutTargets, visitRolloutTargets, type RolloutTargets } from './rollout-target.js';
 
 /** An error that stops the subcommand before its visit (`Validate`, a printer it cannot make). */
 function failed(errors: readonly string[]): ExecResult {
@@ -86,7 +86,7 @@ export function rolloutHistory(ctx: VerbContext, flags: ParsedFlags): ExecResult
   if ('stderr' in targets) return finish('', targets.stderr);
   if (flags.visited.some(([name]) => name === 'output')) return printRevisions(ctx, flags, targets, revision);
   let stdout = '';
-  const visit = visitTargets(targets, ({ info, obj }) => {
+  const visit = visitRolloutTargets(targets, ({ info, obj }) => {
     if (obj.kind !== 'DaemonSet') return noVisitor('history viewer', 'history', info);
     const history = daemonSetHistory(ctx.cluster.store, obj);
     let text: string;
@@ -115,7 +115,7 @@ function printRevisions(ctx: VerbContext, flags: ParsedFlags, targets: RolloutTa
   const print = createPrinter(flags, 'none', ctx.readFile, '');
   if ('error' in print) return failed([print.error]);
   let stdout = '';
-  const visit = visitTargets(targets, ({ info, obj }) => {
+  const visit = visitRolloutTargets(targets, ({ info, obj }) => {
     if (obj.kind !== 'DaemonSet') return noVisitor('history viewer', 'history', info);
     const revisions = daemonSetHistory(ctx.cluster.store, obj)
       .sort((a, b) => a.revision - b.revision)
@@ -178,7 +178,7 @@ export function rolloutUndo(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const probe = createPrinter(flags, dryRun, ctx.readFile, 'rolled back');
   const refused = 'error' in probe ? bare(probe.error) : undefined;
   let stdout = '';
-  const visit = visitTargets(targets, ({ info, obj }) => {
+  const visit = visitRolloutTargets(targets, ({ info, obj }) => {
     if (obj.kind !== 'DaemonSet') return noVisitor('rollbacker', 'rollbacker', info);
     const r = rollback(ctx, obj, toRevision, dryRun, refused);
     if ('error' in r) return r.error;

@@ -13,16 +13,12 @@
 import type { VerbContext } from '../context.js';
 import type { ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
-import { aggregateText, noResources, notSupported, patchErrorsText, requiredResource, rolloutInfos, rolloutTargets } from './rollout-target.js';
+import { notSupported, patchErrorsText, rolloutInfosOrEnd } from './rollout-target.js';
 
 /** `PauseOptions` / `ResumeOptions` `Validate`, then `RunPause` / `RunResume` up to their helper's refusal of each object. */
 export function rolloutPauseResume(ctx: VerbContext, flags: ParsedFlags, doing: 'pausing' | 'resuming'): ExecResult {
-  const missing = requiredResource(flags);
-  if (missing) return { exitCode: 1, stdout: '', stderr: aggregateText([missing]) };
-  const targets = rolloutTargets(ctx, flags);
-  if ('stderr' in targets) return { exitCode: 1, stdout: '', stderr: targets.stderr };
-  const infos = rolloutInfos(targets);
-  if (infos.objects.length === 0 && infos.error === undefined) return noResources(flags);
+  const infos = rolloutInfosOrEnd(ctx, flags);
+  if ('end' in infos) return infos.end;
   const refused = infos.objects.map(({ info, obj }) => notSupported(info, obj.metadata.name, doing));
   return { exitCode: 1, stdout: '', stderr: patchErrorsText(infos.error, refused) };
 }

@@ -16,7 +16,7 @@ import type { VerbContext } from '../context.js';
 import type { ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
 import { createPrinter } from './create-printer.js';
-import { aggregateText, noResources, notSupported, patchErrorsText, requiredResource, rolloutInfos, rolloutTargets } from './rollout-target.js';
+import { notSupported, patchErrorsText, rolloutInfosOrEnd } from './rollout-target.js';
 
 export const RESTARTED_AT = 'kubectl.kubernetes.io/restartedAt';
 
@@ -27,12 +27,8 @@ export const RESTARTED_AT = 'kubectl.kubernetes.io/restartedAt';
  * printer after the write; here a bad `-o` refuses each object before it, so it changes nothing.
  */
 export function rolloutRestart(ctx: VerbContext, flags: ParsedFlags): ExecResult {
-  const missing = requiredResource(flags);
-  if (missing) return { exitCode: 1, stdout: '', stderr: aggregateText([missing]) };
-  const targets = rolloutTargets(ctx, flags);
-  if ('stderr' in targets) return { exitCode: 1, stdout: '', stderr: targets.stderr };
-  const infos = rolloutInfos(targets);
-  if (infos.objects.length === 0 && infos.error === undefined) return noResources(flags);
+  const infos = rolloutInfosOrEnd(ctx, flags);
+  if ('end' in infos) return infos.end;
   let stdout = '';
   const errors: string[] = [];
   const now = rfc3339(ctx.cluster.now);

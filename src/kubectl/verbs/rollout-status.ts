@@ -19,7 +19,7 @@ import type { VerbContext } from '../context.js';
 import { flagBool, flagString, type ParsedFlags } from '../flags.js';
 import type { ExecResult } from '../result.js';
 import { RolloutProgress } from './rollout-progress.js';
-import { aggregateText, groupKind, noResources, requiredResource, rolloutTargets, visitTargets } from './rollout-target.js';
+import { aggregateText, groupKind, noResources, requiredResource, rolloutTargets, visitRolloutTargets } from './rollout-target.js';
 
 /** The limit of a watch without `--timeout`: never reached, as a stalled rollout stops it first. */
 export const FOREVER_MS = 100 * 365 * 24 * 3_600_000;
@@ -58,7 +58,7 @@ export function rolloutStatus(ctx: VerbContext, flags: ParsedFlags): ExecResult 
   // RolloutStatusOptions.Run: r.Visit with ContinueOnError — every object is watched in turn (the
   // next one fetched once the watch before it is over), the errors reported at the end.
   let stdout = '';
-  const visit = visitTargets(targets, ({ info, obj }) => {
+  const visit = visitRolloutTargets(targets, ({ info, obj }) => {
     if (obj.kind !== 'DaemonSet') return `no status viewer has been implemented for ${groupKind(info)}`;
     const out = watchStatus(ctx, obj, flagBool(flags, 'watch'), timeout);
     stdout += out.stdout;

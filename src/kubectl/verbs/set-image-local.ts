@@ -19,9 +19,8 @@ import { decodeObject, goEncodeObject, schemaFor } from '../../manifest/index.js
 import type { ApiObject } from '../../sim/api/types.js';
 import type { VerbContext } from '../context.js';
 import type { ParsedFlags } from '../flags.js';
-import { fail } from '../result.js';
-import { checkErr, type CmdError } from './check-err.js';
-import { checkContinueOnError, filenameErrors } from './file-visit.js';
+import type { CmdError } from './check-err.js';
+import { checkContinueOnError } from './file-visit.js';
 import { localObjects, type LocalObject } from './metadata-edit-files.js';
 
 /** One object set image works on. */
@@ -61,11 +60,8 @@ function decodeTyped(item: LocalObject): ApiObject | { error: string } {
  * documents that cannot be decoded as one aggregate).
  */
 export function localImageTargets(ctx: VerbContext, flags: ParsedFlags, filenames: readonly string[]): ImageTarget[] | { stderr: string } {
-  // FilenameParam names every missing file; localObjects, as label's `--local` prints it, only the first.
-  const missing = filenameErrors(ctx, filenames);
-  if (missing.length > 0) return { stderr: checkErr(missing) };
   const objects = localObjects(ctx, { flags, filenames });
-  if ('error' in objects) return { stderr: fail(objects.error).stderr };
+  if ('stderr' in objects) return objects;
   const errors: CmdError[] = [];
   const streamErrors: CmdError[] = [];
   const targets: ImageTarget[] = [];
