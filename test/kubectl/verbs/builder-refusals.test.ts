@@ -11,7 +11,7 @@ import { exec } from '../../../src/kubectl/exec.js';
 import { runScript } from '../../../src/kubectl/session.js';
 import { EPOCH_MS } from '../../../src/sim/engine/time.js';
 import { expectUnchanged } from './mutating-fixture.js';
-import { scene } from './fixtures.js';
+import { PROBED_AGENT_SETUP, scene } from './fixtures.js';
 
 const failed = (stderr: string) => ({ exitCode: 1, stdout: '', stderr });
 
@@ -43,23 +43,7 @@ describe('kubectl wait: --all without a type, and the builder visit', () => {
   });
 
   /** Two nodes and the agent DaemonSet, run 10 s in: its pods exist, Ready at 36 s. */
-  const SETUP = `sim node add node-1 node-2
-kubectl apply -f - <<YAML
-apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers:
-      - name: a
-        image: registry.example/agent:1
-        readinessProbe: {httpGet: {port: 80}, initialDelaySeconds: 20}
-YAML
-sim advance 10s
-`;
+  const SETUP = `${PROBED_AGENT_SETUP}sim advance 10s\n`;
   const REFUSED =
     'Unable to find "apps/v1, Resource=daemonsets" that match label selector "", field selector "spec.nodeName=node-1": field label not supported: spec.nodeName';
 

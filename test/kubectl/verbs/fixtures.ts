@@ -267,3 +267,21 @@ export function scene(): { c: Cluster; ds: DaemonSet } {
   put(c, revision(ds, 2, template(), { created: -300 }));
   return { c, ds };
 }
+
+/** A script: two nodes and the agent DaemonSet with a readiness probe, whose pods are created at 10 s and Ready at 36 s. */
+export const PROBED_AGENT_SETUP = `sim node add node-1 node-2
+kubectl apply -f - <<YAML
+apiVersion: apps/v1
+kind: DaemonSet
+metadata: {name: agent}
+spec:
+  selector: {matchLabels: {app: agent}}
+  template:
+    metadata: {labels: {app: agent}}
+    spec:
+      containers:
+      - name: a
+        image: registry.example/agent:1
+        readinessProbe: {httpGet: {port: 80}, initialDelaySeconds: 20}
+YAML
+`;

@@ -6,24 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../../../src/kubectl/session.js';
 import { EPOCH_MS } from '../../../src/sim/engine/time.js';
+import { PROBED_AGENT_SETUP as SETUP } from './fixtures.js';
 
-/** Two nodes and the agent DaemonSet, whose pods are created at 10 s and Ready at 36 s. */
-const SETUP = `sim node add node-1 node-2
-kubectl apply -f - <<YAML
-apiVersion: apps/v1
-kind: DaemonSet
-metadata: {name: agent}
-spec:
-  selector: {matchLabels: {app: agent}}
-  template:
-    metadata: {labels: {app: agent}}
-    spec:
-      containers:
-      - name: a
-        image: registry.example/agent:1
-        readinessProbe: {httpGet: {port: 80}, initialDelaySeconds: 20}
-YAML
-`;
 
 function script(text: string) {
   const out = runScript(text);
