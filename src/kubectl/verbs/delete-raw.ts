@@ -12,20 +12,22 @@
  * registry's `finalizeDelete` without `ReturnDeletedObject`: `details.kind` holds the resource);
  * a missing object is NotFound, and a resource path the server has no route for the generic 404.
  * Pods and namespaces (`ReturnDeletedObject`), and any object that stays marked deleted for its
- * finalizers, answer with the object itself, managedFields included, which the playground does
- * not keep: those are refused before anything is deleted, as are collections (their answer is
- * the list of deleted objects), subresources, query strings (DeleteOptions as parameters), `-f`
- * (DeleteOptions as a body) and the paths that are not resources (discovery, `/version`, ...).
+ * finalizers, answer with the object itself, printed as `get --raw` prints objects (without the
+ * managedFields the playground does not keep). Refused before anything is deleted: collections
+ * (their answer is the list of deleted objects), subresources, query strings (DeleteOptions as
+ * parameters), `-f` (DeleteOptions as a body) and the paths that are not resources (discovery,
+ * `/version`, ...).
  */
 import type { ApiObject } from '../../sim/api/types.js';
 import { noRoute, type StatusError } from '../../sim/apiserver/errors.js';
 import type { VerbContext } from '../context.js';
 import { flagArray, flagBool, flagString, type ParsedFlags } from '../flags.js';
-import { goJsonInOrder } from '../apply/json.js';
+import { goEncodeObject } from '../../manifest/index.js';
 import type { ExecResult } from '../result.js';
 import { checkErr } from './check-err.js';
 import { discoveryDocument } from './raw-discovery.js';
 import { parseResourcePath } from './raw-path.js';
+import { encodeBody } from './raw-server.js';
 import { parseRawUri, routedPath, type RawRequest } from './raw-uri.js';
 
 /**
@@ -64,28 +66,20 @@ export function rawDelete(ctx: VerbContext, flags: ParsedFlags, req: RawRequest)
   // The same request as a server dry run: the API server's refusals (NotFound, Forbidden) are exact answers.
   const tried = ctx.cluster.api.delete(info.kind, namespace, name, { dryRun: true });
   if (!tried.ok) return answerError(tried.error);
-  const kept = answersWithObject(tried.obj);
-  if (kept) {
-    const ns = info.namespaced ? ` -n ${namespace}` : '';
-    return refuse(
-      `of a ${info.singular} is not available in this playground: the API server answers with the ${info.singular} itself (${kept}), including ` +
-        `metadata.managedFields, which the playground does not keep. Use kubectl delete ${info.singular} ${name}${ns}`,
-    );
-  }
   const r = ctx.client.delete(tried.obj, `${ctx.line}: DELETE ${path}`);
   if (!r.ok) return answerError(r.error);
+  // The pod and namespace registries answer with the object (`ReturnDeletedObject`), and so does
+  // the registry for an object its finalizers keep, marked deleted: as GET --raw prints it.
+  if (answersWithObject(tried.obj)) return { exitCode: 0, stdout: encodeBody(goEncodeObject(r.obj as unknown as Record<string, unknown>), req.query), stderr: '' };
   const details = { name, ...(info.group ? { group: info.group } : {}), kind: info.resource, uid: r.obj.metadata.uid };
-  return { exitCode: 0, stdout: `${goJsonInOrder({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details })}\n`, stderr: '' };
+  return { exitCode: 0, stdout: encodeBody({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details }, req.query), stderr: '' };
 }
 
 /**
- * Why the registry's answer to a DELETE of `obj` (with default options) is the object rather than
- * a Status, or undefined when it is a Status: the pod and namespace registries return what they
- * deleted (`ReturnDeletedObject`), and an object with finalizers is only marked deleted.
+ * Whether the registry's answer to a DELETE of `obj` (with default options) is the object rather
+ * than a Status: the pod and namespace registries return what they deleted
+ * (`ReturnDeletedObject`), and an object with finalizers is only marked deleted.
  */
-function answersWithObject(obj: ApiObject): string | undefined {
-  if (obj.kind === 'Pod') return 'as it does for every pod';
-  if (obj.kind === 'Namespace') return 'the namespace turns Terminating';
-  if ((obj.metadata.finalizers?.length ?? 0) > 0) return 'its finalizers keep it, marked deleted';
-  return undefined;
+function answersWithObject(obj: ApiObject): boolean {
+  return obj.kind === 'Pod' || obj.kind === 'Namespace' || (obj.metadata.finalizers?.length ?? 0) > 0;
 }

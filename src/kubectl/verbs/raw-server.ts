@@ -54,7 +54,7 @@ function indented(obj: unknown): string {
 }
 
 /** The negotiated JSON serializer: `Encoder.Encode` (compact, then a newline), or indented when `?pretty` says true. */
-function encode(doc: unknown, query: RawRequest['query']): string {
+export function encodeBody(doc: unknown, query: RawRequest['query']): string {
   return parseGoBool(queryValue(query, 'pretty')) === true ? indented(doc) : `${goJsonInOrder(doc)}\n`;
 }
 
@@ -75,13 +75,13 @@ function serveResource(store: Store, path: string, req: RawRequest): RawAnswer {
   if (name === undefined) {
     if (watching(req.query)) return { refused: NO_WATCH };
     const list = serveList(store, info, info.namespaced && namespace === '' ? undefined : namespace, req.query);
-    return 'status' in list ? list : { body: encode(list.doc, req.query) };
+    return 'status' in list ? list : { body: encodeBody(list.doc, req.query) };
   }
   if (subresource !== undefined && (subresource !== 'status' || !WITH_STATUS.has(info.kind))) return { status: noRoute() };
   if (watching(req.query)) return { refused: NO_WATCH };
   const obj: ApiObject | undefined = store.get(info.kind, namespace, name);
   if (!obj) return { status: notFound(qualifiedResource(info.kind), name) };
-  return { body: encode(goEncodeObject(obj as unknown as Record<string, unknown>), req.query) };
+  return { body: encodeBody(goEncodeObject(obj as unknown as Record<string, unknown>), req.query) };
 }
 
 /** What the API server sends back for `GET req.path?req.query`. */
@@ -91,6 +91,6 @@ export function serveGet(store: Store, req: RawRequest): RawAnswer {
   if (path === '/version') return { body: indented(versionInfo(true)) };
   if (path === '/healthz' || path === '/livez' || path === '/readyz') return req.query.has('verbose') ? { refused: NO_VERBOSE } : { body: 'ok' };
   const doc = discoveryDocument(path);
-  if (doc) return { body: encode(doc, req.query) };
+  if (doc) return { body: encodeBody(doc, req.query) };
   return /^\/apis?\//.test(path) ? serveResource(store, path, req) : { status: noRoute() };
 }

@@ -5,7 +5,7 @@
  * generic registry's `finalizeDelete` answers a removed object without `ReturnDeletedObject` with
  * a Status whose `details.kind` is the resource, encoded compact by `json.Encoder` (a newline
  * after it); an error answer is printed by CheckErr. The playground refuses the answers it cannot
- * give exactly (an object itself, with managedFields) before deleting anything.
+ * give before deleting anything (collections, subresources, query strings, -f bodies).
  */
 import { describe, expect, it } from 'vitest';
 import { addDaemonSet, addNode, addPod, expectUnchanged, fixture } from './mutating-fixture.js';
@@ -88,26 +88,28 @@ describe('kubectl delete --raw: what kubectl refuses (recorded from kubectl 1.32
   });
 });
 
-describe('kubectl delete --raw: what the playground refuses, changing nothing', () => {
-  it('answers that would be the object itself: a pod, a namespace, an object kept by its finalizers', () => {
+describe('kubectl delete --raw: answers that are the object itself (ReturnDeletedObject, finalizers)', () => {
+  it('a pod, a namespace and an object its finalizers keep are printed as get --raw prints them, marked deleted', () => {
     const f = cluster();
     f.run('kubectl create namespace team');
     f.run(`kubectl patch ds agent -p '{"metadata":{"finalizers":["example.com/keep"]}}'`);
-    expect(f.cluster.store.get('DaemonSet', 'default', 'agent')!.metadata.finalizers).toEqual(['example.com/keep']);
-    expectUnchanged(f.cluster, () => {
-      expect(f.run('kubectl delete --raw /api/v1/namespaces/default/pods/web')).toEqual(
-        failed(
-          'error: kubectl delete --raw of a pod is not available in this playground: the API server answers with the pod itself (as it does for every pod), ' +
-            'including metadata.managedFields, which the playground does not keep. Use kubectl delete pod web -n default\n',
-        ),
-      );
-      expect(f.run('kubectl delete --raw /api/v1/namespaces/team').stderr).toContain('the API server answers with the namespace itself (the namespace turns Terminating)');
-      expect(f.run('kubectl delete --raw /apis/apps/v1/namespaces/default/daemonsets/agent').stderr).toContain(
-        'the API server answers with the daemonset itself (its finalizers keep it, marked deleted)',
-      );
-    });
+    const body = (line: string) => {
+      const r = f.run(line);
+      expect([r.exitCode, r.stderr, r.stdout.endsWith('}\n'), r.stdout.slice(0, -1).includes('\n')]).toEqual([0, '', true, false]);
+      return JSON.parse(r.stdout) as { kind: string; metadata: { name: string; deletionTimestamp?: string; deletionGracePeriodSeconds?: number }; status?: { phase?: string } };
+    };
+    const pod = body('kubectl delete --raw /api/v1/namespaces/default/pods/web');
+    expect([pod.kind, pod.metadata.name, pod.metadata.deletionGracePeriodSeconds]).toEqual(['Pod', 'web', 30]);
+    expect(pod.metadata.deletionTimestamp).toBeDefined();
+    const ns = body('kubectl delete --raw /api/v1/namespaces/team');
+    expect([ns.kind, ns.status?.phase]).toEqual(['Namespace', 'Terminating']);
+    const ds = body('kubectl delete --raw /apis/apps/v1/namespaces/default/daemonsets/agent');
+    expect([ds.kind, ds.metadata.deletionTimestamp !== undefined]).toEqual(['DaemonSet', true]);
+    expect(f.cluster.store.get('DaemonSet', 'default', 'agent')?.metadata.deletionTimestamp).toBeDefined();
   });
+});
 
+describe('kubectl delete --raw: what the playground refuses, changing nothing', () => {
   it('collections, subresources, query strings, -f bodies and paths that are not resources', () => {
     const f = cluster();
     expectUnchanged(f.cluster, () => {

@@ -335,7 +335,7 @@ export const del: CommandHelp = {
     },
     raw: {
       usage:
-        "A URI to send a DELETE request to, printing the API server's answer as it comes; the other flags, --dry-run included, do not apply. Here it takes one object's path whose answer is a Status (a DaemonSet, a node, ...).",
+        "A URI to send a DELETE request to, printing the API server's answer as it comes; the other flags, --dry-run included, do not apply. Here it takes one object's path: the answer is a Status, or for a pod, a namespace or an object its finalizers keep, the object marked deleted.",
     },
     recursive: { usage: "Accepted for compatibility and changes nothing: the editor's files are flat tabs, with no directory to recurse into." },
     now: { usage: 'Give pods one second to shut down (the same as --grace-period=1).' },
