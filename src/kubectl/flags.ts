@@ -17,6 +17,11 @@ export interface FlagSpec {
   readonly type: 'string' | 'bool' | 'int' | 'duration' | 'stringArray';
   /** The value when the flag is absent (text for string, int and duration flags). */
   readonly default?: string | boolean;
+  /**
+   * pflag's `NoOptDefVal`: the value of the long flag written bare (`--dry-run` is `unchanged`,
+   * `--cascade` is `background`), which then takes no following word as its value.
+   */
+  readonly noOptDefault?: string;
 }
 
 export interface ParsedFlags {
@@ -113,6 +118,7 @@ function parseWith(argv: readonly string[], all: readonly FlagSpec[], commandPat
         continue;
       }
       if (eq >= 0) set(spec, a.slice(eq + 1));
+      else if (spec.noOptDefault !== undefined) set(spec, spec.noOptDefault);
       else {
         if (i + 1 >= argv.length) return { error: `error: flag needs an argument: --${name}${usage}` };
         set(spec, argv[++i]!);

@@ -61,3 +61,19 @@ describe('-k, --kustomize', () => {
     }
   });
 });
+
+describe('flags written bare: pflag NoOptDefVal', () => {
+  it('--dry-run alone is client and takes no value from the next word; --cascade and --validate alone are their defaults', async () => {
+    const { exec } = await import('../../src/kubectl/exec.js');
+    const { createCluster } = await import('../../src/sim/index.js');
+    const c = createCluster();
+    // kubectl 1.32 `create ns x --dry-run -o name` printed namespace/x (with klog's deprecation warning, not modelled).
+    expect(exec(c, 'kubectl create namespace x --dry-run -o name').stdout).toBe('namespace/x\n');
+    expect(c.store.get('Namespace', '', 'x')).toBeUndefined();
+    // With NoOptDefVal the next word is an argument, not the value: two names for one.
+    expect(exec(c, 'kubectl create namespace x --dry-run client').stderr).toContain('exactly one NAME is required, got 2');
+    exec(c, 'kubectl create namespace y');
+    expect(exec(c, 'kubectl delete namespace y --cascade --wait=false').stdout).toBe('namespace "y" deleted\n');
+    expect(exec(c, 'kubectl apply --validate -f - --dry-run=client -o name', 'apiVersion: v1\nkind: Namespace\nmetadata: {name: z}\n').stdout).toBe('namespace/z\n');
+  });
+});

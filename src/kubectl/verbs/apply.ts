@@ -43,18 +43,22 @@ import { applyObject, type ApplyOperation } from '../apply/apply-object.js';
 import { applyOptions } from '../apply/apply-options.js';
 import { readInput, type InputItem } from '../apply/input.js';
 import { pruneAll } from '../apply/prune.js';
+import { CASCADE_FLAG } from './cascade.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { createPrinter, type Printable } from './create-printer.js';
 import { DRY_RUN_FLAG, type DryRun } from './dry-run.js';
 import { GENERIC_FORMATS, PRINT_FLAGS, TEMPLATE_PRINTER_FORMATS } from './get-output.js';
 import { commandNamespace } from './targets.js';
 
+/** `AddValidateFlags`' `--validate`: `strict` by default, and when written bare. */
+export const VALIDATE_FLAG: FlagSpec = { name: 'validate', type: 'string', default: 'strict', noOptDefault: 'strict' };
+
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
   KUSTOMIZE_FLAG,
   { name: 'recursive', short: 'R', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
-  { name: 'validate', type: 'string', default: 'strict' },
+  VALIDATE_FLAG,
   { name: 'server-side', type: 'bool' },
   { name: 'force-conflicts', type: 'bool' },
   { name: 'subresource', type: 'string' },
@@ -66,7 +70,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'overwrite', type: 'bool', default: true },
   { name: 'force', type: 'bool' },
   { name: 'grace-period', type: 'int', default: '-1' },
-  { name: 'cascade', type: 'string', default: 'background' },
+  CASCADE_FLAG,
   { name: 'timeout', type: 'duration', default: '0s' },
   { name: 'wait', type: 'bool' },
   DRY_RUN_FLAG,

@@ -5,7 +5,7 @@
  * background, `false` orphan), with a deprecation warning kubectl prints at once.
  */
 import type { DeleteOptions } from '../../sim/apiserver/apiserver.js';
-import { parseGoBool } from '../flags.js';
+import { parseGoBool, type FlagSpec } from '../flags.js';
 
 /** The deletion propagation policy a `--cascade` value asks for. */
 export type Cascade = NonNullable<DeleteOptions['propagationPolicy']>;
@@ -23,3 +23,6 @@ export function parseCascade(text: string): { readonly cascade: Cascade; readonl
   if (!cascade) return { error: `error: invalid cascade value (${text}). Must be "background", "foreground", or "orphan"` };
   return { cascade, warning: '' };
 }
+
+/** `DeleteFlags.AddFlags`' `--cascade`: `background` by default, and when written bare. */
+export const CASCADE_FLAG: FlagSpec = { name: 'cascade', type: 'string', default: 'background', noOptDefault: 'background' };

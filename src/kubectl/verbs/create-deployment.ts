@@ -27,6 +27,7 @@ import { withTypedLastApplied } from '../apply/last-applied.js';
 import { nameFromArgs } from './create-name.js';
 import { completeCreate, printOne } from './create-printer.js';
 import { noRouteFailure } from './create-unserved.js';
+import { VALIDATE_FLAG } from './apply.js';
 import { DRY_RUN_FLAG } from './dry-run.js';
 import { PRINT_FLAGS } from './get-output.js';
 import { commandNamespace } from './targets.js';
@@ -34,7 +35,7 @@ import { commandNamespace } from './targets.js';
 export const DEPLOYMENT_FLAGS: readonly FlagSpec[] = [
   ...PRINT_FLAGS,
   { name: 'save-config', type: 'bool' },
-  { name: 'validate', type: 'string', default: 'strict' },
+  VALIDATE_FLAG,
   DRY_RUN_FLAG,
   { name: 'image', type: 'stringArray' },
   { name: 'port', type: 'int', default: '-1' },

@@ -17,13 +17,14 @@ import { withTypedLastApplied } from '../apply/last-applied.js';
 import { checkErr } from './check-err.js';
 import { nameFromArgs } from './create-name.js';
 import { completeCreate, printOne } from './create-printer.js';
+import { VALIDATE_FLAG } from './apply.js';
 import { DRY_RUN_FLAG } from './dry-run.js';
 import { PRINT_FLAGS } from './get-output.js';
 
 export const NS_FLAGS: readonly FlagSpec[] = [
   ...PRINT_FLAGS,
   { name: 'save-config', type: 'bool' },
-  { name: 'validate', type: 'string', default: 'strict' },
+  VALIDATE_FLAG,
   DRY_RUN_FLAG,
   { name: 'field-manager', type: 'string' },
 ];

@@ -19,7 +19,7 @@ import { flagBool, GLOBAL_FLAGS, KUSTOMIZE_FLAG, parseFlags, type FlagSpec } fro
 import { fail, OutputWriter, type ExecResult } from '../result.js';
 import type { InputObject } from '../apply/input.js';
 import { modifiedConfiguration } from '../apply/last-applied.js';
-import { readVerbInput } from './apply.js';
+import { readVerbInput, VALIDATE_FLAG } from './apply.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
 import { createDeployment } from './create-deployment.js';
 import { createNamespace } from './create-namespace.js';
@@ -32,7 +32,7 @@ import { postObject } from './request-body.js';
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
   KUSTOMIZE_FLAG,
-  { name: 'validate', type: 'string', default: 'strict' },
+  VALIDATE_FLAG,
   { name: 'save-config', type: 'bool' },
   { name: 'field-manager', type: 'string' },
   ...PRINT_FLAGS,

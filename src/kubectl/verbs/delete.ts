@@ -26,7 +26,7 @@ import { withSource, type CmdError } from './check-err.js';
 import { checkContinueOnError } from './file-visit.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
 import { deletedLine } from './delete-print.js';
-import { parseCascade } from './cascade.js';
+import { CASCADE_FLAG, parseCascade } from './cascade.js';
 import { confirmationPrompt, confirmed } from './delete-interactive.js';
 import { rawDelete, rawRequest } from './delete-raw.js';
 import { commandNamespace, lookup, visitTargets, type Target } from './targets.js';
@@ -45,7 +45,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'wait', type: 'bool', default: true },
   { name: 'timeout', type: 'duration', default: '0s' },
   { name: 'ignore-not-found', type: 'bool' },
-  { name: 'cascade', type: 'string', default: 'background' },
+  CASCADE_FLAG,
   { name: 'output', short: 'o', type: 'string' },
   { name: 'recursive', short: 'R', type: 'bool' },
   { name: 'raw', type: 'string' },

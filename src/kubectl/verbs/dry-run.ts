@@ -9,7 +9,8 @@ import { flagString } from '../flags.js';
 
 export type DryRun = 'none' | 'client' | 'server';
 
-export const DRY_RUN_FLAG: FlagSpec = { name: 'dry-run', type: 'string', default: 'none' };
+/** `AddDryRunFlag`: `--dry-run` alone is `unchanged`, read as `client`. */
+export const DRY_RUN_FLAG: FlagSpec = { name: 'dry-run', type: 'string', default: 'none', noOptDefault: 'unchanged' };
 
 export function dryRunStrategy(flags: ParsedFlags): DryRun | { error: string } {
   const v = flagString(flags, 'dry-run') ?? 'none';

@@ -41,8 +41,8 @@ import { afterWarning, fail, OutputWriter, type ExecResult } from '../result.js'
 import { readInput, type InputItem, type InputObject } from '../apply/input.js';
 import { isMap, type JsonMap } from '../apply/json.js';
 import { createOrUpdateAnnotation } from '../apply/last-applied.js';
-import { validationDirective } from './apply.js';
-import { parseCascade, type Cascade } from './cascade.js';
+import { VALIDATE_FLAG, validationDirective } from './apply.js';
+import { CASCADE_FLAG, parseCascade, type Cascade } from './cascade.js';
 import { checkErr, withSource, type CmdError } from './check-err.js';
 import { DRY_RUN_FLAG, dryRunStrategy, dryRunSuffix, type DryRun } from './dry-run.js';
 import { GENERIC_FORMATS, noCompatiblePrinter, PRINT_FLAGS } from './get-output.js';
@@ -58,9 +58,9 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'force', type: 'bool' },
   { name: 'grace-period', type: 'int', default: '-1' },
   { name: 'timeout', type: 'duration', default: '0s' },
-  { name: 'cascade', type: 'string', default: 'background' },
+  CASCADE_FLAG,
   { name: 'wait', type: 'bool' },
-  { name: 'validate', type: 'string', default: 'strict' },
+  VALIDATE_FLAG,
   { name: 'save-config', type: 'bool' },
   { name: 'field-manager', type: 'string' },
   { name: 'subresource', type: 'string' },

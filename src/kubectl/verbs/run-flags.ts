@@ -13,6 +13,7 @@ import { parseDuration } from '../../sim/engine/time.js';
 import { goQuote } from '../../sim/api/goquote.js';
 import { flagString, parseGoIntFlag, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { RECORD_FLAG } from '../record.js';
+import { CASCADE_FLAG } from './cascade.js';
 import { DRY_RUN_FLAG } from './dry-run.js';
 import { PRINT_FLAGS } from './get-output.js';
 
@@ -20,7 +21,7 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
   { name: 'filename', short: 'f', type: 'stringArray' },
   { name: 'kustomize', short: 'k', type: 'string' },
   { name: 'recursive', short: 'R', type: 'bool' },
-  { name: 'cascade', type: 'string', default: 'background' },
+  CASCADE_FLAG,
   { name: 'force', type: 'bool' },
   { name: 'grace-period', type: 'int', default: '-1' },
   { name: 'timeout', type: 'duration', default: '0s' },

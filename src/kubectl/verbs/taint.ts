@@ -26,6 +26,7 @@ import { flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { fail } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { createPrinter } from './create-printer.js';
+import { VALIDATE_FLAG } from './apply.js';
 import { DRY_RUN_FLAG, dryRunStrategy } from './dry-run.js';
 import { PRINT_FLAGS } from './get-output.js';
 import { existingTaintKeys, parseTaints, reorganizeTaints, type TaintSpec } from './taint-spec.js';
@@ -35,7 +36,7 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'overwrite', type: 'bool' },
   { name: 'selector', short: 'l', type: 'string' },
   { name: 'all', type: 'bool' },
-  { name: 'validate', type: 'string' },
+  VALIDATE_FLAG,
   { name: 'field-manager', type: 'string' },
   DRY_RUN_FLAG,
   ...PRINT_FLAGS,
