@@ -22,6 +22,12 @@ export interface VerbContext {
   readonly timeline?: Timeline;
   /** The upstream field descriptions for `kubectl explain`. Injected by the host. */
   readonly fieldDocs?: (() => FieldDocs | undefined) | undefined;
+  /**
+   * Writes one of kubectl's klog lines (format/klog.ts) to standard error ahead of the command's
+   * own output, as klog writes at once while kubectl is still reading its flags. Absent where no
+   * one reads stderr (the editor's dry runs of an apply).
+   */
+  readonly klog?: (line: string) => void;
 }
 
 /** A verb: `kubectl get`, `sim node`, ... `argv` holds the words after the verb. */

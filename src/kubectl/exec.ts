@@ -19,7 +19,7 @@ import { PART_OF_VERB, type PartName } from './parts/part.js';
 import { filterFirst, isProgram, runFilters, unknownFilter } from './pipe/index.js';
 import { lineProgram } from './pipe/line-programs.js';
 import { errorsGo, redirected, redirectProblem } from './redirect.js';
-import { type ExecResult } from './result.js';
+import { outputOf, type ExecResult } from './result.js';
 import { splitArgs, splitPipeline, type Stage } from './shell-words.js';
 import { SESSION_VERBS } from './sim/start.js';
 import type { Timeline } from './timeline/timeline.js';
@@ -171,10 +171,12 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
     const hint = close.length > 0 ? `\n\nDid you mean this?\n${close.map((n) => `\t${n}`).join('\n')}\n` : '';
     return { exitCode: 1, stdout: '', stderr: `error: unknown command "${verb}" for "${program}"${hint}\nRun '${program} --help' for usage.\n` };
   }
+  const logged: string[] = [];
   const ctx: VerbContext = {
     cluster,
     client: cluster.clientFor(program),
     line,
+    klog: (text) => logged.push(text),
     readFile: opts.readFile,
     fieldDocs: opts.fieldDocs,
     ...(stdin !== undefined ? { stdin } : {}),
@@ -186,7 +188,12 @@ function run(cluster: Cluster, words: readonly string[], line: string, stdin: st
   } finally {
     cluster.settle(line);
   }
-  return result;
+  return logged.length > 0 ? loggedFirst(logged.join(''), result) : result;
+}
+
+/** `result` with the klog lines the verb logged (`VerbContext.klog`) written to stderr before its own output. */
+function loggedFirst(klog: string, result: ExecResult): ExecResult {
+  return { ...result, stderr: klog + result.stderr, output: [{ stream: 'stderr', text: klog }, ...outputOf(result)] };
 }
 
 /**

@@ -67,7 +67,7 @@ describe('flags written bare: pflag NoOptDefVal', () => {
     const { exec } = await import('../../src/kubectl/exec.js');
     const { createCluster } = await import('../../src/sim/index.js');
     const c = createCluster();
-    // kubectl 1.32 `create ns x --dry-run -o name` printed namespace/x (with klog's deprecation warning, not modelled).
+    // kubectl 1.32 `create ns x --dry-run -o name` printed namespace/x, and klog's deprecation warning (verbs/dry-run.test.ts).
     expect(exec(c, 'kubectl create namespace x --dry-run -o name').stdout).toBe('namespace/x\n');
     expect(c.store.get('Namespace', '', 'x')).toBeUndefined();
     // With NoOptDefVal the next word is an argument, not the value: two names for one.

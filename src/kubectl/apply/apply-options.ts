@@ -19,6 +19,7 @@
 import type { ValidateMode } from '../../manifest/index.js';
 import { parseDuration } from '../../sim/engine/time.js';
 import type { ResourceInfo } from '../../sim/apiserver/resources.js';
+import type { VerbContext } from '../context.js';
 import { flagArray, flagBool, flagString, parseGoIntFlag, type ParsedFlags } from '../flags.js';
 import { missingFilename, validationDirective } from '../verbs/apply.js';
 import { parseCascade } from '../verbs/cascade.js';
@@ -42,11 +43,11 @@ export interface ApplyOptions {
 }
 
 /** `ToOptions` and `Validate`: the options, or the error (with `error: `) after the warnings to print first. */
-export function applyOptions(flags: ParsedFlags): { readonly options: ApplyOptions; readonly stderr: string } | { readonly error: string; readonly stderr: string } {
+export function applyOptions(flags: ParsedFlags, ctx: VerbContext): { readonly options: ApplyOptions; readonly stderr: string } | { readonly error: string; readonly stderr: string } {
   const numbers = numberFlags(flags);
   if ('error' in numbers) return { error: numbers.error, stderr: '' };
   if (flags.args.length > 0) return { error: `error: Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`, stderr: '' };
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return { error: dryRun.error, stderr: '' };
   const cascade = parseCascade(flagString(flags, 'cascade') ?? 'background');
   if ('error' in cascade) return { error: cascade.error, stderr: '' };

@@ -109,7 +109,7 @@ export const apply: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'apply');
   if ('error' in flags) return fail(flags.error);
   const w = new OutputWriter();
-  const settled = applyOptions(flags);
+  const settled = applyOptions(flags, ctx);
   w.warn(settled.stderr);
   if ('error' in settled) {
     w.warn(`${settled.error}\n`);

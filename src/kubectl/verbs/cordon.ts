@@ -65,7 +65,7 @@ function cordonVerb(command: 'cordon' | 'uncordon'): Verb {
   return (ctx, argv): ExecResult => {
     const flags = parseFlags(argv, CORDON_FLAGS, command);
     if ('error' in flags) return fail(flags.error);
-    const dryRun = dryRunStrategy(flags);
+    const dryRun = dryRunStrategy(flags, ctx);
     if (typeof dryRun !== 'string') return fail(dryRun.error);
     const nodes = selectNodes(ctx, command, flags.args, flagString(flags, 'selector'));
     if ('error' in nodes) return fail(nodes.error);

@@ -64,7 +64,7 @@ export const createDeployment: Verb = (ctx, argv): ExecResult => {
   if (!flags.visited.some(([name]) => name === 'image')) return fail('error: required flag(s) "image" not set');
   const name = nameFromArgs(flags.args, flags.argsLenAtDash, 'deployment');
   if (typeof name !== 'string') return fail(name.error);
-  const completed = completeCreate(flags, ctx.readFile);
+  const completed = completeCreate(flags, ctx);
   if ('error' in completed) return fail(completed.error);
   const { dryRun, print } = completed;
   const command = flags.args.slice(1);

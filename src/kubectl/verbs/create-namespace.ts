@@ -35,7 +35,7 @@ export function createNamespace(ctx: VerbContext, argv: readonly string[]): Exec
   if ('error' in flags) return fail(flags.error);
   const name = nameFromArgs(flags.args, flags.argsLenAtDash, 'namespace');
   if (typeof name !== 'string') return fail(name.error);
-  const completed = completeCreate(flags, ctx.readFile);
+  const completed = completeCreate(flags, ctx);
   if ('error' in completed) return fail(completed.error);
   const { dryRun, print } = completed;
   if (name === '') return fail('error: name must be specified');

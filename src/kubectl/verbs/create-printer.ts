@@ -14,6 +14,7 @@
  *   formats (create has no table printer).
  */
 import type { ApiObject } from '../../sim/api/types.js';
+import type { VerbContext } from '../context.js';
 import { flagBool, flagString, type ParsedFlags } from '../flags.js';
 import { toJson, toJsonInOrder, toYaml } from '../print/object-output.js';
 import type { ExecResult } from '../result.js';
@@ -67,10 +68,10 @@ export interface CreateOptions {
  * The dry-run strategy, the printer and the validation directive, in the order kubectl's create
  * commands complete them (`Complete`), or the first error (with `error: `).
  */
-export function completeCreate(flags: ParsedFlags, readFile: ((name: string) => string | undefined) | undefined): CreateOptions | { error: string } {
-  const dryRun = dryRunStrategy(flags);
+export function completeCreate(flags: ParsedFlags, ctx: VerbContext): CreateOptions | { error: string } {
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return dryRun;
-  const print = createPrinter(flags, dryRun, readFile);
+  const print = createPrinter(flags, dryRun, ctx.readFile);
   if ('error' in print) return print;
   const validate = validationDirective(flags);
   if (typeof validate !== 'string') return validate;

@@ -66,7 +66,7 @@ export const create: Verb = (ctx, argv): ExecResult => {
   // CreateOptions.Complete: UsageErrorf(cmd, "Unexpected args: %v", args), then the dry-run
   // strategy, the printer and the validation directive.
   if (flags.args.length > 0) return fail(`error: Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl create -h' for help and examples`);
-  const o = completeCreate(flags, ctx.readFile);
+  const o = completeCreate(flags, ctx);
   if ('error' in o) return fail(o.error);
   const items = readVerbInput(ctx, flags, o.validate);
   if ('error' in items) return fail(items.error);

@@ -62,7 +62,7 @@ const PATIENCE_MS = 60_000;
 export const del: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'delete');
   if ('error' in flags) return fail(flags.error);
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const graceText = flagString(flags, 'grace-period') ?? '-1';
   if (!/^-?\d+$/.test(graceText)) return fail(`error: invalid argument "${graceText}" for "--grace-period" flag: strconv.ParseInt: parsing "${graceText}": invalid syntax\nSee 'kubectl delete --help' for usage.`);

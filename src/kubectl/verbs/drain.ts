@@ -52,7 +52,7 @@ interface Plan extends DrainOptions {
 export const drain: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'drain');
   if ('error' in flags) return fail(flags.error);
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const nodes = selectNodes(ctx, 'drain', flags.args, flagString(flags, 'selector'));
   if ('error' in nodes) return fail(nodes.error);

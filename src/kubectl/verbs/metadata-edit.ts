@@ -126,7 +126,7 @@ export function runMetadataEdit(ctx: VerbContext, argv: readonly string[], edit:
 function completeEdit(ctx: VerbContext, argv: readonly string[], edit: MetadataEdit): EditOptions | { error: string } {
   const flags = parseFlags(argv, FLAGS, edit.command);
   if ('error' in flags) return flags;
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return dryRun;
   const printer = editPrinter(ctx, flags, dryRun, edit);
   if ('error' in printer) return printer;

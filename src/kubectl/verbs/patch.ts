@@ -84,7 +84,7 @@ const PATCH_TYPES: readonly string[] = ['json', 'merge', 'strategic'];
 export const patch: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'patch');
   if ('error' in flags) return fail(flags.error);
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   // Validate.
   const text = flagString(flags, 'patch') ?? '';

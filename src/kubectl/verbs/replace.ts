@@ -98,7 +98,7 @@ export type Printer = (obj: unknown, kind: Kind, name: string) => string;
 export const replace: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'replace');
   if ('error' in flags) return fail(flags.error);
-  const o = complete(flags);
+  const o = complete(flags, ctx);
   if ('error' in o) return { exitCode: 1, stdout: '', stderr: o.stderr + (o.error.endsWith('\n') ? o.error : `${o.error}\n`) };
   const problem = validateOptions(o, flagString(flags, 'subresource') ?? '');
   if (problem) return { exitCode: 1, stdout: '', stderr: o.stderr + `error: ${problem}\n` };
@@ -112,7 +112,7 @@ export const replace: Verb = (ctx, argv): ExecResult => {
 };
 
 /** `Complete`: the flag values kubectl derives, or the first error (after the cascade warning). */
-function complete(flags: ParsedFlags): (ReplaceOptions & { stderr: string }) | { error: string; stderr: string } {
+function complete(flags: ParsedFlags, ctx: VerbContext): (ReplaceOptions & { stderr: string }) | { error: string; stderr: string } {
   const graceText = flagString(flags, 'grace-period') ?? '-1';
   const grace = parseGoInt(graceText);
   if (grace === undefined) return { error: `error: invalid argument "${graceText}" for "--grace-period" flag: strconv.ParseInt: parsing "${graceText}": invalid syntax${USAGE}`, stderr: '' };
@@ -121,7 +121,7 @@ function complete(flags: ParsedFlags): (ReplaceOptions & { stderr: string }) | {
   if (typeof timeoutMs !== 'number') return { error: `error: invalid argument "${timeoutText}" for "--timeout" flag: ${timeoutMs.error}${USAGE}`, stderr: '' };
   const validate = validationDirective(flags);
   if (typeof validate !== 'string') return { ...validate, stderr: '' };
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return { ...dryRun, stderr: '' };
   const output = flagString(flags, 'output') ?? '';
   if (output !== '' && output !== 'name' && output !== 'json' && output !== 'yaml') {

@@ -169,7 +169,7 @@ function rollback(ctx: VerbContext, ds: DaemonSet, toRevision: number, dryRun: D
 export function rolloutUndo(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   const toRevision = intFlag(flags, 'to-revision');
   if (typeof toRevision !== 'number') return failed([toRevision.error]);
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return failed([dryRun.error]);
   const missing = requiredResource(flags);
   if (missing) return failed([missing]);

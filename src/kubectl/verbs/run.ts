@@ -66,7 +66,7 @@ function runChecked(ctx: VerbContext, flags: ParsedFlags, recorder: Recorder): E
   if ('error' in values) return fail(values.error);
   // cobra's ValidateRequiredFlags, before Complete.
   if (!flags.visited.some(([name]) => name === 'image')) return fail('error: required flag(s) "image" not set');
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const print = createPrinter(flags, dryRun, ctx.readFile);
   if ('error' in print) return fail(print.error);

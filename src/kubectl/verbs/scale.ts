@@ -139,7 +139,7 @@ function runScale(ctx: VerbContext, flags: ParsedFlags): ExecResult {
   // cobra's ValidateRequiredFlags, before Run.
   if (replicas === undefined) return fail('error: required flag(s) "replicas" not set');
   // ToOptions: dry-run strategy, then the printer.
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const output = flagString(flags, 'output') ?? '';
   if (output !== '' && !['json', 'yaml', 'name'].includes(output)) {

@@ -75,7 +75,7 @@ function setImage(ctx: VerbContext, argv: readonly string[]): ExecResult {
 }
 
 function updateImages(ctx: VerbContext, flags: ParsedFlags, recorder: Recorder): ExecResult {
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const print = createPrinter(flags, dryRun, ctx.readFile, 'image updated');
   if ('error' in print) return fail(print.error);

@@ -47,7 +47,7 @@ const USAGE = "\nSee 'kubectl taint -h' for help and examples";
 export const taint: Verb = (ctx, argv) => {
   const flags = parseFlags(argv, FLAGS, 'taint');
   if ('error' in flags) return fail(flags.error);
-  const dryRun = dryRunStrategy(flags);
+  const dryRun = dryRunStrategy(flags, ctx);
   if (typeof dryRun !== 'string') return fail(dryRun.error);
   const resources: string[] = [];
   const specs: string[] = [];
