@@ -57,8 +57,9 @@ export interface ExecOptions {
 
 /**
  * The verbs that only read the cluster: no write, no draw from its random numbers, no move of
- * its clock (`get`, `events` and `logs` refuse to watch or follow), whatever their flags and
- * arguments. `rollout` only reads with `history`; `sim why` asks the controllers' dry runs.
+ * its clock (`events` and `logs` refuse to watch or follow; a `get` that watches runs the clock,
+ * `watches`), whatever their flags and arguments. `rollout` only reads with `history`; `sim why`
+ * asks the controllers' dry runs.
  */
 const READ_VERBS: Readonly<Record<'kubectl' | 'sim', ReadonlySet<string>>> = {
   kubectl: new Set(['get', 'describe', 'explain', 'api-resources', 'version', 'events']),
@@ -68,6 +69,7 @@ const READ_VERBS: Readonly<Record<'kubectl' | 'sim', ReadonlySet<string>>> = {
 /** Whether `program verb args...` only reads the cluster (`READ_VERBS`). */
 export function onlyReads(program: 'kubectl' | 'sim', verb: string, args: readonly string[]): boolean {
   if (program === 'kubectl' && verb === 'logs') return logsOnlyReads(args);
+  if (program === 'kubectl' && verb === 'get' && watches(args)) return false;
   return READ_VERBS[program].has(verb) || (program === 'kubectl' && verb === 'rollout' && args[0] === 'history');
 }
 
@@ -80,6 +82,15 @@ const POD_TYPES: ReadonlySet<string> = new Set(['po', 'pod', 'pods']);
  */
 function logsOnlyReads(args: readonly string[]): boolean {
   return args.every((a) => a.startsWith('-') || !a.includes('/') || POD_TYPES.has(a.slice(0, a.indexOf('/'))));
+}
+
+/**
+ * Whether a `get` may watch (`-w`, `--watch`, `--watch-only`), read from its words without its
+ * flag table: any `--watch...` word, or a word of short flags with a `w` in it (`-Aw`; `-owide`
+ * counts too, and is only run again when it need not be).
+ */
+function watches(args: readonly string[]): boolean {
+  return args.some((a) => a.startsWith('--watch') || (/^-[^-]/.test(a) && a.includes('w')));
 }
 
 /** What a replay gives for a command it did not run (`ExecOptions.replay`). */

@@ -207,6 +207,18 @@ describe('playground shell', () => {
     expect(out).not.toContain('-o name …');
   });
 
+  it('watches pods change while the clock runs, until the cluster settles, and says why it stopped', async () => {
+    await run('kubectl rollout restart ds/log-agent');
+    const out = await run('kubectl get pods -l app=log-agent -w --output-watch-events');
+    const watched = out.slice(out.lastIndexOf('$ kubectl get pods -l app=log-agent -w'));
+    // The restart has begun: the first pod to go is Terminating already.
+    expect(watched).toMatch(/\nEVENT {6}NAME +READY +STATUS +RESTARTS +AGE\nADDED {6}log-agent-\w+ +1\/1 +(Running|Terminating) /);
+    expect(watched).toMatch(/\nDELETED {4}log-agent-\w+ /);
+    expect(watched).toMatch(/\nMODIFIED {3}log-agent-\w+ +1\/1 +Running /);
+    expect(watched).toMatch(/watch stopped: the cluster settled \d+(m\d+)?s later, now 2026-01-01T/);
+    await s.screenshot('terminal-watch');
+  });
+
   it('turns dark, and becomes tabs below 900 px', async () => {
     const p = s.page;
     await p.getByRole('button', { name: 'Dark theme' }).click();

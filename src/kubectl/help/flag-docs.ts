@@ -41,7 +41,7 @@ export const SHARED_FLAG_DOCS: Readonly<Record<string, FlagDoc>> = {
   overwrite: { usage: 'Replace a key that already has a different value; without it such a change is refused.' },
   record: { usage: 'Store the command line in the kubernetes.io/change-cause annotation.', deprecated: true },
   recursive: { usage: "Accepted for compatibility and changes nothing: the editor's files are flat tabs, with no directory to recurse into." },
-  'request-timeout': { usage: 'Accepted for compatibility: the simulated API server answers at once.' },
+  'request-timeout': { usage: 'How long a request may take: seconds, or a duration (1s, 2m, 3h). The simulated API server answers at once, so only a watch (get -w) lasts that long, in cluster time.' },
   'save-config': {
     usage: 'Also store the manifest in the kubectl.kubernetes.io/last-applied-configuration annotation, so a later kubectl apply can tell what was removed.',
   },

@@ -10,7 +10,7 @@ import { EPOCH_MS, formatDuration, parseDuration, rfc3339 } from '../../sim/engi
 import type { Cluster } from '../../sim/engine/cluster.js';
 
 /** The default bound of `sim settle`. */
-const SETTLE_TIMEOUT_MS = 10 * 60_000;
+export const SETTLE_TIMEOUT_MS = 10 * 60_000;
 
 export const SETTLE_FLAGS: readonly FlagSpec[] = [{ name: 'timeout', type: 'duration' }];
 

@@ -35,25 +35,41 @@ export interface TableFlags {
 /** The table of one group of same-kind objects (empty string for no objects). */
 function renderGroup(group: FetchedGroup, f: TableFlags): string {
   if (group.objects.length === 0) return '';
-  const def = f.serverPrint ? tableFor(group.info.kind) : OBJECT_META_TABLE;
+  const t = tableOf(group.info.kind, group.info.namespaced, f);
+  return formatTable([...(f.noHeaders ? [] : [t.header]), ...group.objects.map((o) => t.row(o, f.now))]);
+}
+
+/** The cells of a table of one kind under these flags: its header, and the row of an object as it reads at `now`. */
+export interface TableCells {
+  readonly header: readonly string[];
+  row(obj: ApiObject, now: number): string[];
+}
+
+/**
+ * The server's Table of `kind` (or kubectl's NAME and AGE one) as `decorateTable` and the human
+ * readable printer's options make it: NAMESPACE first under -A, `kind.group/` names, `-L` and
+ * `--show-labels` columns last.
+ */
+export function tableOf(kind: ApiObject['kind'], namespaced: boolean, f: Omit<TableFlags, 'now' | 'noHeaders'>): TableCells {
+  const def = f.serverPrint ? tableFor(kind) : OBJECT_META_TABLE;
   const headers = [...(f.wide ? def.wideColumns : def.columns)];
   const nameAt = headers.indexOf('NAME');
-  const withNs = f.allNamespaces && group.info.namespaced;
+  const withNs = f.allNamespaces && namespaced;
   const labelHeaders = f.labelColumns.map((l) => l.split('/').pop()!.toUpperCase());
-  const rows: string[][] = [];
-  if (!f.noHeaders) rows.push([...(withNs ? ['NAMESPACE'] : []), ...headers, ...labelHeaders, ...(f.showLabels ? ['LABELS'] : [])]);
-  for (const obj of group.objects) {
-    const cells = def.row(obj, { wide: f.wide, now: f.now });
-    if (f.withKind && nameAt >= 0) cells[nameAt] = `${kubectlKindPrefix(obj.kind)}/${cells[nameAt]}`;
-    const labels = obj.metadata.labels ?? {};
-    rows.push([
-      ...(withNs ? [obj.metadata.namespace ?? ''] : []),
-      ...cells,
-      ...f.labelColumns.map((l) => labels[l] ?? ''),
-      ...(f.showLabels ? [formatLabels(labels)] : []),
-    ]);
-  }
-  return formatTable(rows);
+  return {
+    header: [...(withNs ? ['NAMESPACE'] : []), ...headers, ...labelHeaders, ...(f.showLabels ? ['LABELS'] : [])],
+    row(obj, now) {
+      const cells = def.row(obj, { wide: f.wide, now });
+      if (f.withKind && nameAt >= 0) cells[nameAt] = `${kubectlKindPrefix(obj.kind)}/${cells[nameAt]}`;
+      const labels = obj.metadata.labels ?? {};
+      return [
+        ...(withNs ? [obj.metadata.namespace ?? ''] : []),
+        ...cells,
+        ...f.labelColumns.map((l) => labels[l] ?? ''),
+        ...(f.showLabels ? [formatLabels(labels)] : []),
+      ];
+    },
+  };
 }
 
 /** Every group, consecutive named objects of one kind (any of one kind without --server-print) sharing a table, tables apart by a blank line. */

@@ -5,25 +5,25 @@
  * `--field-selector`, `--show-labels`, `-L`, `--no-headers`, `--sort-by`, `--ignore-not-found`.
  * The objects are those the resource arguments name, or those `-f` files name, each fetched again
  * (file-visit.ts), printed as if named one by one: a table per run of one kind.
- * `--watch` is refused: the playground's clock moves only with `sim advance` / `rollout status`,
- * so a watch would never see anything happen (`--output-watch-events` is checked as Validate
- * checks it, and means nothing without a watch).
+ * `--watch` / `--watch-only` print the objects, then their changes while virtual time runs
+ * (get-watch.ts); `--output-watch-events` is checked as Validate checks it.
  * `--raw URI` prints what the API server answers a GET of URI with (get-raw.ts).
  * `--server-print=false` prints kubectl's own NAME and AGE table instead of the server's, sorting
  * (`--sort-by`) the objects of every kind together as `RuntimeSorter` sorts objects.
  * `--chunk-size` is parsed (an int64) and otherwise unused: the store lists in one go, and the
  * pages kubectl would fetch make the same output.
  */
-import type { ApiObject } from '../../sim/api/types.js';
+import type { ApiObject, Kind } from '../../sim/api/types.js';
 import type { Verb, VerbContext } from '../context.js';
-import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, parseGoIntFlag, type FlagSpec } from '../flags.js';
+import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, KUSTOMIZE_FLAG, parseFlags, parseGoIntFlag, type FlagSpec, type ParsedFlags } from '../flags.js';
 import { fail, type ExecResult } from '../result.js';
-import { fetch, type FetchedGroup } from './get-fetch.js';
+import { fetch, listFilter, type FetchedGroup } from './get-fetch.js';
 import { getRaw, WATCH_EVENTS_WITHOUT_WATCH } from './get-raw.js';
+import { parseRequestTimeout, watchGet } from './get-watch.js';
 import { checkErr } from './check-err.js';
 import { checkVisitErrors, flattenErrors, visitFiles, withoutNotFound } from './file-visit.js';
 import { sortObjects, type SortError } from './get-sort.js';
-import { parseOutput, renderGeneric } from './get-output.js';
+import { parseOutput, renderGeneric, type OutputFormat } from './get-output.js';
 import { renderTables } from './get-table.js';
 import { NAMED_ACROSS_NAMESPACES, requestsFor, selectorRefusal, splitResourceArgs } from './resource-args.js';
 import { SUBRESOURCE_FLAG, subresourceMissing, subresourceOf, type Subresource } from './subresource.js';
@@ -60,9 +60,9 @@ const NO_TYPE =
   'Use "kubectl explain <resource>" for a detailed description of that resource (e.g. kubectl explain pods).\n' +
   "See 'kubectl get -h' for help and examples\n";
 
-const NO_WATCH =
-  'error: kubectl get --watch is not supported in the playground: time only moves with "sim advance" or "kubectl rollout status". ' +
-  'Advance the clock, then run the command again.';
+/** The builder's error for a watch given neither arguments nor files. */
+const NO_RESOURCES =
+  "error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n";
 
 /**
  * `RuntimeSorter.Sort` over tables: a list request is one table whose rows are sorted; each
@@ -135,7 +135,7 @@ interface Scope {
  * own, then a selector's refusals (before any type is looked up), then the types, then `-A`
  * beside the name of a namespaced kind.
  */
-function fromArguments(ctx: VerbContext, args: readonly string[], scope: Scope, fieldSelector: string, subresource: Subresource): Retrieved | ExecResult {
+function fromArguments(ctx: VerbContext, args: readonly string[], scope: Scope, fieldSelector: string, subresource: Subresource, singleResourceType = false): Retrieved | ExecResult {
   const split = splitResourceArgs(args);
   if ('error' in split) return fail(split.error);
   const { allNamespaces, namespace, labelSelector } = scope;
@@ -143,6 +143,8 @@ function fromArguments(ctx: VerbContext, args: readonly string[], scope: Scope, 
   if (refused) return fail(refused);
   const parsed = requestsFor(split);
   if ('error' in parsed) return fail(parsed.error);
+  // `SingleResourceType` (a watch): a list of more than one resource is refused.
+  if (singleResourceType && !parsed.named && new Set(parsed.requests.map((r) => r.info.resource)).size > 1) return fail('error: you may only specify a single resource type');
   if (parsed.named && allNamespaces && parsed.requests.some((r) => r.info.namespaced)) return fail(NAMED_ACROSS_NAMESPACES);
   const fetched = fetch(ctx.cluster.store, { requests: parsed.requests, namespace: allNamespaces ? undefined : namespace, labelSelector, fieldSelector });
   // The status subresource serves the whole object; a kind without it has no such route.
@@ -189,7 +191,6 @@ export const get: Verb = (ctx, argv): ExecResult => {
   if (typeof chunkSize !== 'number') return fail(chunkSize.error);
   const raw = flagString(flags, 'raw') ?? '';
   if (raw !== '') return getRaw(ctx, flags, raw);
-  if (flagBool(flags, 'watch') || flagBool(flags, 'watch-only')) return fail(NO_WATCH);
   const output = parseOutput(flagString(flags, 'output'), {
     template: flagString(flags, 'template'),
     allowMissingKeys: flagBool(flags, 'allow-missing-template-keys'),
@@ -199,8 +200,11 @@ export const get: Verb = (ctx, argv): ExecResult => {
   const subresource = subresourceOf(flags);
   if (typeof subresource !== 'string') return fail(subresource.error);
   const filenames = flagArray(flags, 'filename');
-  if (flags.args.length === 0 && filenames.length === 0) return { exitCode: 1, stdout: '', stderr: NO_TYPE };
-  if (flagBool(flags, 'output-watch-events')) return fail(WATCH_EVENTS_WITHOUT_WATCH);
+  const watching = flagBool(flags, 'watch') || flagBool(flags, 'watch-only');
+  const timeout = parseRequestTimeout(flagString(flags, 'request-timeout') ?? '0');
+  if (typeof timeout !== 'number') return { exitCode: 1, stdout: '', stderr: `${timeout.error}\n` };
+  if (!watching && flags.args.length === 0 && filenames.length === 0) return { exitCode: 1, stdout: '', stderr: NO_TYPE };
+  if (flagBool(flags, 'output-watch-events') && !watching) return fail(WATCH_EVENTS_WITHOUT_WATCH);
   const ns = commandNamespace(flags);
   const scope: Scope = {
     allNamespaces: flagBool(flags, 'all-namespaces'),
@@ -209,6 +213,7 @@ export const get: Verb = (ctx, argv): ExecResult => {
     labelSelector: (flagString(flags, 'selector') ?? '').trim(),
     ignoreNotFound: flagBool(flags, 'ignore-not-found'),
   };
+  if (watching) return watch(ctx, flags, output, scope, timeout);
   const found =
     filenames.length > 0
       ? fromFiles(ctx, filenames, flags.args, scope, ns.explicit)
@@ -258,3 +263,66 @@ export const get: Verb = (ctx, argv): ExecResult => {
   }
   return { exitCode, stdout, stderr };
 };
+
+/**
+ * `GetOptions.watch`: the builder with `SingleResourceType` and `Latest`, its errors, then the
+ * watch of what it found (get-watch.ts). kubectl prints the objects before `Result.Watch` can
+ * refuse several names or files (one source each) or a file of several objects.
+ */
+function watch(ctx: VerbContext, flags: ParsedFlags, output: OutputFormat, scope: Scope, timeoutMs: number): ExecResult {
+  const watchOnly = flagBool(flags, 'watch-only');
+  const warnings = flagString(flags, 'sort-by') ? `warning: ${watchOnly && !flagBool(flags, 'watch') ? '--watch-only requested, --sort-by will be ignored' : '--watch requested, --sort-by will be ignored for watch events received'}\n` : '';
+  const filenames = flagArray(flags, 'filename');
+  if (flags.args.length === 0 && filenames.length === 0) return { exitCode: 1, stdout: '', stderr: warnings + NO_RESOURCES };
+  const ns = commandNamespace(flags);
+  const fieldSelector = (flagString(flags, 'field-selector') ?? '').trim();
+  const found = filenames.length > 0 ? fromFiles(ctx, filenames, flags.args, scope, ns.explicit) : fromArguments(ctx, flags.args, scope, fieldSelector, '', true);
+  if ('exitCode' in found) return { ...found, stderr: warnings + found.stderr };
+  if (found.failed) return { exitCode: 1, stdout: '', stderr: warnings + found.errors };
+  const objects = found.groups.flatMap((g) => g.objects);
+  // Every named object missing, and --ignore-not-found: nothing to watch.
+  if (found.groups.length === 0) return { exitCode: 0, stdout: '', stderr: warnings };
+  const kinds = new Set(found.groups.map((g) => g.info.kind));
+  if (kinds.size > 1) return { exitCode: 1, stdout: '', stderr: `${warnings}error: watch is only supported on individual resources and resource collections - more than 1 resource was found\n` };
+  const info = found.groups[0]!.info;
+  const list = filenames.length === 0 && found.groups[0]!.list;
+  const sources = filenames.length > 0 ? filenames.length : list ? 1 : objects.length;
+  const watchError =
+    sources !== 1
+      ? 'error: you may only watch a single resource or type of resource at a time'
+      : !list && objects.length !== 1
+        ? `error: watch is only supported on individual resources and resource collections - ${objects.length} resources were found`
+        : undefined;
+  let matches: (o: ApiObject) => boolean;
+  if (list) {
+    const inScope = listFilter(info.kind as Kind, scope.labelSelector, fieldSelector);
+    // The list was made with these selectors: they parse.
+    if ('error' in inScope) throw new Error(`get --watch: ${inScope.error}`);
+    const namespace = info.namespaced && !scope.allNamespaces ? scope.namespace : undefined;
+    matches = (o) => (namespace === undefined || o.metadata.namespace === namespace) && inScope(o);
+  } else {
+    const one = objects[0]!;
+    matches = (o) => o.metadata.name === one.metadata.name && o.metadata.namespace === one.metadata.namespace;
+  }
+  return watchGet(ctx, {
+    kind: info.kind as Kind,
+    namespaced: info.namespaced,
+    initial: objects,
+    matches,
+    output,
+    table: {
+      wide: false,
+      noHeaders: flagBool(flags, 'no-headers'),
+      showLabels: flagBool(flags, 'show-labels'),
+      labelColumns: flagArray(flags, 'label-columns').flatMap((l) => l.split(',')),
+      allNamespaces: scope.allNamespaces,
+      withKind: flagBool(flags, 'show-kind'),
+      serverPrint: flagBool(flags, 'server-print'),
+    },
+    watchOnly,
+    watchEvents: flagBool(flags, 'output-watch-events'),
+    timeoutMs,
+    ...(watchError ? { watchError } : {}),
+    warnings,
+  });
+}

@@ -179,11 +179,23 @@ export class Store {
    * Registers an informer-style handler, called synchronously on every write of every kind but
    * those in `except`. A kind nobody watches costs its writes no change record and no call: the
    * engine's informers leave out Events, half of all writes on a big cluster. A handler given
-   * as a function is told through a watcher of its own.
+   * as a function is told through a watcher of its own. Returns the function that stops it (a
+   * `kubectl get --watch` watches for one command; the engine's informers never stop).
    */
-  watch(w: Watcher | ((change: Change) => void), except: readonly Kind[] = []): void {
+  watch(w: Watcher | ((change: Change) => void), except: readonly Kind[] = []): () => void {
     const watcher = typeof w === 'function' ? { observe: w } : w;
     for (const [kind, k] of this.kinds) if (!except.includes(kind)) k.watchers.push(watcher);
+    return () => {
+      for (const k of this.kinds.values()) {
+        const at = k.watchers.indexOf(watcher);
+        if (at >= 0) k.watchers.splice(at, 1);
+      }
+    };
+  }
+
+  /** `watch` of one kind only; returns the function that stops it. */
+  watchKind(kind: Kind, fn: (change: Change) => void): () => void {
+    return this.watch(fn, ALL_KINDS.filter((k) => k !== kind));
   }
 
   get<K extends Kind>(kind: K, namespace: string, name: string): KindMap[K] | undefined {

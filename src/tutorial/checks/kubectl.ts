@@ -6,9 +6,10 @@
  * A check must never change the cluster it grades, so the command must be a read: `kubectl
  * get|describe|events|version`, `kubectl rollout history`, `sim why|now`. This is enforced when
  * the lesson is parsed (a write verb is a positioned error), and the runtime also refuses any
- * result that moved the cluster's trace. Those verbs neither write nor move the clock (`get
- * --watch` is refused by kubectl itself here).
+ * result that moved the cluster's trace. Those verbs neither write nor move the clock, but for a
+ * `get --watch`, which runs the clock while it watches, and is refused as a write is.
  */
+import { onlyReads } from '../../kubectl/exec.js';
 import { splitArgs } from '../../kubectl/script.js';
 import { readRegex } from './regex.js';
 import { notYet, PASS, type CheckBase, type CheckKind } from './types.js';
@@ -33,7 +34,8 @@ export function notReadOnly(line: string): string | undefined {
   if (!Array.isArray(words)) return words.error;
   const [program, verb, sub] = words;
   const ok = READS.some((r) => r === `${program} ${verb}` || r === `${program} ${verb} ${sub}`);
-  return ok ? undefined : `a check may only run a read (${READS.join(', ')}): "${line}" could change the cluster`;
+  if (!ok) return `a check may only run a read (${READS.join(', ')}): "${line}" could change the cluster`;
+  return onlyReads(program as 'kubectl' | 'sim', verb!, words.slice(2)) ? undefined : `a check may not watch: "${line}" would run the cluster's clock while it watches`;
 }
 
 export const kubectl: CheckKind<KubectlSpec> = {

@@ -222,13 +222,6 @@ describe('kubectl get selection', () => {
       'error: unable to match a printer suitable for the output format "toml", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n',
     );
   });
-
-  test('--watch is refused with an explanation', () => {
-    const { c } = scene();
-    const r = run(c, 'kubectl get pods -w');
-    expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/^error: kubectl get --watch is not supported in the playground/);
-  });
 });
 
 describe('kubectl get extras', () => {
@@ -288,6 +281,6 @@ describe('kubectl get --chunk-size and --output-watch-events', () => {
       stderr: 'error: --output-watch-events option can only be used with --watch or --watch-only\n',
     });
     expect(run(c, 'kubectl get --output-watch-events').stderr).toMatch(/^You must specify the type of resource to get\./);
-    expect(run(c, 'kubectl get pods -w --output-watch-events').stderr).toMatch(/^error: kubectl get --watch is not supported in the playground/);
+    expect(run(c, 'kubectl get pods -w --output-watch-events --request-timeout=1s').stdout).toMatch(/^EVENT {6}NAME /);
   });
 });

@@ -27,6 +27,9 @@ describe('kubectl checks', () => {
     ]);
     expect(parseCheck('kubectl', 'run: sim advance 1m\nexitCode: 0').problems).toHaveLength(1);
     expect(parseCheck('kubectl', 'run: kubectl rollout restart ds/agent\nexitCode: 0').problems).toHaveLength(1);
+    expect(parseCheck('kubectl', 'run: kubectl get pods -w\nexitCode: 0').problems).toEqual([
+      'lesson.yaml:1:6: check "c": a check may not watch: "kubectl get pods -w" would run the cluster\'s clock while it watches',
+    ]);
     expect(parseCheck('kubectl', 'run: kubectl get nodes').problems).toEqual(['lesson.yaml:1:1: check "c": give at least one of stdout, stdoutNot, stderr, exitCode']);
     const c = agentCluster(2);
     const before = c.traceEntries().length;

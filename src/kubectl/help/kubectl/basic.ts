@@ -248,8 +248,10 @@ export const get: CommandHelp = {
     (/api/v1/namespaces/default/pods), /version, /healthz. This is what the API server really
     stores and sends, before kubectl turns it into a table.
 
-    There is no --watch here: the playground's clock moves only with sim advance, sim settle or a
-    command that waits, so a watch would never see anything happen.`,
+    With -w (--watch), the objects are printed, then every change to them as it happens, while
+    the playground's clock runs: for --request-timeout when it is given, else until the cluster
+    settles (as sim settle does), where kubectl would go on until Ctrl+C. --watch-only prints the
+    changes alone.`,
   examples: `# The DaemonSets of the current namespace
     kubectl get ds
 
@@ -261,6 +263,12 @@ export const get: CommandHelp = {
 
     # One field of one object
     kubectl get ds log-agent -o jsonpath='{.status.numberReady}'
+
+    # Watch the pods of a DaemonSet come up, with each change's type
+    kubectl get pods -l app=log-agent -w --output-watch-events
+
+    # Watch the DaemonSet's counts for two minutes of cluster time
+    kubectl get ds log-agent -w --request-timeout=2m
 
     # Its update strategy, with a Go template as kubernetes.io writes it
     kubectl get ds/log-agent -o go-template='{{.spec.updateStrategy.type}}{{"\\n"}}'
@@ -284,7 +292,7 @@ export const get: CommandHelp = {
     },
     filename: { usage: 'A file naming the objects to get (their kind, name and namespace); "-" reads standard input. May be repeated.' },
     'label-columns': { usage: 'Add a column with the value of each of these labels (comma-separated or repeated).' },
-    'output-watch-events': { usage: 'With --watch, print each change as a watch event (type and object); refused without --watch, and --watch is refused here.' },
+    'output-watch-events': { usage: 'With --watch, print each change as a watch event: an EVENT column (ADDED, MODIFIED, DELETED), or {"type":...,"object":...} with -o json.' },
     raw: {
       usage:
         'A path on the API server (e.g. /api/v1/nodes, /apis/apps/v1, /version) to GET and print as it answers; a query string such as ?labelSelector=, ?limit= or ?pretty=true is passed along. No resource arguments, -o, -l or --watch with it.',
@@ -296,8 +304,8 @@ export const get: CommandHelp = {
     },
     'show-labels': { usage: 'Add a LABELS column with every label of the object.' },
     'sort-by': { usage: 'Sort the rows by the value at this JSONPath, e.g. .metadata.creationTimestamp.' },
-    watch: { usage: 'Refused here: time moves only with sim advance, sim settle or a waiting command.' },
-    'watch-only': { usage: 'Refused here, as --watch is.' },
+    watch: { usage: 'After the objects, print each change to them while the clock runs: until the cluster settles, or for --request-timeout.' },
+    'watch-only': { usage: 'Print the changes only, not the objects as they are first.' },
   },
 };
 

@@ -1,0 +1,180 @@
+/**
+ * `kubectl get --watch` and `--watch-only` (get.go `GetOptions.watch`): the objects as they are
+ * (not under `--watch-only`), then every change the API server's watch sends about them, each
+ * printed as it happens, by one printer throughout. A table's header comes once, with the first
+ * row printed, and its columns keep the widest width they have had (the tab writer's
+ * RememberWidths), so rows printed later may stand out of line as on a real terminal; `-o yaml`
+ * documents are apart by `---`; `--output-watch-events` puts each change's type before its
+ * object (an EVENT column, or a compact `{"type":...,"object":...}`).
+ *
+ * Which changes: those the watch cache lets through the list's selectors (`convertToWatchEvent`):
+ * an object that comes to match is ADDED, one that stops matching is DELETED (as it was), a
+ * watch of one named object sees that object only.
+ *
+ * How long: kubectl watches until Ctrl+C or until its request times out (`--request-timeout`),
+ * then ends without a word and exits 0. Here virtual time runs while the watch lasts: for
+ * `--request-timeout` when it is given, else until the cluster settles (as `sim settle`, at most
+ * ten minutes), and then the playground says on stderr that the watch stopped and why.
+ */
+import type { ApiObject, Kind } from '../../sim/api/types.js';
+import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
+import { formatDuration, parseDuration } from '../../sim/engine/time.js';
+import type { VerbContext } from '../context.js';
+import { TabWriter } from '../format/tabwriter.js';
+import { sortKeysDeep, toJson, toYaml } from '../print/object-output.js';
+import type { ExecResult, OutputChunk } from '../result.js';
+import { clockLine, SETTLE_TIMEOUT_MS } from '../sim/clock.js';
+import { goJsonInOrder } from '../apply/json.js';
+import { renderGeneric, type OutputFormat } from './get-output.js';
+import { tableOf, type TableFlags } from './get-table.js';
+
+/** A watch event's type (`watch.EventType`). */
+type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+/** `formatEventType`: the EVENT column's cell, padded to one width. */
+const EVENT_CELL: Record<EventType, string> = { ADDED: 'ADDED   ', MODIFIED: 'MODIFIED', DELETED: 'DELETED ' };
+
+export interface WatchRequest {
+  readonly kind: Kind;
+  readonly namespaced: boolean;
+  /** The objects the builder found, printed first unless `watchOnly`. */
+  readonly initial: readonly ApiObject[];
+  /** Whether an object is one the watch reports on: the list's namespace and selectors, or the named object. */
+  readonly matches: (obj: ApiObject) => boolean;
+  readonly output: OutputFormat;
+  readonly table: Omit<TableFlags, 'now'>;
+  readonly watchOnly: boolean;
+  /** `--output-watch-events`. */
+  readonly watchEvents: boolean;
+  /** `--request-timeout` in milliseconds; 0 when not given. */
+  readonly timeoutMs: number;
+  /** What `Result.Watch` answers once the objects are printed, when it cannot watch them. */
+  readonly watchError?: string;
+  /** Complete's warnings (a `--sort-by` it ignores). */
+  readonly warnings: string;
+}
+
+/** One printer for the whole watch, as `watch` keeps one: `print` an object (an error, or undefined), `flush` the tab writer. */
+interface StreamPrinter {
+  print(obj: ApiObject, type: EventType): string | undefined;
+  flush(): void;
+  text(): string;
+}
+
+/** The table printer over one tab writer: a header before the first row (unless --no-headers), EVENT first with watch events. */
+function tablePrinter(w: WatchRequest, now: () => number): StreamPrinter {
+  const f = w.output.kind === 'table' ? { ...w.table, wide: w.output.wide } : w.table;
+  const table = tableOf(w.kind, w.namespaced, f);
+  const writer = new TabWriter();
+  let headed = w.table.noHeaders;
+  return {
+    print(obj, type) {
+      if (!headed) writer.write(`${[...(w.watchEvents ? ['EVENT'] : []), ...table.header].join('\t')}\n`);
+      headed = true;
+      writer.write(`${[...(w.watchEvents ? [EVENT_CELL[type]] : []), ...table.row(obj, now())].join('\t')}\n`);
+      return undefined;
+    },
+    flush: () => void writer.flush(),
+    text: () => writer.output,
+  };
+}
+
+/** The generic printers, object by object: YAML documents apart by `---`, watch events as cli-runtime's printers write them. */
+function genericPrinter(w: WatchRequest, format: Exclude<OutputFormat, { kind: 'table' | 'custom-columns' }>): StreamPrinter {
+  let out = '';
+  let count = 0;
+  return {
+    print(obj, type) {
+      const event = { type, object: sortKeysDeep(obj) };
+      switch (format.kind) {
+        case 'json':
+          out += w.watchEvents ? `${goJsonInOrder(event)}\n` : toJson(obj);
+          return undefined;
+        case 'yaml':
+          out += `${count++ > 0 ? '---\n' : ''}${toYaml(w.watchEvents ? event : obj)}`;
+          return undefined;
+        case 'name':
+          out += `${kubectlKindPrefix(obj.kind)}/${obj.metadata.name}\n`;
+          return undefined;
+        default: {
+          // The template printers read the event's JSON: {type, object}.
+          const r = renderGeneric(format, [(w.watchEvents ? event : obj) as ApiObject], true, false);
+          out += r.stdout;
+          return r.error;
+        }
+      }
+    },
+    flush: () => undefined,
+    text: () => out,
+  };
+}
+
+/**
+ * `ParseTimeout` (client-go clientcmd) of `--request-timeout`: a non-negative count of seconds, or
+ * a Go duration (a negative one is no timeout, as for an HTTP client); the error as kubectl prints it.
+ */
+export function parseRequestTimeout(text: string): number | { error: string } {
+  if (/^\+?\d+$/.test(text)) return Number(text) * 1000;
+  const d = parseDuration(text);
+  if (typeof d === 'number') return Math.max(0, d);
+  return { error: 'error: Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)' };
+}
+
+/** The watch: the objects, then the changes while virtual time runs, then the playground's word on why it stopped. */
+export function watchGet(ctx: VerbContext, w: WatchRequest): ExecResult {
+  const cluster = ctx.cluster;
+  if (w.output.kind === 'custom-columns') {
+    return { exitCode: 1, stdout: '', stderr: `${w.warnings}error: -o custom-columns is not supported with --watch in this playground; use -o wide, -o jsonpath=... or -o go-template=...\n` };
+  }
+  const printer = w.output.kind === 'table' ? tablePrinter(w, () => cluster.now) : genericPrinter(w, w.output);
+  if (!w.watchOnly) {
+    for (const obj of w.initial) {
+      const error = printer.print(obj, 'ADDED');
+      if (error) return { exitCode: 1, stdout: printer.text(), stderr: `${w.warnings}error: unable to output the provided object: ${error}\n` };
+    }
+    printer.flush();
+  }
+  if (w.watchError) return { exitCode: 1, stdout: printer.text(), stderr: `${w.warnings}${w.watchError}\n` };
+  // A printer's error ends the watch (UntilWithoutRetry returns it, and watch drops it).
+  let failed = false;
+  const stop = cluster.store.watchKind(w.kind, (change) => {
+    if (failed) return;
+    const type = eventType(change.type, change.type === 'updated' && w.matches(change.old), w.matches(change.obj));
+    if (type === undefined) return;
+    const shown = type === 'DELETED' && change.type === 'updated' ? change.old : change.obj;
+    if (printer.print(shown, type) !== undefined) failed = true;
+    printer.flush();
+  });
+  const start = cluster.now;
+  let settled = true;
+  try {
+    if (w.timeoutMs > 0) cluster.advanceTo(start + w.timeoutMs);
+    else settled = cluster.advanceUntil(() => !cluster.hasPendingWork(), SETTLE_TIMEOUT_MS);
+  } finally {
+    stop();
+  }
+  const took = formatDuration(Math.floor((cluster.now - start) / 1000) * 1000);
+  const now = clockLine(cluster);
+  const note =
+    w.timeoutMs > 0
+      ? ''
+      : settled
+        ? `watch stopped: the cluster settled ${took} later, now ${now}. kubectl would keep watching until Ctrl+C; --request-timeout=DURATION watches for a set time.\n`
+        : `watch stopped after ${took}: the cluster is still changing (something keeps restarting or backing off), now ${now}; --request-timeout=DURATION watches for a set time.\n`;
+  const stdout = printer.text();
+  if (!w.warnings) return { exitCode: 0, stdout, stderr: note };
+  // Complete's warning comes before anything the watch prints.
+  const output: OutputChunk[] = [{ stream: 'stderr', text: w.warnings }, ...(stdout ? [{ stream: 'stdout' as const, text: stdout }] : []), ...(note ? [{ stream: 'stderr' as const, text: note }] : [])];
+  return { exitCode: 0, stdout, stderr: w.warnings + note, output };
+}
+
+/**
+ * The event a watch through the selectors sends for a change (`convertToWatchEvent`): whether the
+ * object matched before (an update's old object) and matches now. Undefined: nothing is sent.
+ */
+function eventType(change: 'added' | 'updated' | 'removed', oldPasses: boolean, curPasses: boolean): EventType | undefined {
+  if (change === 'added') return curPasses ? 'ADDED' : undefined;
+  if (change === 'removed') return curPasses ? 'DELETED' : undefined;
+  if (curPasses) return oldPasses ? 'MODIFIED' : 'ADDED';
+  return oldPasses ? 'DELETED' : undefined;
+}
