@@ -57,7 +57,7 @@ export interface ExecOptions {
 
 /**
  * The verbs that only read the cluster: no write, no draw from its random numbers, no move of
- * its clock (`events` and `logs` refuse to watch or follow; a `get` that watches runs the clock,
+ * its clock (`logs` refuses to follow; a `get` or `events` that watches runs the clock,
  * `watches`), whatever their flags and arguments. `rollout` only reads with `history`; `sim why`
  * asks the controllers' dry runs.
  */
@@ -69,7 +69,7 @@ const READ_VERBS: Readonly<Record<'kubectl' | 'sim', ReadonlySet<string>>> = {
 /** Whether `program verb args...` only reads the cluster (`READ_VERBS`). */
 export function onlyReads(program: 'kubectl' | 'sim', verb: string, args: readonly string[]): boolean {
   if (program === 'kubectl' && verb === 'logs') return logsOnlyReads(args);
-  if (program === 'kubectl' && verb === 'get' && watches(args)) return false;
+  if (program === 'kubectl' && (verb === 'get' || verb === 'events') && watches(args)) return false;
   return READ_VERBS[program].has(verb) || (program === 'kubectl' && verb === 'rollout' && args[0] === 'history');
 }
 
@@ -85,7 +85,7 @@ function logsOnlyReads(args: readonly string[]): boolean {
 }
 
 /**
- * Whether a `get` may watch (`-w`, `--watch`, `--watch-only`), read from its words without its
+ * Whether a `get` or `events` may watch (`-w`, `--watch`, `--watch-only`), read from its words without its
  * flag table: any `--watch...` word, or a word of short flags with a `w` in it (`-Aw`; `-owide`
  * counts too, and is only run again when it need not be).
  */

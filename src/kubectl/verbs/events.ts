@@ -13,20 +13,24 @@
  *   (`5m (x3 over 10m)` for a repeated event), OBJECT is `<Kind>/<name>` with the kind as the
  *   event names it (`DaemonSet/agent`, not `daemonset/agent` as `kubectl get events` prints).
  * - Nothing found: `No events found in <ns> namespace.` (`No events found.` with `-A`) on stderr.
- * - `--watch` is refused as `kubectl get --watch` is: the playground's clock does not run by itself.
+ * - `--watch` (`runWatch`): every Event there is, in the API server's order (the watch's first
+ *   ADDED events), then each one written or counted again as the clock runs (watch-clock.ts),
+ *   each printed and flushed alone, so the table's columns only ever widen; deleted Events (their
+ *   hour is up) are not printed.
  */
 import type { KubeEvent } from '../../sim/api/types.js';
 import { RESOURCES, type ResourceInfo } from '../../sim/apiserver/resources.js';
-import type { Verb } from '../context.js';
+import type { Verb, VerbContext } from '../context.js';
 import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { eventInterval } from '../format/duration.js';
 import { eventTime } from '../format/event-time.js';
 import { goSort } from '../format/go-sort.js';
 import { printGoTemplate } from '../format/go-template.js';
 import { executeJsonPath, jsonPathExecuteErrorMessage } from '../format/jsonpath.js';
-import { formatTabbed } from '../format/tabwriter.js';
+import { formatTabbed, TabWriter } from '../format/tabwriter.js';
 import { sortKeysDeep, toJsonInOrder, toYaml } from '../print/object-output.js';
-import { typedEventList } from '../print/typed-event.js';
+import { typedEvent, typedEventList } from '../print/typed-event.js';
+import type { Json } from '../print/typed-meta.js';
 import { fail, ok, type ExecResult } from '../result.js';
 import {
   GENERIC_FORMATS,
@@ -38,6 +42,7 @@ import {
   type OutputOptions,
 } from './get-output.js';
 import { noResourceType } from './resource-args.js';
+import { parseRequestTimeout, watchWhileTimeRuns } from './watch-clock.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   ALL_NAMESPACES_FLAG,
@@ -48,10 +53,6 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: 'chunk-size', type: 'int', default: '500' },
   ...PRINT_FLAGS,
 ];
-
-const NO_WATCH =
-  'error: kubectl events --watch is not supported in the playground: time only moves with "sim advance" or "kubectl rollout status". ' +
-  'Advance the clock, then run the command again.';
 
 type EventsOutput = { readonly kind: 'table' } | { readonly kind: 'json' | 'yaml' | 'name' } | Extract<OutputFormat, { kind: 'jsonpath' | 'go-template' }>;
 
@@ -95,16 +96,72 @@ function escapeTerminal(s: string): string {
   return s.replace(/\x1b/g, '^[').replace(/\r/g, '\\r');
 }
 
+/** `EventPrinter`'s header line. */
+function eventHeader(allNamespaces: boolean): string {
+  return `${allNamespaces ? 'NAMESPACE\t' : ''}LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE\n`;
+}
+
+/** `EventPrinter.printOneEvent`: one row, LAST SEEN as of `now`. */
+function eventRow(e: KubeEvent, allNamespaces: boolean, now: number): string {
+  const object = `${escapeTerminal(e.involvedObject.kind)}/${escapeTerminal(e.involvedObject.name)}`;
+  return `${allNamespaces ? `${e.metadata.namespace ?? ''}\t` : ''}${eventInterval(e, now)}\t${escapeTerminal(e.type)}\t${escapeTerminal(e.reason)}\t${object}\t${escapeTerminal(e.message.trim())}\n`;
+}
+
 /** `EventPrinter.PrintObj` over the sorted list. */
 function eventTable(events: readonly KubeEvent[], noHeaders: boolean, allNamespaces: boolean, now: number): string {
-  let text = '';
-  if (!noHeaders) text += `${allNamespaces ? 'NAMESPACE\t' : ''}LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE\n`;
-  for (const e of events) {
-    if (allNamespaces) text += `${e.metadata.namespace ?? ''}\t`;
-    const object = `${escapeTerminal(e.involvedObject.kind)}/${escapeTerminal(e.involvedObject.name)}`;
-    text += `${eventInterval(e, now)}\t${escapeTerminal(e.type)}\t${escapeTerminal(e.reason)}\t${object}\t${escapeTerminal(e.message.trim())}\n`;
+  return formatTabbed((noHeaders ? '' : eventHeader(allNamespaces)) + events.map((e) => eventRow(e, allNamespaces, now)).join(''));
+}
+
+/**
+ * The generic printers over typed core/v1 Events: the list (an `EventList`), or under a watch one
+ * Event (`one`); the text and the printer's error, if any.
+ */
+function printGeneric(output: Exclude<EventsOutput, { kind: 'table' }>, events: readonly KubeEvent[], one: boolean): { readonly stdout: string; readonly error?: string } {
+  const typed = (): Json => (one ? typedEvent(events[0]!) : typedEventList(events));
+  switch (output.kind) {
+    case 'json':
+      return { stdout: toJsonInOrder(typed()) };
+    case 'yaml':
+      return { stdout: toYaml(typed()) };
+    case 'name':
+      return { stdout: events.map((e) => `event/${e.metadata.name}\n`).join('') };
+    case 'jsonpath': {
+      const data = sortKeysDeep(typed());
+      const out = executeJsonPath(output.path, data, { allowMissingKeys: output.allowMissingKeys });
+      return typeof out === 'string' ? { stdout: out } : { stdout: '', error: jsonPathExecuteErrorMessage(output.path.template, out.error, data) };
+    }
+    case 'go-template':
+      return printGoTemplate(output.template, sortKeysDeep(typed()), output.allowMissingKeys);
   }
-  return formatTabbed(text);
+}
+
+/**
+ * `runWatch`: the Events there are, then those written as the clock runs, each through the one
+ * printer and flushed alone (one tab writer: the header once, columns that only widen; YAML
+ * documents apart by `---`). A printer's error ends the watch, as UntilWithoutRetry returns it.
+ */
+function watchEvents(ctx: VerbContext, output: EventsOutput, o: { readonly selected: (e: KubeEvent) => boolean; readonly allNamespaces: boolean; readonly noHeaders: boolean; readonly timeoutMs: number; readonly existing: readonly KubeEvent[] }): ExecResult {
+  const cluster = ctx.cluster;
+  const table = new TabWriter();
+  let headed = o.noHeaders;
+  let out = '';
+  let printed = 0;
+  let failed = false;
+  const print = (e: KubeEvent): void => {
+    if (failed || !o.selected(e)) return;
+    if (output.kind === 'table') {
+      if (!headed) table.write(eventHeader(o.allNamespaces));
+      headed = true;
+      table.write(eventRow(e, o.allNamespaces, cluster.now)).flush();
+      return;
+    }
+    const r = printGeneric(output, [e], true);
+    out += `${output.kind === 'yaml' && printed++ > 0 ? '---\n' : ''}${r.stdout}`;
+    if (r.error !== undefined) failed = true;
+  };
+  o.existing.forEach(print);
+  const note = watchWhileTimeRuns(cluster, 'Event', (change) => change.type !== 'removed' && print(change.obj as KubeEvent), o.timeoutMs);
+  return { exitCode: 0, stdout: output.kind === 'table' ? table.output : out, stderr: note };
 }
 
 export const events: Verb = (ctx, argv): ExecResult => {
@@ -128,34 +185,24 @@ export const events: Verb = (ctx, argv): ExecResult => {
   if ('error' in output) return fail(output.error);
   const types = flagArray(flags, 'types').flatMap((t) => t.split(',')).filter((t) => t !== '');
   if (types.some((t) => !['normal', 'warning'].includes(t.toLowerCase()))) return fail('error: valid --types are Normal or Warning');
-  if (flagBool(flags, 'watch')) return fail(NO_WATCH);
+  const timeout = parseRequestTimeout(flagString(flags, 'request-timeout') ?? '0');
+  if (typeof timeout !== 'number') return fail(timeout.error);
 
   const allNamespaces = flagBool(flags, 'all-namespaces');
   const namespace = flagString(flags, 'namespace') || 'default';
-  const listed = ctx.cluster.store.list('Event', allNamespaces ? undefined : namespace).filter((e) => {
+  // The list's (or watch's) field selector on the involved object, then filteredEventType.
+  const selected = (e: KubeEvent): boolean => {
+    if (!allNamespaces && e.metadata.namespace !== namespace) return false;
     if (target && target.name !== '' && (e.involvedObject.kind !== target.kind || e.involvedObject.name !== target.name)) return false;
     return types.length === 0 || types.some((t) => t.toLowerCase() === e.type.toLowerCase());
-  });
+  };
+  const existing = ctx.cluster.store.list('Event', allNamespaces ? undefined : namespace);
+  if (flagBool(flags, 'watch')) return watchEvents(ctx, output, { selected, allNamespaces, noHeaders: flagBool(flags, 'no-headers'), timeoutMs: timeout, existing });
+  const listed = existing.filter(selected);
   if (listed.length === 0) return ok('', allNamespaces ? 'No events found.\n' : `No events found in ${namespace} namespace.\n`);
   const sorted = goSort(listed, (a, b) => eventTime(a) < eventTime(b));
 
-  switch (output.kind) {
-    case 'table':
-      return ok(eventTable(sorted, flagBool(flags, 'no-headers'), allNamespaces, ctx.cluster.now));
-    case 'json':
-      return ok(toJsonInOrder(typedEventList(sorted)));
-    case 'yaml':
-      return ok(toYaml(typedEventList(sorted)));
-    case 'name':
-      return ok(sorted.map((e) => `event/${e.metadata.name}\n`).join(''));
-    case 'jsonpath': {
-      const data = sortKeysDeep(typedEventList(sorted));
-      const out = executeJsonPath(output.path, data, { allowMissingKeys: output.allowMissingKeys });
-      return typeof out === 'string' ? ok(out) : fail(`error: ${jsonPathExecuteErrorMessage(output.path.template, out.error, data)}`);
-    }
-    case 'go-template': {
-      const r = printGoTemplate(output.template, sortKeysDeep(typedEventList(sorted)), output.allowMissingKeys);
-      return r.error === undefined ? ok(r.stdout) : { exitCode: 1, stdout: r.stdout, stderr: `error: ${r.error}\n` };
-    }
-  }
+  if (output.kind === 'table') return ok(eventTable(sorted, flagBool(flags, 'no-headers'), allNamespaces, ctx.cluster.now));
+  const r = printGeneric(output, sorted, false);
+  return r.error === undefined ? ok(r.stdout) : { exitCode: 1, stdout: r.stdout, stderr: `error: ${r.error}\n` };
 };

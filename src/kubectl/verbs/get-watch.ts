@@ -11,22 +11,18 @@
  * an object that comes to match is ADDED, one that stops matching is DELETED (as it was), a
  * watch of one named object sees that object only.
  *
- * How long: kubectl watches until Ctrl+C or until its request times out (`--request-timeout`),
- * then ends without a word and exits 0. Here virtual time runs while the watch lasts: for
- * `--request-timeout` when it is given, else until the cluster settles (as `sim settle`, at most
- * ten minutes), and then the playground says on stderr that the watch stopped and why.
+ * How long it lasts: watch-clock.ts.
  */
 import type { ApiObject, Kind } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
-import { formatDuration, parseDuration } from '../../sim/engine/time.js';
 import type { VerbContext } from '../context.js';
 import { TabWriter } from '../format/tabwriter.js';
 import { sortKeysDeep, toJson, toYaml } from '../print/object-output.js';
 import type { ExecResult, OutputChunk } from '../result.js';
-import { clockLine, SETTLE_TIMEOUT_MS } from '../sim/clock.js';
 import { goJsonInOrder } from '../apply/json.js';
 import { renderGeneric, type OutputFormat } from './get-output.js';
 import { tableOf, type TableFlags } from './get-table.js';
+import { watchWhileTimeRuns } from './watch-clock.js';
 
 /** A watch event's type (`watch.EventType`). */
 type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -109,17 +105,6 @@ function genericPrinter(w: WatchRequest, format: Exclude<OutputFormat, { kind: '
   };
 }
 
-/**
- * `ParseTimeout` (client-go clientcmd) of `--request-timeout`: a non-negative count of seconds, or
- * a Go duration (a negative one is no timeout, as for an HTTP client); the error as kubectl prints it.
- */
-export function parseRequestTimeout(text: string): number | { error: string } {
-  if (/^\+?\d+$/.test(text)) return Number(text) * 1000;
-  const d = parseDuration(text);
-  if (typeof d === 'number') return Math.max(0, d);
-  return { error: 'error: Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)' };
-}
-
 /** The watch: the objects, then the changes while virtual time runs, then the playground's word on why it stopped. */
 export function watchGet(ctx: VerbContext, w: WatchRequest): ExecResult {
   const cluster = ctx.cluster;
@@ -137,30 +122,19 @@ export function watchGet(ctx: VerbContext, w: WatchRequest): ExecResult {
   if (w.watchError) return { exitCode: 1, stdout: printer.text(), stderr: `${w.warnings}${w.watchError}\n` };
   // A printer's error ends the watch (UntilWithoutRetry returns it, and watch drops it).
   let failed = false;
-  const stop = cluster.store.watchKind(w.kind, (change) => {
-    if (failed) return;
-    const type = eventType(change.type, change.type === 'updated' && w.matches(change.old), w.matches(change.obj));
-    if (type === undefined) return;
-    const shown = type === 'DELETED' && change.type === 'updated' ? change.old : change.obj;
-    if (printer.print(shown, type) !== undefined) failed = true;
-    printer.flush();
-  });
-  const start = cluster.now;
-  let settled = true;
-  try {
-    if (w.timeoutMs > 0) cluster.advanceTo(start + w.timeoutMs);
-    else settled = cluster.advanceUntil(() => !cluster.hasPendingWork(), SETTLE_TIMEOUT_MS);
-  } finally {
-    stop();
-  }
-  const took = formatDuration(Math.floor((cluster.now - start) / 1000) * 1000);
-  const now = clockLine(cluster);
-  const note =
-    w.timeoutMs > 0
-      ? ''
-      : settled
-        ? `watch stopped: the cluster settled ${took} later, now ${now}. kubectl would keep watching until Ctrl+C; --request-timeout=DURATION watches for a set time.\n`
-        : `watch stopped after ${took}: the cluster is still changing (something keeps restarting or backing off), now ${now}; --request-timeout=DURATION watches for a set time.\n`;
+  const note = watchWhileTimeRuns(
+    cluster,
+    w.kind,
+    (change) => {
+      if (failed) return;
+      const type = eventType(change.type, change.type === 'updated' && w.matches(change.old), w.matches(change.obj));
+      if (type === undefined) return;
+      const shown = type === 'DELETED' && change.type === 'updated' ? change.old : change.obj;
+      if (printer.print(shown, type) !== undefined) failed = true;
+      printer.flush();
+    },
+    w.timeoutMs,
+  );
   const stdout = printer.text();
   if (!w.warnings) return { exitCode: 0, stdout, stderr: note };
   // Complete's warning comes before anything the watch prints.

@@ -19,7 +19,8 @@ import { ALL_NAMESPACES_FLAG, flagArray, flagBool, flagString, KUSTOMIZE_FLAG, p
 import { fail, type ExecResult } from '../result.js';
 import { fetch, listFilter, type FetchedGroup } from './get-fetch.js';
 import { getRaw, WATCH_EVENTS_WITHOUT_WATCH } from './get-raw.js';
-import { parseRequestTimeout, watchGet } from './get-watch.js';
+import { watchGet } from './get-watch.js';
+import { parseRequestTimeout } from './watch-clock.js';
 import { checkErr } from './check-err.js';
 import { checkVisitErrors, flattenErrors, visitFiles, withoutNotFound } from './file-visit.js';
 import { sortObjects, type SortError } from './get-sort.js';

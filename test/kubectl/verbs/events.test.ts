@@ -4,6 +4,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import { goSort } from '../../../src/kubectl/format/go-sort.js';
+import { exec } from '../../../src/kubectl/exec.js';
+import { createCluster } from '../../../src/sim/index.js';
+import { agentYaml } from '../agent-yaml.js';
 import { event, node, put, run, scene } from './fixtures.js';
 
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
@@ -101,12 +104,41 @@ describe('kubectl events', () => {
     expect(run(c, 'kubectl events --for pod/nope -o json')).toEqual({ exitCode: 0, stdout: '', stderr: 'No events found in default namespace.\n' });
   });
 
-  test('no events; --watch refused; positional arguments are ignored as upstream; unknown flags', () => {
+  test('--watch: the Events there are in the API server\'s order, each row flushed alone, then those written as the clock runs', () => {
+    // runWatch prints the watch's first ADDED events unsorted (by namespace and name), flushing
+    // the tab writer after each: the header sizes the first columns, later rows widen them.
+    expect(run(withEvents(), 'kubectl events -w --request-timeout=1s')).toEqual({
+      exitCode: 0,
+      stderr: '',
+      stdout: lines(
+        'LAST SEEN   TYPE     REASON             OBJECT            MESSAGE',
+        '10m         Normal   SuccessfulCreate   DaemonSet/agent   Created pod: agent-4x7kq',
+        '1s          Normal   SuccessfulDelete   DaemonSet/agent   Deleted pod: agent-4x7kq',
+        '59m         Normal   NodeReady          Node/node-1       Node node-1 status is now: NodeReady',
+        '5s (x3 over 5m)   Warning   FailedScheduling   Pod/web           0/3 nodes are available: 3 node(s) had untolerated taint(s).',
+      ),
+    });
+    const c = createCluster({ seed: 1 });
+    exec(c, 'sim node add node-1');
+    exec(c, 'sim settle');
+    exec(c, 'kubectl apply -f -', agentYaml());
+    const before = exec(c, 'kubectl events -o name').stdout.split('\n').length - 1;
+    const r = exec(c, 'kubectl events -w -o name');
+    const names = r.stdout.trimEnd().split('\n');
+    // The pod's Pulled, Created and Started come after the 10 there were (its Scheduled and
+    // Pulling among them: the apply's own instant), as the kubelet writes them.
+    expect([before, names.length]).toEqual([10, 13]);
+    expect(names.slice(10).map((n) => exec(c, `kubectl get ${n} -o jsonpath={.reason}`).stdout)).toEqual(['Pulled', 'Created', 'Started']);
+    expect(r.stderr).toMatch(/^watch stopped: the cluster settled 6s later, now 2026-01-01T00:00:16Z/);
+    expect(exec(c, 'kubectl events -w --types=Warning --request-timeout=1m')).toEqual({ exitCode: 0, stdout: '', stderr: '' });
+    expect(exec(c, 'kubectl events -w --request-timeout=soon').stderr).toMatch(/^error: Invalid timeout value\./);
+  });
+
+  test('no events; positional arguments are ignored as upstream; unknown flags', () => {
     const { c } = scene();
     expect(run(c, 'kubectl events')).toEqual({ exitCode: 0, stdout: '', stderr: 'No events found in default namespace.\n' });
     put(c, event(node('node-9'), 'Starting', 'Starting kubelet.', { source: 'kubelet' }));
     expect(run(c, 'kubectl events pod/whatever').stdout).toContain('Node/node-9');
-    expect(run(c, 'kubectl events -w').stderr).toMatch(/^error: kubectl events --watch is not supported in the playground/);
     expect(run(c, 'kubectl events --bogus').stderr).toBe("error: unknown flag: --bogus\nSee 'kubectl events --help' for usage.\n");
   });
 });

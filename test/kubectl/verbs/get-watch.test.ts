@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exec, onlyReads, outputOf } from '../../../src/kubectl/exec.js';
-import { parseRequestTimeout } from '../../../src/kubectl/verbs/get-watch.js';
+import { parseRequestTimeout } from '../../../src/kubectl/verbs/watch-clock.js';
 import { createCluster } from '../../../src/sim/index.js';
 import { agentYaml } from '../agent-yaml.js';
 
@@ -158,6 +158,8 @@ describe('kubectl get --watch: the objects, then each change as virtual time run
     expect(onlyReads('kubectl', 'get', ['pods', '--watch-only'])).toBe(false);
     expect(onlyReads('kubectl', 'get', ['pods', '-Aw'])).toBe(false);
     expect(onlyReads('kubectl', 'get', ['pods', '-o', 'yaml'])).toBe(true);
+    expect(onlyReads('kubectl', 'events', ['--watch'])).toBe(false);
+    expect(onlyReads('kubectl', 'events', ['--for', 'ds/agent'])).toBe(true);
     const c = applied();
     expect(exec(c, 'kubectl get pods -w', undefined, { replay: true }).exitCode).toBe(0);
     expect(c.store.list('Pod').map((p) => p.status?.phase)).toEqual(['Running', 'Running']);

@@ -27,6 +27,7 @@ describe('kubectl checks', () => {
     ]);
     expect(parseCheck('kubectl', 'run: sim advance 1m\nexitCode: 0').problems).toHaveLength(1);
     expect(parseCheck('kubectl', 'run: kubectl rollout restart ds/agent\nexitCode: 0').problems).toHaveLength(1);
+    expect(parseCheck('kubectl', 'run: kubectl events --watch\nexitCode: 0').problems).toHaveLength(1);
     expect(parseCheck('kubectl', 'run: kubectl get pods -w\nexitCode: 0').problems).toEqual([
       'lesson.yaml:1:6: check "c": a check may not watch: "kubectl get pods -w" would run the cluster\'s clock while it watches',
     ]);

@@ -91,12 +91,15 @@ export const events: CommandHelp = {
     kubectl events -A --types=Warning
 
     # The events of one DaemonSet
-    kubectl events --for ds/log-agent`,
+    kubectl events --for ds/log-agent
+
+    # The events there are, then each new one while the cluster settles
+    kubectl events -w`,
   use: 'events [(-o|--output=)json|yaml|name|jsonpath=...] [--for TYPE/NAME] [--watch] [--types=Normal,Warning]',
   flags: EVENTS_FLAGS,
   flagDocs: {
     for: { usage: 'Only the events about this object, given as TYPE/NAME (or a pod name alone).' },
     types: { usage: 'Only events of these types: Normal, Warning (comma-separated or repeated).' },
-    watch: { usage: 'Refused here: time moves only with sim advance, sim settle or a waiting command.' },
+    watch: { usage: 'After the events there are, print each new one while the clock runs: until the cluster settles, or for --request-timeout.' },
   },
 };
