@@ -57,8 +57,8 @@ export interface ExecOptions {
 
 /**
  * The verbs that only read the cluster: no write, no draw from its random numbers, no move of
- * its clock (`logs` refuses to follow; a `get` or `events` that watches runs the clock,
- * `watches`), whatever their flags and arguments. `rollout` only reads with `history`; `sim why`
+ * its clock (a `get` or `events` that watches and a `logs` that follows run the clock: `watches`,
+ * `logsOnlyReads`), whatever their flags and arguments. `rollout` only reads with `history`; `sim why`
  * asks the controllers' dry runs.
  */
 const READ_VERBS: Readonly<Record<'kubectl' | 'sim', ReadonlySet<string>>> = {
@@ -77,10 +77,12 @@ const POD_TYPES: ReadonlySet<string> = new Set(['po', 'pod', 'pods']);
 
 /**
  * `kubectl logs` of a pod only reads; of a controller (`ds/agent`) it may wait, advancing the
- * clock, for the first pod to appear (`--pod-running-timeout`), so a replay must run it. Any
- * `TYPE/NAME` word not of a pod counts (a flag's value with a `/` is not such a word).
+ * clock, for the first pod to appear (`--pod-running-timeout`), and `-f` runs the clock while it
+ * follows, so a replay must run those. Any `TYPE/NAME` word not of a pod counts (a flag's value
+ * with a `/` is not such a word); any word of short flags with an `f` in it might be `-f`.
  */
 function logsOnlyReads(args: readonly string[]): boolean {
+  if (args.some((a) => a.startsWith('--follow') || (/^-[^-]/.test(a) && a.includes('f')))) return false;
   return args.every((a) => a.startsWith('-') || !a.includes('/') || POD_TYPES.has(a.slice(0, a.indexOf('/'))));
 }
 

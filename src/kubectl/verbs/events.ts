@@ -160,7 +160,11 @@ function watchEvents(ctx: VerbContext, output: EventsOutput, o: { readonly selec
     if (r.error !== undefined) failed = true;
   };
   o.existing.forEach(print);
-  const note = watchWhileTimeRuns(cluster, 'Event', (change) => change.type !== 'removed' && print(change.obj as KubeEvent), o.timeoutMs);
+  const note = watchWhileTimeRuns(cluster, {
+    watch: { kind: 'Event', observe: (change) => change.type !== 'removed' && print(change.obj as KubeEvent) },
+    timeoutMs: o.timeoutMs,
+    what: 'watch',
+  });
   return { exitCode: 0, stdout: output.kind === 'table' ? table.output : out, stderr: note };
 }
 

@@ -122,19 +122,21 @@ export function watchGet(ctx: VerbContext, w: WatchRequest): ExecResult {
   if (w.watchError) return { exitCode: 1, stdout: printer.text(), stderr: `${w.warnings}${w.watchError}\n` };
   // A printer's error ends the watch (UntilWithoutRetry returns it, and watch drops it).
   let failed = false;
-  const note = watchWhileTimeRuns(
-    cluster,
-    w.kind,
-    (change) => {
-      if (failed) return;
-      const type = eventType(change.type, change.type === 'updated' && w.matches(change.old), w.matches(change.obj));
-      if (type === undefined) return;
-      const shown = type === 'DELETED' && change.type === 'updated' ? change.old : change.obj;
-      if (printer.print(shown, type) !== undefined) failed = true;
-      printer.flush();
+  const note = watchWhileTimeRuns(cluster, {
+    watch: {
+      kind: w.kind,
+      observe: (change) => {
+        if (failed) return;
+        const type = eventType(change.type, change.type === 'updated' && w.matches(change.old), w.matches(change.obj));
+        if (type === undefined) return;
+        const shown = type === 'DELETED' && change.type === 'updated' ? change.old : change.obj;
+        if (printer.print(shown, type) !== undefined) failed = true;
+        printer.flush();
+      },
     },
-    w.timeoutMs,
-  );
+    timeoutMs: w.timeoutMs,
+    what: 'watch',
+  });
   const stdout = printer.text();
   if (!w.warnings) return { exitCode: 0, stdout, stderr: note };
   // Complete's warning comes before anything the watch prints.

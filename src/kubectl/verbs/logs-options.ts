@@ -21,6 +21,8 @@ export interface LogFlagValues {
   /** `--since` as given (ms), before it is rounded to seconds. */
   readonly sinceMs: number;
   readonly podRunningTimeoutMs: number;
+  /** `--max-log-requests`: how many streams `-f` may follow at once. */
+  readonly maxLogRequests: number;
 }
 
 /**
@@ -32,12 +34,14 @@ export function logFlagValues(flags: ParsedFlags): LogFlagValues | { error: stri
   let limitBytes = 0;
   let sinceMs = 0;
   let podRunningTimeoutMs = DEFAULT_POD_RUNNING_TIMEOUT_MS;
+  let maxLogRequests = 5;
   for (const [name, text] of flags.visited) {
     if (name === 'tail' || name === 'limit-bytes' || name === 'max-log-requests') {
       const n = parseGoIntFlag('logs', name, text);
       if (typeof n !== 'number') return n;
       if (name === 'tail') tail = n;
       if (name === 'limit-bytes') limitBytes = n;
+      if (name === 'max-log-requests') maxLogRequests = n;
     } else if (name === 'since' || name === 'pod-running-timeout') {
       const ms = parseDuration(text);
       if (typeof ms !== 'number') {
@@ -47,7 +51,7 @@ export function logFlagValues(flags: ParsedFlags): LogFlagValues | { error: stri
       else podRunningTimeoutMs = ms;
     }
   }
-  return { tail, limitBytes, sinceMs, podRunningTimeoutMs };
+  return { tail, limitBytes, sinceMs, podRunningTimeoutMs, maxLogRequests };
 }
 
 /** `corev1.PodLogOptions` as kubectl sends it: absent fields are left out of the request. */

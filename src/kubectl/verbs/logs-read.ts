@@ -20,10 +20,20 @@ export function stamp(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 23)}000000Z`;
 }
 
+/** `--tail`: the last `tailLines` lines of the file, or all of them. */
+export function tailOf(lines: readonly LogLine[], o: PodLogOptions): readonly LogLine[] {
+  return o.tailLines !== undefined && o.tailLines >= 0 ? lines.slice(Math.max(0, lines.length - o.tailLines)) : lines;
+}
+
+/** The first instant a line must be written at to be read: the later of `--since` before `now` and `--since-time`. */
+export function sinceOf(o: PodLogOptions, now: number): number {
+  return Math.max(o.sinceSeconds !== undefined ? now - o.sinceSeconds * 1000 : -Infinity, o.sinceTime ?? -Infinity);
+}
+
 /** The log text of one container as the kubelet writes it for `o`, at virtual time `now`. */
 export function readLogs(lines: readonly LogLine[], o: PodLogOptions, now: number): string {
-  const tailed = o.tailLines !== undefined && o.tailLines >= 0 ? lines.slice(Math.max(0, lines.length - o.tailLines)) : lines;
-  const since = Math.max(o.sinceSeconds !== undefined ? now - o.sinceSeconds * 1000 : -Infinity, o.sinceTime ?? -Infinity);
+  const tailed = tailOf(lines, o);
+  const since = sinceOf(o, now);
   const encoder = new TextEncoder();
   let remain = o.limitBytes ?? Infinity;
   let out = '';

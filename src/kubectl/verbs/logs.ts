@@ -31,14 +31,14 @@
  *   random), each pod's default container (its notice per pod) or `-c`, the last 10 lines of each
  *   unless `--tail` is given, one after another, unprefixed unless `--prefix`. A selector with a
  *   POD argument is a usage error; no match prints "No resources found in NS namespace." and
- *   succeeds. `--max-log-requests` (default 5) limits only what `-f` follows, so it is accepted
- *   and never reached here.
+ *   succeeds.
+ * - `-f` follows each log while the clock runs (logs-follow.ts), at most `--max-log-requests`
+ *   (default 5) streams at once.
  *
  * - `--ignore-errors`: a request that fails (a kubelet that does not answer, a container not
  *   started) prints `error: ...` among the logs, and the others are still read (exit 0).
  *   `--insecure-skip-tls-verify-backend` is accepted: there is no kubelet certificate to skip.
  *
- * Not modelled: `-f` (a script cannot wait for new lines: a clear error).
  */
 import { goQuote } from '../../sim/api/goquote.js';
 import type { Pod } from '../../sim/api/types.js';
@@ -49,9 +49,11 @@ import type { Verb, VerbContext } from '../context.js';
 import { flagBool, flagString, parseFlags, type FlagSpec } from '../flags.js';
 import { fail, invalidError, type ExecResult } from '../result.js';
 import { logFlagValues, toLogOptions, validateLogOptions, type PodLogOptions } from './logs-options.js';
+import { followLogs, prefixed } from './logs-follow.js';
 import { readLogs } from './logs-read.js';
 import { logsObject, podsForObject } from './logs-target.js';
 import { commandNamespace } from './targets.js';
+import { parseRequestTimeout } from './watch-clock.js';
 
 export const FLAGS: readonly FlagSpec[] = [
   { name: 'container', short: 'c', type: 'string' },
@@ -77,8 +79,6 @@ const DEFAULT_CONTAINER_ANNOTATION = 'kubectl.kubernetes.io/default-container';
 
 const USAGE = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command";
 const SEE_HELP = "\nSee 'kubectl logs -h' for help and examples";
-const NO_FOLLOW =
-  'error: kubectl logs -f is not supported in the playground: a script cannot wait for new lines. Run it without -f after "sim advance" to see what was written meanwhile.';
 
 /** `FindContainerByName` / `AllContainerNames`. */
 function containerNames(pod: Pod): { all: string[]; listed: string } {
@@ -133,22 +133,14 @@ function readContainer(ctx: VerbContext, pod: Pod, container: string, o: PodLogO
   return 'error' in lines ? { error: `Error from server (BadRequest): ${lines.error}`, message: lines.error } : lines;
 }
 
-/** `prefixingWriter` over `DefaultConsumeRequest`'s reads: the prefix before every line, a cut last one too. */
-function prefixed(text: string, prefix: string): string {
-  if (prefix === '') return text;
-  return text
-    .split(/(?<=\n)/)
-    .filter((piece) => piece !== '')
-    .map((piece) => `${prefix}${piece}`)
-    .join('');
-}
-
 export const logs: Verb = (ctx, argv): ExecResult => {
   const flags = parseFlags(argv, FLAGS, 'logs');
   if ('error' in flags) return fail(flags.error);
   const values = logFlagValues(flags);
   if ('error' in values) return fail(values.error);
-  if (flagBool(flags, 'follow')) return fail(NO_FOLLOW);
+  const follow = flagBool(flags, 'follow');
+  const timeoutMs = parseRequestTimeout(flagString(flags, 'request-timeout') ?? '0');
+  if (typeof timeoutMs !== 'number') return fail(timeoutMs.error);
   const args = flags.args;
   const selector = flagString(flags, 'selector') ?? '';
   if ((args.length === 0 && !selector) || args.length > 2) return fail(`error: ${USAGE}${SEE_HELP}`);
@@ -182,6 +174,13 @@ export const logs: Verb = (ctx, argv): ExecResult => {
     }
   }
   const prefix = flagBool(flags, 'prefix') || allPods;
+  if (follow) {
+    if (requests.length > 1 && requests.length > values.maxLogRequests) {
+      return failed(`error: you are attempting to follow ${requests.length} log streams, but maximum allowed concurrency is ${values.maxLogRequests}, use --max-log-requests to increase the limit`);
+    }
+    const streams = requests.map(({ pod, container }) => ({ pod, container, prefix: prefix ? `[pod/${pod.metadata.name}/${container}] ` : '' }));
+    return followLogs(ctx, streams, options, (pod, container, o) => readContainer(ctx, pod, container, o), { timeoutMs, ignoreErrors: flagBool(flags, 'ignore-errors'), stderr });
+  }
   let stdout = '';
   for (const { pod, container } of requests) {
     const lines = readContainer(ctx, pod, container, options);

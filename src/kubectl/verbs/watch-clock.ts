@@ -23,25 +23,45 @@ export function parseRequestTimeout(text: string): number | { error: string } {
   return { error: 'error: Invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)' };
 }
 
+/** What a watch is told, and what ends it. */
+export interface WatchSpan {
+  /** The kind whose every write `observe` is told of (synchronously, at the write's virtual time). */
+  readonly watch?: { readonly kind: Kind; readonly observe: (change: Change) => void };
+  /** `--request-timeout` in ms; 0 to watch until the cluster settles. */
+  readonly timeoutMs: number;
+  /** Checked after every instant: the watch ends as its stream would (a followed container that ended). */
+  readonly done?: () => boolean;
+  /** What kind of stream it is, for the line that says it stopped. */
+  readonly what: 'watch' | 'follow';
+}
+
+/** The words of that line: the stream's name, and what kubectl goes on doing. */
+const WORDS = {
+  watch: { name: 'watch', going: 'watching', goes: 'watches' },
+  follow: { name: 'logs -f', going: 'following', goes: 'follows' },
+} as const;
+
 /**
- * Runs the clock while `observe` is told of every write of `kind` (synchronously, at the virtual
- * time of the write): for `timeoutMs`, or with 0 until the cluster settles. Returns the line that
- * says why the watch stopped ('' after a timeout: kubectl says nothing then).
+ * Runs the clock while the watch lasts: for its timeout, or until the cluster settles, or until
+ * `done`. Returns the line that says why it stopped ('' after a timeout or `done`: kubectl
+ * says nothing then).
  */
-export function watchWhileTimeRuns(cluster: Cluster, kind: Kind, observe: (change: Change) => void, timeoutMs: number): string {
-  const stop = cluster.store.watchKind(kind, observe);
+export function watchWhileTimeRuns(cluster: Cluster, span: WatchSpan): string {
+  const stop = span.watch ? cluster.store.watchKind(span.watch.kind, span.watch.observe) : undefined;
   const start = cluster.now;
+  const done = span.done ?? (() => false);
   let settled = true;
   try {
-    if (timeoutMs > 0) cluster.advanceTo(start + timeoutMs);
-    else settled = cluster.advanceUntil(() => !cluster.hasPendingWork(), SETTLE_TIMEOUT_MS);
+    if (span.timeoutMs > 0) cluster.advanceUntil(done, span.timeoutMs);
+    else settled = cluster.advanceUntil(() => done() || !cluster.hasPendingWork(), SETTLE_TIMEOUT_MS);
   } finally {
-    stop();
+    stop?.();
   }
-  if (timeoutMs > 0) return '';
+  if (span.timeoutMs > 0 || done()) return '';
   const took = formatDuration(Math.floor((cluster.now - start) / 1000) * 1000);
   const now = clockLine(cluster);
+  const w = WORDS[span.what];
   return settled
-    ? `watch stopped: the cluster settled ${took} later, now ${now}. kubectl would keep watching until Ctrl+C; --request-timeout=DURATION watches for a set time.\n`
-    : `watch stopped after ${took}: the cluster is still changing (something keeps restarting or backing off), now ${now}; --request-timeout=DURATION watches for a set time.\n`;
+    ? `${w.name} stopped: the cluster settled ${took} later, now ${now}. kubectl would keep ${w.going} until Ctrl+C; --request-timeout=DURATION ${w.goes} for a set time.\n`
+    : `${w.name} stopped after ${took}: the cluster is still changing (something keeps restarting or backing off), now ${now}; --request-timeout=DURATION ${w.goes} for a set time.\n`;
 }

@@ -36,7 +36,9 @@ export const logs: CommandHelp = {
   summary: 'Print the logs for a container in a pod or specified resource. If the pod has only one container, the container name is optional.',
   long: `The logs here are simulated: each container's lifecycle writes them (its start, and for an image
     set to crash with sim image, the crash and its exit code), stamped with the virtual time. The
-    first thing to read when a pod is in CrashLoopBackOff: --previous shows the instance that crashed.`,
+    first thing to read when a pod is in CrashLoopBackOff: --previous shows the instance that crashed.
+    With -f the clock runs while the log is followed, until the container ends, the cluster settles
+    or --request-timeout has passed.`,
   examples: `# The log of a pod's only (or first) container
     kubectl logs log-agent-x7k2p
 
@@ -53,8 +55,11 @@ export const logs: CommandHelp = {
     kubectl logs ds/log-agent -n kube-system
 
     # What every pod of the DaemonSet wrote in the last 5 minutes, each line naming its pod
-    kubectl logs ds/log-agent -n kube-system --all-pods --since=5m`,
-  use: 'logs [-p] (POD | TYPE/NAME) [-c CONTAINER]',
+    kubectl logs ds/log-agent -n kube-system --all-pods --since=5m
+
+    # Follow a pod's log until its container ends (a crash, a kill)
+    kubectl logs -f log-agent-x7k2p`,
+  use: 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]',
   flags: LOGS_FLAGS,
   flagDocs: {
     'all-containers': { usage: 'Print the logs of every container of the pod, init containers first.' },
@@ -67,10 +72,10 @@ export const logs: CommandHelp = {
     },
     since: { usage: 'Only lines written in this last span of virtual time (like 5s, 2m or 3h), rounded to seconds. Not with --since-time.' },
     'since-time': { usage: 'Only lines written at or after this RFC 3339 time (2026-01-01T00:05:00Z), to the second. Not with --since.' },
-    'max-log-requests': { usage: 'How many logs -f may follow at once with a selector (default 5); -f is refused here, so it never limits.' },
+    'max-log-requests': { usage: 'How many logs -f may follow at once with a selector (default 5).' },
     selector: { usage: 'Read every pod matching this label selector (app=x), one after another; each shows its last 10 lines unless --tail is given.' },
     container: { usage: 'The container to read; without it, the one the pod\'s kubectl.kubernetes.io/default-container annotation names, else the first.' },
-    follow: { usage: 'Refused here: a script cannot wait for new lines; run logs again after sim advance.' },
+    follow: { usage: 'Keep printing what the container writes while the clock runs, until it ends, the cluster settles, or --request-timeout.' },
     prefix: { usage: 'Start each line with [pod/NAME/CONTAINER].' },
     previous: { usage: 'Print the log of the previous, terminated instance of the container.' },
     tail: { usage: 'How many of the last lines to print; -1 (the default) prints them all.' },

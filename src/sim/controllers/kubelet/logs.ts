@@ -9,7 +9,7 @@
  * - at its start: `simulated: container "c" started from image "i" on node-1`;
  * - behaviour `never-ready`, once it is past the time it would have turned ready: one line per
  *   failing readiness probe (the kubelet's Unhealthy reason), or one line without a probe;
- * - a pod being deleted: the SIGTERM it ignores, at the deletion request;
+ * - a pod being deleted: the SIGTERM it ignores, at the deletion request (the run going then);
  * - at its end: the crash (`crash`, exit code 1), completion (an init container, exit code 0)
  *   or kill (exit code 137).
  * `previous` reads the last terminated instance. A container that never started has no log:
@@ -86,10 +86,23 @@ export interface LogQuery {
   readonly now: number;
 }
 
+function instanceOf(pod: Pod, container: string, previous: boolean): Instance | { error: string } {
+  const statuses = [...(pod.status.containerStatuses ?? []), ...(pod.status.initContainerStatuses ?? [])];
+  return pickInstance(pod.metadata.name, statuses.find((s) => s.name === container), container, previous);
+}
+
+/**
+ * The run of a container a log request reads: when it started and whether it has ended, or
+ * undefined when there is none to read. A follow (`kubectl logs -f`) reads one run to its end.
+ */
+export function loggedRun(pod: Pod, container: string, previous: boolean): { readonly startedAt: number; readonly ended: boolean } | undefined {
+  const inst = instanceOf(pod, container, previous);
+  return 'error' in inst ? undefined : { startedAt: inst.startedAt, ended: inst.end !== undefined };
+}
+
 /** The log of one container of a pod bound to a node, or the kubelet's error for it. */
 export function containerLog(pod: Pod, q: LogQuery): LogLine[] | { error: string } {
-  const statuses = [...(pod.status.containerStatuses ?? []), ...(pod.status.initContainerStatuses ?? [])];
-  const inst = pickInstance(pod.metadata.name, statuses.find((s) => s.name === q.container), q.container, q.previous);
+  const inst = instanceOf(pod, q.container, q.previous);
   if ('error' in inst) return inst;
   const spec = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === q.container);
   const image = spec?.image ?? '';
@@ -99,9 +112,10 @@ export function containerLog(pod: Pod, q: LogQuery): LogLine[] | { error: string
     lines.push(...notReadyLines(inst.startedAt, spec?.readinessProbe, pod.status.podIP, until, image));
   }
   const meta = pod.metadata;
-  if (!inst.end && meta.deletionTimestamp) {
+  if (meta.deletionTimestamp) {
+    // The run that was going when the pod's deletion was asked for got the SIGTERM.
     const requested = parseTime(meta.deletionTimestamp) - (meta.deletionGracePeriodSeconds ?? 0) * 1000;
-    lines.push({ at: Math.max(requested, inst.startedAt), text: 'simulated: received SIGTERM, ignored: the container is killed when the grace period ends' });
+    if (!inst.end || requested <= inst.end.at) lines.push({ at: Math.max(requested, inst.startedAt), text: 'simulated: received SIGTERM, ignored: the container is killed when the grace period ends' });
   }
   if (inst.end) lines.push({ at: inst.end.at, text: endLine(image, inst.end) });
   return lines.sort((a, b) => a.at - b.at);
