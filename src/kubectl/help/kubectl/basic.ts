@@ -7,6 +7,7 @@ import { EXPLAIN_FLAGS } from '../../verbs/explain.js';
 import { GET_FLAGS } from '../../verbs/get.js';
 import { RUN_FLAGS } from '../../verbs/run-flags.js';
 import { FLAGS as SET_IMAGE_FLAGS } from '../../verbs/set.js';
+import { RESOURCES_FLAGS as SET_RESOURCES_FLAGS } from '../../verbs/set-resources.js';
 import { fieldManager } from '../flag-docs.js';
 import type { CommandHelp } from '../types.js';
 
@@ -157,12 +158,24 @@ export const run: CommandHelp = {
   },
 };
 
+/** What the flags every set subcommand takes (set-pod-template.ts `SET_FLAGS`) mean here. */
+const SET_FLAG_DOCS = {
+  'field-manager': fieldManager('kubectl-set'),
+  filename: { usage: 'A manifest file naming the objects to change (their kind, name and namespace); "-" reads standard input. May be repeated.' },
+  local: { usage: 'Change the objects of the -f files themselves and print them, without asking the cluster; use with -o yaml.' },
+  recursive: { usage: "Accepted for compatibility and changes nothing: the editor's files are flat tabs, with no directory to recurse into." },
+  'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no managedFields, so the output is the same with or without it.' },
+};
+
 export const set: CommandHelp = {
   short: 'Set specific features on objects',
   summary: 'Configure application resources.',
-  long: 'Changes one part of existing objects in place. The playground has the image subcommand.',
+  long: 'Changes one part of existing objects in place. The playground has the image and resources subcommands.',
   examples: `# Roll the log-agent DaemonSet to a new image
-    kubectl set image ds/log-agent agent=registry.example/log-agent:1.1`,
+    kubectl set image ds/log-agent agent=registry.example/log-agent:1.1
+
+    # Give its agent container a CPU and memory limit
+    kubectl set resources ds/log-agent -c agent --limits=cpu=200m,memory=256Mi`,
   use: 'set SUBCOMMAND',
   subcommands: {
     image: {
@@ -190,12 +203,34 @@ export const set: CommandHelp = {
       use: 'image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N',
       flags: SET_IMAGE_FLAGS,
       flagDocs: {
-        'field-manager': fieldManager('kubectl-set'),
-        filename: { usage: 'A manifest file naming the objects to change (their kind, name and namespace); "-" reads standard input. May be repeated.' },
-        local: { usage: 'Change the objects of the -f files themselves and print them, without asking the cluster; use with -o yaml.' },
+        ...SET_FLAG_DOCS,
         output: { usage: 'Print each changed object instead of the "image updated" line: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },
-        recursive: { usage: "Accepted for compatibility and changes nothing: the editor's files are flat tabs, with no directory to recurse into." },
-        'show-managed-fields': { usage: 'Accepted for compatibility: the playground keeps no managedFields, so the output is the same with or without it.' },
+      },
+    },
+    resources: {
+      short: 'Update resource requests/limits on objects with pod templates',
+      summary: 'Specify compute resource requirements (CPU, memory) for any resource that defines a pod template.',
+      long: `Sets the resource requests and limits of the containers (all of them, init containers included,
+        unless -c picks some, with * as a wildcard) of a pod or of a DaemonSet's pod template. Each
+        given resource is set, the others kept. A new template makes the DaemonSet controller roll its
+        pods over; the API server refuses a request above its limit. What a node's daemon pods
+        request is what the scheduler counts against its allocatable (describe node shows it).`,
+      examples: `# A CPU and memory limit on the agent container of log-agent
+        kubectl set resources ds/log-agent -c agent --limits=cpu=200m,memory=256Mi
+
+        # Requests and limits on every container
+        kubectl set resources ds/log-agent --requests=cpu=100m,memory=128Mi --limits=cpu=200m,memory=256Mi
+
+        # Print the result without changing anything
+        kubectl set resources ds/log-agent --limits=cpu=200m --dry-run=client -o yaml`,
+      use: 'resources (-f FILENAME | TYPE NAME)  ([--limits=LIMITS & --requests=REQUESTS]',
+      flags: SET_RESOURCES_FLAGS,
+      flagDocs: {
+        ...SET_FLAG_DOCS,
+        containers: { usage: 'The containers to change, by name; * (the default) is every one, and may be part of a name (agent-*).' },
+        limits: { usage: 'The limits to set, e.g. cpu=200m,memory=256Mi.' },
+        output: { usage: 'Print each changed object instead of the "resource requirements updated" line: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },
+        requests: { usage: 'The requests to set, e.g. cpu=100m,memory=128Mi.' },
       },
     },
   },
