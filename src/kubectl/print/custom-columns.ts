@@ -55,16 +55,23 @@ function cell(col: CustomColumn, obj: unknown): string | { error: string } {
   return values.join(',');
 }
 
+/** The cells of one object's row, or the first path's error. */
+export function customColumnsRow(columns: readonly CustomColumn[], obj: unknown): string[] | { error: string } {
+  const row: string[] = [];
+  for (const col of columns) {
+    const c = cell(col, obj);
+    if (typeof c !== 'string') return c;
+    row.push(c);
+  }
+  return row;
+}
+
 /** The table for `objects` (one row each), aligned as kubectl's tab writer does. */
 export function printCustomColumns(columns: readonly CustomColumn[], objects: readonly unknown[], noHeaders: boolean): string | { error: string } {
   const rows: string[][] = noHeaders ? [] : [columns.map((c) => c.header)];
   for (const obj of objects) {
-    const row: string[] = [];
-    for (const col of columns) {
-      const c = cell(col, obj);
-      if (typeof c !== 'string') return c;
-      row.push(c);
-    }
+    const row = customColumnsRow(columns, obj);
+    if (!Array.isArray(row)) return row;
     rows.push(row);
   }
   return rows.length === 0 ? '' : formatTable(rows);

@@ -17,6 +17,7 @@ import type { ApiObject, Kind } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
 import { TabWriter } from '../format/tabwriter.js';
+import { customColumnsRow, type CustomColumn } from '../print/custom-columns.js';
 import { sortKeysDeep, toJson, toYaml } from '../print/object-output.js';
 import type { ExecResult, OutputChunk } from '../result.js';
 import { goJsonInOrder } from '../apply/json.js';
@@ -75,6 +76,27 @@ function tablePrinter(w: WatchRequest, now: () => number): StreamPrinter {
   };
 }
 
+/**
+ * The custom-columns printer over one tab writer: its header once (the type printed stays the
+ * same), then a row per object; with watch events the columns' paths read the event itself.
+ */
+function customColumnsPrinter(w: WatchRequest, columns: readonly CustomColumn[]): StreamPrinter {
+  const writer = new TabWriter();
+  let headed = w.table.noHeaders;
+  return {
+    print(obj, type) {
+      const row = customColumnsRow(columns, w.watchEvents ? { type, object: obj } : obj);
+      if (!Array.isArray(row)) return row.error;
+      if (!headed) writer.write(`${columns.map((c) => c.header).join('\t')}\n`);
+      headed = true;
+      writer.write(`${row.join('\t')}\n`);
+      return undefined;
+    },
+    flush: () => void writer.flush(),
+    text: () => writer.output,
+  };
+}
+
 /** The generic printers, object by object: YAML documents apart by `---`, watch events as cli-runtime's printers write them. */
 function genericPrinter(w: WatchRequest, format: Exclude<OutputFormat, { kind: 'table' | 'custom-columns' }>): StreamPrinter {
   let out = '';
@@ -108,10 +130,8 @@ function genericPrinter(w: WatchRequest, format: Exclude<OutputFormat, { kind: '
 /** The watch: the objects, then the changes while virtual time runs, then the playground's word on why it stopped. */
 export function watchGet(ctx: VerbContext, w: WatchRequest): ExecResult {
   const cluster = ctx.cluster;
-  if (w.output.kind === 'custom-columns') {
-    return { exitCode: 1, stdout: '', stderr: `${w.warnings}error: -o custom-columns is not supported with --watch in this playground; use -o wide, -o jsonpath=... or -o go-template=...\n` };
-  }
-  const printer = w.output.kind === 'table' ? tablePrinter(w, () => cluster.now) : genericPrinter(w, w.output);
+  const printer =
+    w.output.kind === 'table' ? tablePrinter(w, () => cluster.now) : w.output.kind === 'custom-columns' ? customColumnsPrinter(w, w.output.columns) : genericPrinter(w, w.output);
   if (!w.watchOnly) {
     for (const obj of w.initial) {
       const error = printer.print(obj, 'ADDED');
