@@ -52,8 +52,11 @@ export interface PodSpecUpdate {
   readonly command: string;
   /** The start of the error when the patch fails (`failed to patch image update to pod template: `). */
   readonly failed: string;
-  /** The spec changed, and the errors of the change (an unknown container), per object. */
-  update(spec: PodSpec): { readonly spec: PodSpec; readonly errors: readonly CmdError[] };
+  /**
+   * The spec changed, and the errors of the change (an unknown container), per object; or why the
+   * object cannot be changed (`patch.Err`: the object is named before it, and it is not sent).
+   */
+  update(spec: PodSpec, obj: ApiObject): { readonly spec: PodSpec; readonly errors: readonly CmdError[] } | { readonly patchError: string };
 }
 
 /** `CalculatePatches` and the Run loop: each object's spec changed, sent (unless local or a client dry run) and printed. */
@@ -64,13 +67,14 @@ export function patchPodTemplates(ctx: VerbContext, targets: readonly ImageTarge
   const endInNewline = new Set<CmdError>();
   for (const t of targets) {
     const spec = podSpecOf(t.obj);
-    if (!spec) {
-      const error = { message: `error: ${t.objectName} the object is not a pod or does not have a pod template: *v1.${t.obj.kind}` };
+    const changed = spec ? u.update(spec, t.obj) : { patchError: `the object is not a pod or does not have a pod template: *v1.${t.obj.kind}` };
+    if (!spec || 'patchError' in changed) {
+      // `fmt.Errorf("error: %s %v\n", name, patch.Err)`.
+      const error = { message: `error: ${t.objectName} ${'patchError' in changed ? changed.patchError : ''}` };
       errors.push(error);
       endInNewline.add(error);
       continue;
     }
-    const changed = u.update(spec);
     changeErrors.push(...changed.errors);
     // Nothing changed: nothing is recorded or patched (`transformed` stays false upstream).
     if (deepEqual(changed.spec, spec)) continue;

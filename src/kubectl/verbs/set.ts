@@ -27,6 +27,7 @@ import { createPrinter } from './create-printer.js';
 import { dryRunStrategy } from './dry-run.js';
 import { splitResourcesAndPairs } from './metadata-edit.js';
 import { patchPodTemplates, podTemplateTargets, SET_FLAGS } from './set-pod-template.js';
+import { setEnv } from './set-env.js';
 import { setResources } from './set-resources.js';
 
 export const FLAGS: readonly FlagSpec[] = SET_FLAGS;
@@ -35,10 +36,11 @@ export const set: Verb = (ctx, argv) => {
   const [sub, ...rest] = argv;
   if (sub === 'image') return setImage(ctx, rest);
   if (sub === 'resources') return setResources(ctx, rest);
+  if (sub === 'env') return setEnv(ctx, rest);
   // Without a subcommand, kubectl prints this command's help (help/dispatch.ts answers before this runs).
   if (sub === undefined) return fail(`error: unknown command ""\nSee 'kubectl set -h' for help and examples`);
-  if (['env', 'selector', 'serviceaccount', 'subject'].includes(sub)) {
-    return fail(`error: "kubectl set ${sub}" is not supported in this playground; only "kubectl set image" and "kubectl set resources" are`);
+  if (['selector', 'serviceaccount', 'subject'].includes(sub)) {
+    return fail(`error: "kubectl set ${sub}" is not supported in this playground; only "kubectl set image", "set env" and "set resources" are`);
   }
   // DefaultSubCommandRun → RequireNoArguments: UsageErrorf(cmd, "unknown command %q", strings.Join(args, " ")).
   return fail(`error: unknown command ${JSON.stringify(argv.join(' '))}\nSee 'kubectl set -h' for help and examples`);

@@ -45,7 +45,9 @@ describe('kubectl set image', () => {
       expect(f.run('kubectl set image ds/nope agent=x').stderr).toBe('Error from server (NotFound): daemonsets.apps "nope" not found\n');
       expect(f.run('kubectl set image ds/log-agent').stderr).toBe('error: at least one image update is required\n');
       expect(f.run('kubectl set image ds/log-agent *=a agent=b').stderr).toBe('error: all containers are already specified by *, but saw more than one container_name=container_image pairs\n');
-      expect(f.run('kubectl set env ds/log-agent A=1').stderr).toBe('error: "kubectl set env" is not supported in this playground; only "kubectl set image" and "kubectl set resources" are\n');
+      expect(f.run('kubectl set serviceaccount ds/log-agent builder').stderr).toBe(
+        'error: "kubectl set serviceaccount" is not supported in this playground; only "kubectl set image", "set env" and "set resources" are\n',
+      );
       expect(f.run('kubectl set frobnicate ds/log-agent').stderr).toBe('error: unknown command "frobnicate ds/log-agent"\nSee \'kubectl set -h\' for help and examples\n');
     });
   });

@@ -8,6 +8,7 @@ import { GET_FLAGS } from '../../verbs/get.js';
 import { RUN_FLAGS } from '../../verbs/run-flags.js';
 import { FLAGS as SET_IMAGE_FLAGS } from '../../verbs/set.js';
 import { RESOURCES_FLAGS as SET_RESOURCES_FLAGS } from '../../verbs/set-resources.js';
+import { ENV_FLAGS as SET_ENV_FLAGS } from '../../verbs/set-env.js';
 import { fieldManager } from '../flag-docs.js';
 import type { CommandHelp } from '../types.js';
 
@@ -170,7 +171,7 @@ const SET_FLAG_DOCS = {
 export const set: CommandHelp = {
   short: 'Set specific features on objects',
   summary: 'Configure application resources.',
-  long: 'Changes one part of existing objects in place. The playground has the image and resources subcommands.',
+  long: 'Changes one part of existing objects in place. The playground has the image, env and resources subcommands.',
   examples: `# Roll the log-agent DaemonSet to a new image
     kubectl set image ds/log-agent agent=registry.example/log-agent:1.1
 
@@ -205,6 +206,41 @@ export const set: CommandHelp = {
       flagDocs: {
         ...SET_FLAG_DOCS,
         output: { usage: 'Print each changed object instead of the "image updated" line: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },
+      },
+    },
+    env: {
+      short: 'Update environment variables on a pod template',
+      summary: 'Update environment variables on a pod template.',
+      long: `Sets (KEY=VALUE) and removes (KEY-) environment variables of the containers (all of them, init
+        containers included, unless -c picks some) of a pod or of a DaemonSet's pod template. A variable
+        already there is replaced in place, a new one goes after the others; - reads KEY=VALUE lines
+        from standard input. A new template makes the DaemonSet controller roll its pods over. --list
+        prints the variables instead, and changes nothing. ConfigMaps and Secrets are not modelled, so
+        --from, --keys and --resolve are refused.`,
+      examples: `# Turn up the agent's log level (a new template: the pods roll over)
+        kubectl set env ds/log-agent LOG_LEVEL=debug
+
+        # Remove it again
+        kubectl set env ds/log-agent LOG_LEVEL-
+
+        # List the variables of every container
+        kubectl set env ds/log-agent --list
+
+        # Only the sidecar, each name with a prefix
+        kubectl set env ds/log-agent -c sidecar --prefix=APP_ -e MODE=fast`,
+      use: 'env RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N',
+      flags: SET_ENV_FLAGS,
+      flagDocs: {
+        ...SET_FLAG_DOCS,
+        containers: { usage: 'The containers to change, by name; * (the default) is every one, and may be part of a name (agent-*).' },
+        env: { usage: 'A KEY=VALUE to set in each picked container, before the positional ones. May be repeated.' },
+        from: { usage: 'Refused here: it names a ConfigMap or Secret to read variables from, and those are not modelled.' },
+        keys: { usage: 'With --from, the keys to read; refused here with --from.' },
+        list: { usage: 'Print the variables of each picked container (after the changes given) instead of changing anything.' },
+        output: { usage: 'Print each changed object instead of the "env updated" line: json, yaml, name, jsonpath=TEMPLATE or go-template=TEMPLATE.' },
+        overwrite: { usage: 'Allow a variable already set to get another value (the default); with --overwrite=false such a change is refused.' },
+        prefix: { usage: 'Put this before the name of every variable set.' },
+        resolve: { usage: 'Refused here: it shows what ConfigMap and Secret references point at, and those are not modelled.' },
       },
     },
     resources: {
