@@ -26,7 +26,7 @@ import { checkVisitError, visitFiles } from './file-visit.js';
 import { PRINT_FLAGS } from './get-output.js';
 import { objectRef } from './object-ref.js';
 import { NO_RESOURCES } from './patch-targets.js';
-import { localImageTargets, type ImageTarget } from './set-image-local.js';
+import { localSetTargets, type SetTarget } from './set-local.js';
 import { commandNamespace, resolveTargets } from './targets.js';
 
 /** The flags every `kubectl set` subcommand here takes: the objects (`-f`, `-l`, `--all`, `--local`), the printer, `--dry-run`. */
@@ -60,7 +60,7 @@ export interface PodSpecUpdate {
 }
 
 /** `CalculatePatches` and the Run loop: each object's spec changed, sent (unless local or a client dry run) and printed. */
-export function patchPodTemplates(ctx: VerbContext, targets: readonly ImageTarget[], u: PodSpecUpdate): ExecResult {
+export function patchPodTemplates(ctx: VerbContext, targets: readonly SetTarget[], u: PodSpecUpdate): ExecResult {
   let stdout = '';
   const changeErrors: CmdError[] = [];
   const errors: CmdError[] = [];
@@ -97,9 +97,10 @@ export function patchPodTemplates(ctx: VerbContext, targets: readonly ImageTarge
 }
 
 /**
- * CheckErr of Run's errors. kubectl words the error of an object without a pod template with a
- * newline at its end: alone, CheckErr adds none (as checkErr does for every message here); in an
- * aggregate each message gets one more, so a blank line follows it.
+ * CheckErr of Run's errors. kubectl words the error of an object it cannot change (`patch.Err`:
+ * no pod template, a value --overwrite=false keeps) with a newline at its end: alone, CheckErr
+ * adds none (as checkErr does for every message here); in an aggregate each message gets one
+ * more, so a blank line follows it.
  */
 function runErrors(errors: readonly CmdError[], endInNewline: ReadonlySet<CmdError>): string {
   if (errors.length < 2) return checkErr(errors);
@@ -111,7 +112,7 @@ export function podTemplateTargets(
   ctx: VerbContext,
   flags: ParsedFlags,
   o: { resources: readonly string[]; filenames: readonly string[]; selector: string | undefined; all: boolean; local: boolean },
-): ImageTarget[] | { stderr: string } {
+): SetTarget[] | { stderr: string } {
   if (o.local) {
     // A --local run cannot ask the API server for TYPE NAME (resource.LocalResourceError).
     if (o.resources.length > 0) {
@@ -121,7 +122,7 @@ export function podTemplateTargets(
       };
     }
     if (o.filenames.length === 0) return { stderr: `${NO_RESOURCES}\n` };
-    return localImageTargets(ctx, flags, o.filenames);
+    return localSetTargets(ctx, flags, o.filenames);
   }
   const ns = commandNamespace(flags);
   if (o.filenames.length > 0) {
@@ -138,7 +139,7 @@ export function podTemplateTargets(
 }
 
 /** A live object as set image works on it, named as `Info.ObjectName` names it: `daemonsets/agent`. */
-function liveTarget(obj: ApiObject): ImageTarget {
+function liveTarget(obj: ApiObject): SetTarget {
   return { obj, objectName: `${resourceInfo(obj.kind).resource}/${obj.metadata.name}`, local: false };
 }
 

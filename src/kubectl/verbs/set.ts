@@ -8,7 +8,7 @@
  * - The objects: `TYPE NAME`, `-l`, `--all`, or `-f FILE` (`-f -` reads stdin), which names live
  *   objects fetched again (file-visit.ts `visitFiles` with `Latest()`: `-l` judges the live labels,
  *   and with `-n` an object the file puts elsewhere is refused once fetched). With `--local` the
- *   objects of the files themselves, decoded into their Go types (set-image-local.ts); nothing is
+ *   objects of the files themselves, decoded into their Go types (set-local.ts); nothing is
  *   sent (set-pod-template.ts `podTemplateTargets`).
  * - As upstream, `Complete` resolves the objects (builder errors, NotFound: nothing is changed)
  *   before `Validate` checks the image arguments.

@@ -1,5 +1,5 @@
 /**
- * The objects of `kubectl set image --local -f FILE` (kubectl `pkg/cmd/set/set_image.go`
+ * The objects of `kubectl set image|env|resources --local -f FILE` (kubectl `pkg/cmd/set/set_image.go`
  * `Complete`: the builder with `WithScheme` and `LocalParam(true)`): the documents of the files,
  * each decoded into its Go type by kubectl's scheme and never sent anywhere. Reading the files,
  * their metadata and the namespace against `-n` is label's `--local` reader
@@ -23,8 +23,8 @@ import type { CmdError } from './check-err.js';
 import { checkContinueOnError } from './file-visit.js';
 import { localObjects, type LocalObject } from './metadata-edit-files.js';
 
-/** One object set image works on. */
-export interface ImageTarget {
+/** One object a set subcommand works on. */
+export interface SetTarget {
   /** The object as kubectl holds it: the live object, or a file's object through its Go type. */
   readonly obj: ApiObject;
   /** How kubectl's errors name it (`Info.ObjectName`). */
@@ -59,12 +59,12 @@ function decodeTyped(item: LocalObject): ApiObject | { error: string } {
  * builder, or what `ContinueOnError` collected (RequireNamespace's refusals in order, then the
  * documents that cannot be decoded as one aggregate).
  */
-export function localImageTargets(ctx: VerbContext, flags: ParsedFlags, filenames: readonly string[]): ImageTarget[] | { stderr: string } {
+export function localSetTargets(ctx: VerbContext, flags: ParsedFlags, filenames: readonly string[]): SetTarget[] | { stderr: string } {
   const objects = localObjects(ctx, { flags, filenames });
   if ('stderr' in objects) return objects;
   const errors: CmdError[] = [];
   const streamErrors: CmdError[] = [];
-  const targets: ImageTarget[] = [];
+  const targets: SetTarget[] = [];
   for (const item of objects) {
     if ('error' in item) {
       (item.fromStream ? streamErrors : errors).push({ message: item.error });
