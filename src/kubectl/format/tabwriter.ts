@@ -173,6 +173,39 @@ export function codePoints(s: string): number {
   return n;
 }
 
+/**
+ * A table printed object by object, as kubectl's printers print into one tab writer while they
+ * watch: the header comes with the first row (never with `noHeaders`), each `flush` aligns what
+ * was written since the last one, and the writer remembers widths, so columns only ever widen.
+ */
+export class StreamedTable {
+  private readonly writer = new TabWriter();
+  private headed: boolean;
+
+  constructor(
+    private readonly header: readonly string[],
+    noHeaders: boolean,
+  ) {
+    this.headed = noHeaders;
+  }
+
+  /** Writes a row of cells, after the header if none was written yet. */
+  row(cells: readonly string[]): void {
+    if (!this.headed) this.writer.write(`${this.header.join('\t')}\n`);
+    this.headed = true;
+    this.writer.write(`${cells.join('\t')}\n`);
+  }
+
+  flush(): void {
+    this.writer.flush();
+  }
+
+  /** Everything flushed so far. */
+  get output(): string {
+    return this.writer.output;
+  }
+}
+
 /** Aligns raw tab-separated text (each line ending in '\n') in one go: write, then flush. */
 export function formatTabbed(text: string, opts: TabWriterOptions = KUBECTL_TABLE): string {
   return new TabWriter(opts).write(text).flush().output;

@@ -27,7 +27,7 @@ import { eventTime } from '../format/event-time.js';
 import { goSort } from '../format/go-sort.js';
 import { printGoTemplate } from '../format/go-template.js';
 import { executeJsonPath, jsonPathExecuteErrorMessage } from '../format/jsonpath.js';
-import { formatTabbed, TabWriter } from '../format/tabwriter.js';
+import { formatTable, StreamedTable } from '../format/tabwriter.js';
 import { sortKeysDeep, toJsonInOrder, toYaml } from '../print/object-output.js';
 import { typedEvent, typedEventList } from '../print/typed-event.js';
 import type { Json } from '../print/typed-meta.js';
@@ -96,20 +96,20 @@ function escapeTerminal(s: string): string {
   return s.replace(/\x1b/g, '^[').replace(/\r/g, '\\r');
 }
 
-/** `EventPrinter`'s header line. */
-function eventHeader(allNamespaces: boolean): string {
-  return `${allNamespaces ? 'NAMESPACE\t' : ''}LAST SEEN\tTYPE\tREASON\tOBJECT\tMESSAGE\n`;
+/** `EventPrinter`'s header. */
+function eventHeader(allNamespaces: boolean): string[] {
+  return [...(allNamespaces ? ['NAMESPACE'] : []), 'LAST SEEN', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'];
 }
 
-/** `EventPrinter.printOneEvent`: one row, LAST SEEN as of `now`. */
-function eventRow(e: KubeEvent, allNamespaces: boolean, now: number): string {
+/** `EventPrinter.printOneEvent`: one row's cells, LAST SEEN as of `now`. */
+function eventRow(e: KubeEvent, allNamespaces: boolean, now: number): string[] {
   const object = `${escapeTerminal(e.involvedObject.kind)}/${escapeTerminal(e.involvedObject.name)}`;
-  return `${allNamespaces ? `${e.metadata.namespace ?? ''}\t` : ''}${eventInterval(e, now)}\t${escapeTerminal(e.type)}\t${escapeTerminal(e.reason)}\t${object}\t${escapeTerminal(e.message.trim())}\n`;
+  return [...(allNamespaces ? [e.metadata.namespace ?? ''] : []), eventInterval(e, now), escapeTerminal(e.type), escapeTerminal(e.reason), object, escapeTerminal(e.message.trim())];
 }
 
 /** `EventPrinter.PrintObj` over the sorted list. */
 function eventTable(events: readonly KubeEvent[], noHeaders: boolean, allNamespaces: boolean, now: number): string {
-  return formatTabbed((noHeaders ? '' : eventHeader(allNamespaces)) + events.map((e) => eventRow(e, allNamespaces, now)).join(''));
+  return formatTable([...(noHeaders ? [] : [eventHeader(allNamespaces)]), ...events.map((e) => eventRow(e, allNamespaces, now))]);
 }
 
 /**
@@ -142,17 +142,15 @@ function printGeneric(output: Exclude<EventsOutput, { kind: 'table' }>, events: 
  */
 function watchEvents(ctx: VerbContext, output: EventsOutput, o: { readonly selected: (e: KubeEvent) => boolean; readonly allNamespaces: boolean; readonly noHeaders: boolean; readonly timeoutMs: number; readonly existing: readonly KubeEvent[] }): ExecResult {
   const cluster = ctx.cluster;
-  const table = new TabWriter();
-  let headed = o.noHeaders;
+  const table = new StreamedTable(eventHeader(o.allNamespaces), o.noHeaders);
   let out = '';
   let printed = 0;
   let failed = false;
   const print = (e: KubeEvent): void => {
     if (failed || !o.selected(e)) return;
     if (output.kind === 'table') {
-      if (!headed) table.write(eventHeader(o.allNamespaces));
-      headed = true;
-      table.write(eventRow(e, o.allNamespaces, cluster.now)).flush();
+      table.row(eventRow(e, o.allNamespaces, cluster.now));
+      table.flush();
       return;
     }
     const r = printGeneric(output, [e], true);

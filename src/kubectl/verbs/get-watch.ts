@@ -16,7 +16,7 @@
 import type { ApiObject, Kind } from '../../sim/api/types.js';
 import { kubectlKindPrefix } from '../../sim/apiserver/resources.js';
 import type { VerbContext } from '../context.js';
-import { TabWriter } from '../format/tabwriter.js';
+import { StreamedTable } from '../format/tabwriter.js';
 import { customColumnsRow, type CustomColumn } from '../print/custom-columns.js';
 import { sortKeysDeep, toJson, toYaml } from '../print/object-output.js';
 import type { ExecResult, OutputChunk } from '../result.js';
@@ -58,43 +58,35 @@ interface StreamPrinter {
   text(): string;
 }
 
-/** The table printer over one tab writer: a header before the first row (unless --no-headers), EVENT first with watch events. */
-function tablePrinter(w: WatchRequest, now: () => number): StreamPrinter {
-  const f = w.output.kind === 'table' ? { ...w.table, wide: w.output.wide } : w.table;
-  const table = tableOf(w.kind, w.namespaced, f);
-  const writer = new TabWriter();
-  let headed = w.table.noHeaders;
+/** A printer over one streamed table (a header before the first row unless --no-headers), flushed as the watch flushes. */
+function tabbed(table: StreamedTable, row: (obj: ApiObject, type: EventType) => string[] | { error: string }): StreamPrinter {
   return {
     print(obj, type) {
-      if (!headed) writer.write(`${[...(w.watchEvents ? ['EVENT'] : []), ...table.header].join('\t')}\n`);
-      headed = true;
-      writer.write(`${[...(w.watchEvents ? [EVENT_CELL[type]] : []), ...table.row(obj, now())].join('\t')}\n`);
+      const cells = row(obj, type);
+      if (!Array.isArray(cells)) return cells.error;
+      table.row(cells);
       return undefined;
     },
-    flush: () => void writer.flush(),
-    text: () => writer.output,
+    flush: () => table.flush(),
+    text: () => table.output,
   };
 }
 
+/** The server's table of the kind, EVENT first with watch events. */
+function tablePrinter(w: WatchRequest, now: () => number): StreamPrinter {
+  const f = w.output.kind === 'table' ? { ...w.table, wide: w.output.wide } : w.table;
+  const table = tableOf(w.kind, w.namespaced, f);
+  const events = (first: string): string[] => (w.watchEvents ? [first] : []);
+  return tabbed(new StreamedTable([...events('EVENT'), ...table.header], w.table.noHeaders), (obj, type) => [...events(EVENT_CELL[type]), ...table.row(obj, now())]);
+}
+
 /**
- * The custom-columns printer over one tab writer: its header once (the type printed stays the
- * same), then a row per object; with watch events the columns' paths read the event itself.
+ * The custom-columns printer: its header once (the type printed stays the same), then a row per
+ * object; with watch events the columns' paths read the event itself.
  */
 function customColumnsPrinter(w: WatchRequest, columns: readonly CustomColumn[]): StreamPrinter {
-  const writer = new TabWriter();
-  let headed = w.table.noHeaders;
-  return {
-    print(obj, type) {
-      const row = customColumnsRow(columns, w.watchEvents ? { type, object: obj } : obj);
-      if (!Array.isArray(row)) return row.error;
-      if (!headed) writer.write(`${columns.map((c) => c.header).join('\t')}\n`);
-      headed = true;
-      writer.write(`${row.join('\t')}\n`);
-      return undefined;
-    },
-    flush: () => void writer.flush(),
-    text: () => writer.output,
-  };
+  const table = new StreamedTable(columns.map((c) => c.header), w.table.noHeaders);
+  return tabbed(table, (obj, type) => customColumnsRow(columns, w.watchEvents ? { type, object: obj } : obj));
 }
 
 /** The generic printers, object by object: YAML documents apart by `---`, watch events as cli-runtime's printers write them. */
@@ -103,20 +95,20 @@ function genericPrinter(w: WatchRequest, format: Exclude<OutputFormat, { kind: '
   let count = 0;
   return {
     print(obj, type) {
-      const event = { type, object: sortKeysDeep(obj) };
+      // What the printer is given: the object, or the watch event around it (its JSON: {type, object}).
+      const given = (): unknown => (w.watchEvents ? { type, object: sortKeysDeep(obj) } : obj);
       switch (format.kind) {
         case 'json':
-          out += w.watchEvents ? `${goJsonInOrder(event)}\n` : toJson(obj);
+          out += w.watchEvents ? `${goJsonInOrder(given())}\n` : toJson(obj);
           return undefined;
         case 'yaml':
-          out += `${count++ > 0 ? '---\n' : ''}${toYaml(w.watchEvents ? event : obj)}`;
+          out += `${count++ > 0 ? '---\n' : ''}${toYaml(given())}`;
           return undefined;
         case 'name':
           out += `${kubectlKindPrefix(obj.kind)}/${obj.metadata.name}\n`;
           return undefined;
         default: {
-          // The template printers read the event's JSON: {type, object}.
-          const r = renderGeneric(format, [(w.watchEvents ? event : obj) as ApiObject], true, false);
+          const r = renderGeneric(format, [given() as ApiObject], true, false);
           out += r.stdout;
           return r.error;
         }

@@ -25,8 +25,7 @@ import { recorderFor, type Recorder } from '../record.js';
 import { afterWarning, fail, outputOf, type ExecResult } from '../result.js';
 import { createPrinter } from './create-printer.js';
 import { dryRunStrategy } from './dry-run.js';
-import { patchPodTemplates, podTemplateTargets, SET_FLAGS } from './set-pod-template.js';
-import { selectString } from './set-resources.js';
+import { changePicked, patchPodTemplates, podTemplateTargets, SET_FLAGS } from './set-pod-template.js';
 
 export const ENV_FLAGS: readonly FlagSpec[] = [
   ...SET_FLAGS,
@@ -178,30 +177,32 @@ function updateEnvs(ctx: VerbContext, flags: ParsedFlags, recorder: Recorder): E
     command: 'set env',
     failed: 'failed to patch env update to pod template: ',
     update(spec: PodSpec, obj: ApiObject) {
-      const picked = [...spec.containers, ...(spec.initContainers ?? [])].filter((c) => selectString(c.name, containers));
+      const { picked } = changePicked(spec, containers, (c) => c);
       if (picked.length === 0) {
         warnings += `Warning: ${obj.kind}/${obj.metadata.name} does not have any containers matching ${JSON.stringify(containers)}\n`;
         return { spec, errors: [] };
       }
-      const changed = new Map<Container, Container>();
+      // Container by container, as upstream's loop: the --overwrite=false check, the new variables, the listing.
+      const next = new Map<Container, EnvVar[]>();
       for (const c of picked) {
         const existing = (c.env ?? []) as readonly EnvVar[];
-        if (!overwrite) {
-          const clash = env.map((e) => ({ e, current: existing.find((x) => x.name === e.name) })).find(({ e, current }) => current && current.value !== e.value);
-          if (clash) return { patchError: `'${clash.current!.name}' already has a value (${clash.current!.value ?? ''}), and --overwrite is false` };
-        }
-        const next = updateEnv(existing, env, parsed.remove);
+        const clash = overwrite ? undefined : env.map((e) => existing.find((x) => x.name === e.name && x.value !== e.value)).find((x) => x !== undefined);
+        if (clash) return { patchError: `'${clash.name}' already has a value (${clash.value ?? ''}), and --overwrite is false` };
+        const vars = updateEnv(existing, env, parsed.remove);
+        next.set(c, vars);
         if (list) {
           listed += `# ${obj.kind} ${obj.metadata.name}, container ${c.name}\n`;
-          for (const e of next) listed += e.valueFrom ? `# ${e.name} from ${refString(e.valueFrom)}\n` : `${e.name}=${e.value ?? ''}\n`;
+          for (const e of vars) listed += e.valueFrom ? `# ${e.name} from ${refString(e.valueFrom)}\n` : `${e.name}=${e.value ?? ''}\n`;
         }
-        const { env: _old, ...rest } = c;
-        changed.set(c, next.length > 0 ? { ...rest, env: next } : rest);
       }
-      const swap = (l: readonly Container[]): Container[] => l.map((c) => changed.get(c) ?? c);
       // --list changes nothing: the spec stays as it was.
       if (list) return { spec, errors: [] };
-      return { spec: { ...spec, containers: swap(spec.containers), ...(spec.initContainers ? { initContainers: swap(spec.initContainers) } : {}) }, errors: [] };
+      const changed = changePicked(spec, containers, (c) => {
+        const { env: _old, ...rest } = c;
+        const vars = next.get(c)!;
+        return vars.length > 0 ? { ...rest, env: vars } : rest;
+      });
+      return { spec: changed.spec, errors: [] };
     },
   });
   if (list) return { exitCode: 0, stdout: listed, stderr: warnings };

@@ -11,7 +11,7 @@
  *   prints the object as kubectl holds it, a typed Go struct (manifest/go-encode.ts): the server's
  *   answer, or under `--local` and `--dry-run=client` the changed object.
  */
-import type { ApiObject, DaemonSet, Pod, PodSpec } from '../../sim/api/types.js';
+import type { ApiObject, Container, DaemonSet, Pod, PodSpec } from '../../sim/api/types.js';
 import { resourceInfo } from '../../sim/apiserver/resources.js';
 import { goEncodeObject } from '../../manifest/index.js';
 import type { VerbContext } from '../context.js';
@@ -42,6 +42,39 @@ export const SET_FLAGS: readonly FlagSpec[] = [
   { name: 'field-manager', type: 'string' },
   DRY_RUN_FLAG,
 ];
+
+/** set's helper.go `selectString`: `spec` with non-greedy `*` wildcards, matched as upstream matches it (quirks included). */
+export function selectString(s: string, spec: string): boolean {
+  if (spec === '*') return true;
+  if (!spec.includes('*')) return s === spec;
+  let pos = 0;
+  const parts = spec.split('*');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part.length === 0) continue;
+    const next = s.slice(pos).indexOf(part);
+    if (next < pos || (i === 0 && pos !== 0) || (i === parts.length - 1 && s.length !== part.length + next)) return false;
+    pos = next;
+  }
+  return true;
+}
+
+/**
+ * `selectContainers` of containers then init containers (set env and set resources pick both):
+ * the spec with every picked container changed by `change`, and the picked ones, in that order.
+ */
+export function changePicked(spec: PodSpec, selector: string, change: (c: Container) => Container): { spec: PodSpec; picked: Container[] } {
+  const picked: Container[] = [];
+  const each = (list: readonly Container[]): Container[] =>
+    list.map((c) => {
+      if (!selectString(c.name, selector)) return c;
+      picked.push(c);
+      return change(c);
+    });
+  const containers = each(spec.containers);
+  const initContainers = spec.initContainers ? each(spec.initContainers) : undefined;
+  return { spec: { ...spec, containers, ...(initContainers ? { initContainers } : {}) }, picked };
+}
 
 /** How a subcommand changes a pod spec, and what its Run loop says when the server refuses the change. */
 export interface PodSpecUpdate {

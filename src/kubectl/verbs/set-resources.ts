@@ -9,11 +9,11 @@
  * - Validate: `--local` with a server dry run, `--all` with `-l`, neither `--limits` nor
  *   `--requests`, then each `NAME=QUANTITY` of them (`Invalid argument syntax ...`, or
  *   `ParseQuantity`'s error).
- * - `-c` (all containers by default) picks containers and init containers by `selectString`,
- *   whose `*` is a non-greedy wildcard with upstream's quirks (a first part need not start the
- *   name). Each picked container gets the given limits and requests set, others kept, as the
- *   API server's canonical quantities. An object with no such container is `error: unable to
- *   find container named C` and is not changed; one whose resources already read so is left out.
+ * - `-c` (all containers by default) picks containers and init containers (set-pod-template.ts
+ *   `changePicked`, upstream's `selectString` wildcard). Each picked container gets the given
+ *   limits and requests set, others kept, as the API server's canonical quantities. An object
+ *   with no such container is `error: unable to find container named C` and is not changed; one
+ *   whose resources already read so is left out.
  * - The default output is `daemonset.apps/NAME resource requirements updated`; the API server
  *   checks the result (a request above its limit is refused with its Invalid message).
  */
@@ -26,7 +26,7 @@ import { afterWarning, fail, type ExecResult } from '../result.js';
 import { checkErr, type CmdError } from './check-err.js';
 import { createPrinter } from './create-printer.js';
 import { dryRunStrategy } from './dry-run.js';
-import { patchPodTemplates, podTemplateTargets, SET_FLAGS } from './set-pod-template.js';
+import { changePicked, patchPodTemplates, podTemplateTargets, SET_FLAGS } from './set-pod-template.js';
 
 export const RESOURCES_FLAGS: readonly FlagSpec[] = [
   ...SET_FLAGS,
@@ -49,38 +49,17 @@ export function parseResourceList(spec: string): { readonly list: ResourceList |
   return { list };
 }
 
-/** set's `selectString`: `spec` with non-greedy `*` wildcards, matched as upstream matches it (quirks included). */
-export function selectString(s: string, spec: string): boolean {
-  if (spec === '*') return true;
-  if (!spec.includes('*')) return s === spec;
-  let pos = 0;
-  const parts = spec.split('*');
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (part.length === 0) continue;
-    const next = s.slice(pos).indexOf(part);
-    if (next < pos || (i === 0 && pos !== 0) || (i === parts.length - 1 && s.length !== part.length + next)) return false;
-    pos = next;
-  }
-  return true;
-}
-
-/** The requirements set on every picked container of a list, and whether any was picked. */
-function withResources<L extends readonly Container[] | undefined>(list: L, spec: string, limits: ResourceList | undefined, requests: ResourceList | undefined): { list: L; picked: boolean } {
-  if (!list?.some((c) => selectString(c.name, spec))) return { list, picked: false };
-  const changed = list.map((c) => {
-    if (!selectString(c.name, spec)) return c;
-    const r = c.resources ?? {};
-    return {
-      ...c,
-      resources: {
-        ...r,
-        ...(limits ? { limits: { ...r.limits, ...limits } } : {}),
-        ...(requests ? { requests: { ...r.requests, ...requests } } : {}),
-      },
-    };
-  });
-  return { list: changed as readonly Container[] as L, picked: true };
+/** A container with the given limits and requests set, the others it has kept. */
+function withRequirements(c: Container, limits: ResourceList | undefined, requests: ResourceList | undefined): Container {
+  const r = c.resources ?? {};
+  return {
+    ...c,
+    resources: {
+      ...r,
+      ...(limits ? { limits: { ...r.limits, ...limits } } : {}),
+      ...(requests ? { requests: { ...r.requests, ...requests } } : {}),
+    },
+  };
 }
 
 export function setResources(ctx: VerbContext, argv: readonly string[]): ExecResult {
@@ -120,10 +99,9 @@ function updateResources(ctx: VerbContext, flags: ParsedFlags, recorder: Recorde
     command: 'set resources',
     failed: 'failed to patch resources update to pod template ',
     update(spec: PodSpec) {
-      const init = withResources(spec.initContainers, containers, limits.list, requests.list);
-      const main = withResources(spec.containers, containers, limits.list, requests.list);
-      const errors: CmdError[] = init.picked || main.picked ? [] : [{ message: `error: unable to find container named ${containers}` }];
-      return { spec: { ...spec, containers: main.list, ...(init.list ? { initContainers: init.list } : {}) }, errors };
+      const changed = changePicked(spec, containers, (c) => withRequirements(c, limits.list, requests.list));
+      const errors: CmdError[] = changed.picked.length > 0 ? [] : [{ message: `error: unable to find container named ${containers}` }];
+      return { spec: changed.spec, errors };
     },
   });
 }
