@@ -2,17 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { exec, onlyReads, outputOf } from '../../../src/kubectl/exec.js';
 import { parseRequestTimeout } from '../../../src/kubectl/verbs/watch-clock.js';
 import { createCluster } from '../../../src/sim/index.js';
-import { agentYaml } from '../agent-yaml.js';
+import { agentYaml, appliedOn } from '../agent-yaml.js';
 
 const DS = agentYaml('registry.example/agent:1.0', 'agent');
 
 /** Two new nodes and the DaemonSet just applied: its pods come once the nodes are ready. */
-function applied() {
-  const c = createCluster({ seed: 1 });
-  exec(c, 'sim node add node-1 node-2');
-  exec(c, 'kubectl apply -f -', DS);
-  return c;
-}
+const applied = () => appliedOn('node-1 node-2', DS, false);
 
 const SETTLED = (took: string, now: string) =>
   `watch stopped: the cluster settled ${took} later, now ${now}. kubectl would keep watching until Ctrl+C; --request-timeout=DURATION watches for a set time.\n`;

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { exec, onlyReads, outputOf } from '../../../src/kubectl/exec.js';
-import { createCluster } from '../../../src/sim/index.js';
-import { agentYaml } from '../agent-yaml.js';
+import { appliedOn } from '../agent-yaml.js';
 
 /** Two nodes running `agent` (pods agent-f2v2f on node-1 and agent-m7cqj on node-2), settled at 16 s. */
-function running() {
-  const c = createCluster({ seed: 1 });
-  exec(c, 'sim node add node-1 node-2');
-  exec(c, 'kubectl apply -f -', agentYaml());
-  exec(c, 'sim settle');
-  return c;
-}
+const running = () => appliedOn('node-1 node-2');
 
 const START = (image: string, node: string) => `simulated: container "a" started from image "${image}" on ${node}\n`;
 const SIGTERM = 'simulated: received SIGTERM, ignored: the container is killed when the grace period ends\n';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exec, outputOf } from '../../../src/kubectl/exec.js';
 import { parseEnv } from '../../../src/kubectl/verbs/set-env.js';
 import { createCluster } from '../../../src/sim/index.js';
+import { appliedOn } from '../agent-yaml.js';
 
 const DS = `apiVersion: apps/v1
 kind: DaemonSet
@@ -21,13 +22,7 @@ spec:
       - {name: sidecar, image: registry.example/side:1}
 `;
 
-function applied() {
-  const c = createCluster({ seed: 1 });
-  exec(c, 'sim node add node-1');
-  exec(c, 'kubectl apply -f -', DS);
-  exec(c, 'sim settle');
-  return c;
-}
+const applied = () => appliedOn('node-1', DS);
 
 const env = (c: ReturnType<typeof createCluster>, container: number) => c.store.get('DaemonSet', 'default', 'agent')!.spec.template.spec.containers[container]!.env;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { exec } from '../../../src/kubectl/exec.js';
-import { selectString } from '../../../src/kubectl/verbs/set-resources.js';
+import { selectString } from '../../../src/kubectl/verbs/set-pod-template.js';
 import { createCluster } from '../../../src/sim/index.js';
+import { appliedOn } from '../agent-yaml.js';
 
 const DS = `apiVersion: apps/v1
 kind: DaemonSet
@@ -17,13 +18,7 @@ spec:
       - {name: sidecar, image: registry.example/side:1}
 `;
 
-function applied() {
-  const c = createCluster({ seed: 1 });
-  exec(c, 'sim node add node-1');
-  exec(c, 'kubectl apply -f -', DS);
-  exec(c, 'sim settle');
-  return c;
-}
+const applied = () => appliedOn('node-1', DS);
 
 const resources = (c: ReturnType<typeof createCluster>) => {
   const spec = c.store.get('DaemonSet', 'default', 'agent')!.spec.template.spec;
